@@ -1,0 +1,33 @@
+"""Finding the assets folder (source tree, installed wheel, or frozen bundle) and loading
+component data from assets/games/<game_id>/*.toml."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import tomllib
+from pathlib import Path
+
+
+@functools.cache
+def assets_dir() -> Path:
+    """The assets folder: $TYCOONS_ASSETS, the PyInstaller bundle, or the source checkout."""
+    env = os.environ.get("TYCOONS_ASSETS")
+    if env:
+        return Path(env)
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"
+
+
+def game_asset(game_id: str, name: str) -> Path:
+    return assets_dir() / "games" / game_id / name
+
+
+@functools.cache
+def load_toml(game_id: str, name: str) -> dict:
+    """Parse assets/games/<game_id>/<name> once; callers must not mutate the result."""
+    with open(game_asset(game_id, name), "rb") as fh:
+        return tomllib.load(fh)

@@ -1,0 +1,304 @@
+"""The engine contract (DESIGN §2): what every game provides so that the session, saves, UI shell,
+AI and contract tests work for all games without knowing any of them.
+
+A game is a `GameSpec` (static facts) plus a `State` subclass (the whole game as plain data).
+Decisions are small `Action` values; chance is an ordinary decision taken by the CHANCE seat,
+whose outcome the session draws from its seeded generator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import msgpack
+
+from engine.core.errors import IllegalAction
+
+CHANCE = -1
+"""`State.to_move()` returns this when the next decision is a die roll, a draw or a shuffle."""
+TERMINAL = -2
+"""`State.to_move()` returns this when the game is over."""
+
+def _freeze(value):
+    """Lists (as msgpack returns them) back into tuples, so actions stay hashable."""
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One small decision: what kind, by which seat (or CHANCE), with which arguments.
+
+    Arguments are ints, strings or tuples of them, so an action is hashable and serialises to
+    msgpack as it is.
+
+    >>> a = Action("acquire", 0, (3,))
+    >>> Action.from_dict(a.to_dict()) == a
+    True
+    """
+
+    kind: str
+    seat: int
+    args: tuple = ()
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "seat": self.seat, "args": list(self.args)}
+
+    @staticmethod
+    def from_dict(data: dict) -> Action:
+        return Action(str(data["kind"]), int(data["seat"]), _freeze(data.get("args", ())))
+
+    def __str__(self) -> str:
+        args = ",".join(str(a) for a in self.args)
+        return f"{self.kind}({args})@{self.seat}"
+
+@dataclass(slots=True)
+class Event:
+    """A line for the game log.
+
+    `text` is a template that names seats as `{p0}`, `{p1}`…; the session fills in the names, so
+    the log always names players, never "you". An event that reveals a secret to one seat only
+    sets `visible_to`; every other seat reads `public_text` instead (or nothing if it is None).
+    """
+
+    text: str
+    kind: str = "info"
+    visible_to: int | None = None
+    public_text: str | None = None
+
+    def render(self, names: list[str], viewer: int | None) -> str | None:
+        """The line as `viewer` may read it (viewer None is a spectator), or None if hidden."""
+        text = self.text
+        if self.visible_to is not None and viewer != self.visible_to:
+            text = self.public_text
+            if text is None:
+                return None
+        return text.format(**{f"p{i}": n for i, n in enumerate(names)})
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "kind": self.kind, "visible_to": self.visible_to,
+                "public_text": self.public_text}
+
+    @staticmethod
+    def from_dict(d: dict) -> Event:
+        return Event(d["text"], d.get("kind", "info"), d.get("visible_to"), d.get("public_text"))
+
+@dataclass(slots=True)
+class Outcome:
+    """Final result: scores, a per-category breakdown, 1-based ranks (ties share a rank),
+    the winners (several on a shared victory) and how ties were settled."""
+
+    scores: list[float]
+    breakdown: list[dict[str, float]]
+    ranking: list[int]
+    winners: list[int]
+    tie_break: str = ""
+
+    @staticmethod
+    def from_scores(scores, breakdown, tiebreak=None, tie_rule: str = "") -> Outcome:
+        """Rank seats by score, then by the optional `tiebreak` key per seat (higher is better).
+
+        Seats equal on both share the rank; if several share first place they share the victory.
+        """
+        n = len(scores)
+        keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(n)]
+        ranking = [1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n)]
+        winners = [i for i in range(n) if ranking[i] == 1]
+        top_score = max(scores)
+        tied_on_score = sum(1 for s in scores if s == top_score)
+        if len(winners) > 1:
+            note = "shared victory"
+        elif tied_on_score > 1:
+            note = f"tie on points settled by {tie_rule or 'tie-break'}"
+        else:
+            note = ""
+        return Outcome(list(scores), [dict(b) for b in breakdown], ranking, winners, note)
+
+    def to_dict(self) -> dict:
+        return {"scores": self.scores, "breakdown": self.breakdown, "ranking": self.ranking,
+                "winners": self.winners, "tie_break": self.tie_break}
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A game option shown in the new-game dialog. `choices` empty means a free int or bool."""
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple = ()
+    help: str = ""
+
+    def validate(self, value) -> Any:
+        if self.choices and value not in self.choices:
+            raise ValueError(f"option {self.key!r} must be one of {list(self.choices)}, not {value!r}")
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.key!r} must be true or false")
+        elif isinstance(self.default, int) and not isinstance(value, int):
+            raise ValueError(f"option {self.key!r} must be a whole number")
+        return value
+
+@dataclass
+class GameSpec:
+    """Static facts about one game, and the factory of its states."""
+
+    id: str
+    title: str
+    pitch: str
+    min_players: int
+    max_players: int
+    rules_version: int
+    state_class: type
+    options: tuple[Option, ...] = ()
+    rules_help: str = ""
+    """Markdown text of the in-game rules help (the game's rules plus our decisions on open points)."""
+
+    def resolve_options(self, options: dict | None) -> dict:
+        """Defaults filled in, unknown keys and bad values refused."""
+        options = dict(options or {})
+        known = {o.key: o for o in self.options}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}")
+        return {k: o.validate(options.get(k, o.default)) for k, o in known.items()}
+
+    def new_state(self, players: int, options: dict | None = None) -> State:
+        """A fresh game for `players` seats. Set-up shuffles come as CHANCE decisions."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}")
+        return self.state_class.new(self, players, self.resolve_options(options))
+
+    def state_from_data(self, data: dict) -> State:
+        return self.state_class.from_data(self, data)
+
+class State:
+    """The whole state of one game. Subclasses implement the methods that raise NotImplementedError.
+
+    `apply` is atomic: it validates with `illegal_reason` first and raises `IllegalAction` without
+    touching the state, then calls the subclass's `_apply`.
+    """
+
+    spec: ClassVar[GameSpec]
+    players: int
+
+    # -- construction and copying -------------------------------------------------------------
+    @classmethod
+    def new(cls, spec: GameSpec, players: int, options: dict) -> State:
+        raise NotImplementedError
+
+    def to_data(self) -> dict:
+        """The state as plain msgpack-able data (ints, strings, lists, dicts)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_data(cls, spec: GameSpec, data: dict) -> State:
+        raise NotImplementedError
+
+    def copy(self) -> State:
+        """An independent copy. Games override this with a faster hand-written copy."""
+        return type(self).from_data(self.spec, msgpack.unpackb(msgpack.packb(self.to_data()),
+                                                               strict_map_key=False))
+
+    def state_hash(self) -> str:
+        """A digest of the full state, equal for equal states on every platform."""
+        return hashlib.blake2b(msgpack.packb(self.to_data(), use_bin_type=True), digest_size=16).hexdigest()
+
+    # -- whose decision, and which ----------------------------------------------------------
+    def to_move(self) -> int:
+        """The seat that must decide now, or CHANCE, or TERMINAL."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.to_move() == TERMINAL
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The choices open to `seat` now (default: the seat to move); empty when it is not theirs."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, int]]:
+        """At a CHANCE node: each possible outcome with an integer weight."""
+        raise NotImplementedError
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is not allowed now, in words a player understands; None if it is legal."""
+        mover = self.to_move()
+        if mover == TERMINAL:
+            return "The game is over."
+        if action.seat != mover:
+            if mover == CHANCE:
+                return "The game is waiting for a chance outcome."
+            return "It is not that player's turn."
+        if mover == CHANCE:
+            ok = any(a == action for a, _ in self.chance_outcomes())
+        else:
+            ok = action in self.legal_actions(mover)
+        return None if ok else self.explain_illegal(action)
+
+    def explain_illegal(self, action: Action) -> str:
+        """A specific reason for an action of the seat to move that is not legal. Games override."""
+        return "That is not allowed now."
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate, then perform `action`; returns log events. Raises IllegalAction untouched."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def reveals(self, action: Action) -> bool:
+        """True if applying this (non-chance) action reveals hidden information: an undo barrier."""
+        return False
+
+    # -- what a seat sees ---------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """What `seat` may see (its own secrets and public information); None is a spectator."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int | None, rng) -> State:
+        """A full state consistent with `view(seat)`, hidden parts re-dealt with `rng`."""
+        raise NotImplementedError
+
+    def label(self, action: Action) -> str:
+        """A short human label for an action ("Acquire Pixel Forge for $29")."""
+        return str(action)
+
+    # -- end ----------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """Final scores when terminal, else None."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> list[str]:
+        """Broken invariants (money or components not conserved…); empty when all hold."""
+        return []
+
+    def progress(self) -> float:
+        """A rough 0..1 estimate of how far the game has run, for AI cut-offs and charts."""
+        return 0.0
+
+    def score_track(self) -> list[float]:
+        """Each seat's current running score or money, for the end-of-game chart."""
+        return [0.0] * self.players
+
+@dataclass
+class SeatInfo:
+    """Who sits in a seat: a name, and Human or an AI level."""
+
+    name: str
+    kind: str = "human"  # "human" or "ai"
+    level: str | None = None  # "easy", "normal", "hard" for AI seats
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @staticmethod
+    def from_dict(d: dict) -> SeatInfo:
+        return SeatInfo(d["name"], d.get("kind", "human"), d.get("level"))

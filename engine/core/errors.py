@@ -1,0 +1,22 @@
+"""Typed errors. Every refusal carries a reason a player can read."""
+
+
+class TycoonsError(Exception):
+    """Base of every error the engine, saves and AI raise on purpose."""
+
+
+class IllegalAction(TycoonsError):
+    """An action the rules do not allow now. The state is left untouched."""
+
+    def __init__(self, reason: str, action=None):
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+class UnknownGame(TycoonsError):
+    """A game id that no registered game has."""
+
+
+class ReplayMismatch(TycoonsError):
+    """Replaying an action log did not reach the recorded state."""

@@ -1,0 +1,208 @@
+"""The session (DESIGN §3): one per open game. It owns the state, the seed, the action log (the
+source of truth: a save is the log) and a snapshot before every logged decision.
+
+Undo restores the snapshot; redo re-applies the logged action. Barriers end the undo window:
+a chance outcome, a reveal of hidden information, an AI decision, and a change of human seat.
+
+>>> from engine.core.registry import get_spec
+>>> s = Session.new("first-ceo", ["Ann", "Bob", "Cy"], seed=1)
+>>> s.state.to_move() >= 0      # set-up chance draws are already resolved
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, SeatInfo, State
+from engine.core.errors import IllegalAction, ReplayMismatch
+from engine.core.rng import Rng
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One applied decision with the events it produced."""
+
+    action: Action
+    events: list[Event]
+    by_ai: bool = False
+    barrier: bool = False  # True if undo may not cross this entry
+
+    def to_dict(self) -> dict:
+        return {"action": self.action.to_dict(), "by_ai": self.by_ai}
+
+
+@dataclass
+class Session:
+    """A game in progress: spec, seats, options, seed, state, log and undo window."""
+
+    spec: GameSpec
+    seats: list[SeatInfo]
+    options: dict
+    seed: int
+    state: State
+    log: list[LogEntry] = field(default_factory=list)
+    auto_chance: bool = True
+    _snapshots: list[State] = field(default_factory=list)
+    _redo: list[LogEntry] = field(default_factory=list)
+    _undo_floor: int = 0
+    _listeners: list[Callable[[Session], None]] = field(default_factory=list)
+
+    # -- creation ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, game_id: str, seats: Sequence[SeatInfo | str], options: dict | None = None,
+            seed: int = 0, auto_chance: bool = True) -> Session:
+        """Start a game. `seats` are SeatInfo or plain names (all human)."""
+        from engine.core.registry import get_spec
+
+        spec = get_spec(game_id)
+        seat_infos = [s if isinstance(s, SeatInfo) else SeatInfo(str(s)) for s in seats]
+        opts = spec.resolve_options(options)
+        state = spec.new_state(len(seat_infos), opts)
+        session = cls(spec, seat_infos, opts, int(seed), state, auto_chance=auto_chance)
+        session.resolve_chance()
+        return session
+
+    @classmethod
+    def replay(cls, game_id: str, seats: Sequence[SeatInfo | str], options: dict | None, seed: int,
+               actions: Sequence[Action], ai_flags: Sequence[bool] | None = None) -> Session:
+        """Rebuild a session by re-applying a logged list of actions (chance outcomes included)."""
+        session = cls.new(game_id, seats, options, seed, auto_chance=False)
+        for i, action in enumerate(actions):
+            try:
+                session._apply_entry(action, by_ai=bool(ai_flags[i]) if ai_flags else False)
+            except IllegalAction as exc:
+                raise ReplayMismatch(f"decision {i + 1} ({action}) is illegal on replay: {exc.reason}") from exc
+        session.auto_chance = True
+        return session
+
+    # -- observers ----------------------------------------------------------------------------
+    def subscribe(self, listener: Callable[[Session], None]) -> None:
+        """Call `listener(session)` after every change (apply, chance, undo, redo)."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+    # -- queries ------------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def to_move(self) -> int:
+        return self.state.to_move()
+
+    def is_over(self) -> bool:
+        return self.state.to_move() == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        mover = self.state.to_move()
+        return self.state.legal_actions(mover) if mover >= 0 else []
+
+    def actions(self) -> list[Action]:
+        return [e.action for e in self.log]
+
+    def chance_rng(self, index: int | None = None) -> Rng:
+        """The generator for the n-th chance decision: a pure function of seed and n."""
+        n = self.chance_count() if index is None else index
+        return Rng.derive(self.seed, "chance", n)
+
+    def chance_count(self) -> int:
+        return sum(1 for e in self.log if e.action.seat == CHANCE)
+
+    def ai_rng(self) -> Rng:
+        """The generator an AI uses for the decision about to be taken (reproducible per seed)."""
+        return Rng.derive(self.seed, "ai", len(self.log))
+
+    def render_log(self, viewer: int | None) -> list[str]:
+        """The whole log as `viewer` may read it."""
+        out = []
+        for entry in self.log:
+            for ev in entry.events:
+                line = ev.render(self.names, viewer)
+                if line:
+                    out.append(line)
+        return out
+
+    # -- decisions ----------------------------------------------------------------------------
+    def apply(self, action: Action, by_ai: bool = False) -> list[Event]:
+        """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
+
+        Raises IllegalAction (state, log and undo window unchanged) if the action is not legal.
+        """
+        events = self._apply_entry(action, by_ai)
+        self._redo.clear()
+        if self.auto_chance:
+            events += self.resolve_chance(notify=False)
+        self._changed()
+        return events
+
+    def resolve_chance(self, notify: bool = True) -> list[Event]:
+        """Draw and apply chance outcomes until a player must decide or the game ends."""
+        events: list[Event] = []
+        while self.state.to_move() == CHANCE:
+            outcomes = self.state.chance_outcomes()
+            rng = self.chance_rng()
+            action = outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+            events += self._apply_entry(action, by_ai=False)
+        if events and notify:
+            self._changed()
+        return events
+
+    def _apply_entry(self, action: Action, by_ai: bool) -> list[Event]:
+        state = self.state
+        reason = state.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        reveals = action.seat == CHANCE or state.reveals(action)
+        human = action.seat >= 0 and not by_ai
+        if human and self._last_human_seat_since_floor() not in (None, action.seat):
+            self._undo_floor = len(self.log)  # another human's turn: theirs can no longer be undone
+        snapshot = state.copy()
+        events = state.apply(action)
+        barrier = reveals or by_ai or not human
+        self.log.append(LogEntry(action, events, by_ai, barrier))
+        self._snapshots.append(snapshot)
+        if barrier:
+            self._undo_floor = len(self.log)
+        return events
+
+    def _last_human_seat_since_floor(self) -> int | None:
+        for entry in reversed(self.log[self._undo_floor:]):
+            return entry.action.seat
+        return None
+
+    # -- undo / redo --------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True if the last decision was a human's, taken since the last barrier."""
+        return len(self.log) > self._undo_floor
+
+    def undo(self) -> Action:
+        """Restore the state from before the last decision; returns the undone action."""
+        if not self.can_undo():
+            raise IllegalAction("Nothing can be undone: the last decision was a chance outcome, an AI "
+                                "move, a reveal, or another player's.")
+        entry = self.log.pop()
+        self.state = self._snapshots.pop()
+        self._redo.append(entry)
+        self._changed()
+        return entry.action
+
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self._redo[-1].action in self.legal_actions()
+
+    def redo(self) -> Action:
+        """Re-apply the last undone decision."""
+        if not self.can_redo():
+            raise IllegalAction("Nothing to redo.")
+        entry = self._redo.pop()
+        self._apply_entry(entry.action, entry.by_ai)
+        if self.auto_chance:
+            self.resolve_chance(notify=False)
+        self._changed()
+        return entry.action
+
+    def undo_floor(self) -> int:
+        return self._undo_floor
