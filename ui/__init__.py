@@ -1,0 +1,2 @@
+"""The PySide6 application. Importing this package does not import Qt: `ui.cli` dispatches
+headless commands without it."""

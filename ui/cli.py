@@ -1,0 +1,57 @@
+"""`tycoons` command line (DESIGN §8). Only the GUI and `render` import Qt; `simulate` and
+`check-save` run headless and start fast."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tycoons", description="Tycoons: economic board games.")
+    sub = p.add_subparsers(dest="command")
+
+    sim = sub.add_parser("simulate", help="play whole AI games and print a JSON summary")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--ai", default="easy", help="one level for every seat, or one per seat: normal,easy,easy")
+    sim.add_argument("--rotate", action="store_true", help="rotate the levels over the seats from game to game")
+    sim.add_argument("--think-ms", type=int, default=None, help="cap the thinking time of searching AI levels")
+    sim.add_argument("--save-dir", default=None, help="write each game's save file here")
+
+    chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")
+    chk.add_argument("file")
+
+    ren = sub.add_parser("render", help="draw a board offscreen to PNG after M AI decisions")
+    ren.add_argument("game")
+    ren.add_argument("--players", type=int, default=4)
+    ren.add_argument("--seed", type=int, default=0)
+    ren.add_argument("--moves", type=int, default=0)
+    ren.add_argument("--out", required=True)
+    ren.add_argument("--scale", type=float, default=1.0, help="device-pixel ratio of the picture")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        from ai.simulate import run_from_args
+
+        return run_from_args(args)
+    if args.command == "check-save":
+        from saves.check import check_save_command
+
+        return check_save_command(args.file)
+    if args.command == "render":
+        from ui.render import render_from_args
+
+        return render_from_args(args)
+    from ui.app import run_gui
+
+    return run_gui()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
