@@ -1,0 +1,1 @@
+"""Scene items and helpers shared by every game's board."""

@@ -1,0 +1,40 @@
+"""The base of every game's board scene.
+
+The scene is built from a seat's `view` (never the real state) and follows the session: the
+controller calls `show()` after every change. Items never change the session themselves; a click
+emits `intent` with an Action (or a candidate Action), which the controller validates and either
+applies or refuses with the state's reason in the status bar.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGraphicsScene
+
+from engine.core.contract import Action
+
+
+class GameScene(QGraphicsScene):
+    """A game board. Subclasses build their items in `show()`."""
+
+    intent = Signal(object)
+    """Emitted with an `Action` when the player clicks something that maps to a decision."""
+
+    hovered = Signal(str)
+    """Emitted with a short description of what is under the mouse (for the status bar)."""
+
+    game_id: str = ""
+
+    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+        """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
+        raise NotImplementedError
+
+    def item_for(self, action: Action):
+        """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None."""
+        raise NotImplementedError
+
+    def set_animation_speed(self, factor: float) -> None:
+        """Scale motion (1.0 normal, 0 instant). Motion never blocks input."""
+        self.animation_speed = factor
+
+    animation_speed: float = 1.0
