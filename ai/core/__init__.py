@@ -1,0 +1,1 @@
+"""The agent protocol, the agent registry, observations and the worker entry points."""

@@ -1,0 +1,1 @@
+"""Per-game agents: `ai/games/<pkg>/agents.py` exposes `AGENTS = {"easy": cls, "normal": cls}`."""

@@ -1,0 +1,158 @@
+"""`tycoons simulate` (DESIGN §8): play whole AI games headless and print one JSON summary.
+
+    tycoons simulate first-ceo --players 4 --games 500 --seed 1 --ai normal,easy,easy,easy --rotate
+
+`--ai` gives one level for every seat or one per seat; `--rotate` shifts those levels one seat
+further each game so that seat advantage cancels out. Game g is seeded with a value derived from
+`--seed` and g, so any single game can be replayed on its own. `simulate()` is the library form
+and also returns per-level decision times (used for the results in ai/games/*/RESULTS.md).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ai.core.agent import Budget
+from ai.core.agents import get_agent
+from ai.core.observe import observe
+from engine.core.contract import SeatInfo
+from engine.core.errors import TycoonsError
+from engine.core.rng import Rng
+from engine.core.session import Session
+
+DECISION_CAP = 20_000
+"""A game still running after this many player decisions counts as unfinished (never hangs)."""
+
+
+def game_seed(seed: int, g: int) -> int:
+    """The session seed of game `g` of a run with `--seed seed` (fits a signed 64-bit int)."""
+    return Rng.derive(seed, "simulate", g).next64() >> 1
+
+
+def seat_levels(levels: list[str], players: int, g: int, rotate: bool) -> list[str]:
+    """The level of each seat in game `g`: the list itself, or rotated by g seats."""
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise ValueError(f"--ai names {len(levels)} levels for {players} players; "
+                         "give one level for all seats or exactly one per seat")
+    if not rotate:
+        return list(levels)
+    return [levels[(i + g) % players] for i in range(players)]
+
+
+@dataclass
+class SimResult:
+    """Everything one simulation run measured."""
+
+    game: str
+    games: int
+    finished: int = 0
+    wins_by_seat: list[float] = field(default_factory=list)
+    score_sums: list[float] = field(default_factory=list)
+    wins_by_level: dict[str, float] = field(default_factory=dict)
+    games_by_level: dict[str, int] = field(default_factory=dict)
+    decisions: int = 0
+    seconds: float = 0.0
+    decision_seconds: dict[str, list[float]] = field(default_factory=dict)
+
+    def summary(self, with_levels: bool) -> dict:
+        """The JSON object `tycoons simulate` prints."""
+        n = max(self.finished, 1)
+        secs = max(self.seconds, 1e-9)
+        out = {
+            "game": self.game,
+            "games": self.games,
+            "finished": self.finished,
+            "wins_by_seat": [_num(w) for w in self.wins_by_seat],
+            "mean_scores": [round(s / n, 2) for s in self.score_sums],
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "games_per_s": round(self.games / secs, 3),
+            "decisions_per_s": round(self.decisions / secs, 1),
+        }
+        if with_levels:
+            out["wins_by_level"] = {k: _num(v) for k, v in self.wins_by_level.items()}
+        return out
+
+    def p95_ms(self, level: str) -> float:
+        """The 95th percentile of one level's decision times, in milliseconds."""
+        times = sorted(self.decision_seconds.get(level, []))
+        if not times:
+            return 0.0
+        return 1000 * times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
+def _num(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else round(x, 4)
+
+
+def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str],
+             rotate: bool = False, think_ms: int | None = None, save_dir: str | None = None,
+             decision_cap: int = DECISION_CAP) -> SimResult:
+    """Play `games` whole games between AI seats and collect wins, scores and timings."""
+    seat_levels(levels, players, 0, rotate)  # refuse a bad --ai before any game starts
+    agents = {lv: get_agent(game_id, lv) for lv in dict.fromkeys(levels)}
+    budget = Budget(think_ms, None)
+    write_session = None
+    if save_dir is not None:
+        from saves import write_session  # lazy: the saves package is only needed here
+
+        Path(save_dir).mkdir(parents=True, exist_ok=True)
+    result = SimResult(game_id, games, wins_by_seat=[0.0] * players, score_sums=[0.0] * players,
+                       wins_by_level={lv: 0.0 for lv in agents}, games_by_level={lv: 0 for lv in agents},
+                       decision_seconds={lv: [] for lv in agents})
+    clock = time.perf_counter
+    start = clock()
+    for g in range(games):
+        lv_of = seat_levels(levels, players, g, rotate)
+        seats = [SeatInfo(f"AI {i + 1} ({lv})", "ai", lv) for i, lv in enumerate(lv_of)]
+        session = Session.new(game_id, seats, None, game_seed(seed, g))
+        made = 0
+        while not session.is_over() and made < decision_cap:
+            seat = session.to_move()
+            level = lv_of[seat]
+            t0 = clock()
+            action = agents[level].choose(observe(session.state, seat, game_id), session.ai_rng(), budget)
+            result.decision_seconds[level].append(clock() - t0)
+            session.apply(action, by_ai=True)
+            made += 1
+        result.decisions += made
+        if save_dir is not None:
+            write_session(session, Path(save_dir) / f"game-{g:04d}.tycoons")
+        outcome = session.state.outcome() if session.is_over() else None
+        if outcome is None:
+            continue
+        result.finished += 1
+        share = 1.0 / len(outcome.winners)
+        for w in outcome.winners:
+            result.wins_by_seat[w] += share
+            result.wins_by_level[lv_of[w]] += share
+        for i, s in enumerate(outcome.scores):
+            result.score_sums[i] += s
+        for lv in set(lv_of):
+            result.games_by_level[lv] += 1
+    result.seconds = clock() - start
+    return result
+
+
+def run_from_args(args) -> int:
+    """Run `tycoons simulate` from parsed arguments; print one JSON object; 0 on success."""
+    levels = [lv.strip() for lv in str(args.ai).split(",") if lv.strip()]
+    try:
+        if not levels:
+            raise ValueError("--ai needs at least one level")
+        if args.games < 0:
+            raise ValueError("--games must not be negative")
+        result = simulate(args.game, args.players, args.games, args.seed, levels, rotate=args.rotate,
+                          think_ms=args.think_ms, save_dir=args.save_dir)
+    except (ValueError, TycoonsError) as exc:
+        print(f"tycoons simulate: {exc}", file=sys.stderr)
+        return 2
+    with_levels = args.rotate or len(set(levels)) > 1
+    print(json.dumps(result.summary(with_levels)))
+    return 0
