@@ -61,7 +61,8 @@ class Session:
         opts = spec.resolve_options(options)
         state = spec.new_state(len(seat_infos), opts)
         session = cls(spec, seat_infos, opts, int(seed), state, auto_chance=auto_chance)
-        session.resolve_chance()
+        if auto_chance:  # replay passes False: the set-up draws come from the log instead
+            session.resolve_chance()
         return session
 
     @classmethod
