@@ -1,0 +1,237 @@
+"""The save-file envelope (DESIGN §7): how a session becomes bytes and back, without pickle.
+
+A file is the 8 magic bytes ``b"TYCOONS\\x00"`` followed by one msgpack map, the *container*::
+
+    {"format": 1, "app": "0.1.0", "payload": <bin>, "checksum": <bin, 32 bytes>}
+
+``payload`` is itself msgpack (the game: id, rules version, options, seats, seed, the action
+log with an AI flag per decision, the final state hash, the time it was saved, a short summary).
+``checksum`` is BLAKE2b-256 over the magic, the packed ``[format, app]`` pair and the payload
+bytes, so it covers everything else in the file. The container layout never changes between
+format versions; only the payload layout does, and older payloads are upgraded by
+`saves.migrations`. Reading checks, in order: magic, container decoding, format version (newer
+formats are refused before anything else, since a newer writer may checksum differently),
+checksum, payload decoding, payload layout.
+
+>>> from engine.core import Session
+>>> s = Session.new("first-ceo", ["Ann", "Bob", "Cy"], seed=1)   # doctest: +SKIP
+>>> env = open_envelope(encode_session(s))                         # doctest: +SKIP
+>>> parse_payload(env.payload).game                                # doctest: +SKIP
+'first-ceo'
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import msgpack
+
+from engine.core.contract import CHANCE, Action, SeatInfo
+from saves.errors import CorruptSave, NotASave, SaveTooNew
+
+MAGIC = b"TYCOONS\x00"
+FORMAT_VERSION = 1
+"""The payload layout this version writes. Bump it (and add a migration) when the layout changes."""
+CHECKSUM_SIZE = 32
+
+
+@functools.cache
+def app_version() -> str:
+    """The installed Tycoons version ("0" when running from a tree that is not installed)."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+    except ImportError:  # pragma: no cover - always there on 3.11
+        return "0"
+    try:
+        return version("tycoons")
+    except PackageNotFoundError:
+        return "0"
+
+
+def checksum(format_version: int, app: str, payload: bytes) -> bytes:
+    """BLAKE2b-256 over the magic, the header pair and the payload: covers the whole file."""
+    h = hashlib.blake2b(digest_size=CHECKSUM_SIZE)
+    h.update(MAGIC)
+    h.update(msgpack.packb([format_version, app], use_bin_type=True))
+    h.update(payload)
+    return h.digest()
+
+
+def pack(obj) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def unpack(data: bytes):
+    """msgpack decoding with our settings; every failure comes out as CorruptSave."""
+    try:
+        return msgpack.unpackb(data, raw=False, strict_map_key=False)
+    except msgpack.ExtraData as exc:
+        raise CorruptSave(f"it has {len(exc.extra)} unexpected bytes after the end of the save") from None
+    except (ValueError, msgpack.OutOfData) as exc:
+        # msgpack reports a cut-off input as "incomplete input" (ValueError) or OutOfData
+        if isinstance(exc, msgpack.OutOfData) or "incomplete" in str(exc).lower():
+            raise CorruptSave("the file is truncated (it ends in the middle of the save)") from None
+        if "exceeds max" in str(exc):  # a length field larger than what is left of the file
+            raise CorruptSave("the file is truncated or corrupted (a length in it runs past its end)") from None
+        raise CorruptSave(f"the file is corrupted (undecodable data: {_short(exc)})") from None
+    except Exception as exc:  # noqa: BLE001 - msgpack raises many types; none may escape raw
+        raise CorruptSave(f"the file is corrupted (undecodable data: {_short(exc)})") from None
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def encode_container(payload: dict, format_version: int = FORMAT_VERSION, app: str | None = None) -> bytes:
+    """The complete file bytes for a payload dict (any format version; tests write old ones)."""
+    app = app_version() if app is None else app
+    body = pack(payload)
+    container = {"format": format_version, "app": app, "payload": body,
+                 "checksum": checksum(format_version, app, body)}
+    return MAGIC + pack(container)
+
+
+# -- writing ------------------------------------------------------------------------------------
+def _now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def build_payload(session, created: str | None = None) -> dict:
+    """The format-1 payload for a session. Hashes the state once."""
+    state = session.state
+    log = [{"action": e.action.to_dict(), "by_ai": bool(e.by_ai)} for e in session.log]
+    outcome = state.outcome() if session.is_over() else None
+    summary = {
+        "title": session.spec.title,
+        "decisions": sum(1 for e in session.log if e.action.seat != CHANCE),
+        "finished": outcome is not None,
+        "winners": list(outcome.winners) if outcome is not None else [],
+        "scores": [float(x) for x in outcome.scores] if outcome is not None else [],
+    }
+    return {
+        "game": session.spec.id,
+        "rules_version": int(session.spec.rules_version),
+        "app_version": app_version(),
+        "options": dict(session.options),
+        "seats": [s.to_dict() for s in session.seats],
+        "seed": int(session.seed),
+        "log": log,
+        "state_hash": state.state_hash(),
+        "created": created or _now_iso(),
+        "summary": summary,
+    }
+
+
+def encode_session(session, created: str | None = None) -> bytes:
+    """The bytes of a save file for `session` (current format)."""
+    return encode_container(build_payload(session, created))
+
+
+# -- reading ------------------------------------------------------------------------------------
+@dataclass
+class Envelope:
+    """The checked container: format version, writer's app version, and the decoded payload."""
+
+    format: int
+    app: str
+    payload: dict
+
+
+def open_envelope(data: bytes) -> Envelope:
+    """Check magic, container, format version and checksum; decode the payload.
+
+    Raises NotASave, CorruptSave or SaveTooNew (without a path; the store adds it).
+    """
+    if len(data) < len(MAGIC):
+        if MAGIC.startswith(data):
+            if not data:
+                raise CorruptSave("the file is empty")
+            raise CorruptSave("the file is truncated (it ends inside the file header)")
+        raise NotASave("it is not a Tycoons save (it does not start with the Tycoons signature)")
+    if data[: len(MAGIC)] != MAGIC:
+        raise NotASave("it is not a Tycoons save (it does not start with the Tycoons signature)")
+    rest = data[len(MAGIC):]
+    if not rest:
+        raise CorruptSave("the file is truncated (it ends right after the file header)")
+    container = unpack(rest)
+    if not isinstance(container, dict):
+        raise CorruptSave("the file is corrupted (its container is not a map)")
+    fmt, app = container.get("format"), container.get("app")
+    body, digest = container.get("payload"), container.get("checksum")
+    if type(fmt) is not int or not isinstance(app, str) or not isinstance(body, bytes) \
+            or not isinstance(digest, bytes):
+        raise CorruptSave("the file is corrupted (its container lacks a format, payload or checksum)")
+    if fmt > FORMAT_VERSION:
+        raise SaveTooNew(f"it was saved by a newer Tycoons ({app}, save format {fmt}); this version "
+                         f"({app_version()}) reads formats up to {FORMAT_VERSION}: please update Tycoons")
+    if fmt < 0:
+        raise CorruptSave(f"the file is corrupted (impossible save format {fmt})")
+    if digest != checksum(fmt, app, body):
+        raise CorruptSave("the file is corrupted (its checksum does not match its contents)")
+    payload = unpack(body)
+    if not isinstance(payload, dict):
+        raise CorruptSave("the file is corrupted (its payload is not a map)")
+    return Envelope(fmt, app, payload)
+
+
+@dataclass
+class SavedGame:
+    """A format-1 payload, checked field by field: everything needed to replay the game."""
+
+    game: str
+    rules_version: int
+    app_version: str
+    options: dict
+    seats: list[SeatInfo]
+    seed: int
+    actions: list[Action]
+    ai_flags: list[bool]
+    state_hash: str
+    created: str
+    summary: dict
+
+
+def _field(payload: dict, key: str, kind, what: str):
+    value = payload.get(key)
+    ok = type(value) is int if kind is int else isinstance(value, kind)
+    if not ok:
+        raise CorruptSave(f"the save is malformed ({what} is missing or not valid)")
+    return value
+
+
+def parse_payload(payload: dict) -> SavedGame:
+    """Validate a current-format payload into a SavedGame; CorruptSave names the bad field."""
+    game = _field(payload, "game", str, "the game id")
+    rules_version = _field(payload, "rules_version", int, "the rules version")
+    options = _field(payload, "options", dict, "the game options")
+    raw_seats = _field(payload, "seats", list, "the seats")
+    seed = _field(payload, "seed", int, "the seed")
+    raw_log = _field(payload, "log", list, "the action log")
+    state_hash = _field(payload, "state_hash", str, "the final state hash")
+    created = payload.get("created") if isinstance(payload.get("created"), str) else ""
+    app = payload.get("app_version") if isinstance(payload.get("app_version"), str) else "0"
+    summary = payload.get("summary") if isinstance(payload.get("summary"), dict) else {}
+    seats = []
+    for s in raw_seats:
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) \
+                or s.get("kind", "human") not in ("human", "ai") \
+                or not isinstance(s.get("level"), str | None):
+            raise CorruptSave("the save is malformed (a seat is not valid)")
+        seats.append(SeatInfo.from_dict(s))
+    actions, flags = [], []
+    for i, entry in enumerate(raw_log):
+        try:
+            a = entry["action"]
+            if not isinstance(a["kind"], str) or type(a["seat"]) is not int \
+                    or not isinstance(a.get("args", []), list | tuple):
+                raise TypeError
+            actions.append(Action.from_dict(a))
+            flags.append(bool(entry.get("by_ai", False)))
+        except (TypeError, KeyError, AttributeError, ValueError):
+            raise CorruptSave(f"the save is malformed (decision {i + 1} of the log is not valid)") from None
+    return SavedGame(game, rules_version, app, options, seats, seed, actions, flags, state_hash,
+                     created, summary)

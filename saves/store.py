@@ -1,0 +1,318 @@
+"""Writing and reading save files (DESIGN §7).
+
+`write_session` is atomic: the bytes go to a temporary file in the same folder, which is flushed
+and fsync'd and then moved over the target with `os.replace`; just before that, the previous
+save is kept as ``<path>.bak``. If anything fails (encoding, a full disk, a crash or a kill at
+any point) the file at `path` is either the complete old save or the complete new one, never a
+mix, and a failed write removes its temporary file. Temporary files are named
+``.<name>.<random>.tmp``, so nothing that looks for ``*.tycoons`` files ever mistakes one for a
+save.
+
+`read_session` checks the file (magic, format version, checksum, layout), migrates an older
+format, checks the game and its rules version, replays the log and compares the final state
+hash. Every problem becomes a `SaveError` subclass with a one-line `.reason` naming the file;
+reading never changes the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import secrets
+import shutil
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from engine.core.contract import CHANCE
+from engine.core.errors import ReplayMismatch, UnknownGame
+from engine.core.registry import get_spec
+from engine.core.session import Session
+from saves.envelope import FORMAT_VERSION, MAGIC, SavedGame, encode_session, open_envelope, parse_payload
+from saves.errors import (
+    CorruptSave,
+    NotASave,
+    ReplayFailed,
+    SaveError,
+    SaveNotFound,
+    SaveTooNew,
+    SaveWriteError,
+    UnknownSavedGame,
+    WrongGame,
+)
+from saves.migrations import upgrade
+
+SAVE_SUFFIX = ".tycoons"
+BACKUP_SUFFIX = ".bak"
+TEMP_SUFFIX = ".tmp"
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""Far above any real save (a long game is tens of kilobytes); stops us reading a huge file."""
+_STALE_TEMP_SECONDS = 3600
+
+
+def backup_path(path: str | os.PathLike) -> Path:
+    """Where the previous version of `path` is kept: ``<path>.bak``."""
+    return Path(os.fspath(path) + BACKUP_SUFFIX)
+
+
+# -- writing ------------------------------------------------------------------------------------
+def write_session(session: Session, path: str | os.PathLike) -> Path:
+    """Save `session` to `path` atomically, keeping the previous file as ``<path>.bak``.
+
+    Returns the absolute path written. Raises SaveWriteError (the old file untouched, no
+    temporary file left behind) if the game cannot be encoded or the file cannot be written.
+    """
+    target = Path(os.path.abspath(os.fspath(path)))
+    try:
+        data = encode_session(session)
+    except Exception as exc:  # noqa: BLE001 - any encoding failure must leave the old save alone
+        raise SaveWriteError(f"could not be saved (the game could not be encoded: {exc}); "
+                             "the previous save is unchanged", target) from exc
+    try:
+        _atomic_write(target, data)
+    except OSError as exc:
+        raise SaveWriteError(f"could not be saved ({exc.strerror or exc}); the previous save is unchanged",
+                             target) from exc
+    return target
+
+
+def _temp_name(target: Path, tag: str = "") -> Path:
+    return target.with_name(f".{target.name}.{tag}{secrets.token_hex(4)}{TEMP_SUFFIX}")
+
+
+def _atomic_write(target: Path, data: bytes) -> None:
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = _temp_name(target)
+    try:
+        # O_EXCL: never write through a name someone else created meanwhile
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if target.is_file():
+            _keep_backup(target)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+    _remove_stale_temps(target)
+
+
+def _keep_backup(target: Path) -> None:
+    """Make ``<target>.bak`` a copy of the current `target`, itself atomically.
+
+    A hard link costs nothing and leaves `target` in place (so there is never a moment without
+    a save at `target`); file systems without links get a copy.
+    """
+    bak = backup_path(target)
+    tmp = _temp_name(target, "bak.")
+    try:
+        try:
+            os.link(target, tmp)
+        except OSError:
+            shutil.copyfile(target, tmp)
+            with open(tmp, "rb+") as f:
+                os.fsync(f.fileno())
+        os.replace(tmp, bak)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable. Not possible on Windows (nor needed there): skipped."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Temporary files left by a write that was killed; only old ones, so that a concurrent
+    writer's file is never removed under it."""
+    now = time.time()
+    pattern = glob.escape(str(target.parent / f".{target.name}.")) + "*" + TEMP_SUFFIX
+    for name in glob.glob(pattern):
+        with contextlib.suppress(OSError):
+            if now - os.path.getmtime(name) > _STALE_TEMP_SECONDS:
+                os.unlink(name)
+
+
+def list_saves(folder: str | os.PathLike) -> list[Path]:
+    """The ``*.tycoons`` files in `folder`, newest first (temporary and backup files excluded)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.iterdir()
+             if p.suffix == SAVE_SUFFIX and not p.name.startswith(".") and p.is_file()]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+# -- reading ------------------------------------------------------------------------------------
+@dataclass
+class LoadedSave:
+    """A save that passed every check: the replayed session and what the file recorded."""
+
+    session: Session
+    saved: SavedGame
+    format: int
+    path: Path
+
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The file's bytes, refusing missing, unreadable, non-regular or absurdly large files."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(MAGIC))
+            if head == MAGIC and os.fstat(f.fileno()).st_size > MAX_SAVE_BYTES:
+                raise CorruptSave("the file is far too large to be a save")
+            return head + f.read()
+    except FileNotFoundError:
+        raise SaveNotFound("there is no such file", path) from None
+    except IsADirectoryError:
+        raise NotASave("it is a folder, not a save file", path) from None
+    except PermissionError:
+        raise SaveNotFound("the file cannot be opened (permission denied)", path) from None
+    except SaveError as exc:
+        exc.path = os.fspath(path)
+        raise
+    except OSError as exc:
+        raise SaveNotFound(f"the file cannot be read ({exc.strerror or exc})", path) from None
+
+
+def decode_save(data: bytes) -> tuple[SavedGame, int]:
+    """Check and decode file bytes into a current-format SavedGame (migrating older formats).
+
+    Returns the SavedGame and the format the file was written in. No replay.
+    """
+    env = open_envelope(data)
+    payload = env.payload
+    if env.format < FORMAT_VERSION:
+        payload = upgrade(payload, env.format)
+    return parse_payload(payload), env.format
+
+
+def replay_saved(saved: SavedGame, expect_game: str | None = None) -> Session:
+    """Check the game and rules version, replay the log and compare the final state hash."""
+    try:
+        spec = get_spec(saved.game)
+    except UnknownGame:
+        raise UnknownSavedGame(f"it is a save of a game this version of Tycoons does not have "
+                               f"({saved.game!r}); a newer Tycoons may open it") from None
+    if expect_game is not None and saved.game != expect_game:
+        try:
+            wanted = get_spec(expect_game).title
+        except UnknownGame:
+            wanted = expect_game
+        raise WrongGame(f"it is a save of {spec.title}, not of {wanted}")
+    if saved.rules_version > spec.rules_version:
+        raise SaveTooNew(f"it was saved with newer rules of {spec.title} (version {saved.rules_version}; "
+                         f"this Tycoons has version {spec.rules_version}): please update Tycoons")
+    rules_note = ""
+    if saved.rules_version < spec.rules_version:
+        rules_note = (f" (it was saved with rules version {saved.rules_version} of {spec.title}; "
+                      f"this Tycoons has version {spec.rules_version})")
+    if not spec.min_players <= len(saved.seats) <= spec.max_players:
+        raise CorruptSave(f"the save is malformed ({len(saved.seats)} seats; {spec.title} takes "
+                          f"{spec.min_players}–{spec.max_players} players)")
+    try:
+        spec.resolve_options(saved.options)
+    except ValueError as exc:
+        raise CorruptSave(f"the save is malformed (its game options are not valid: {exc})") from None
+    try:
+        session = Session.replay(saved.game, saved.seats, saved.options, saved.seed, saved.actions,
+                                 saved.ai_flags)
+    except ReplayMismatch as exc:
+        raise ReplayFailed(f"its decisions do not replay{rules_note}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged log must never crash the caller
+        raise ReplayFailed(f"its decisions do not replay{rules_note}: {type(exc).__name__}: {exc}") from None
+    if session.state.state_hash() != saved.state_hash:
+        raise ReplayFailed(f"replaying its {len(saved.actions)} decisions does not reach the saved "
+                           f"position{rules_note}")
+    return session
+
+
+def read_save(path: str | os.PathLike, expect_game: str | None = None) -> LoadedSave:
+    """Read, check and replay a save; the session plus what the file recorded."""
+    try:
+        data = read_bytes(path)
+        saved, fmt = decode_save(data)
+        session = replay_saved(saved, expect_game)
+    except SaveError as exc:
+        exc.path = os.fspath(path)
+        raise
+    return LoadedSave(session, saved, fmt, Path(path))
+
+
+def read_session(path: str | os.PathLike, expect_game: str | None = None) -> Session:
+    """Load a save into a Session, after every check (see the module docstring).
+
+    Raises a SaveError subclass with a one-line `.reason` for any bad file; with `expect_game`,
+    a good save of another game raises WrongGame. The file is never changed.
+    """
+    return read_save(path, expect_game).session
+
+
+# -- a one-line description -------------------------------------------------------------------
+def _seat_text(seat) -> str:
+    if seat.kind == "ai":
+        return f"{seat.name} (AI{', ' + seat.level if seat.level else ''})"
+    return f"{seat.name} (human)"
+
+
+def _join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _saved_time(created: str) -> str:
+    if not created:
+        return "saved at an unknown time"
+    try:
+        when = datetime.fromisoformat(created.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return "saved at an unknown time"
+    return f"saved {when.strftime('%Y-%m-%d %H:%M')}"
+
+
+def summarize(session: Session, created: str = "") -> str:
+    """One line about a game: title, players and kinds, decisions, finished and winners, time."""
+    seats = session.seats
+    decisions = sum(1 for e in session.log if e.action.seat != CHANCE)
+    parts = [f"{session.spec.title}", f"{len(seats)} players: " + ", ".join(_seat_text(s) for s in seats),
+             f"{decisions} decision{'s' if decisions != 1 else ''}"]
+    outcome = session.state.outcome() if session.is_over() else None
+    if outcome is not None:
+        winners = [seats[w].name for w in outcome.winners if 0 <= w < len(seats)]
+        parts.append(f"finished, won by {_join_names(winners)}" if winners else "finished")
+    else:
+        parts.append("in progress")
+    if created is not None:
+        parts.append(_saved_time(created))
+    return "; ".join(parts)
+
+
+def describe_save(path: str | os.PathLike) -> str:
+    """A one-line summary of a good save (after the full check, replay included).
+
+    Example: ``1st CEO; 3 players: Ann (human), Bob (AI, easy), Cy (AI, normal); 57 decisions;
+    finished, won by Bob; saved 2026-11-29 13:20``. Raises SaveError for a bad file.
+    """
+    loaded = read_save(path)
+    return summarize(loaded.session, loaded.saved.created)
