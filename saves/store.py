@@ -89,7 +89,12 @@ def _atomic_write(target: Path, data: bytes) -> None:
     try:
         # O_EXCL: never write through a name someone else created meanwhile
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        with os.fdopen(fd, "wb") as f:
+        try:
+            f = os.fdopen(fd, "wb")
+        except BaseException:
+            os.close(fd)
+            raise
+        with f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())

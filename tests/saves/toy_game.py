@@ -2,7 +2,7 @@
 
 It exists so the save system can be tested against a second registered game (a save of another
 game, an unknown game) independently of the real games. It has a set-up chance decision
-(`start_player`), player decisions (`step` 1 or 2), and a chance `gust` after every step that may
+(`start_player`), player decisions (`step` 1 or 2), and a chance `gust` after a long step that may
 push the mover one step further, so logs mix chance and player decisions like a real game.
 """
 
@@ -73,7 +73,10 @@ class ToyState(State):
             return [Event(f"{{p{self.turn}}} starts.")]
         if action.kind == "step":
             self.pos[action.seat] += action.args[0]
-            self.pending_gust = True
+            if action.args[0] == 2:  # a long step risks a gust; a short one just ends the turn
+                self.pending_gust = True
+            else:
+                self.turn = (self.turn + 1) % self.players
             return [Event(f"{{p{action.seat}}} steps {action.args[0]}.")]
         # gust
         self.pending_gust = False
