@@ -8,9 +8,9 @@ from engine.core import Rng
 from engine.core.contract import SeatInfo
 from saves import describe_save, read_save, read_session, write_session
 from saves.envelope import open_envelope
-from tests.saves.helpers import TOY_GAME, finished_game, log_dicts, new_game, play
+from tests.saves.helpers import REAL_GAME, TOY_GAME, finished_game, log_dicts, new_game, play
 
-GAMES = [TOY_GAME]  # first-ceo joins when its engine is committed
+GAMES = [REAL_GAME, TOY_GAME]
 
 
 def assert_same_game(a, b):
