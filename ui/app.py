@@ -1,0 +1,259 @@
+"""The application: `run_gui()` and the `Shell` that moves between the start screen and the
+game window.
+
+Start-up is kept lean (DESIGN §9): only QtWidgets, the settings and the start screen are imported
+before the first paint; the game window, the engine's games, saves and the AI process pool come
+later (the pool is started just after the first paint).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+
+from ui.settings import Settings
+from ui.settings import settings as global_settings
+
+
+class _FirstPaint(QObject):
+    """Calls `callback` once, just after the watched widget first paints."""
+
+    def __init__(self, widget: QWidget, callback):
+        super().__init__(widget)
+        self._callback = callback
+        self._done = False
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if not self._done and event.type() == QEvent.Type.Paint:
+            self._done = True
+            QTimer.singleShot(0, self._callback)
+        return False
+
+
+class Shell(QObject):
+    """Owns the start screen, the game window, the AI runner and the settings."""
+
+    def __init__(self, settings: Settings | None = None, autosave: bool = True, start_pool: bool = True):
+        super().__init__()
+        from ui.ai_runner import AiRunner
+        from ui.dialogs.start_screen import StartScreen
+
+        self.settings = settings or global_settings()
+        self.autosave_enabled = autosave
+        self.runner = AiRunner(self.settings.get("ai_mode"), self)
+        self._start_pool = start_pool
+        self.start = StartScreen()
+        self.start.continue_requested.connect(self.continue_game)
+        self.start.new_requested.connect(lambda: self.new_game(self.start))
+        self.start.load_requested.connect(lambda: self.load_game(self.start))
+        self.start.rules_requested.connect(self.choose_rules)
+        self.start.quit_requested.connect(self.quit)
+        self.window = None
+        self._windows: list = []  # help windows opened from the start screen
+        self.first_painted = False
+        _FirstPaint(self.start, self._after_first_paint)
+
+    # -- start screen ---------------------------------------------------------------------------------
+    def show_start(self) -> None:
+        self.refresh_continue()
+        self.start.show()
+        self.start.raise_()
+
+    def refresh_continue(self) -> None:
+        try:
+            from saves import autosave_path, has_autosave
+
+            available = bool(has_autosave())
+            description = ""
+            if available:
+                try:
+                    from saves import describe_save
+
+                    description = describe_save(str(autosave_path()))
+                except Exception:  # noqa: BLE001 - a description is optional; Continue reports errors
+                    description = "The last game, saved automatically."
+        except ImportError:
+            available, description = False, ""
+        self.start.set_continue(available, description)
+
+    def _after_first_paint(self) -> None:
+        self.first_painted = True
+        if self._start_pool:
+            try:
+                from engine.core.registry import game_ids
+
+                self.runner.start(tuple(game_ids()[:1]))
+            except Exception:  # noqa: BLE001 - AI falls back to a thread on first use
+                pass
+
+    # -- opening games --------------------------------------------------------------------------------
+    def _window(self):
+        if self.window is None:
+            from ui.main_window import GameWindow
+
+            self.window = GameWindow(self)
+            self.window.new_game_requested.connect(lambda: self.new_game(self.window))
+            self.window.load_requested.connect(lambda: self.load_game(self.window))
+            self.window.closed.connect(self._window_closed)
+        return self.window
+
+    def open_session(self, session, path=None):
+        """Show `session` in the game window; returns the window."""
+        window = self._window()
+        window.open_session(session, path)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        self.start.hide()
+        return window
+
+    def start_game(self, game_id: str, seats, options: dict, seed: int):
+        from engine.core.session import Session
+
+        session = Session.new(game_id, seats, options, seed)
+        return self.open_session(session)
+
+    def new_game(self, parent: QWidget | None = None):
+        """The new-game dialog, then the game (returns the window, or None if cancelled)."""
+        from ui.dialogs.new_game import NewGameDialog
+
+        dialog = NewGameDialog(player_name=self.settings.get("player_name"), parent=parent)
+        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return None
+        game_id, seats, options, seed = dialog.choice()
+        if seats and not seats[0].is_ai and seats[0].name != self.settings.get("player_name"):
+            self.settings.set("player_name", seats[0].name)
+        return self.start_game(game_id, seats, options, seed)
+
+    def continue_game(self):
+        """Resume the autosave; a broken one is reported and left untouched."""
+        from saves import load_autosave
+
+        try:
+            session = load_autosave()
+        except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
+            self.report("Cannot continue", "The last game could not be restored:\n"
+                        f"{getattr(exc, 'reason', exc)}\n\nThe autosave file was left as it is.")
+            return None
+        if session is None:
+            self.report("Cannot continue", "There is no saved game to continue.")
+            self.refresh_continue()
+            return None
+        return self.open_session(session)
+
+    def load_game(self, parent: QWidget | None = None, path: str | None = None):
+        """Open a `.tycoons` file (asks for it when `path` is None)."""
+        if path is None:
+            start = self.settings.get("last_dir") or str(Path.home())
+            from ui.main_window import FILE_FILTER
+
+            path, _ = QFileDialog.getOpenFileName(parent, "Load game", start, FILE_FILTER)
+            if not path:
+                return None
+        from saves import read_session
+
+        try:
+            session = read_session(str(path))
+        except Exception as exc:  # noqa: BLE001
+            self.report("Cannot load", f"{Path(path).name} could not be loaded:\n{getattr(exc, 'reason', exc)}",
+                        parent)
+            return None
+        self.settings.set("last_dir", str(Path(path).parent))
+        return self.open_session(session, Path(path))
+
+    # -- rules ----------------------------------------------------------------------------------------
+    def rules_window(self, spec, parent: QWidget | None = None):
+        from ui.dialogs.help_window import rules_window
+
+        return rules_window(spec, parent)
+
+    def choose_rules(self):
+        """Rules from the start screen: pick a game (skipped when there is only one)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from engine.core.registry import all_specs
+
+        specs = all_specs()
+        if not specs:
+            return None
+        spec = specs[0]
+        if len(specs) > 1:
+            titles = [s.title for s in specs]
+            title, ok = QInputDialog.getItem(self.start, "Rules", "Which game?", titles, 0, False)
+            if not ok:
+                return None
+            spec = specs[titles.index(title)]
+        w = self.rules_window(spec)
+        self._windows = [x for x in self._windows if x.isVisible()] + [w]
+        w.show()
+        return w
+
+    # -- misc -----------------------------------------------------------------------------------------
+    def report(self, title: str, text: str, parent: QWidget | None = None) -> None:
+        QMessageBox.warning(parent or self.window or self.start, title, text)
+
+    def _window_closed(self) -> None:
+        if not getattr(self, "_quitting", False):
+            self.show_start()
+
+    def quit(self) -> None:
+        self._quitting = True
+        if self.window is not None:
+            self.window.close()
+        self.runner.shutdown()
+        app = QApplication.instance()
+        if app is not None:
+            app.quit()
+
+
+def _load_fonts() -> None:
+    try:
+        from ui.board.style import load_fonts
+
+        load_fonts()
+    except Exception:  # noqa: BLE001 - system fonts are an acceptable fallback
+        pass
+
+
+def _app_icon():
+    from PySide6.QtGui import QIcon
+
+    from engine.core.assets import assets_dir
+
+    for name in ("icon.svg", "icon.png", "tycoons.svg", "tycoons.png"):
+        for folder in (assets_dir(), assets_dir() / "icons"):
+            path = folder / name
+            if path.exists():
+                return QIcon(str(path))
+    return None
+
+
+def run_gui(argv: list[str] | None = None) -> int:
+    """Open the application: start screen first, the game window on demand."""
+    multiprocessing.freeze_support()  # the frozen app's spawn workers re-enter here
+    import asyncio
+
+    import qasync
+
+    app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
+    app.setApplicationName("Tycoons")
+    app.setOrganizationName("Tycoons")
+    app.setApplicationDisplayName("Tycoons")
+    _load_fonts()
+    icon = _app_icon()
+    if icon is not None:
+        app.setWindowIcon(icon)
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    shell = Shell()
+    shell.show_start()
+    app.setQuitOnLastWindowClosed(True)
+    with loop:
+        code = loop.run_forever()
+    shell.runner.shutdown()
+    return int(code or 0)

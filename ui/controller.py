@@ -1,0 +1,308 @@
+"""The game controller: owns the Session, turns scene intents into decisions, runs AI turns.
+
+Flow (DESIGN §3, §5): a scene item emits `intent(action)`; if the action is legal for the human
+to move, the controller pushes a `DecisionCommand` on its `QUndoStack`, which applies it to the
+session; otherwise the state's `illegal_reason` goes to the status bar and nothing changes.
+Commands change the session, never the scene: the scene follows the session through
+`session.subscribe` -> `scene.show(view(viewer), legal, names, viewer)`.
+
+The viewer is the human seat at the screen: the seat to move if it is human, else the last human
+seat that moved (the first human seat at the start). When the viewer passes from one human to
+another, the controller raises the hot-seat curtain and treats it as an undo barrier.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from engine.core.contract import Action
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.core.session import Session
+from ui.undo import DecisionCommand
+
+
+def game_ui(game_id: str):
+    """The ui package of a game (a seam the tests can replace)."""
+    from ui.games import game_ui as _game_ui
+
+    return _game_ui(game_id)
+
+
+class GameController(QObject):
+    """One open game: session, scene, undo stack and AI turns."""
+
+    changed = Signal()
+    """After every session change (the scene has been updated already)."""
+    status = Signal(str)
+    """A short message for the status bar (refusal reasons, AI errors, autosave trouble)."""
+    curtain = Signal(int)
+    """Control passed to another human seat: hide the board until that player confirms."""
+    thinking = Signal(object)
+    """The AI seat now thinking, or None when it has finished."""
+    game_over = Signal()
+    """The game reached its end (emitted once per arrival at the end)."""
+
+    def __init__(self, session: Session, scene, runner, settings, autosave: bool = True,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.scene = scene
+        self.runner = runner
+        self.settings = settings
+        self.autosave_enabled = autosave
+        self.undo_stack = QUndoStack(self)
+        self.generation = 0
+        """Bumped on every session change; an AI answer for an older generation is dropped."""
+        self.closed = False
+        self.curtain_up = False
+        self.ai_seat: int | None = None  # the AI seat whose answer is awaited
+        self.view: dict = {}
+        self.legal: list[Action] = []
+        self.saved_length: int | None = None  # log length at the last explicit save/load
+        self._ai_timer_pending = False
+        self._autosave_pending = False
+        self._over_announced = False
+        humans = self.human_seats()
+        mover = session.to_move()
+        if mover >= 0 and mover in humans:
+            self.viewer: int | None = mover
+        else:
+            self.viewer = humans[0] if humans else None
+        session.subscribe(self._on_session_changed)
+        scene.intent.connect(self._on_intent_signal)
+        if hasattr(scene, "set_animation_speed"):
+            scene.set_animation_speed(settings.animation_factor)
+
+    # -- queries ------------------------------------------------------------------------------
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.session.seats) if not s.is_ai]
+
+    def hotseat(self) -> bool:
+        """Several humans share the screen."""
+        return len(self.human_seats()) > 1
+
+    def human_to_move(self) -> bool:
+        """True when the seat to move is the human at the screen and the board is not curtained."""
+        mover = self.session.to_move()
+        return (mover >= 0 and not self.session.seats[mover].is_ai and mover == self.viewer
+                and not self.curtain_up)
+
+    def state_hash(self) -> str:
+        return self.session.state.state_hash()
+
+    # -- lifetime -----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Draw the first position and, if an AI is to move, start its turn."""
+        self.refresh()
+        self._after_change()
+
+    def close(self) -> None:
+        """Stop following the session: pending AI answers and timers become no-ops."""
+        self.closed = True
+        self.generation += 1
+        self.undo_stack.clear()
+
+    # -- session -> scene ---------------------------------------------------------------------
+    def _on_session_changed(self, session: Session) -> None:
+        if self.closed:
+            return
+        self.generation += 1
+        self.refresh()
+        self._schedule_autosave()
+        self._after_change()
+
+    def _update_viewer(self) -> bool:
+        """Follow the human at the screen; True if the screen passes to another human."""
+        mover = self.session.to_move()
+        if mover < 0 or self.session.seats[mover].is_ai or mover == self.viewer:
+            return False
+        previous, self.viewer = self.viewer, mover
+        return previous is not None and self.hotseat()
+
+    def refresh(self) -> None:
+        """Redraw the scene and panels from the session for the current viewer."""
+        if self.closed:
+            return
+        passed = self._update_viewer()
+        if passed:
+            self.curtain_up = True
+        state = self.session.state
+        self.view = state.view(self.viewer)
+        mover = self.session.to_move()
+        self.legal = list(state.legal_actions(mover)) if (mover >= 0 and mover == self.viewer
+                                                          and not self.session.seats[mover].is_ai) else []
+        self.scene.show(self.view, self.legal, self.session.names, self.viewer)
+        self.changed.emit()
+        if passed:
+            self.curtain.emit(self.viewer)
+
+    def lift_curtain(self) -> None:
+        """The new player is at the screen: show the board. A change of human seat is a
+        barrier (DESIGN §3), so the previous player's decisions leave the undo stack."""
+        if not self.curtain_up:
+            return
+        self.curtain_up = False
+        self.undo_stack.clear()
+        self.changed.emit()
+        self._after_change()
+
+    def _after_change(self) -> None:
+        if self.closed:
+            return
+        if self.session.is_over():
+            if not self._over_announced:
+                self._over_announced = True
+                QTimer.singleShot(0, self._announce_over)
+            return
+        self._over_announced = False
+        self._maybe_schedule_ai()
+
+    def _announce_over(self) -> None:
+        if not self.closed and self.session.is_over():
+            self.game_over.emit()
+
+    # -- human decisions ----------------------------------------------------------------------
+    def _on_intent_signal(self, action) -> None:
+        # Handled on the next turn of the event loop: the scene may rebuild the very item whose
+        # mouse handler emitted the intent, which must not happen inside that handler.
+        QTimer.singleShot(0, lambda: self.on_intent(action))
+
+    def on_intent(self, action: Action) -> bool:
+        """A click on the board (or a prompt button): apply it if legal, else explain why.
+
+        Returns True if the decision was applied."""
+        if self.closed or not isinstance(action, Action):
+            return False
+        session = self.session
+        mover = session.to_move()
+        if self.curtain_up:
+            return False
+        if session.is_over():
+            self.status.emit("The game is over.")
+            return False
+        if mover < 0 or session.seats[mover].is_ai:
+            name = session.names[mover] if mover >= 0 else "the game"
+            self.status.emit(f"Please wait: it is {name}'s turn.")
+            return False
+        reason = session.state.illegal_reason(action)
+        if reason is not None:
+            self.status.emit(reason)
+            return False
+        floor_before = session.undo_floor()
+        try:
+            label = session.state.label(action)
+        except Exception:  # noqa: BLE001 - a label is cosmetic
+            label = str(action)
+        self.undo_stack.push(DecisionCommand(session, action, label))
+        self._sync_stack(floor_before)
+        return True
+
+    def take(self, action: Action) -> bool:
+        """The same as a board click (prompt-bar buttons)."""
+        return self.on_intent(action)
+
+    def _sync_stack(self, floor_before: int) -> None:
+        """Keep the undo stack inside the session's undo window after a new decision."""
+        session = self.session
+        undoable = len(session.log) - session.undo_floor()
+        if undoable <= 0:
+            self.undo_stack.clear()
+        elif session.undo_floor() != floor_before:
+            # The floor moved up to just before this decision (another human's turn began):
+            # earlier commands are gone for good, this one stays undoable.
+            last = session.log[-undoable]
+            self.undo_stack.clear()
+            self.undo_stack.push(DecisionCommand(session, last.action, self.undo_text(last.action),
+                                                 already_applied=True))
+
+    def undo_text(self, action: Action) -> str:
+        try:
+            return self.session.state.label(action)
+        except Exception:  # noqa: BLE001
+            return str(action)
+
+    # -- AI turns -----------------------------------------------------------------------------
+    def ai_to_move(self) -> bool:
+        mover = self.session.to_move()
+        return mover >= 0 and self.session.seats[mover].is_ai
+
+    def _maybe_schedule_ai(self) -> None:
+        if self.closed or self._ai_timer_pending or self.ai_seat is not None or self.curtain_up:
+            return
+        if not self.ai_to_move():
+            return
+        self._ai_timer_pending = True
+        gen = self.generation
+        QTimer.singleShot(self.settings.ai_delay_ms, lambda: self._run_ai(gen))
+
+    def _run_ai(self, gen: int) -> None:
+        self._ai_timer_pending = False
+        if self.closed:
+            return
+        if gen != self.generation or not self.ai_to_move() or self.curtain_up:
+            self._maybe_schedule_ai()
+            return
+        session = self.session
+        seat = session.to_move()
+        level = session.seats[seat].level or "normal"
+        n = len(session.log)
+        seed = session.ai_rng().next64() >> 1
+        # The worker sees a determinized copy only: hidden cards of the others are re-dealt.
+        sample = session.state.determinize(seat, Rng.derive(session.seed, "ai-determinize", n))
+        self.ai_seat = seat
+        self.thinking.emit(seat)
+        self.runner.request(session.spec.id, sample.to_data(), seat, level, seed,
+                            self.settings.get("think_ms"),
+                            lambda result: self._ai_done(gen, seat, result))
+
+    def _ai_done(self, gen: int, seat: int, result) -> None:
+        self.ai_seat = None
+        if self.closed:
+            return
+        self.thinking.emit(None)
+        session = self.session
+        if gen != self.generation or session.to_move() != seat:
+            self._maybe_schedule_ai()  # the game changed meanwhile (undo, load): ask again
+            return
+        action = result if isinstance(result, Action) else None
+        if action is None or session.state.illegal_reason(action) is not None:
+            why = result if isinstance(result, Exception) else f"illegal choice {result}"
+            self.status.emit(f"{session.names[seat]}'s AI failed ({why}); it plays a random legal move.")
+            legal = session.legal_actions()
+            action = session.ai_rng().choice(legal)
+        floor_before = session.undo_floor()
+        try:
+            session.apply(action, by_ai=True)
+        except IllegalAction as exc:  # cannot happen after the check above; never crash the UI
+            self.status.emit(exc.reason)
+            return
+        self._sync_stack(floor_before)
+
+    # -- saving -------------------------------------------------------------------------------
+    def _schedule_autosave(self) -> None:
+        if not self.autosave_enabled or self._autosave_pending:
+            return
+        self._autosave_pending = True
+        QTimer.singleShot(0, self._autosave)
+
+    def _autosave(self) -> None:
+        self._autosave_pending = False
+        if self.closed:
+            return
+        self.autosave_now()
+
+    def autosave_now(self) -> None:
+        """Write the autosave now (also called when the window closes)."""
+        if not self.autosave_enabled:
+            return
+        try:
+            from saves import autosave
+
+            autosave(self.session)
+        except Exception as exc:  # noqa: BLE001 - report, never lose the game over it
+            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+
+    def is_modified(self) -> bool:
+        return self.saved_length is None or self.saved_length != len(self.session.log)

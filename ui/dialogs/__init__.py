@@ -1,0 +1,1 @@
+"""Dialogs and windows of the shell: start screen, new game, end of game, help."""

@@ -1,0 +1,200 @@
+"""The end-of-game dialog: winners, the score breakdown per category per player, and a line
+chart of each player's `score_track()` over the game drawn with QPainter."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.core.contract import CHANCE
+from ui.panels import seat_colour, seat_marks
+
+
+def score_history(session) -> list[list[float]]:
+    """Each seat's `score_track()` after every player decision, from the start of the game.
+
+    Recomputed by replaying the log on a fresh state (cheap: a few hundred small decisions), so
+    it works the same for a game played now, continued from an autosave, or loaded from a file.
+    """
+    state = session.spec.new_state(len(session.seats), session.options)
+    history = []
+    try:
+        history.append(list(state.score_track()))
+        for entry in session.log:
+            state.apply(entry.action)
+            if entry.action.seat != CHANCE:
+                history.append(list(state.score_track()))
+    except Exception:  # noqa: BLE001 - a chart is not worth an error dialog
+        pass
+    final = list(session.state.score_track())
+    if not history or history[-1] != final:
+        history.append(final)
+    return history
+
+
+def winners_line(names: list[str], outcome) -> str:
+    winners = [names[i] for i in outcome.winners]
+    if len(winners) > 1:
+        return "Shared victory: " + ", ".join(winners)
+    line = f"{winners[0]} wins!" if winners else "No winner."
+    if outcome.tie_break:
+        line += f" ({outcome.tie_break})"
+    return line
+
+
+class ScoreChart(QWidget):
+    """Lines of each seat's score or money over the game, with seat marks at the line ends."""
+
+    def __init__(self, history: list[list[float]], names: list[str], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.history = history
+        self.names = names
+        self.marks = seat_marks(names)
+        self.setMinimumSize(520, 240)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor("#f4ecd8"))
+        left, top, right, bottom = 52, 14, 40, 30
+        plot = QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
+        values = [v for row in self.history for v in row] or [0.0]
+        lo, hi = min(0.0, min(values)), max(values)
+        if hi - lo < 1e-9:
+            hi = lo + 1
+        steps = max(1, len(self.history) - 1)
+        small = QFont("DejaVu Sans")
+        small.setPixelSize(11)
+        p.setFont(small)
+        # grid and y labels
+        for k in range(5):
+            v = lo + (hi - lo) * k / 4
+            y = plot.bottom() - plot.height() * k / 4
+            p.setPen(QPen(QColor("#d9c9a3"), 1))
+            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            p.setPen(QColor("#6b5d4d"))
+            p.drawText(QRectF(0, y - 8, left - 6, 16), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                       f"{v:.0f}")
+        p.setPen(QPen(QColor("#3b3127"), 1.2))
+        p.drawLine(plot.bottomLeft(), plot.bottomRight())
+        p.drawLine(plot.bottomLeft(), plot.topLeft())
+        p.setPen(QColor("#6b5d4d"))
+        p.drawText(QRectF(plot.left(), plot.bottom() + 6, plot.width(), 18), Qt.AlignmentFlag.AlignCenter,
+                   f"decisions ({steps})")
+
+        def point(i: int, v: float) -> QPointF:
+            return QPointF(plot.left() + plot.width() * i / steps,
+                           plot.bottom() - plot.height() * (v - lo) / (hi - lo))
+
+        seats = len(self.names)
+        for seat in range(seats):
+            path = QPainterPath()
+            for i, row in enumerate(self.history):
+                if seat >= len(row):
+                    continue
+                pt = point(i, row[seat])
+                if i == 0:
+                    path.moveTo(pt)
+                else:
+                    path.lineTo(pt)
+            colour = QColor(seat_colour(seat))
+            # dark under-stroke so light colours (yellow) read on paper
+            p.setPen(QPen(QColor("#3b3127"), 3.6))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+            p.setPen(QPen(colour, 2.2))
+            p.drawPath(path)
+            end = path.currentPosition()
+            disc = QRectF(end.x() + 4, end.y() - 8, 16, 16)
+            p.setPen(QPen(QColor("#3b3127"), 1))
+            p.setBrush(colour)
+            p.drawEllipse(disc)
+            bold = QFont(small)
+            bold.setBold(True)
+            bold.setPixelSize(10)
+            p.setFont(bold)
+            p.setPen(QColor("#3b3127"))
+            p.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.marks[seat])
+            p.setFont(small)
+        p.end()
+
+
+class EndGameDialog(QDialog):
+    """Winners, breakdown table (categories × players, total, rank) and the score chart."""
+
+    def __init__(self, session, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(f"Game over — {session.spec.title}")
+        self.resize(720, 640)
+        outcome = session.state.outcome()
+        names = session.names
+        self.outcome = outcome
+        layout = QVBoxLayout(self)
+        self.headline = QLabel(winners_line(names, outcome))
+        hf = QFont("DejaVu Serif")
+        hf.setPixelSize(24)
+        hf.setBold(True)
+        self.headline.setFont(hf)
+        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.headline)
+
+        categories: list[str] = []
+        for row in outcome.breakdown:
+            for key in row:
+                if key not in categories:
+                    categories.append(key)
+        self.table = QTableWidget(len(categories) + 2, len(names))
+        self.table.setHorizontalHeaderLabels(names)
+        self.table.setVerticalHeaderLabels([c.replace("_", " ").capitalize() for c in categories]
+                                           + ["Total", "Rank"])
+        for seat in range(len(names)):
+            for r, cat in enumerate(categories):
+                value = outcome.breakdown[seat].get(cat, 0) if seat < len(outcome.breakdown) else 0
+                self._cell(r, seat, _fmt(value))
+            self._cell(len(categories), seat, _fmt(outcome.scores[seat]), bold=True)
+            rank = outcome.ranking[seat]
+            self._cell(len(categories) + 1, seat, ("🏆 " if seat in outcome.winners else "") + f"{rank}",
+                       bold=seat in outcome.winners)
+            header = self.table.horizontalHeaderItem(seat)
+            header.setForeground(QColor("#3b3127"))
+            header.setText(f"{seat_marks(names)[seat]}  {names[seat]}")
+        self.table.horizontalHeader().setStretchLastSection(False)
+        self.table.resizeColumnsToContents()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.table, 1)
+        if outcome.tie_break:
+            note = QLabel(f"Tie-break: {outcome.tie_break}")
+            note.setStyleSheet("color: #6b5d4d;")
+            layout.addWidget(note)
+        self.history = score_history(session)
+        layout.addWidget(QLabel("Score over the game"))
+        self.chart = ScoreChart(self.history, names)
+        layout.addWidget(self.chart, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.new_game_button = buttons.addButton("New game…", QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.close)
+        layout.addWidget(buttons)
+
+    def _cell(self, row: int, col: int, text: str, bold: bool = False) -> None:
+        item = QTableWidgetItem(text)
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if bold:
+            f = item.font()
+            f.setBold(True)
+            item.setFont(f)
+        self.table.setItem(row, col, item)
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)

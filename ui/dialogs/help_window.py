@@ -1,0 +1,79 @@
+"""Help: the rules of a game (its `rules_help` markdown) in a readable window, the keyboard
+shortcuts, and About."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+SHORTCUTS = [
+    ("Ctrl+N", "New game"),
+    ("Ctrl+O", "Load a saved game"),
+    ("Ctrl+S", "Save"),
+    ("Ctrl+Shift+S", "Save as…"),
+    ("Ctrl+Z", "Undo your last decision (back to the last dice roll, card draw or other player)"),
+    ("Ctrl+Shift+Z", "Redo"),
+    ("Ctrl+wheel, + / −", "Zoom the board"),
+    ("0 or F", "Fit the board to the window"),
+    ("Drag the empty board", "Pan"),
+    ("F1", "Rules of this game"),
+    ("Space / Enter", "Lift the hot-seat curtain"),
+    ("Ctrl+Q", "Quit"),
+]
+
+_CSS = ("body { font-family: 'DejaVu Serif'; font-size: 15px; color: #3b3127; background: #f4ecd8; }"
+        "h1, h2, h3 { font-family: 'DejaVu Serif'; color: #3b3127; }"
+        "td { padding: 3px 10px; } code { font-family: 'DejaVu Sans Mono'; }")
+
+
+class HelpWindow(QDialog):
+    """A non-modal reading window with a QTextBrowser."""
+
+    def __init__(self, title: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(760, 820)
+        layout = QVBoxLayout(self)
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(True)
+        self.browser.document().setDefaultStyleSheet(_CSS)
+        self.browser.document().setDocumentMargin(24)
+        self.browser.setStyleSheet("QTextBrowser { background: #f4ecd8; color: #3b3127; }")
+        layout.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout.addWidget(buttons)
+
+    def set_markdown(self, text: str) -> None:
+        self.browser.setMarkdown(text)
+
+    def set_html(self, html: str) -> None:
+        self.browser.setHtml(html)
+
+
+def rules_window(spec, parent: QWidget | None = None) -> HelpWindow:
+    """The rules of `spec` (its `rules_help` markdown, or a note that none is written yet)."""
+    w = HelpWindow(f"Rules — {spec.title}", parent)
+    text = spec.rules_help or f"# {spec.title}\n\n{spec.pitch}\n\n*The rules summary is not written yet.*"
+    w.set_markdown(text)
+    return w
+
+
+def shortcuts_window(parent: QWidget | None = None) -> HelpWindow:
+    w = HelpWindow("Keyboard shortcuts", parent)
+    w.resize(560, 520)
+    rows = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in SHORTCUTS)
+    w.set_html(f"<h2>Keyboard shortcuts</h2><table>{rows}</table>")
+    return w
+
+
+def about_text() -> str:
+    try:
+        from importlib.metadata import version
+
+        v = version("tycoons")
+    except Exception:  # noqa: BLE001
+        v = "development"
+    from PySide6 import __version__ as pyside
+
+    return (f"<h2>Tycoons {v}</h2><p>Economic board games to play solo against AI opponents or "
+            f"hot-seat on one computer.</p><p>PySide6 {pyside}. Fonts: DejaVu (free licence).</p>")

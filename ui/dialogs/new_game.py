@@ -1,0 +1,298 @@
+"""The new-game dialog: choose a game, the seats (name, colour and mark, Human or AI level),
+the game's options and an optional seed. `choice()` returns (game_id, seats, options, seed)."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.core.contract import GameSpec, SeatInfo
+from ui.panels import seat_marks
+from ui.panels.seat_badge import SeatBadge
+
+DEFAULT_AI_NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eli", "Fay", "Gus")
+
+
+def ai_levels(game_id: str) -> list[str]:
+    """The AI levels the game offers (weakest first); easy/normal if the AI package is absent."""
+    try:
+        from ai.core.agents import levels
+
+        found = list(levels(game_id))
+        return found or ["easy", "normal"]
+    except Exception:  # noqa: BLE001 - the dialog must open even without the AI package
+        return ["easy", "normal"]
+
+
+class SeatRow:
+    """The widgets of one seat row."""
+
+    def __init__(self, seat: int, grid: QGridLayout, row: int, levels: list[str]):
+        self.seat = seat
+        self.badge = SeatBadge(seat, "?", 24)
+        self.name = QLineEdit()
+        self.name.setMaxLength(20)
+        self.kind = QComboBox()
+        self.kind.addItem("Human", ("human", None))
+        for level in levels:
+            self.kind.addItem(f"AI · {level}", ("ai", level))
+        self.widgets = (self.badge, self.name, self.kind)
+        grid.addWidget(self.badge, row, 0)
+        grid.addWidget(self.name, row, 1)
+        grid.addWidget(self.kind, row, 2)
+
+    def set_visible(self, visible: bool) -> None:
+        for w in self.widgets:
+            w.setVisible(visible)
+
+    def set_kind(self, kind: str, level: str | None = None) -> None:
+        for i in range(self.kind.count()):
+            if self.kind.itemData(i) == (kind, level if kind == "ai" else None):
+                self.kind.setCurrentIndex(i)
+                return
+
+    def info(self) -> SeatInfo:
+        kind, level = self.kind.currentData()
+        return SeatInfo(self.name.text().strip() or f"Player {self.seat + 1}", kind, level)
+
+
+class NewGameDialog(QDialog):
+    """Pick a game, seats, options and seed."""
+
+    def __init__(self, specs: list[GameSpec] | None = None, player_name: str = "You",
+                 parent: QWidget | None = None, initial_game: str | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.setMinimumWidth(720)
+        if specs is None:
+            from engine.core.registry import all_specs
+
+            specs = all_specs()
+        self.specs = list(specs)
+        self.player_name = player_name
+        root = QHBoxLayout(self)
+
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Game"))
+        self.games = QListWidget()
+        self.games.setMaximumWidth(230)
+        for spec in self.specs:
+            item = QListWidgetItem(spec.title)
+            item.setData(Qt.ItemDataRole.UserRole, spec.id)
+            f = item.font()
+            f.setPointSizeF(f.pointSizeF() * 1.15)
+            item.setFont(f)
+            self.games.addItem(item)
+        left.addWidget(self.games, 1)
+        root.addLayout(left)
+
+        right = QVBoxLayout()
+        self.title = QLabel()
+        tf = self.title.font()
+        tf.setPointSizeF(tf.pointSizeF() * 1.6)
+        tf.setFamily("DejaVu Serif")
+        self.title.setFont(tf)
+        right.addWidget(self.title)
+        self.pitch = QLabel()
+        self.pitch.setWordWrap(True)
+        right.addWidget(self.pitch)
+        self.range = QLabel()
+        self.range.setStyleSheet("color: #6b5d4d;")
+        right.addWidget(self.range)
+
+        seats_box = QGroupBox("Seats")
+        seats_layout = QVBoxLayout(seats_box)
+        count_row = QHBoxLayout()
+        count_row.addWidget(QLabel("Players"))
+        self.count = QSpinBox()
+        count_row.addWidget(self.count)
+        count_row.addStretch(1)
+        seats_layout.addLayout(count_row)
+        self._seat_grid_host = QWidget()
+        self.seat_grid = QGridLayout(self._seat_grid_host)
+        self.seat_grid.setContentsMargins(0, 0, 0, 0)
+        self.seat_grid.setColumnStretch(1, 1)
+        seats_layout.addWidget(self._seat_grid_host)
+        right.addWidget(seats_box)
+
+        self.options_box = QGroupBox("Options")
+        self.options_form = QFormLayout(self.options_box)
+        right.addWidget(self.options_box)
+
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(QLabel("Seed (optional)"))
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText("random")
+        self.seed.setToolTip("The same seed, seats and decisions give the same game.")
+        seed_row.addWidget(self.seed)
+        right.addLayout(seed_row)
+        right.addStretch(1)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start game")
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b23a2e;")
+        right.addWidget(self.error)
+        right.addWidget(self.buttons)
+        root.addLayout(right, 1)
+
+        self.rows: list[SeatRow] = []
+        self.option_widgets: dict[str, QWidget] = {}
+        self.games.currentRowChanged.connect(self._game_changed)
+        self.count.valueChanged.connect(self._count_changed)
+        start = 0
+        if initial_game:
+            start = next((i for i, s in enumerate(self.specs) if s.id == initial_game), 0)
+        self.games.setCurrentRow(start)
+
+    # -- game selection -------------------------------------------------------------------------
+    @property
+    def spec(self) -> GameSpec:
+        return self.specs[max(0, self.games.currentRow())]
+
+    def select_game(self, game_id: str) -> None:
+        for i, spec in enumerate(self.specs):
+            if spec.id == game_id:
+                self.games.setCurrentRow(i)
+                return
+        raise KeyError(game_id)
+
+    def _game_changed(self, row: int) -> None:
+        if row < 0:
+            return
+        spec = self.specs[row]
+        self.title.setText(spec.title)
+        self.pitch.setText(spec.pitch)
+        self.range.setText(f"{spec.min_players}–{spec.max_players} players")
+        # seat rows for the largest table; the count shows the first n
+        for r in self.rows:
+            for w in r.widgets:
+                self.seat_grid.removeWidget(w)
+                w.deleteLater()
+        levels = ai_levels(spec.id)
+        self.rows = [SeatRow(i, self.seat_grid, i, levels) for i in range(spec.max_players)]
+        normal = "normal" if "normal" in levels else levels[-1]
+        ai_names = iter(n for n in DEFAULT_AI_NAMES if n.lower() != self.player_name.lower())
+        for i, r in enumerate(self.rows):
+            if i == 0:
+                r.name.setText(self.player_name)
+                r.set_kind("human")
+            else:
+                r.name.setText(next(ai_names, f"Player {i + 1}"))
+                r.set_kind("ai", normal)
+            r.name.textChanged.connect(self._update_marks)
+        self.count.blockSignals(True)
+        self.count.setRange(spec.min_players, spec.max_players)
+        self.count.setValue(min(max(4, spec.min_players), spec.max_players))
+        self.count.blockSignals(False)
+        self._count_changed(self.count.value())
+        self._build_options(spec)
+
+    def _count_changed(self, n: int) -> None:
+        for i, r in enumerate(self.rows):
+            r.set_visible(i < n)
+        self._update_marks()
+
+    def _update_marks(self, *_args) -> None:
+        n = self.count.value()
+        marks = seat_marks([r.name.text() or "?" for r in self.rows[:n]])
+        for r, mark in zip(self.rows, marks, strict=False):
+            r.badge.set_mark(mark)
+
+    def _build_options(self, spec: GameSpec) -> None:
+        while self.options_form.rowCount():
+            self.options_form.removeRow(0)
+        self.option_widgets = {}
+        for opt in spec.options:
+            if opt.choices:
+                w = QComboBox()
+                for c in opt.choices:
+                    w.addItem(str(c), c)
+                w.setCurrentIndex(list(opt.choices).index(opt.default))
+            elif isinstance(opt.default, bool):
+                w = QCheckBox()
+                w.setChecked(opt.default)
+            elif isinstance(opt.default, int):
+                w = QSpinBox()
+                w.setRange(-1_000_000, 1_000_000)
+                w.setValue(opt.default)
+            else:
+                w = QLineEdit(str(opt.default))
+            if opt.help:
+                w.setToolTip(opt.help)
+            self.options_form.addRow(opt.label, w)
+            self.option_widgets[opt.key] = w
+        self.options_box.setVisible(bool(spec.options))
+
+    # -- result -----------------------------------------------------------------------------------
+    def set_seats(self, seats: list[SeatInfo]) -> None:
+        """Fill the seat rows (tests and "play again")."""
+        self.count.setValue(len(seats))
+        for row, info in zip(self.rows, seats, strict=False):
+            row.name.setText(info.name)
+            row.set_kind(info.kind, info.level)
+
+    def options(self) -> dict:
+        out = {}
+        for opt in self.spec.options:
+            w = self.option_widgets[opt.key]
+            if isinstance(w, QComboBox):
+                out[opt.key] = w.currentData()
+            elif isinstance(w, QCheckBox):
+                out[opt.key] = w.isChecked()
+            elif isinstance(w, QSpinBox):
+                out[opt.key] = w.value()
+            else:
+                out[opt.key] = w.text()
+        return out
+
+    def seed_value(self) -> int:
+        text = self.seed.text().strip()
+        if not text:
+            return int(time.time() * 1000) & 0x7FFFFFFF
+        try:
+            return int(text)
+        except ValueError:
+            # any text works as a seed: hash it stably (Python's hash() is salted per process)
+            import hashlib
+
+            return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=4).digest(), "little")
+
+    def choice(self) -> tuple[str, list[SeatInfo], dict, int]:
+        """(game_id, seats, options, seed) as chosen."""
+        n = self.count.value()
+        return self.spec.id, [r.info() for r in self.rows[:n]], self.options(), self.seed_value()
+
+    def _accept(self) -> None:
+        _, seats, options, _ = self.choice()
+        names = [s.name for s in seats]
+        if len(set(n.lower() for n in names)) != len(names):
+            self.error.setText("Every seat needs a different name.")
+            return
+        try:
+            self.spec.resolve_options(options)
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        self.error.setText("")
+        self.accept()

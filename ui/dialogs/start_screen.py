@@ -1,0 +1,79 @@
+"""The start screen: Continue (the last autosave), New game, Load, Rules, Quit.
+
+Kept light: it imports nothing game-specific, so it paints quickly at cold start."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+
+
+class StartScreen(QWidget):
+    """The first window. Each button emits a signal the application shell handles."""
+
+    continue_requested = Signal()
+    new_requested = Signal()
+    load_requested = Signal()
+    rules_requested = Signal()
+    quit_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Tycoons")
+        self.setObjectName("StartScreen")
+        self.resize(760, 560)
+        self.setStyleSheet(
+            "#StartScreen { background: #2b2b2b; }"
+            "#Card { background: #f4ecd8; border: 2px solid #b08d57; border-radius: 10px; }"
+            "#Card QLabel { color: #3b3127; }"
+            "#Card QPushButton { font-size: 15px; padding: 8px 18px; min-width: 220px;"
+            " background: #e9dcc0; color: #3b3127; border: 1px solid #b08d57; border-radius: 5px; }"
+            "#Card QPushButton:hover { background: #f0e2c0; border-color: #d4a017; }"
+            "#Card QPushButton:focus { border: 2px solid #d4a017; }"
+            "#Card QPushButton:disabled { color: #a89a86; background: #efe6d2; border-color: #d9c9a3; }")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 30, 40, 30)
+        outer.addStretch(1)
+        card = QFrame()
+        card.setObjectName("Card")
+        card.setMaximumWidth(460)
+        col = QVBoxLayout(card)
+        col.setContentsMargins(36, 28, 36, 28)
+        col.setSpacing(10)
+        title = QLabel("Tycoons")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        title.setStyleSheet("font-family: 'DejaVu Serif'; font-size: 40px; font-weight: bold;")
+        col.addWidget(title)
+        sub = QLabel("Economic board games of the Gilded Age")
+        sub.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        sub.setStyleSheet("font-family: 'DejaVu Serif'; font-size: 15px; font-style: italic; color: #6b5d4d;")
+        col.addWidget(sub)
+        col.addSpacing(14)
+        self.continue_button = QPushButton("Continue")
+        self.new_button = QPushButton("New game")
+        self.load_button = QPushButton("Load…")
+        self.rules_button = QPushButton("Rules")
+        self.quit_button = QPushButton("Quit")
+        for button, signal in ((self.continue_button, self.continue_requested),
+                               (self.new_button, self.new_requested),
+                               (self.load_button, self.load_requested),
+                               (self.rules_button, self.rules_requested),
+                               (self.quit_button, self.quit_requested)):
+            button.clicked.connect(signal.emit)
+            col.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.continue_info = QLabel()
+        self.continue_info.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.continue_info.setWordWrap(True)
+        self.continue_info.setStyleSheet("font-size: 12px; color: #6b5d4d;")
+        col.insertWidget(col.indexOf(self.continue_button) + 1, self.continue_info)
+        self.new_button.setDefault(True)
+        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(1)
+
+    def set_continue(self, available: bool, description: str = "") -> None:
+        """Enable Continue when an autosave exists; `description` says what it holds."""
+        self.continue_button.setEnabled(available)
+        self.continue_info.setText(description if available else "No saved game to continue.")
+        if available:
+            self.continue_button.setDefault(True)
+            self.new_button.setDefault(False)

@@ -1,0 +1,416 @@
+"""The game window: the board in a zoomable `QGraphicsView`, the prompt bar above it, the players
+panel on the right, the log dock at the bottom, a status bar, and the menus.
+
+The window shows one `GameController` at a time; New/Load replace it. Everything on screen
+follows the controller's `changed` signal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QPainter
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGraphicsView,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui import controller as _controller
+from ui.controller import GameController
+from ui.curtain import Curtain
+from ui.panels import seat_colour, seat_marks
+from ui.panels.log_dock import LogDock
+from ui.panels.players_panel import PlayersPanel
+from ui.panels.prompt_bar import PromptBar
+from ui.settings import AI_SPEEDS
+
+FILE_FILTER = "Tycoons games (*.tycoons);;All files (*)"
+
+
+class BoardView(QGraphicsView):
+    """The board: antialiased, fit to the window on open, Ctrl+wheel or +/− to zoom, drag the
+    empty board to pan, 0 or F to fit again. Keeps fitting on resize until the user zooms."""
+
+    MIN_SCALE, MAX_SCALE = 0.15, 6.0
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # items that accept the press win
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setBackgroundBrush(QColor("#2b2b2b"))
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.auto_fit = True
+
+    def fit(self) -> None:
+        """Fit the whole board (the scene's items) into the view."""
+        scene = self.scene()
+        if scene is None:
+            return
+        rect = scene.itemsBoundingRect()
+        if rect.isEmpty():
+            rect = scene.sceneRect()
+        if rect.isEmpty():
+            return
+        margin = max(rect.width(), rect.height()) * 0.02
+        self.fitInView(rect.adjusted(-margin, -margin, margin, margin), Qt.AspectRatioMode.KeepAspectRatio)
+        self.auto_fit = True
+
+    def zoom(self, factor: float) -> None:
+        current = self.transform().m11()
+        factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
+        self.scale(factor, factor)
+        self.auto_fit = False
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120.0
+            if steps:
+                self.zoom(1.15 ** steps)
+            event.accept()
+        else:
+            super().wheelEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(1.2)
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom(1 / 1.2)
+        elif key in (Qt.Key.Key_0, Qt.Key.Key_F):
+            self.fit()
+        else:
+            super().keyPressEvent(event)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self.fit()
+
+    def scene_rect_changed(self, _rect: QRectF) -> None:
+        if self.auto_fit:
+            self.fit()
+
+
+class GameWindow(QMainWindow):
+    """The main window of an open game."""
+
+    closed = Signal()
+    new_game_requested = Signal()
+    load_requested = Signal()
+
+    def __init__(self, shell, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.shell = shell
+        self.settings = shell.settings
+        self.controller: GameController | None = None
+        self.path: Path | None = None
+        self.end_dialog = None
+        self._help_windows: list = []
+        self.resize(1360, 880)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+
+        central = QWidget()
+        col = QVBoxLayout(central)
+        col.setContentsMargins(4, 4, 4, 0)
+        col.setSpacing(4)
+        self.prompt = PromptBar()
+        self.prompt.chosen.connect(self._prompt_chosen)
+        col.addWidget(self.prompt)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.view = BoardView()
+        self.splitter.addWidget(self.view)
+        self.players = PlayersPanel()
+        self.splitter.addWidget(self.players)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([1060, 280])
+        col.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
+
+        self.log_dock = LogDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        self.resizeDocks([self.log_dock], [170], Qt.Orientation.Vertical)
+
+        self.thinking_label = QLabel()
+        self.statusBar().addPermanentWidget(self.thinking_label)
+        self.curtain = Curtain(self)
+        self.curtain.lifted.connect(self._curtain_lifted)
+        self._build_menus()
+
+    # -- menus ----------------------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        self.act_new = self._action(game, "&New…", QKeySequence.StandardKey.New, self.new_game_requested.emit)
+        game.addSeparator()
+        self.act_save = self._action(game, "&Save", QKeySequence.StandardKey.Save, self.save)
+        self.act_save_as = self._action(game, "Save &As…", QKeySequence("Ctrl+Shift+S"), self.save_as)
+        self.act_load = self._action(game, "&Load…", QKeySequence.StandardKey.Open, self.load_requested.emit)
+        game.addSeparator()
+        self.act_quit = self._action(game, "&Quit", QKeySequence("Ctrl+Q"), self.shell.quit)
+
+        self.edit_menu = bar.addMenu("&Edit")
+        self.act_undo: QAction | None = None
+        self.act_redo: QAction | None = None
+
+        view = bar.addMenu("&View")
+        self._action(view, "Zoom &in", QKeySequence("Ctrl++"), lambda: self.view.zoom(1.2))
+        self._action(view, "Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(1 / 1.2))
+        self._action(view, "&Fit board", QKeySequence("Ctrl+0"), self.view.fit)
+        view.addSeparator()
+        speed = view.addMenu("AI &speed")
+        self.speed_group = QActionGroup(self)
+        self.speed_actions: dict[str, QAction] = {}
+        for key in AI_SPEEDS:
+            act = QAction(key.capitalize(), self, checkable=True)
+            act.setChecked(key == self.settings.get("ai_speed"))
+            act.triggered.connect(lambda _=False, k=key: self.set_ai_speed(k))
+            self.speed_group.addAction(act)
+            speed.addAction(act)
+            self.speed_actions[key] = act
+        view.addSeparator()
+        view.addAction(self.log_dock.toggleViewAction())
+
+        help_menu = bar.addMenu("&Help")
+        self.act_rules = self._action(help_menu, "&Rules of this game", QKeySequence("F1"), self.show_rules)
+        self._action(help_menu, "&Keyboard shortcuts", None, self.show_shortcuts)
+        self._action(help_menu, "&About Tycoons", None, self.show_about)
+
+    def _action(self, menu, text, shortcut, slot) -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(lambda _=False: slot())
+        menu.addAction(act)
+        return act
+
+    # -- opening a game -----------------------------------------------------------------------------
+    def open_session(self, session, path: Path | None = None) -> GameController:
+        """Show `session` in this window (replacing any open game)."""
+        if self.controller is not None:
+            self.controller.close()
+            self.controller.deleteLater()
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+            self.end_dialog = None
+        self.curtain.hide()
+        self.game = _controller.game_ui(session.spec.id)
+        scene = self.game.make_scene()
+        old_scene = self.view.scene()
+        self.view.setScene(scene)
+        if old_scene is not None:
+            old_scene.deleteLater()
+        scene.sceneRectChanged.connect(self.view.scene_rect_changed)
+        if hasattr(scene, "hovered"):
+            scene.hovered.connect(self._hovered)
+        controller = GameController(session, scene, self.shell.runner, self.settings,
+                                    autosave=self.shell.autosave_enabled, parent=self)
+        self.controller = controller
+        controller.changed.connect(self._sync)
+        controller.status.connect(self.show_status)
+        controller.curtain.connect(self._drop_curtain)
+        controller.thinking.connect(self._thinking)
+        controller.game_over.connect(self._game_over)
+        controller.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        self._install_undo_actions(controller)
+        self.path = Path(path) if path else None
+        controller.saved_length = len(session.log) if path else None
+        controller.start()
+        self.view.fit()
+        QTimer.singleShot(0, self.view.fit)  # again once the layout has settled
+        self._update_title()
+        return controller
+
+    def _install_undo_actions(self, controller: GameController) -> None:
+        for act in (self.act_undo, self.act_redo):
+            if act is not None:
+                self.edit_menu.removeAction(act)
+                act.deleteLater()
+        self.act_undo = controller.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence("Ctrl+Z"))
+        self.act_redo = controller.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        self.edit_menu.addAction(self.act_undo)
+        self.edit_menu.addAction(self.act_redo)
+        self.addAction(self.act_undo)
+        self.addAction(self.act_redo)
+
+    # -- following the controller ----------------------------------------------------------------------
+    def _sync(self) -> None:
+        c = self.controller
+        if c is None:
+            return
+        s = c.session
+        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), c.viewer, c.ai_seat)
+        self.log_dock.sync(s, c.viewer)
+        self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
+        self._update_title()
+
+    def _prompt_text(self) -> str:
+        c = self.controller
+        s = c.session
+        if s.is_over():
+            outcome = s.state.outcome()
+            from ui.dialogs.end_game import winners_line
+
+            return "Game over. " + winners_line(s.names, outcome)
+        mover = s.to_move()
+        if mover >= 0 and s.seats[mover].is_ai:
+            return f"{s.names[mover]} (AI) is choosing…"
+        if c.curtain_up:
+            return f"Pass the computer to {s.names[mover]}."
+        prompt = getattr(self.game, "prompt", None)
+        if prompt is not None:
+            try:
+                return prompt(c.view, c.legal, s.names)
+            except Exception as exc:  # noqa: BLE001 - never lose the window over a prompt
+                return f"{s.names[mover]}: choose ({exc})"
+        return f"{s.names[mover]}: choose a decision."
+
+    def _prompt_choices(self) -> tuple[list, list[str]]:
+        c = self.controller
+        if not c.human_to_move():
+            return [], []
+        labels = []
+        for a in c.legal:
+            try:
+                labels.append(c.session.state.label(a))
+            except Exception:  # noqa: BLE001
+                labels.append(str(a))
+        return list(c.legal), labels
+
+    def _prompt_chosen(self, action) -> None:
+        if self.controller is not None:
+            self.controller.take(action)
+
+    def _hovered(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text, 4000)
+
+    def show_status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def _thinking(self, seat) -> None:
+        c = self.controller
+        if c is None:
+            return
+        if seat is None:
+            self.thinking_label.setText("")
+        else:
+            self.thinking_label.setText(f"{c.session.names[seat]} is thinking…")
+        self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None), c.viewer,
+                                  seat)
+
+    def _drop_curtain(self, seat: int) -> None:
+        s = self.controller.session
+        self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat])
+
+    def _curtain_lifted(self) -> None:
+        if self.controller is not None:
+            self.controller.lift_curtain()
+            self.view.setFocus()
+
+    def _game_over(self) -> None:
+        from ui.dialogs.end_game import EndGameDialog
+
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+        self.end_dialog = EndGameDialog(self.controller.session, self)
+        self.end_dialog.new_game_button.clicked.connect(self._end_new_game)
+        self.end_dialog.show()
+
+    def _end_new_game(self) -> None:
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+        self.new_game_requested.emit()
+
+    def set_ai_speed(self, key: str) -> None:
+        self.settings.set("ai_speed", key)
+        if key in self.speed_actions:
+            self.speed_actions[key].setChecked(True)
+        scene = self.view.scene()
+        if scene is not None and hasattr(scene, "set_animation_speed"):
+            scene.set_animation_speed(self.settings.animation_factor)
+
+    def _update_title(self) -> None:
+        c = self.controller
+        if c is None:
+            self.setWindowTitle("Tycoons")
+            return
+        name = self.path.name if self.path else "unsaved game"
+        modified = " *" if c.is_modified() and self.path else ""
+        self.setWindowTitle(f"{name}{modified} — {c.session.spec.title} — Tycoons")
+
+    # -- saving ---------------------------------------------------------------------------------------
+    def save(self) -> bool:
+        if self.controller is None:
+            return False
+        if self.path is None:
+            return self.save_as()
+        return self._write(self.path)
+
+    def save_as(self) -> bool:
+        if self.controller is None:
+            return False
+        start = self.settings.get("last_dir") or str(Path.home())
+        suggested = str(Path(start) / f"{self.controller.session.spec.id}.tycoons")
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", suggested, FILE_FILTER)
+        if not path:
+            return False
+        if not path.endswith(".tycoons"):
+            path += ".tycoons"
+        return self._write(Path(path))
+
+    def _write(self, path: Path) -> bool:
+        from saves import write_session
+
+        try:
+            write_session(self.controller.session, str(path))
+        except Exception as exc:  # noqa: BLE001 - SaveError has .reason; OSError a message
+            QMessageBox.warning(self, "Could not save", f"The game was not saved to {path}:\n"
+                                f"{getattr(exc, 'reason', exc)}")
+            return False
+        self.path = path
+        self.controller.saved_length = len(self.controller.session.log)
+        self.settings.set("last_dir", str(path.parent))
+        self.show_status(f"Saved to {path}")
+        self._update_title()
+        return True
+
+    # -- help -----------------------------------------------------------------------------------------
+    def show_rules(self) -> None:
+        if self.controller is not None:
+            self._keep(self.shell.rules_window(self.controller.session.spec, self))
+
+    def show_shortcuts(self) -> None:
+        from ui.dialogs.help_window import shortcuts_window
+
+        self._keep(shortcuts_window(self))
+
+    def show_about(self) -> None:
+        from ui.dialogs.help_window import about_text
+
+        QMessageBox.about(self, "About Tycoons", about_text())
+
+    def _keep(self, window) -> None:
+        self._help_windows = [w for w in self._help_windows if w.isVisible()] + [window]
+        window.show()
+        window.raise_()
+
+    # -- closing --------------------------------------------------------------------------------------
+    def closeEvent(self, event) -> None:  # noqa: N802
+        if self.controller is not None:
+            self.controller.autosave_now()  # nothing is lost: Continue resumes it
+            self.controller.close()
+        super().closeEvent(event)
+        self.closed.emit()

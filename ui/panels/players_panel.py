@@ -1,0 +1,129 @@
+"""The players panel on the right: per seat its colour mark, name, Human/AI level, whose turn,
+then the game's own `player_summary(view, seat)` rows (money, assets, shares…)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.panels import seat_colour, seat_marks
+from ui.panels.seat_badge import SeatBadge
+
+
+class SeatCard(QFrame):
+    """One seat's block in the panel."""
+
+    def __init__(self, seat: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName("SeatCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(8, 6, 8, 6)
+        outer.setSpacing(3)
+        head = QHBoxLayout()
+        head.setSpacing(6)
+        self.badge = SeatBadge(seat, "?")
+        head.addWidget(self.badge)
+        self.name = QLabel()
+        f = self.name.font()
+        f.setBold(True)
+        f.setPointSizeF(f.pointSizeF() * 1.1)
+        self.name.setFont(f)
+        head.addWidget(self.name, 1)
+        self.turn = QLabel()
+        head.addWidget(self.turn)
+        outer.addLayout(head)
+        self.kind = QLabel()
+        self.kind.setStyleSheet("color: #6b5d4d;")
+        outer.addWidget(self.kind)
+        self.form = QFormLayout()
+        self.form.setContentsMargins(0, 2, 0, 0)
+        self.form.setHorizontalSpacing(10)
+        self.form.setVerticalSpacing(1)
+        self.form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
+        outer.addLayout(self.form)
+        self._row_labels: list[str] = []
+        self._values: list[QLabel] = []
+        self._styled_to_move: bool | None = None
+
+    def update_seat(self, name: str, mark: str, kind: str, to_move: bool, thinking: bool,
+                    rows: list[tuple[str, str]], is_viewer: bool) -> None:
+        self.badge.set_mark(mark)
+        self.name.setText(name)
+        self.kind.setText(kind)
+        self.turn.setText("thinking…" if thinking else ("▶ to move" if to_move else ""))
+        if to_move != self._styled_to_move:  # style sheets are slow to re-apply: only on change
+            self._styled_to_move = to_move
+            self._restyle(to_move)
+        labels = [str(label) for label, _ in rows]
+        if labels != self._row_labels:
+            while self.form.rowCount():
+                self.form.removeRow(0)
+            self._values = []
+            for label in labels:
+                value = QLabel()
+                value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                value.setWordWrap(True)
+                self.form.addRow(QLabel(label), value)
+                self._values.append(value)
+            self._row_labels = labels
+        for value_label, (_, value) in zip(self._values, rows, strict=True):
+            value_label.setText(str(value))
+
+    def _restyle(self, to_move: bool) -> None:
+        colour = seat_colour(self.seat)
+        border = "#d4a017" if to_move else "#b08d57"
+        width = 3 if to_move else 1
+        self.setStyleSheet(f"#SeatCard {{ background: #f4ecd8; border: {width}px solid {border};"
+                           f" border-left: 6px solid {colour}; border-radius: 4px; }}"
+                           "#SeatCard QLabel { color: #3b3127; }")
+
+
+class PlayersPanel(QScrollArea):
+    """All seats, top to bottom in seat order."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(240)
+        self._host = QWidget()
+        self._layout = QVBoxLayout(self._host)
+        self._layout.setContentsMargins(6, 6, 6, 6)
+        self._layout.setSpacing(8)
+        self._layout.addStretch(1)
+        self.setWidget(self._host)
+        self.cards: list[SeatCard] = []
+
+    def update_from(self, session, view: dict, summary, viewer: int | None,
+                    thinking_seat: int | None) -> None:
+        """Refresh every seat card. `summary(view, seat)` is the game's `player_summary`."""
+        names = session.names
+        if len(self.cards) != len(names):
+            for card in self.cards:
+                card.deleteLater()
+            self.cards = []
+            for seat in range(len(names)):
+                card = SeatCard(seat)
+                self._layout.insertWidget(seat, card)
+                self.cards.append(card)
+        marks = seat_marks(names)
+        mover = session.to_move()
+        for seat, card in enumerate(self.cards):
+            info = session.seats[seat]
+            kind = f"AI · {info.level or 'normal'}" if info.is_ai else "Human"
+            try:
+                rows = list(summary(view, seat)) if summary else []
+            except Exception as exc:  # noqa: BLE001 - a panel must never take the window down
+                rows = [("error", str(exc))]
+            card.update_seat(names[seat], marks[seat], kind, seat == mover, seat == thinking_seat, rows,
+                             seat == viewer)

@@ -1,0 +1,129 @@
+"""The prompt bar above the board: what to do now in plain words, and a button per legal
+decision (labelled with `state.label(action)`), so every decision can be taken without the board."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from engine.core.contract import Action
+
+
+class FlowLayout(QLayout):
+    """Lays children out left to right, wrapping to new lines (Qt's flow-layout example)."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6):
+        super().__init__(parent)
+        self._items = []
+        self.setSpacing(spacing)
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item) -> None:  # noqa: N802
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int):  # noqa: N802
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int):  # noqa: N802
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self):  # noqa: N802
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return self._do_layout(QRect(0, 0, width, 0), test=True)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802
+        super().setGeometry(rect)
+        self._do_layout(rect, test=False)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:  # noqa: N802
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        m = self.contentsMargins()
+        return size + QSize(m.left() + m.right(), m.top() + m.bottom())
+
+    def _do_layout(self, rect: QRect, test: bool) -> int:
+        x, y, line_h = rect.x(), rect.y(), 0
+        gap = self.spacing()
+        for item in self._items:
+            hint = item.sizeHint()
+            if x + hint.width() > rect.right() and line_h > 0:
+                x, y, line_h = rect.x(), y + line_h + gap, 0
+            if not test:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + gap
+            line_h = max(line_h, hint.height())
+        return y + line_h - rect.y()
+
+
+class PromptBar(QFrame):
+    """Instruction text plus one button per legal decision; `chosen(action)` on a click."""
+
+    chosen = Signal(object)
+
+    MAX_BUTTONS = 40
+    """Beyond this the buttons would bury the board; the board remains the way to choose."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("PromptBar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#PromptBar { background: #f4ecd8; border: 1px solid #b08d57; }"
+                           "#PromptBar QLabel { color: #3b3127; }")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(6)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        font = self.label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        self.label.setFont(font)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.label)
+        self._buttons_host = QWidget()
+        self._flow = FlowLayout(self._buttons_host)
+        layout.addWidget(self._buttons_host)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.buttons: list[QPushButton] = []
+        self._actions: list[Action] = []
+        self._labels: list[str] = []
+
+    def set_prompt(self, text: str, actions: list[Action], labels: list[str]) -> None:
+        """Show `text`; rebuild the buttons only when the choices changed (cheap updates)."""
+        self.label.setText(text)
+        if actions == self._actions and labels == self._labels:
+            return
+        self._actions, self._labels = list(actions), list(labels)
+        for b in self.buttons:
+            self._flow.removeWidget(b)
+            b.deleteLater()
+        self.buttons = []
+        shown = list(zip(actions, labels, strict=True))[: self.MAX_BUTTONS]
+        for action, label in shown:
+            button = QPushButton(label)
+            button.setToolTip(label)
+            button.setAutoDefault(False)
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            button.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
+            self._flow.addWidget(button)
+            self.buttons.append(button)
+        self._buttons_host.setVisible(bool(self.buttons))
+        self._buttons_host.updateGeometry()
+
+    def button_for(self, action: Action) -> QPushButton | None:
+        for a, b in zip(self._actions, self.buttons, strict=False):
+            if a == action:
+                return b
+        return None

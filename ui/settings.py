@@ -1,0 +1,103 @@
+"""User preferences of the application shell, kept as a small JSON file in the data folder.
+
+Not QSettings: the file lives beside the autosave in `saves.data_dir()` (or `$TYCOONS_DATA_DIR`),
+so tests never touch the real user's preferences and a portable install keeps everything together.
+A missing or damaged file simply gives the defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500}
+"""AI speed setting -> pause in ms before each AI decision is shown."""
+
+ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
+"""AI speed setting -> the scene's animation speed factor (0 turns motion off)."""
+
+DEFAULTS: dict = {
+    "ai_speed": "normal",
+    "last_dir": "",
+    "player_name": "You",
+    # "process" (spawn pool, the normal case), "thread" (fallback), "inline" (tests: synchronous,
+    # deterministic, no extra process).
+    "ai_mode": "process",
+    "think_ms": None,
+}
+
+
+def data_dir() -> Path:
+    """The user data folder: `saves.data_dir()` when available, else the same rule done here."""
+    try:
+        from saves import data_dir as saves_data_dir
+
+        return Path(saves_data_dir())
+    except ImportError:  # saves not installed yet: follow its documented rule
+        env = os.environ.get("TYCOONS_DATA_DIR")
+        if env:
+            return Path(env)
+        from platformdirs import user_data_dir
+
+        return Path(user_data_dir("tycoons", appauthor=False))
+
+
+class Settings:
+    """Preferences with defaults; `set` writes through to disk at once (they change rarely)."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path) if path else data_dir() / "settings.json"
+        self._values = dict(DEFAULTS)
+        try:
+            loaded = json.loads(self.path.read_text(encoding="utf-8"))
+            if isinstance(loaded, dict):
+                self._values.update({k: v for k, v in loaded.items() if k in DEFAULTS})
+        except (OSError, ValueError):
+            pass
+        if self._values["ai_speed"] not in AI_SPEEDS:
+            self._values["ai_speed"] = DEFAULTS["ai_speed"]
+
+    def get(self, key: str):
+        return self._values[key]
+
+    def set(self, key: str, value) -> None:
+        if key not in DEFAULTS:
+            raise KeyError(key)
+        self._values[key] = value
+        if key == "ai_mode":  # a run-time choice (tests, fallback), not a user preference
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            stored = {k: v for k, v in self._values.items() if k != "ai_mode"}
+            tmp.write_text(json.dumps(stored, indent=1), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # preferences are a convenience; never fail a game over them
+
+    @property
+    def ai_delay_ms(self) -> int:
+        return AI_SPEEDS[self._values["ai_speed"]]
+
+    @property
+    def animation_factor(self) -> float:
+        return ANIMATION_FACTORS[self._values["ai_speed"]]
+
+
+_settings: Settings | None = None
+
+
+def settings() -> Settings:
+    """The process-wide settings object (created on first use)."""
+    global _settings
+    if _settings is None:
+        _settings = Settings()
+    return _settings
+
+
+def reset_for_tests(path: Path | None = None) -> Settings:
+    """Replace the process-wide settings (tests point them at a temporary file)."""
+    global _settings
+    _settings = Settings(path)
+    return _settings
