@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import msgpack
 
@@ -27,12 +27,11 @@ def _freeze(value):
         return tuple(_freeze(v) for v in value)
     return value
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One small decision: what kind, by which seat (or CHANCE), with which arguments.
 
     Arguments are ints, strings or tuples of them, so an action is hashable and serialises to
-    msgpack as it is.
+    msgpack as it is. (A NamedTuple rather than a dataclass: AI search creates millions of them.)
 
     >>> a = Action("acquire", 0, (3,))
     >>> Action.from_dict(a.to_dict()) == a
@@ -53,6 +52,7 @@ class Action:
     def __str__(self) -> str:
         args = ",".join(str(a) for a in self.args)
         return f"{self.kind}({args})@{self.seat}"
+
 
 @dataclass(slots=True)
 class Event:
@@ -230,11 +230,14 @@ class State:
             if mover == CHANCE:
                 return "The game is waiting for a chance outcome."
             return "It is not that player's turn."
-        if mover == CHANCE:
-            ok = any(a == action for a, _ in self.chance_outcomes())
-        else:
-            ok = action in self.legal_actions(mover)
-        return None if ok else self.explain_illegal(action)
+        return None if self.is_legal(action) else self.explain_illegal(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` (by the seat to move, or CHANCE) is legal now. Games may override with a
+        direct check that avoids building every legal action."""
+        if action.seat == CHANCE:
+            return any(a == action for a, _ in self.chance_outcomes())
+        return action in self.legal_actions(action.seat)
 
     def explain_illegal(self, action: Action) -> str:
         """A specific reason for an action of the seat to move that is not legal. Games override."""

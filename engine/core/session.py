@@ -154,15 +154,12 @@ class Session:
 
     def _apply_entry(self, action: Action, by_ai: bool) -> list[Event]:
         state = self.state
-        reason = state.illegal_reason(action)
-        if reason is not None:
-            raise IllegalAction(reason, action)
-        reveals = action.seat == CHANCE or state.reveals(action)
+        snapshot = state.copy()
+        events = state.apply(action)  # validates first; raises IllegalAction with state untouched
+        reveals = action.seat == CHANCE or snapshot.reveals(action)
         human = action.seat >= 0 and not by_ai
         if human and self._last_human_seat_since_floor() not in (None, action.seat):
             self._undo_floor = len(self.log)  # another human's turn: theirs can no longer be undone
-        snapshot = state.copy()
-        events = state.apply(action)
         barrier = reveals or by_ai or not human
         self.log.append(LogEntry(action, events, by_ai, barrier))
         self._snapshots.append(snapshot)

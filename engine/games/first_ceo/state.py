@@ -149,6 +149,38 @@ class FirstCeoState(State):
             return f"The next {name} share costs ${price}; you have ${self.money[seat]}."
         return None
 
+    def is_legal(self, action: Action) -> bool:
+        kind, seat, args = action
+        if seat == CHANCE:
+            return self._chance_is_legal(kind, args)
+        if kind == "dividends":
+            return args == ()
+        if len(args) != 1 or not isinstance(args[0], int):
+            return False
+        if kind == "acquire":
+            return self._acquire_problem(seat, args[0]) is None
+        if kind == "buy_share":
+            return self._buy_problem(seat, args[0]) is None
+        return False
+
+    def _chance_is_legal(self, kind: str, args: tuple) -> bool:
+        # A direct check: building every outcome (up to 42 cards) just to test one is the hot path.
+        task = self.pending[0]
+        if len(args) != {"deal_corp": 2, "start_player": 1, "reveal": 2, "draw_asset": 3}.get(kind):
+            return False
+        try:
+            if kind == "deal_corp":
+                return task == ["deal", args[0]] and args[1] in CORPORATIONS and args[1] not in self.corp
+            if kind == "start_player":
+                return task[0] == "start" and 0 <= args[0] < self.players
+            if kind == "reveal":
+                return task[0] == "refill" and args[0] == self.market.index(None) and args[1] in self.deck
+            if kind == "draw_asset":
+                return task == ["draw", args[0], args[1]] and args[2] in self.asset_left[args[1]]
+        except (IndexError, TypeError, ValueError, KeyError):
+            return False
+        return False
+
     def explain_illegal(self, action: Action) -> str:
         if action.kind == "acquire" and len(action.args) == 1:
             return self._acquire_problem(action.seat, action.args[0]) or "That is not allowed now."
