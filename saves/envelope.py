@@ -208,7 +208,7 @@ def parse_payload(payload: dict) -> SavedGame:
     game = _field(payload, "game", str, "the game id")
     rules_version = _field(payload, "rules_version", int, "the rules version")
     options = _field(payload, "options", dict, "the game options")
-    raw_seats = _field(payload, "seats", list, "the seats")
+    raw_seats = _field(payload, "seats", list, "the seat list")
     seed = _field(payload, "seed", int, "the seed")
     raw_log = _field(payload, "log", list, "the action log")
     state_hash = _field(payload, "state_hash", str, "the final state hash")

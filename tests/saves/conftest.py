@@ -11,7 +11,7 @@ def toy_registered(monkeypatch):
 
 
 @pytest.fixture
-def data_dir(tmp_path, monkeypatch):
+def user_data(tmp_path, monkeypatch):
     """A private user data folder for autosave tests."""
     d = tmp_path / "data"
     monkeypatch.setenv("TYCOONS_DATA_DIR", str(d))
