@@ -29,6 +29,16 @@ from engine.games.first_ceo.data import (
 MARKET_SIZE = len(MARKET_SPACES)
 KIND_VALUES = {"increase": ASSET_INCREASE, "decrease": ASSET_DECREASE}
 
+# Interned actions and flattened prices: legal_actions and chance_outcomes run millions of times
+# in AI search, so they hand out shared immutable values instead of building new ones.
+_MAX_SEATS = 6
+_ACQUIRE = [[Action("acquire", s, (i,)) for i in range(MARKET_SIZE)] for s in range(_MAX_SEATS)]
+_BUY = [[Action("buy_share", s, (t,)) for t in range(_MAX_SEATS)] for s in range(_MAX_SEATS)]
+_DIVIDENDS = [Action("dividends", s, ()) for s in range(_MAX_SEATS)]
+_REVEAL = [{cid: Action("reveal", CHANCE, (i, cid)) for cid in COMPANY_IDS} for i in range(MARKET_SIZE)]
+_SURCHARGE = [m.surcharge for m in MARKET_SPACES]
+_PRICES = {c: CORPORATIONS[c].share_prices for c in CORPORATIONS}
+
 
 class FirstCeoState(State):
     """The whole 1st CEO game. Seats are 0..players-1; corporations are referred to by id."""
@@ -119,9 +129,15 @@ class FirstCeoState(State):
             seat = mover
         if mover < 0 or seat != mover:
             return []
-        acts = [Action("acquire", seat, (i,)) for i in range(MARKET_SIZE) if self._acquire_problem(seat, i) is None]
-        acts += [Action("buy_share", seat, (t,)) for t in range(self.players) if self._buy_problem(seat, t) is None]
-        acts.append(Action("dividends", seat, ()))
+        # the hot path of AI search: plain comparisons and cached Action values, no messages built
+        money = self.money[seat]
+        acts = [_ACQUIRE[seat][i] for i, cid in enumerate(self.market)
+                if cid is not None and COMPANIES[cid].cost + _SURCHARGE[i] <= money]
+        if not self.countdown == 1:
+            sold, corp = self.sold, self.corp
+            acts += [_BUY[seat][t] for t in range(self.players)
+                     if t != seat and sold[t] < SHARES_PER_CORP and _PRICES[corp[t]][sold[t]] <= money]
+        acts.append(_DIVIDENDS[seat])
         return acts
 
     def _acquire_problem(self, seat: int, slot: int) -> str | None:
@@ -196,8 +212,8 @@ class FirstCeoState(State):
         if task[0] == "start":
             return [(Action("start_player", CHANCE, (s,)), 1) for s in range(self.players)]
         if task[0] == "refill":
-            slot = self.market.index(None)
-            return [(Action("reveal", CHANCE, (slot, cid)), 1) for cid in self.deck]
+            reveal = _REVEAL[self.market.index(None)]
+            return [(reveal[cid], 1) for cid in self.deck]
         seat, kind = task[1], task[2]
         left = self.asset_left[kind]
         return [(Action("draw_asset", CHANCE, (seat, kind, v)), left.count(v)) for v in sorted(set(left))]

@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""Measure the DESIGN §9 budgets, each beside its floor or target, in one run.
+
+    .venv/bin/python tests/bench/run_bench.py            # every figure, every registered game
+    .venv/bin/python tests/bench/run_bench.py --quick    # fewer repetitions
+    .venv/bin/python tests/bench/run_bench.py --json out.json
+
+Absolute times drift on shared machines, so start-up is reported as a ratio to a bare PySide6
+window with 300 scene items (the same child as shared/tools/qt_floor.py), measured in the same run.
+This is a benchmark, not a test: it prints figures and never fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+FLOOR_CHILD = r'''
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
+
+class FirstPaint(QObject):
+    done = False
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Paint and not self.done:
+            self.done = True
+            QTimer.singleShot(0, lambda: (print(f"FIRST_PAINT {time.time():.6f}", flush=True), app.quit()))
+        return False
+
+app = QApplication(sys.argv)
+scene = QGraphicsScene(0, 0, 1200, 800)
+for i in range(300):
+    x, y = (i % 20) * 60, (i // 20) * 50
+    if i % 3 == 0:
+        scene.addRect(x, y, 50, 40, brush=QBrush(QColor(200, 100 + i % 150, 50)))
+    elif i % 3 == 1:
+        scene.addEllipse(x, y, 40, 40, brush=QBrush(QColor(50, 150, 200)))
+    else:
+        scene.addSimpleText(f"${i * 10}").setPos(x, y)
+view = QGraphicsView(scene)
+view.resize(1280, 860)
+fp = FirstPaint()
+view.viewport().installEventFilter(fp)
+view.show()
+sys.exit(app.exec())
+'''
+
+APP_CHILD = r'''
+import os, sys
+os.environ["TYCOONS_BENCH_FIRST_PAINT"] = "1"
+from ui.app import run_gui
+sys.exit(run_gui())
+'''
+
+rows: list[tuple[str, str, str, str]] = []
+results: dict[str, float] = {}
+
+
+def report(name: str, value: float, unit: str, target: str, ok: bool | None) -> None:
+    results[name] = value
+    verdict = "" if ok is None else ("ok" if ok else "OVER")
+    rows.append((name, f"{value:,.2f} {unit}", target, verdict))
+    print(f"  {name:<44} {value:>12,.2f} {unit:<10} {target:<26} {verdict}", flush=True)
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def first_paint_ms(child: str) -> float:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TYCOONS_DATA_DIR=tempfile.mkdtemp(prefix="tycoons-bench-"))
+    t0 = time.time()
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=env, cwd=ROOT,
+                         timeout=120)
+    for line in out.stdout.splitlines():
+        if line.startswith("FIRST_PAINT"):
+            return (float(line.split()[1]) - t0) * 1000
+    raise RuntimeError("no first paint:\n" + out.stdout + out.stderr)
+
+
+def bench_start(runs: int) -> None:
+    floor, app = [], []
+    for _ in range(runs):  # interleaved so drift hits both alike
+        floor.append(first_paint_ms(FLOOR_CHILD))
+        app.append(first_paint_ms(APP_CHILD))
+    f, a = statistics.median(floor), statistics.median(app)
+    report("floor: bare PySide6 window first paint", f, "ms", "(floor)", None)
+    report("cold start to painted start screen", a, "ms", f"<= 1.5 x floor = {1.5 * f:.0f}", a <= 1.5 * f)
+    report("cold start / floor", a / f, "x", "<= 1.5", a / f <= 1.5)
+
+
+def random_play(game_id: str, games: int) -> tuple[int, float]:
+    from engine.core import CHANCE, TERMINAL, Rng, get_spec
+
+    spec = get_spec(game_id)
+    decisions = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        players = spec.min_players + g % (spec.max_players - spec.min_players + 1)
+        state = spec.new_state(players)
+        rng = Rng(g)
+        while True:
+            mover = state.to_move()
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                outcomes = state.chance_outcomes()
+                action = outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+            else:
+                action = rng.choice(state.legal_actions(mover))
+            state.apply(action)
+            decisions += 1
+    return decisions, time.perf_counter() - t0
+
+
+def mid_game_state(game_id: str, players: int, fraction: float = 0.5, seed: int = 1):
+    """A session about `fraction` of the way through a random game."""
+    from engine.core import Rng, Session
+    from engine.core.contract import SeatInfo
+
+    probe = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "easy") for i in range(players)], seed=seed)
+    rng = Rng(seed)
+    while not probe.is_over():
+        probe.apply(rng.choice(probe.legal_actions()), by_ai=True)
+    target = int(len(probe.log) * fraction)
+    s = Session.replay(game_id, probe.seats, None, seed, probe.actions()[:target])
+    while s.to_move() < 0 and not s.is_over():
+        s.resolve_chance()
+    return s, probe
+
+
+def bench_engine(game_id: str, quick: bool) -> None:
+    n, dt = random_play(game_id, 60 if quick else 300)
+    report(f"{game_id}: random play", n / dt, "dec/s", ">= 50,000", n / dt >= 50_000)
+    s, _ = mid_game_state(game_id, 4 if get_max(game_id) >= 4 else get_max(game_id))
+    reps = 5000
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        s.state.copy()
+    us = (time.perf_counter() - t0) / reps * 1e6
+    report(f"{game_id}: state copy (mid-game)", us, "us", "<= 50", us <= 50)
+
+
+def get_max(game_id):
+    from engine.core import get_spec
+
+    return get_spec(game_id).max_players
+
+
+def bench_saves(game_id: str) -> None:
+    from saves import read_session, write_session
+
+    _, finished = mid_game_state(game_id, min(4, get_max(game_id)))
+    folder = Path(tempfile.mkdtemp(prefix="tycoons-bench-"))
+    path = folder / "finished.tycoons"
+    saves, loads = [], []
+    for _ in range(15):
+        t0 = time.perf_counter()
+        write_session(finished, path)
+        saves.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        read_session(path)
+        loads.append((time.perf_counter() - t0) * 1000)
+    report(f"{game_id}: save ({len(finished.log)} decisions)", statistics.median(saves), "ms", "<= 20",
+           statistics.median(saves) <= 20)
+    report(f"{game_id}: load with full replay check", statistics.median(loads), "ms", "<= 200",
+           statistics.median(loads) <= 200)
+
+
+def bench_ai(game_id: str, quick: bool) -> None:
+    from ai.core.agents import levels
+    from ai.core.worker import decide
+    from engine.core import Session
+    from engine.core.contract import SeatInfo
+
+    budgets = {"easy": 50, "normal": 500, "hard": 2000}
+    for level in levels(game_id):
+        times = []
+        games = 2 if quick else 6
+        for g in range(games):
+            players = min(4, get_max(game_id))
+            s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", level) for i in range(players)], seed=g)
+            while not s.is_over() and len(times) < (g + 1) * 150:
+                t0 = time.perf_counter()
+                action = decide(s, level=level)
+                times.append((time.perf_counter() - t0) * 1000)
+                s.apply(action, by_ai=True)
+        p95 = pct(times, 95)
+        limit = budgets.get(level, 2000)
+        report(f"{game_id}: AI {level} decision p95", p95, "ms", f"<= {limit}", p95 <= limit)
+
+
+def bench_ui(game_id: str, quick: bool) -> None:
+    """Decision applied + scene updated late in a game, undo the same; a 16 ms timer while the AI
+    thinks in the process pool; resident memory."""
+    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtWidgets import QApplication, QGraphicsView
+
+    from ui.games import game_ui
+
+    app = QApplication.instance() or QApplication([])
+    ui = game_ui(game_id)
+    scene = ui.make_scene()
+    view = QGraphicsView(scene)
+    view.resize(1400, 900)
+    view.show()
+    s, _ = mid_game_state(game_id, min(4, get_max(game_id)), fraction=0.85)
+    for seat in s.seats:
+        seat.kind, seat.level = "human", None
+
+    def redraw():
+        st = s.state
+        mover = st.to_move()
+        viewer = mover if mover >= 0 else 0
+        scene.show(st.view(viewer), st.legal_actions(mover) if mover >= 0 else [], s.names, viewer)
+        view.viewport().repaint()
+
+    redraw()
+    apply_ms, undo_ms = [], []
+    from engine.core import Rng
+
+    rng = Rng(5)
+    for _ in range(20 if quick else 60):
+        if s.is_over():
+            break
+        action = rng.choice(s.legal_actions())
+        t0 = time.perf_counter()
+        s.apply(action)
+        redraw()
+        app.processEvents()
+        apply_ms.append((time.perf_counter() - t0) * 1000)
+        if s.can_undo():
+            t0 = time.perf_counter()
+            s.undo()
+            redraw()
+            app.processEvents()
+            undo_ms.append((time.perf_counter() - t0) * 1000)
+            s.redo()
+            redraw()
+    report(f"{game_id}: decision + scene update p95 (late)", pct(apply_ms, 95), "ms", "<= 16",
+           pct(apply_ms, 95) <= 16)
+    if undo_ms:
+        report(f"{game_id}: undo + scene update p95 (late)", pct(undo_ms, 95), "ms", "<= 16",
+               pct(undo_ms, 95) <= 16)
+
+    # a 16 ms timer on the UI thread while AI decisions run in the spawn process pool
+    from ui.ai_runner import AiRunner
+
+    runner = AiRunner("process")
+    runner.start((game_id,))
+    time.sleep(1.5)  # let the worker warm up (its start is measured separately below)
+    gaps: list[float] = []
+    clock = QElapsedTimer()
+    clock.start()
+    last = [clock.elapsed()]
+
+    def tick():
+        now = clock.elapsed()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(16)
+    timer.timeout.connect(tick)
+    timer.start()
+    from ai.core.agents import levels
+    from engine.core.contract import SeatInfo
+    from engine.core.session import Session
+
+    level = levels(game_id)[-1]
+    g = Session.new(game_id, [SeatInfo(f"P{i}", "ai", level) for i in range(min(4, get_max(game_id)))], seed=3)
+    done = {"n": 0}
+    target = 15 if quick else 40
+
+    def next_decision():
+        if g.is_over() or done["n"] >= target:
+            app.quit()
+            return
+        seat = g.to_move()
+        data = g.state.determinize(seat, g.ai_rng()).to_data()
+
+        def got(result):
+            if isinstance(result, BaseException):
+                raise result
+            g.apply(result, by_ai=True)
+            done["n"] += 1
+            QTimer.singleShot(0, next_decision)
+
+        runner.request(game_id, data, seat, level, 1, None, got)
+
+    QTimer.singleShot(0, next_decision)
+    app.exec()
+    timer.stop()
+    runner.shutdown()
+    gaps = gaps[1:]
+    if gaps:
+        report(f"{game_id}: UI timer gaps p99 while AI thinks", pct(gaps, 99), "ms", "<= 20", pct(gaps, 99) <= 20)
+        report(f"{game_id}: UI timer gaps max while AI thinks", max(gaps), "ms", "<= 33", max(gaps) <= 33)
+
+
+def bench_memory() -> None:
+    import resource
+
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    report("peak resident memory of this run (game + UI)", rss_mb, "MB", "<= 250", rss_mb <= 250)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--skip-ui", action="store_true")
+    ap.add_argument("--games", default=None, help="comma list of game ids (default: all registered)")
+    args = ap.parse_args()
+    from engine.core.registry import game_ids
+
+    games = args.games.split(",") if args.games else game_ids()
+    print(f"Tycoons bench — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cpus, Python {sys.version.split()[0]}")
+    if not args.skip_ui:
+        bench_start(3 if args.quick else 5)
+    for game_id in games:
+        bench_engine(game_id, args.quick)
+        bench_saves(game_id)
+        bench_ai(game_id, args.quick)
+        if not args.skip_ui:
+            bench_ui(game_id, args.quick)
+    bench_memory()
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
