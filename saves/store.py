@@ -21,6 +21,7 @@ import glob
 import os
 import secrets
 import shutil
+import stat
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -180,13 +181,24 @@ class LoadedSave:
 
 
 def read_bytes(path: str | os.PathLike) -> bytes:
-    """The file's bytes, refusing missing, unreadable, non-regular or absurdly large files."""
+    """The file's bytes, refusing missing, unreadable, non-regular or absurdly large files.
+
+    A file that does not start with the magic is not read further (it may be huge, or a device).
+    """
     try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotASave("it is a folder, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotASave("it is not a regular file, so not a save")
         with open(path, "rb") as f:
             head = f.read(len(MAGIC))
-            if head == MAGIC and os.fstat(f.fileno()).st_size > MAX_SAVE_BYTES:
+            if head != MAGIC:
+                return head  # enough for open_envelope to tell "not a save" from "truncated"
+            rest = f.read(MAX_SAVE_BYTES + 1 - len(MAGIC))
+            if len(rest) + len(MAGIC) > MAX_SAVE_BYTES:
                 raise CorruptSave("the file is far too large to be a save")
-            return head + f.read()
+            return head + rest
     except FileNotFoundError:
         raise SaveNotFound("there is no such file", path) from None
     except IsADirectoryError:
@@ -313,11 +325,42 @@ def summarize(session: Session, created: str = "") -> str:
     return "; ".join(parts)
 
 
-def describe_save(path: str | os.PathLike) -> str:
-    """A one-line summary of a good save (after the full check, replay included).
+def describe_save(path: str | os.PathLike, verify: bool = True) -> str:
+    """A one-line summary of a good save.
 
     Example: ``1st CEO; 3 players: Ann (human), Bob (AI, easy), Cy (AI, normal); 57 decisions;
-    finished, won by Bob; saved 2026-11-29 13:20``. Raises SaveError for a bad file.
+    finished, won by Bob; saved 2026-11-29 13:20``. With `verify` (the default) the save gets
+    every check, replay included; without it (a quick listing of many files) the file's checksum
+    is checked and the summary it recorded is used. Raises SaveError for a bad file.
     """
-    loaded = read_save(path)
-    return summarize(loaded.session, loaded.saved.created)
+    if verify:
+        loaded = read_save(path)
+        return summarize(loaded.session, loaded.saved.created)
+    try:
+        saved, _ = decode_save(read_bytes(path))
+    except SaveError as exc:
+        exc.path = os.fspath(path)
+        raise
+    return _summary_from_record(saved)
+
+
+def _summary_from_record(saved: SavedGame) -> str:
+    """The summary line from what the file recorded (no replay)."""
+    rec = saved.summary
+    try:
+        title = get_spec(saved.game).title
+    except UnknownGame:
+        title = rec.get("title") if isinstance(rec.get("title"), str) else saved.game
+    seats = saved.seats
+    decisions = rec.get("decisions")
+    if type(decisions) is not int:
+        decisions = sum(1 for a in saved.actions if a.seat != CHANCE)
+    parts = [title, f"{len(seats)} players: " + ", ".join(_seat_text(s) for s in seats),
+             f"{decisions} decision{'s' if decisions != 1 else ''}"]
+    if rec.get("finished") is True:
+        winners = [seats[w].name for w in rec.get("winners", []) if type(w) is int and 0 <= w < len(seats)]
+        parts.append(f"finished, won by {_join_names(winners)}" if winners else "finished")
+    elif rec.get("finished") is False:
+        parts.append("in progress")
+    parts.append(_saved_time(saved.created))
+    return "; ".join(parts)

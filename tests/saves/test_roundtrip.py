@@ -138,3 +138,10 @@ def test_describe_save(tmp_path):
     write_session(mid, tmp_path / "m.tycoons")
     assert "in progress" in describe_save(tmp_path / "m.tycoons")
     assert "2 decisions" in describe_save(tmp_path / "m.tycoons")
+
+
+@pytest.mark.parametrize("moves", [None, 4])
+def test_quick_description_matches_the_verified_one(tmp_path, moves):
+    session = play(new_game(REAL_GAME, seed=9), moves, 9)
+    path = write_session(session, tmp_path / "q.tycoons")
+    assert describe_save(path, verify=False) == describe_save(path)
