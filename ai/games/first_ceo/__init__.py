@@ -1,0 +1,1 @@
+"""1st CEO agents: Easy (weighted random) and Normal (one-ply forecast heuristic)."""

@@ -1,0 +1,75 @@
+"""Every agent of every registered game returns a legal action, over many random positions."""
+
+import pytest
+
+from ai.core.agent import Budget
+from ai.core.agents import get_agent, levels
+from ai.core.observe import observe
+from ai.core.worker import decide
+from engine.core.contract import SeatInfo
+from engine.core.registry import game_ids, get_spec
+from engine.core.rng import Rng
+from engine.core.session import Session
+
+
+def random_positions(game_id: str, games: int, seed: int, every: int = 3):
+    """(session, seat) at every `every`-th decision of `games` games played uniformly at random."""
+    spec = get_spec(game_id)
+    for g in range(games):
+        rng = Rng.derive(seed, game_id, g)
+        players = spec.min_players + g % (spec.max_players - spec.min_players + 1)
+        session = Session.new(game_id, [f"P{i}" for i in range(players)], seed=seed * 1000 + g)
+        n = 0
+        while not session.is_over() and n < 5000:
+            legal = session.legal_actions()
+            if n % every == 0:
+                yield session, session.to_move()
+            session.apply(legal[rng.randbelow(len(legal))])
+            n += 1
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_agents_choose_legal_actions_in_random_positions(game_id):
+    agents = {lv: get_agent(game_id, lv) for lv in levels(game_id) + ["random"]}
+    checked = 0
+    for k, (session, seat) in enumerate(random_positions(game_id, games=6, seed=11)):
+        obs = observe(session.state, seat)
+        assert obs.legal, "a seat to move always has a choice"
+        for level, agent in agents.items():
+            action = agent.choose(obs, Rng.derive(k, level), Budget())
+            assert action in obs.legal, f"{level} chose {action} not in {obs.legal}"
+            assert session.state.illegal_reason(action) is None
+        checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_level_plays_whole_games_to_the_end(game_id):
+    spec = get_spec(game_id)
+    for level in levels(game_id):
+        for g in range(2):
+            players = spec.max_players if g else spec.min_players
+            seats = [SeatInfo(f"AI {i + 1}", "ai", level) for i in range(players)]
+            session = Session.new(game_id, seats, seed=100 + g)
+            n = 0
+            while not session.is_over():
+                session.apply(decide(session), by_ai=True)
+                n += 1
+                assert n < 20_000
+            outcome = session.state.outcome()
+            assert outcome is not None and outcome.winners
+
+
+def test_decide_is_reproducible():
+    game_id = game_ids()[0]
+    seats = [SeatInfo(f"AI {i + 1}", "ai", "easy") for i in range(get_spec(game_id).min_players)]
+    a = Session.new(game_id, seats, seed=7)
+    b = Session.new(game_id, seats, seed=7)
+    for _ in range(25):
+        if a.is_over():
+            break
+        x, y = decide(a), decide(b)
+        assert x == y
+        a.apply(x, by_ai=True)
+        b.apply(y, by_ai=True)
+    assert a.state.state_hash() == b.state.state_hash()
