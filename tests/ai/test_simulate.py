@@ -79,3 +79,22 @@ def test_save_dir_writes_each_game(capsys, tmp_path):
     assert files == ["game-0000.tycoons", "game-0001.tycoons"]
     session = saves.read_session(tmp_path / "out" / "game-0001.tycoons")
     assert session.is_over()
+
+
+def test_a_game_over_the_decision_cap_counts_as_unfinished():
+    from ai.simulate import simulate
+
+    result = simulate("first-ceo", 3, 2, 1, ["easy"], decision_cap=10)
+    assert result.finished == 0 and result.decisions == 20
+    summary = result.summary(False)
+    assert summary["finished"] == 0 and summary["wins_by_seat"] == [0, 0, 0]
+
+
+def test_rotation_moves_each_level_round_the_table():
+    from ai.simulate import seat_levels
+
+    levels = ["normal", "easy", "easy", "easy"]
+    seen = [seat_levels(levels, 4, g, rotate=True).index("normal") for g in range(4)]
+    assert sorted(seen) == [0, 1, 2, 3]
+    assert seat_levels(["easy"], 3, 5, rotate=True) == ["easy"] * 3
+    assert seat_levels(levels, 4, 3, rotate=False) == levels
