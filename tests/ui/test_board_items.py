@@ -1,0 +1,146 @@
+"""Shared board pieces: clicks become intents, legal targets pulse on one shared clock, slides
+finish on their target, face-down cards show nothing of their face."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QGraphicsView
+
+from engine.core.contract import Action
+from ui.board import style
+from ui.board.items import CardItem, PulseDriver, TokenItem, TrackItem, fit_font, pulse_for, slide
+from ui.board.scene import GameScene
+
+
+class _Scene(GameScene):
+    def show(self, view, legal, names, viewer):  # pragma: no cover - not used
+        pass
+
+    def item_for(self, action):  # pragma: no cover - not used
+        return None
+
+
+def _scene_with_card(action=None, legal=False):
+    scene = _Scene()
+    scene.setSceneRect(0, 0, 400, 300)
+    card = CardItem(120, 168)
+    scene.addItem(card)
+    card.setPos(100, 60)
+    card.set_face("Pixelar", icon_names=["entertainment", "income"], big="21", caption="50 points")
+    card.set_target(action, legal)
+    return scene, card
+
+
+def test_click_emits_the_items_action(qtbot):
+    action = Action("acquire", 0, (2,))
+    scene, card = _scene_with_card(action, legal=True)
+    with qtbot.waitSignal(scene.intent, timeout=1000) as blocker:
+        assert card.click()
+    assert blocker.args == [action]
+    assert isinstance(blocker.args[0], Action)
+
+
+def test_real_mouse_click_through_a_view(qtbot):
+    action = Action("acquire", 1, (0,))
+    scene, card = _scene_with_card(action, legal=True)
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.resize(500, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    pos = view.mapFromScene(card.mapToScene(QPointF(60, 84)))
+    with qtbot.waitSignal(scene.intent, timeout=1000) as blocker:
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert blocker.args == [action]
+    # a click on empty board emits nothing
+    with qtbot.assertNotEmitted(scene.intent, wait=50):
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(QPointF(10, 10)))
+
+
+def test_inert_item_never_emits(qtbot):
+    scene, card = _scene_with_card(None)
+    with qtbot.assertNotEmitted(scene.intent, wait=20):
+        assert not card.click()
+
+
+def test_candidate_that_is_not_legal_emits_but_does_not_glow(qtbot):
+    action = Action("acquire", 0, (5,))
+    scene, card = _scene_with_card(action, legal=False)
+    assert not card.legal
+    driver = pulse_for(scene)
+    assert card not in driver._items and not driver.active()
+    with qtbot.waitSignal(scene.intent, timeout=1000) as blocker:
+        card.click()
+    assert blocker.args == [action]
+
+
+def test_one_shared_pulse_runs_only_while_something_glows(qtbot):
+    scene, card = _scene_with_card(Action("dividends", 0, ()), legal=True)
+    other = CardItem(60, 84)
+    scene.addItem(other)
+    other.set_target(Action("dividends", 1, ()), True)
+    driver = pulse_for(scene)
+    assert isinstance(driver, PulseDriver) and pulse_for(scene) is driver
+    assert driver.active() and {card, other} <= driver._items
+    card.set_target(None, False)
+    other.set_target(Action("dividends", 1, ()), False)
+    assert not driver.active()
+    # the level is a slow sine between 0 and 1
+    assert 0.0 <= driver.level() <= 1.0
+    assert driver.PERIOD_MS == 1200
+
+
+def test_face_down_card_shows_no_face_text(qtbot):
+    scene, card = _scene_with_card()
+    card.set_back("Companies")
+    assert card.face_down
+    assert "Pixelar" not in " ".join(card.texts()) and "21" not in " ".join(card.texts())
+
+
+def test_track_stacks_markers_visibly(qtbot):
+    spaces = [QRectF(i * 26, 0, 26, 30) for i in range(10)]
+    track = TrackItem(spaces, [str(i) for i in range(10)], [QPointF(0, 1)] * 10)
+    scene = _Scene()
+    scene.addItem(track)
+    positions = [track.marker_pos(3, k, 4) for k in range(4)]
+    for a in positions:
+        for b in positions:
+            if a is not b:
+                assert (a - b).manhattanLength() >= 5  # every marker's rim stays visible
+
+
+def test_slide_is_instant_at_speed_zero_and_ends_on_target(qtbot):
+    scene = _Scene()
+    tok = TokenItem(20, style.seat_colour(0), "A")
+    scene.addItem(tok)
+    slide(tok, QPointF(50, 40), speed=0)
+    assert tok.pos() == QPointF(50, 40)
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.show()
+    slide(tok, QPointF(200, 10), speed=4.0)
+    assert tok._slide_anim is not None  # animated, not blocking
+    qtbot.waitUntil(lambda: tok.pos() == QPointF(200, 10), timeout=1000)
+    # a new slide replaces an unfinished one and still ends on its own target
+    slide(tok, QPointF(0, 0), speed=1.0)
+    slide(tok, QPointF(30, 30), speed=2.0)
+    qtbot.waitUntil(lambda: tok.pos() == QPointF(30, 30), timeout=1000)
+
+
+def test_pieces_paint_at_small_and_large_zoom(qtbot):
+    scene, card = _scene_with_card(Action("x", 0, ()), legal=True)
+    tok = TokenItem(20, style.NPC_GREY, "N", npc=True)
+    scene.addItem(tok)
+    for size in (60, 800):  # level of detail below and above the fine-text threshold
+        img = QImage(size, size * 3 // 4, QImage.Format.Format_ARGB32)
+        p = QPainter(img)
+        scene.render(p)
+        p.end()
+        assert not img.isNull()
+
+
+def test_fit_font_never_goes_below_the_minimum(qapp):
+    f = fit_font("An extremely long company name indeed", style.serif(12, bold=True), 20)
+    assert f.pixelSize() == style.px(style.MIN_PT)

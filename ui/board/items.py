@@ -1,0 +1,606 @@
+"""Reusable board pieces, drawn with QPainter vectors (no bitmaps), so they stay sharp at every zoom
+and device-pixel ratio.
+
+- `BoardItem`: the base of every clickable piece. It carries an optional `action`; a left click
+  asks the scene to emit `intent(action)`. With `legal=True` it glows (the `Highlight` mixin); a
+  candidate action that is not legal still emits on click, so the controller can explain the
+  refusal, but it never glows. The mouse brightens the piece and reports its `status` text.
+- `CardItem`: a rounded card with a title band, an icon row, big numbers and a face-down back.
+- `TokenItem`: a disc in a seat colour with the seat mark (NPC: grey, hatched).
+- `TrackItem`: numbered spaces laid out by the caller, with stacking positions for markers.
+- `PulseDriver`: one timer per scene that makes every legal target pulse in step.
+- `slide()`: move an item with a short ease-out animation scaled by the scene's speed.
+
+Level of detail: pieces skip fine text when the view shows them very small
+(`QStyleOptionGraphicsItem.levelOfDetailFromTransform`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QElapsedTimer,
+    QObject,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
+
+from ui.board import icons, style
+
+FINE_LOD = 0.45
+"""Below this level of detail (scene shown at < 45 %), fine text is skipped."""
+
+
+def lod_of(painter: QPainter, option: QStyleOptionGraphicsItem | None) -> float:
+    """The level of detail of the current paint (1.0 = default zoom)."""
+    if option is None:
+        return 1.0
+    return option.levelOfDetailFromTransform(painter.worldTransform())
+
+
+# -- the pulse ---------------------------------------------------------------------------------------
+class PulseDriver(QObject):
+    """One shared clock per scene for the glow of legal targets (a ≈1.2 s cycle).
+
+    Items register while they glow; the timer runs only while some item is registered and
+    repaints just those items. Without a running event loop (offscreen renders) `level()` is a
+    fixed, clearly visible value.
+    """
+
+    PERIOD_MS = 1200
+    TICK_MS = 40  # 25 frames/s is smooth for a slow pulse and cheap for the 2-core budget
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._items: set[QGraphicsItem] = set()
+        self._clock = QElapsedTimer()
+        self._clock.start()
+        self._timer = QTimer(self)
+        self._timer.setInterval(self.TICK_MS)
+        self._timer.timeout.connect(self._tick)
+        self.frozen: float | None = None
+        """Set to a level 0..1 to stop the pulse (renders, tests, reduced motion)."""
+
+    def level(self) -> float:
+        """Glow strength 0..1 now (a smooth sine over PERIOD_MS)."""
+        if self.frozen is not None:
+            return self.frozen
+        if not self._timer.isActive():
+            return 0.8
+        t = (self._clock.elapsed() % self.PERIOD_MS) / self.PERIOD_MS
+        return 0.5 + 0.5 * math.sin(2 * math.pi * t)
+
+    def register(self, item: QGraphicsItem) -> None:
+        self._items.add(item)
+        if self.frozen is None and not self._timer.isActive():
+            self._timer.start()
+
+    def unregister(self, item: QGraphicsItem) -> None:
+        self._items.discard(item)
+        if not self._items:
+            self._timer.stop()
+
+    def active(self) -> bool:
+        return self._timer.isActive()
+
+    def _tick(self) -> None:
+        for item in list(self._items):
+            if item.scene() is None:
+                self._items.discard(item)
+            else:
+                item.update()
+        if not self._items:
+            self._timer.stop()
+
+
+def pulse_for(scene) -> PulseDriver | None:
+    """The scene's shared PulseDriver (created on first use)."""
+    if scene is None:
+        return None
+    driver = getattr(scene, "_tycoons_pulse", None)
+    if driver is None:
+        driver = PulseDriver(scene)
+        scene._tycoons_pulse = driver
+    return driver
+
+
+# -- highlight and clicks ----------------------------------------------------------------------------
+class Highlight:
+    """Mixin for a QGraphicsObject: gold pulsing glow on legal targets, brightening on hover,
+    a tooltip with the full text, and a click that emits the scene's `intent(action)`.
+
+    Subclasses call `paint_highlight(painter, path)` at the end of `paint`, with the outline
+    of the piece.
+    """
+
+    GLOW_MARGIN = 7.0
+
+    def init_highlight(self) -> None:
+        self.action = None
+        self.legal = False
+        self.hover = False
+        self.status = ""
+        self.setAcceptHoverEvents(True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+
+    def set_target(self, action, legal: bool, status: str = "") -> None:
+        """Make the piece emit `action` on click (None: inert); `legal` makes it glow."""
+        legal = bool(legal and action is not None)
+        changed = (action != self.action) or (legal != self.legal)
+        self.action = action
+        self.legal = legal
+        self.status = status
+        self.setCursor(Qt.CursorShape.PointingHandCursor if action is not None else Qt.CursorShape.ArrowCursor)
+        driver = pulse_for(self.scene())
+        if driver is not None:
+            if legal:
+                driver.register(self)
+            else:
+                driver.unregister(self)
+        if changed:
+            self.update()
+
+    def _sync_pulse(self) -> None:
+        driver = pulse_for(self.scene())
+        if driver is not None and self.legal:
+            driver.register(self)
+
+    def paint_highlight(self, p: QPainter, outline: QPainterPath) -> None:
+        """Draw the hover brightening and, for legal targets, the pulsing gold glow."""
+        if self.hover and self.action is not None:
+            p.save()
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(255, 255, 255, 60))
+            p.drawPath(outline)
+            p.restore()
+        if not self.legal:
+            return
+        driver = pulse_for(self.scene())
+        level = driver.level() if driver is not None else 0.8
+        if self.hover:
+            level = 1.0
+        gold = QColor(style.GOLD)
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for width, alpha in ((12.0, 40), (8.0, 70)):
+            c = QColor(gold)
+            c.setAlpha(int(alpha * (0.35 + 0.65 * level)))
+            p.setPen(QPen(c, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            p.drawPath(outline)
+        c = QColor(gold)
+        c.setAlpha(int(170 + 85 * level))
+        p.setPen(QPen(c, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.drawPath(outline)
+        p.restore()
+
+    # Qt event handlers (found by name on the QGraphicsObject subclass)
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.hover = True
+        self.update()
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "hovered"):
+            scene.hovered.emit(self.status or self.toolTip().split("\n", 1)[0])
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.hover = False
+        self.update()
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "hovered"):
+            scene.hovered.emit("")
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.action is not None and event.button() == Qt.MouseButton.LeftButton:
+            event.accept()
+        else:
+            event.ignore()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.action is not None and event.button() == Qt.MouseButton.LeftButton \
+                and self.contains(event.pos()):
+            self.click()
+
+    def click(self) -> bool:
+        """Ask the scene to emit `intent(action)`; False if the piece is inert."""
+        scene = self.scene()
+        if self.action is None or scene is None or not hasattr(scene, "intent"):
+            return False
+        scene.intent.emit(self.action)
+        return True
+
+
+class BoardItem(Highlight, QGraphicsObject):
+    """A rectangular piece of `w` × `h` with an optional click action and the highlight.
+
+    Subclasses implement `paint_body(painter, lod)` and may override `outline()`."""
+
+    def __init__(self, w: float, h: float, parent: QGraphicsItem | None = None):
+        QGraphicsObject.__init__(self, parent)
+        self.w = float(w)
+        self.h = float(h)
+        self.init_highlight()
+
+    def resize(self, w: float, h: float) -> None:
+        if (w, h) != (self.w, self.h):
+            self.prepareGeometryChange()
+            self.w, self.h = float(w), float(h)
+
+    def rect(self) -> QRectF:
+        return QRectF(0, 0, self.w, self.h)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        m = self.GLOW_MARGIN
+        return QRectF(-m, -m, self.w + 2 * m, self.h + 2 * m)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.rect())
+        return path
+
+    def shape(self) -> QPainterPath:
+        return self.outline()
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self.paint_body(p, lod_of(p, option))
+        self.paint_highlight(p, self.outline())
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        raise NotImplementedError
+
+    def itemChange(self, change, value):  # noqa: N802 - Qt API
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged and value is not None:
+            self._sync_pulse()
+        return QGraphicsObject.itemChange(self, change, value)
+
+    def texts(self) -> list[str]:
+        """Every text the piece shows (for tests that check for leaked secrets)."""
+        return [self.toolTip()]
+
+
+# -- drawing helpers -----------------------------------------------------------------------------------
+def draw_text(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str = style.INK,
+              align=Qt.AlignmentFlag.AlignCenter, elide: bool = True) -> None:
+    """Text in `rect`, elided on the right if it does not fit."""
+    p.setFont(font)
+    p.setPen(QColor(colour))
+    if elide:
+        text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+    p.drawText(rect, int(align), text)
+
+
+def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT) -> QFont:
+    """`font` shrunk (not below `min_pt`) until `text` fits `width`."""
+    f = QFont(font)
+    while QFontMetricsF(f).horizontalAdvance(text) > width and f.pixelSize() > style.px(min_pt):
+        f.setPixelSize(f.pixelSize() - 1)
+    return f
+
+
+def paper_brush(rect: QRectF, light: str = style.PAPER, dark: str = style.PAPER_DARK) -> QBrush:
+    """A soft vertical paper gradient."""
+    from PySide6.QtGui import QLinearGradient
+
+    g = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+    g.setColorAt(0.0, QColor(light))
+    g.setColorAt(1.0, QColor(dark))
+    return QBrush(g)
+
+
+def draw_shadow(p: QPainter, path: QPainterPath, dx: float = 2.0, dy: float = 3.0, alpha: int = 70) -> None:
+    """A soft drop shadow under `path` (two offset translucent fills)."""
+    p.save()
+    p.setPen(Qt.PenStyle.NoPen)
+    for i, a in ((1.0, alpha // 2), (0.5, alpha)):
+        p.setBrush(QColor(0, 0, 0, a))
+        p.drawPath(path.translated(dx * (1 + i), dy * (1 + i)) if i == 1.0 else path.translated(dx, dy))
+    p.restore()
+
+
+# -- cards -----------------------------------------------------------------------------------------------
+class CardItem(BoardItem):
+    """A card: rounded rectangle (radius ≈ 6 % of the width), title band, icon row, big number,
+    caption and footer; or, face down, the common back of its deck.
+
+    Game-specific cards subclass it and override `paint_face` (and keep the frame and back).
+    """
+
+    def __init__(self, w: float = 120, h: float = 168, parent: QGraphicsItem | None = None):
+        super().__init__(w, h, parent)
+        self.title = ""
+        self.band = style.INK
+        self.icon_names: list[str] = []
+        self.big = ""
+        self.caption = ""
+        self.footer = ""
+        self.face_down = False
+        self.back_label = ""
+        self.back_colour = style.CARD_BACK
+        self.dimmed = False
+        self.shadow = True
+
+    def set_face(self, title: str = "", band: str = style.INK, icon_names: Sequence[str] = (),
+                 big: str = "", caption: str = "", footer: str = "", tooltip: str = "") -> None:
+        """Set the printed face (generic layout) and the full-text tooltip."""
+        self.title, self.band, self.icon_names = title, band, list(icon_names)
+        self.big, self.caption, self.footer = big, caption, footer
+        self.face_down = False
+        self.setToolTip(tooltip or "\n".join(t for t in (title, caption, footer) if t))
+        self.update()
+
+    def set_back(self, label: str = "", colour: str = style.CARD_BACK, tooltip: str = "") -> None:
+        """Show the common back of the deck (a face-down card): no face text at all."""
+        self.face_down = True
+        self.back_label, self.back_colour = label, colour
+        self.title = self.caption = self.footer = self.big = ""
+        self.icon_names = []
+        self.setToolTip(tooltip or "A face-down card")
+        self.update()
+
+    @property
+    def radius(self) -> float:
+        return 0.06 * self.w
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), self.radius, self.radius)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        outline = self.outline()
+        if self.shadow:
+            draw_shadow(p, outline, 1.5, 2.0, 60)
+        if self.face_down:
+            self.paint_back(p, lod)
+        else:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(paper_brush(self.rect()))
+            p.drawPath(outline)
+            p.save()
+            p.setClipPath(outline)
+            self.paint_face(p, lod)
+            p.restore()
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.4))
+        p.drawPath(outline)
+        if self.dimmed:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(43, 43, 43, 70))
+            p.drawPath(outline)
+
+    def band_height(self) -> float:
+        return max(style.px(10) + 8, self.h * 0.16)
+
+    def paint_face(self, p: QPainter, lod: float) -> None:
+        """The generic face: band + title, icon row, big number, caption, footer."""
+        w, h = self.w, self.h
+        bh = self.band_height()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(self.band))
+        p.drawRect(QRectF(0, 0, w, bh))
+        if lod >= FINE_LOD and self.title:
+            f = fit_font(self.title, style.serif(10, bold=True), w - 10)
+            draw_text(p, QRectF(5, 0, w - 10, bh), self.title, f, style.text_on(self.band))
+        y = bh + 6
+        if self.icon_names:
+            size = min(26.0, (w - 12) / max(1, len(self.icon_names)) - 4)
+            x = 6.0
+            for name in self.icon_names:
+                r = QRectF(x, y, size, size)
+                key = icons.canonical(name)
+                if key in icons.INDUSTRY_COLOURS:
+                    icons.paint_industry(p, key, r)
+                elif key == "income":
+                    icons.paint_coin(p, r)
+                else:
+                    icons.paint_icon(p, key, r)
+                x += size + 4
+            y += size + 4
+        if self.big:
+            draw_text(p, QRectF(0, y, w, h * 0.3), self.big, style.sans(20, bold=True))
+            y += h * 0.3
+        if lod >= FINE_LOD:
+            if self.caption:
+                draw_text(p, QRectF(6, y, w - 12, h - y - 20), self.caption, style.sans(9),
+                          align=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                          | Qt.TextFlag.TextWordWrap, elide=False)
+            if self.footer:
+                draw_text(p, QRectF(6, h - 20, w - 12, 16), self.footer, style.sans(9), style.INK_SOFT)
+
+    def paint_back(self, p: QPainter, lod: float) -> None:
+        """The common back: deep colour, brass double frame, a lozenge, the deck's label."""
+        outline = self.outline()
+        r = self.rect()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(self.back_colour))
+        p.drawPath(outline)
+        brass = QColor(style.BRASS)
+        inset = max(3.0, self.w * 0.07)
+        inner = r.adjusted(inset, inset, -inset, -inset)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(brass, max(1.0, self.w * 0.015)))
+        p.drawRoundedRect(inner, self.radius * 0.6, self.radius * 0.6)
+        if self.w >= 40:
+            inner2 = inner.adjusted(3, 3, -3, -3)
+            p.setPen(QPen(brass, 0.8))
+            p.drawRoundedRect(inner2, self.radius * 0.4, self.radius * 0.4)
+        c = r.center()
+        d = min(inner.width(), inner.height()) * 0.32
+        diamond = QPainterPath()
+        diamond.moveTo(c.x(), c.y() - d)
+        diamond.lineTo(c.x() + d * 0.75, c.y())
+        diamond.lineTo(c.x(), c.y() + d)
+        diamond.lineTo(c.x() - d * 0.75, c.y())
+        diamond.closeSubpath()
+        p.setPen(QPen(brass, max(1.0, self.w * 0.02)))
+        p.setBrush(QColor(style.BRASS).darker(260))
+        p.drawPath(diamond)
+        if self.back_label and lod >= FINE_LOD and self.w >= 40:
+            f = fit_font(self.back_label, style.serif(9, bold=True), inner.width() - 4)
+            draw_text(p, QRectF(inner.left(), inner.bottom() - style.px(9) - 8, inner.width(), style.px(9) + 6),
+                      self.back_label, f, style.PAPER)
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), self.title, self.big, self.caption, self.footer, self.back_label]
+
+
+# -- tokens ------------------------------------------------------------------------------------------------
+class TokenItem(BoardItem):
+    """A disc in a seat colour with the seat mark, a thin dark rim and a subtle shadow.
+
+    NPC / neutral tokens are grey (#8a8a8a) with a hatched fill. The item's origin is its centre,
+    so stacking and sliding work on centres."""
+
+    def __init__(self, diameter: float = 20, colour: str = style.NPC_GREY, mark: str = "",
+                 npc: bool = False, parent: QGraphicsItem | None = None):
+        super().__init__(diameter, diameter, parent)
+        self.colour = colour
+        self.mark = mark
+        self.npc = npc
+        self._anim = None
+
+    def set_look(self, colour: str, mark: str, npc: bool = False, tooltip: str = "") -> None:
+        self.colour, self.mark, self.npc = colour, mark, npc
+        if tooltip:
+            self.setToolTip(tooltip)
+        self.update()
+
+    def rect(self) -> QRectF:
+        return QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        m = self.GLOW_MARGIN
+        return self.rect().adjusted(-m, -m, m + 3, m + 3)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(self.rect())
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        outline = self.outline()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 80))
+        p.drawEllipse(r.translated(1.2, 1.8))
+        base = QColor(style.NPC_GREY if self.npc else self.colour)
+        from PySide6.QtGui import QRadialGradient
+
+        g = QRadialGradient(r.center() - QPointF(r.width() * 0.2, r.height() * 0.25), r.width() * 0.75)
+        g.setColorAt(0.0, base.lighter(135))
+        g.setColorAt(1.0, base)
+        p.setBrush(QBrush(g))
+        p.drawPath(outline)
+        if self.npc:
+            p.setBrush(icons.hatch_brush())
+            p.drawPath(outline)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.drawPath(outline)
+        if self.mark and (lod >= FINE_LOD or self.w * lod >= 10):
+            f = style.sans(9, bold=True, tabular=False)
+            f.setPixelSize(max(style.px(9), round(self.w * 0.55)))
+            fg = style.INK if self.npc else style.text_on(self.colour)
+            if self.npc:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(style.PAPER))
+                p.drawEllipse(r.adjusted(r.width() * 0.2, r.height() * 0.2, -r.width() * 0.2, -r.height() * 0.2))
+            draw_text(p, r, self.mark, f, fg, elide=False)
+
+
+# -- tracks -----------------------------------------------------------------------------------------------------
+class TrackItem(BoardItem):
+    """Numbered spaces (rects in item coordinates, laid out by the caller) with the value printed
+    in each, and stacking positions for markers.
+
+    `inward[i]` is the unit direction in which markers on space i stack (towards the board's
+    inside), so a stack of markers on one space stays visible with a small offset each.
+    """
+
+    STACK_STEP = 7.0
+
+    def __init__(self, spaces: Sequence[QRectF], labels: Sequence[str], inward: Sequence[QPointF],
+                 parent: QGraphicsItem | None = None, font_pt: float = 9):
+        bounds = QRectF()
+        for r in spaces:
+            bounds = bounds.united(r)
+        super().__init__(bounds.right(), bounds.bottom(), parent)
+        self.spaces = list(spaces)
+        self.labels = list(labels)
+        self.inward = list(inward)
+        self.font_pt = font_pt
+        self.accent: dict[int, str] = {}
+        """Space index -> fill colour for marked spaces (e.g. the end trigger)."""
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptHoverEvents(False)
+
+    def marker_pos(self, index: int, stack: int, count: int = 1) -> QPointF:
+        """Centre of the `stack`-th marker (0 = bottom) of `count` on space `index`."""
+        r = self.spaces[index]
+        d = self.inward[index]
+        # lay the stack symmetric around the space centre, then shifted inwards
+        off = (stack - (count - 1) / 2.0) * self.STACK_STEP
+        side = QPointF(-d.y(), d.x())  # perpendicular: a slight fan so rims stay visible
+        return self.mapToScene(r.center() + d * (off + (count - 1) * self.STACK_STEP * 0.5)
+                               + side * (stack * 1.5))
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.rect())
+        return path
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never blocks clicks on what lies inside the track
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        font = style.sans(self.font_pt, tabular=True)
+        bold = style.sans(self.font_pt, bold=True)
+        pen = QPen(QColor(style.INK), 1.0)
+        for i, r in enumerate(self.spaces):
+            label = self.labels[i]
+            fill = self.accent.get(i)
+            major = label.isdigit() and int(label) % 10 == 0
+            p.setPen(pen)
+            p.setBrush(QColor(fill) if fill else QColor(style.PAPER if i % 2 else style.PAPER_DARK))
+            p.drawRect(r)
+            if lod >= FINE_LOD or major:
+                draw_text(p, r, label, bold if major else font, style.INK, elide=False)
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), *self.labels]
+
+
+# -- motion --------------------------------------------------------------------------------------------------
+BASE_SLIDE_MS = 220
+
+
+def slide(item: QGraphicsObject, target: QPointF, speed: float = 1.0, ms: int = BASE_SLIDE_MS) -> None:
+    """Move `item` to `target` with an ease-out slide of `ms` (150–300 ms at speed 1), scaled by
+    `speed` (0 = instant). Never blocks input; a new slide replaces an unfinished one, and the
+    item always ends exactly on `target`."""
+    old = getattr(item, "_slide_anim", None)
+    if old is not None:
+        old.stop()
+        item._slide_anim = None
+    if speed <= 0 or item.scene() is None or (item.pos() - target).manhattanLength() < 0.5 \
+            or not item.scene().views():
+        item.setPos(target)
+        return
+    duration = int(max(150, min(300, ms)) / speed)
+    anim = QPropertyAnimation(item, b"pos", item)
+    anim.setDuration(max(1, duration))
+    anim.setStartValue(item.pos())
+    anim.setEndValue(target)
+    anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+    item._slide_anim = anim
+    anim.finished.connect(lambda: item.setPos(target))
+    anim.start()

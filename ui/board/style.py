@@ -1,0 +1,135 @@
+"""The palette and type of STYLE.md, shared by every board, panel and log.
+
+Colours are module constants (hex strings) plus `qcolor()` to turn them into QColor. Fonts are the
+bundled DejaVu families, registered once with `load_fonts()`; `serif(pt)` and `sans(pt)` return
+fonts sized in *pixels* (pt × 96 / 72), so that a board lays out identically on every screen and
+in an offscreen image whatever the device's DPI: at the default zoom (1 scene unit = 1 logical
+pixel) a 9 pt font is 12 px tall, as on a standard 96 dpi desktop.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtGui import QColor, QFont, QFontDatabase
+
+from engine.core.assets import assets_dir
+
+# -- colours ---------------------------------------------------------------------------------------
+TABLE = "#2b2b2b"
+"""The dark neutral behind the board, so the board reads as an object."""
+TABLE_LIGHT = "#353230"
+PAPER = "#f4ecd8"
+"""Warm paper of boards and cards (light end)."""
+PAPER_DARK = "#e9dcc0"
+"""Warm paper (dark end): bands, spaces, alternating rows."""
+PAPER_SHADE = "#d9c9a3"
+INK = "#3b3127"
+"""Ink lines and text."""
+INK_SOFT = "#6b5d4d"
+"""Secondary text and thin rules."""
+NPC_GREY = "#8a8a8a"
+"""NPC and neutral pieces (drawn with a hatched fill)."""
+MONEY_GREEN = "#2e7d32"
+"""Gains in logs and score deltas."""
+BRICK_RED = "#b23a2e"
+"""Losses in logs and score deltas."""
+GOLD = "#d4a017"
+"""Highlight of legal targets."""
+BRASS = "#b08d57"
+"""Brass trim of boards and card backs."""
+CARD_BACK = "#4a3b5c"
+"""The common back of a deck (a deep engraved violet)."""
+
+SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
+"""Okabe–Ito seat colours in seat order: orange, sky blue, bluish green, yellow, blue,
+vermillion, (reddish purple for a seventh)."""
+
+SEAT_SHAPES = ("●", "■", "▲", "◆", "★", "⬟", "✚")
+"""Fallback seat marks when names do not give distinct initials."""
+
+# Text on a seat colour: dark ink on the light colours, paper on the dark ones.
+_DARK_SEATS = {"#0072B2", "#D55E00", "#009E73", "#CC79A7"}
+
+
+def qcolor(hex_colour: str, alpha: int = 255) -> QColor:
+    """A QColor from a hex string, with an optional alpha 0..255."""
+    c = QColor(hex_colour)
+    c.setAlpha(alpha)
+    return c
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of `seat` (0-based) in Okabe–Ito order."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def text_on(colour: str) -> str:
+    """A legible text colour (ink or paper) on a background of `colour`."""
+    if colour.upper() in _DARK_SEATS:
+        return PAPER
+    c = QColor(colour)
+    lum = 0.2126 * c.redF() + 0.7152 * c.greenF() + 0.0722 * c.blueF()
+    return INK if lum > 0.45 else PAPER
+
+
+def seat_marks(names: list[str]) -> list[str]:
+    """One mark per seat: the initial letter of each name if those are all distinct letters,
+    else the shapes ● ■ ▲ ◆ ★ ⬟ in seat order (so colour is never the only cue)."""
+    initials = [n.strip()[:1].upper() for n in names]
+    if all(i.isalpha() for i in initials) and len(set(initials)) == len(initials):
+        return initials
+    return [SEAT_SHAPES[i % len(SEAT_SHAPES)] for i in range(len(names))]
+
+
+# -- fonts -----------------------------------------------------------------------------------------
+SERIF_FAMILY = "DejaVu Serif"
+SANS_FAMILY = "DejaVu Sans"
+
+
+@cache
+def load_fonts() -> list[str]:
+    """Register the bundled fonts in assets/fonts with QFontDatabase (once); returns the families.
+
+    Needs a QGuiApplication. Falls back silently to system fonts if the files are missing."""
+    families: list[str] = []
+    folder = assets_dir() / "fonts"
+    for path in sorted(folder.glob("*.ttf")):
+        font_id = QFontDatabase.addApplicationFont(str(path))
+        if font_id >= 0:
+            families.extend(QFontDatabase.applicationFontFamilies(font_id))
+    return sorted(set(families))
+
+
+def px(pt: float) -> int:
+    """Pixels of a `pt` point size at the reference 96 dpi."""
+    return max(1, round(pt * 96 / 72))
+
+
+def _font(family: str, pt: float, bold: bool, tabular: bool) -> QFont:
+    f = QFont(family)
+    f.setPixelSize(px(pt))
+    f.setBold(bold)
+    f.setStyleStrategy(QFont.StyleStrategy.PreferAntialias)
+    # Full hinting would snap glyphs to the pixel grid and change widths with the zoom.
+    f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    if tabular and hasattr(QFont, "Tag"):
+        try:
+            f.setFeature(QFont.Tag("tnum"), 1)  # Qt ≥ 6.7; DejaVu digits are tabular anyway
+        except (AttributeError, TypeError):  # pragma: no cover - older Qt
+            pass
+    return f
+
+
+def serif(pt: float, bold: bool = False) -> QFont:
+    """The serif (titles, card names) at `pt` points (see module doc for the pixel rule)."""
+    return _font(SERIF_FAMILY, pt, bold, False)
+
+
+def sans(pt: float, bold: bool = False, tabular: bool = True) -> QFont:
+    """The sans (numbers, body text) at `pt` points, with tabular figures where supported."""
+    return _font(SANS_FAMILY, pt, bold, tabular)
+
+
+MIN_PT = 9
+"""Nothing on a board is smaller than this at the default zoom (STYLE.md)."""

@@ -1,0 +1,728 @@
+"""The 1st CEO board scene, built from a seat's view (never the state).
+
+Layout (scene units = logical pixels at the default zoom): the board on top, with the asset track
+0–159 running clockwise round its edge from the top-left corner; inside it the acquisition market
+(six spaces with their surcharge and discard X printed), the share-value table with the live
+ranking, the endgame track with the countdown marker, and the decks. Below the board, one mat per
+player: corporation card, companies, shares still to issue (prices printed), shares held, money
+and face-down asset cards.
+
+Clicks. Items carry the *candidate* action of the seat to move even when it is not legal, so the
+controller can explain a refusal ("Pixelar costs $25 here and the corporation has only $14."):
+every company in the market -> `acquire`, the leftmost share of every other player ->
+`buy_share`, the mover's own corporation card -> `dividends`. Only actions in `legal` glow. When
+it is not the viewer's turn (`legal` empty) the items carry the viewer's candidates, which the
+controller refuses ("please wait"), and nothing glows; for a spectator (viewer None) every item is
+inert.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+
+from engine.core.contract import Action
+from engine.games.first_ceo.data import CORPORATIONS, SHARE_VALUES
+from ui.board import icons, style
+from ui.board.items import (
+    BoardItem,
+    TokenItem,
+    TrackItem,
+    draw_shadow,
+    draw_text,
+    paper_brush,
+    pulse_for,
+    slide,
+)
+from ui.board.scene import GameScene
+from ui.games.first_ceo.items import (
+    AssetCardItem,
+    CompanyCard,
+    CompanyStrip,
+    HoldingChip,
+    LabelItem,
+    PileItem,
+    ShareItem,
+    card_tooltip,
+)
+
+TRACK_SPACES = 160
+"""The asset track runs 0–159 round the board; a corporation beyond it laps (tooltip: exact)."""
+END_TRIGGER = 100
+
+MARGIN = 24.0
+BOARD_W = 1560.0
+BOARD_H = 404.0
+TRACK_T = 30.0
+TOP_N = 60  # spaces on the top and bottom rows (corners included)
+SIDE_N = 20  # spaces on each side column (corners excluded)
+CARD_W, CARD_H = 136.0, 190.0
+SLOT_GAP = 14.0
+MAT_GAP = 16.0
+NARROW_MAT = 330.0
+"""Mats narrower than this (5–6 players) turn the corporation card sideways and stack rows."""
+MAT_H_WIDE = 432.0
+MAT_H_NARROW = 528.0
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+@dataclass
+class Layout:
+    """Where everything goes for a player count."""
+
+    players: int
+    board: QRectF
+    inner: QRectF
+    market: QRectF
+    slots: list[QRectF]
+    right: QRectF
+    ranks: list[QRectF]
+    endgame: list[QRectF]
+    piles: list[QRectF]
+    mats: list[QRectF]
+    scene: QRectF
+
+
+def make_layout(players: int) -> Layout:
+    board = QRectF(MARGIN, MARGIN, BOARD_W, BOARD_H)
+    inner = board.adjusted(TRACK_T + 18, TRACK_T + 12, -TRACK_T - 18, -TRACK_T - 12)
+    market_w = 6 * CARD_W + 5 * SLOT_GAP
+    market = QRectF(inner.left(), inner.top(), market_w, inner.height())
+    slots = [QRectF(market.left() + i * (CARD_W + SLOT_GAP), market.top() + 58, CARD_W, CARD_H) for i in range(6)]
+    right = QRectF(market.right() + 36, inner.top(), inner.right() - market.right() - 36, inner.height())
+    box_w = (right.width() - 5 * 8) / 6
+    ranks = [QRectF(right.left() + i * (box_w + 8), right.top() + 62, box_w, 56) for i in range(6)]
+    eg_top = right.top() + 176
+    endgame = [QRectF(right.left() + i * 64, eg_top + 26, 56, 56) for i in range(3)]
+    px0 = right.left() + 3 * 64 + 30
+    piles = [QRectF(px0, eg_top + 20, 58, 80), QRectF(px0 + 76, eg_top + 20, 58, 80),
+             QRectF(px0 + 160, eg_top + 28, 46, 64), QRectF(px0 + 224, eg_top + 28, 46, 64)]
+    mat_w = (BOARD_W - (players - 1) * MAT_GAP) / players
+    mat_h = MAT_H_NARROW if mat_w < NARROW_MAT else MAT_H_WIDE
+    top = board.bottom() + 22
+    mats = [QRectF(MARGIN + i * (mat_w + MAT_GAP), top, mat_w, mat_h) for i in range(players)]
+    scene = QRectF(0, 0, BOARD_W + 2 * MARGIN, top + mat_h + MARGIN)
+    return Layout(players, board, inner, market, slots, right, ranks, endgame, piles, mats, scene)
+
+
+def track_geometry(board: QRectF) -> tuple[list[QRectF], list[QPointF]]:
+    """The 160 track spaces clockwise from the top-left corner, and each one's inward direction."""
+    spaces: list[QRectF] = []
+    inward: list[QPointF] = []
+    sw = board.width() / TOP_N
+    sh = (board.height() - 2 * TRACK_T) / SIDE_N
+    for i in range(TOP_N):  # top row, left to right
+        spaces.append(QRectF(board.left() + i * sw, board.top(), sw, TRACK_T))
+        inward.append(QPointF(0, 1))
+    for i in range(SIDE_N):  # right column, downwards
+        spaces.append(QRectF(board.right() - TRACK_T, board.top() + TRACK_T + i * sh, TRACK_T, sh))
+        inward.append(QPointF(-1, 0))
+    for i in range(TOP_N):  # bottom row, right to left
+        spaces.append(QRectF(board.right() - (i + 1) * sw, board.bottom() - TRACK_T, sw, TRACK_T))
+        inward.append(QPointF(0, -1))
+    for i in range(SIDE_N):  # left column, upwards
+        spaces.append(QRectF(board.left(), board.bottom() - TRACK_T - (i + 1) * sh, TRACK_T, sh))
+        inward.append(QPointF(1, 0))
+    return spaces, inward
+
+
+# -- the printed board ------------------------------------------------------------------------------
+class BoardBase(BoardItem):
+    """The printed board: paper, brass frame, market spaces with surcharges and discard X, the
+    share-value table, the endgame track and the captions. Static for a player count (cached)."""
+
+    def __init__(self, lay: Layout, market_spaces: list[dict]):
+        super().__init__(lay.scene.width(), lay.scene.height())
+        self.lay = lay
+        self.spaces = market_spaces
+        self.setZValue(-10)
+        self.setAcceptHoverEvents(False)
+        self.setCacheMode(BoardItem.CacheMode.DeviceCoordinateCache)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        lay = self.lay
+        b = lay.board
+        # the board as an object on the table: shadow, paper, a brass and ink double frame
+        path = QPainterPath()
+        path.addRoundedRect(b, 10, 10)
+        draw_shadow(p, path, 3, 5, 90)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(b))
+        p.drawPath(path)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 2.0))
+        p.drawPath(path)
+        inside = b.adjusted(TRACK_T + 6, TRACK_T + 6, -TRACK_T - 6, -TRACK_T - 6)
+        p.setPen(QPen(QColor(style.BRASS), 2.0))
+        p.drawRoundedRect(inside, 6, 6)
+        p.setPen(QPen(QColor(style.INK), 0.8))
+        p.drawRoundedRect(inside.adjusted(4, 4, -4, -4), 4, 4)
+        self._paint_market(p, lod)
+        self._paint_ranks(p)
+        self._paint_endgame(p)
+
+    def _caption(self, p: QPainter, rect: QRectF, title: str, note: str = "") -> None:
+        draw_text(p, rect, title, style.serif(13, bold=True),
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if note:
+            tw = p.fontMetrics().horizontalAdvance(title) + 14
+            draw_text(p, rect.adjusted(tw, 2, 0, 0), note, style.sans(9), style.INK_SOFT,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
+    def _paint_market(self, p: QPainter, lod: float) -> None:
+        lay = self.lay
+        m = lay.market
+        self._caption(p, QRectF(m.left(), m.top(), m.width(), 22), "Acquisition Market",
+                      "pay the cost plus the space's surcharge")
+        for i, r in enumerate(lay.slots):
+            space = self.spaces[i]
+            head = QRectF(r.left(), r.top() - 32, r.width(), 26)
+            p.setPen(QPen(QColor(style.INK), 1.0))
+            p.setBrush(QColor(style.PAPER_DARK))
+            p.drawRoundedRect(head, 4, 4)
+            # space number in a small ink disc
+            disc = QRectF(head.left() + 4, head.top() + 3, 20, 20)
+            p.setBrush(QColor(style.INK))
+            p.drawEllipse(disc)
+            draw_text(p, disc, str(i + 1), style.sans(9, bold=True), style.PAPER, elide=False)
+            sur = space["surcharge"]
+            txt = f"+${sur}" if sur else "+$0"
+            draw_text(p, head.adjusted(28, 0, -30, 0), txt, style.sans(11, bold=True),
+                      style.BRICK_RED if sur else style.INK_SOFT,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            if space["discard"]:
+                icons.paint_icon(p, "discard", QRectF(head.right() - 25, head.top() + 3, 20, 20))
+            # the engraved card space
+            p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
+            p.setBrush(QColor(0, 0, 0, 14))
+            p.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 9, 9)
+        # the refill arrow: newer cards come in on the right, older ones slide left
+        y = lay.slots[0].bottom() + 30
+        left, right = lay.slots[0].left() + 10, lay.slots[-1].right() - 10
+        p.setPen(QPen(QColor(style.INK_SOFT), 1.0))
+        p.drawLine(QPointF(left, y), QPointF(right, y))
+        arrow = QPainterPath()
+        arrow.moveTo(left, y)
+        arrow.lineTo(left + 9, y - 4)
+        arrow.lineTo(left + 9, y + 4)
+        arrow.closeSubpath()
+        p.setBrush(QColor(style.INK_SOFT))
+        p.drawPath(arrow)
+        note = "companies shift left · the deck refills from the right · X discards the leftmost"
+        rect = QRectF(left + 140, y - 9, right - left - 280, 18)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(style.PAPER_DARK))
+        p.drawRect(rect.adjusted(-6, 0, 6, 0))
+        draw_text(p, rect, note, style.sans(9), style.INK_SOFT)
+
+    def _paint_ranks(self, p: QPainter) -> None:
+        lay = self.lay
+        r0 = lay.right
+        self._caption(p, QRectF(r0.left(), r0.top() + 30, r0.width(), 22), "Share Value",
+                      "by final asset rank · ties average")
+        for i, box in enumerate(lay.ranks):
+            p.setPen(QPen(QColor(style.INK), 1.0))
+            p.setBrush(QColor(style.PAPER_DARK if i % 2 else style.PAPER))
+            p.drawRoundedRect(box, 4, 4)
+            draw_text(p, QRectF(box.left(), box.top() + 2, box.width(), 16), ORDINALS[i], style.sans(9),
+                      style.INK_SOFT)
+            draw_text(p, QRectF(box.left(), box.top() + 16, box.width(), 38), str(SHARE_VALUES[i]),
+                      style.serif(18, bold=True), elide=False)
+
+    def _paint_endgame(self, p: QPainter) -> None:
+        lay = self.lay
+        eg = lay.endgame
+        self._caption(p, QRectF(eg[0].left(), eg[0].top() - 28, 300, 22), "Endgame")
+        labels = ("Start", "2", "1")
+        for i, r in enumerate(eg):
+            p.setPen(QPen(QColor(style.INK), 1.2))
+            p.setBrush(QColor(style.PAPER_DARK if i == 0 else style.PAPER))
+            p.drawRoundedRect(r, 8, 8)
+            if i == 0:
+                draw_text(p, QRectF(r.left(), r.top() + 2, r.width(), 16), labels[i], style.sans(9, bold=True),
+                          elide=False)
+            else:
+                draw_text(p, r.adjusted(0, -4, 0, -16), labels[i], style.serif(18, bold=True), elide=False)
+            if i == 2:
+                icons.paint_icon(p, "handshake", QRectF(r.center().x() - 13, r.bottom() - 22, 26, 20))
+                # the "no share buying" bar across the handshake
+                p.setPen(QPen(QColor(style.BRICK_RED), 2.2))
+                p.drawLine(QPointF(r.center().x() - 14, r.bottom() - 22), QPointF(r.center().x() + 14, r.bottom() - 4))
+            if i < 2:
+                y = r.center().y()
+                p.setPen(QPen(QColor(style.INK_SOFT), 1.2))
+                p.drawLine(QPointF(r.right() + 1, y), QPointF(r.right() + 7, y))
+        draw_text(p, QRectF(eg[0].left(), eg[0].bottom() + 6, 3 * 64, 16),
+                  "no shares bought on 1", style.sans(9), style.INK_SOFT)
+
+
+# -- a player's mat -----------------------------------------------------------------------------------------
+class PlayerMat(BoardItem):
+    """A player's area in front of the board: seat stripe, token, name, corporation, money, and
+    the captions of the rows below. The player to move gets an ink frame and a filled header."""
+
+    HEADER = 46.0
+
+    def __init__(self, w: float, h: float):
+        super().__init__(w, h)
+        self.setZValue(-5)
+        self.setAcceptHoverEvents(False)
+        self.name = ""
+        self.corp = ""
+        self.colour = style.NPC_GREY
+        self.mark = ""
+        self.money = 0
+        self.income = 0
+        self.assets = 0
+        self.current = False
+        self.starter = False
+        self.score: float | None = None
+        self.captions: list[tuple[float, float, str]] = []
+        """(x, y, text) of the row captions, in mat coordinates."""
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def set_mat(self, **kw) -> None:
+        for k, v in kw.items():
+            setattr(self, k, v)
+        self.update()
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), self.name, self.corp, f"${self.money}"]
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        path = QPainterPath()
+        path.addRoundedRect(r, 8, 8)
+        draw_shadow(p, path, 2, 3, 80)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r, style.PAPER, style.PAPER_DARK))
+        p.drawPath(path)
+        head = QRectF(0, 0, self.w, self.HEADER)
+        p.save()
+        p.setClipPath(path)
+        if self.current:
+            p.setBrush(QColor(self.colour))
+            p.drawRect(head)
+        else:
+            p.setBrush(QColor(self.colour))
+            p.drawRect(QRectF(0, 0, 7, self.h))
+            p.setBrush(QColor(style.PAPER_DARK))
+            p.drawRect(QRectF(7, 0, self.w - 7, self.HEADER))
+        p.restore()
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.drawLine(QPointF(0, self.HEADER), QPointF(self.w, self.HEADER))
+        fg = style.text_on(self.colour) if self.current else style.INK
+        # token with the seat mark
+        tok = QRectF(13, 9, 28, 28)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 70))
+        p.drawEllipse(tok.translated(1, 1.5))
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.setBrush(QColor(self.colour))
+        p.drawEllipse(tok)
+        draw_text(p, tok, self.mark, style.sans(11, bold=True, tabular=False), style.text_on(self.colour), elide=False)
+        money_w = 78.0
+        x = 48.0
+        name_w = self.w - x - money_w - 8
+        if self.starter:
+            icons.paint_icon(p, "start", QRectF(x, 6, 16, 16), style.BRICK_RED if not self.current else fg)
+            x += 16
+            name_w -= 16
+        draw_text(p, QRectF(x, 3, name_w, 22), self.name, style.serif(12, bold=True), fg,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        sub = self.corp
+        if self.current:
+            sub = "to move · " + sub
+        draw_text(p, QRectF(48, 24, self.w - 48 - money_w - 8, 18), sub, style.sans(9), fg,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        draw_text(p, QRectF(self.w - money_w - 10, 2, money_w, 26), f"${self.money}", style.sans(16, bold=True),
+                  fg if self.current else style.MONEY_GREEN,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
+        if self.score is not None:
+            info = f"score {self.score:g}"
+        else:
+            info = f"assets {self.assets}"
+        draw_text(p, QRectF(self.w - money_w - 30, 26, money_w + 20, 16), info,
+                  style.sans(9, bold=self.score is not None), fg,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
+        for x_text, y, text in self.captions:
+            draw_text(p, QRectF(x_text, y, self.w - x_text - 8, 16), text, style.sans(9, bold=True), style.INK_SOFT,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 2.6 if self.current else 1.2))
+        p.drawPath(path)
+
+
+class CountdownMarker(TokenItem):
+    """The black-and-brass countdown marker of the endgame track."""
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 90))
+        p.drawEllipse(r.translated(1.2, 2))
+        p.setPen(QPen(QColor(style.BRASS), 2.5))
+        p.setBrush(QColor("#1f1a15"))
+        p.drawEllipse(r)
+        p.setPen(QPen(QColor(style.BRASS), 1.0))
+        p.drawEllipse(r.adjusted(5, 5, -5, -5))
+        icons.paint_icon(p, "crown", r.adjusted(9, 9, -9, -9), style.BRASS)
+
+
+# -- the scene -----------------------------------------------------------------------------------------------
+class FirstCeoScene(GameScene):
+    """The 1st CEO board: see the module doc for layout and click rules."""
+
+    game_id = "first-ceo"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
+        style.load_fonts()
+        self._layout: Layout | None = None
+        self._pool: dict[tuple, BoardItem] = {}
+        self._used: set[tuple] = set()
+        self._by_action: dict[Action, BoardItem] = {}
+        self._track: TrackItem | None = None
+        self.view: dict | None = None
+        self.viewer: int | None = None
+
+    # -- the contract ----------------------------------------------------------------------------------
+    def item_for(self, action: Action):
+        """The item that emits `action` (legal or candidate), or None."""
+        return self._by_action.get(action)
+
+    def items_with_actions(self) -> list[BoardItem]:
+        return list(self._by_action.values())
+
+    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+        """Rebuild from `view` for `viewer`; `legal` are the actions of the seat to move that the
+        person at this screen may take (empty when they may not act)."""
+        n = int(view["players"])
+        if self._layout is None or self._layout.players != n:
+            self._reset(n, view)
+        self.view, self.viewer = view, viewer
+        self._used = set()
+        self._by_action = {}
+        legal_set = set(legal)
+        # whose candidate actions the items carry: the seat to move when it may act here, else the
+        # person at the screen (their clicks are refused with "please wait"); a spectator: nobody
+        me = legal[0].seat if legal else viewer
+        marks = style.seat_marks(names)
+        self._used.update({("base",), ("track",)})
+        self._show_track(view, names, marks)
+        self._show_market(view, legal_set, me)
+        self._show_ranks(view, names, marks)
+        self._show_endgame(view)
+        self._show_piles(view)
+        for seat in range(n):
+            self._show_mat(view, seat, legal_set, me, names, marks)
+        for key in [k for k in self._pool if k not in self._used]:
+            item = self._pool.pop(key)
+            driver = pulse_for(self)
+            if driver is not None:
+                driver.unregister(item)
+            self.removeItem(item)
+
+    # -- building blocks ------------------------------------------------------------------------------
+    def _reset(self, n: int, view: dict) -> None:
+        for item in list(self._pool.values()):
+            self.removeItem(item)
+        self._pool.clear()
+        lay = make_layout(n)
+        self._layout = lay
+        self.setSceneRect(lay.scene)
+        base = BoardBase(lay, view["market"])
+        self.addItem(base)
+        self._pool[("base",)] = base
+        spaces, inward = track_geometry(lay.board)
+        track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
+        track.accent[END_TRIGGER] = "#e7c873"
+        track.setToolTip("")
+        track.setZValue(-9)
+        self.addItem(track)
+        self._pool[("track",)] = track
+        self._track = track
+
+    def _item(self, key: tuple, factory):
+        item = self._pool.get(key)
+        if item is None:
+            item = factory()
+            self.addItem(item)
+            self._pool[key] = item
+        self._used.add(key)
+        return item
+
+    def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
+        item.set_target(action, action in legal if action is not None else False, status)
+        if action is not None:
+            self._by_action[action] = item
+
+    def _place(self, item, pos: QPointF) -> None:
+        """Put `item` at `pos`: a slide when it already stood elsewhere, else directly."""
+        if getattr(item, "_placed", False):
+            slide(item, pos, self.animation_speed)
+        else:
+            item.setPos(pos)
+            item._placed = True
+
+    def _seat_of_corp(self, view: dict) -> dict[str, int]:
+        return {s["corp"]: i for i, s in enumerate(view["seats"]) if s["corp"]}
+
+    def _show_track(self, view: dict, names: list[str], marks: list[str]) -> None:
+        owner = self._seat_of_corp(view)
+        by_space: dict[int, list[dict]] = {}
+        for corp in view["corporations"]:
+            by_space.setdefault(corp["assets"] % TRACK_SPACES, []).append(corp)
+        for space, corps in by_space.items():
+            # a stable order within a stack: players by seat, then NPCs
+            corps.sort(key=lambda c: (c["npc"], owner.get(c["id"], 99), c["id"]))
+            for k, corp in enumerate(corps):
+                tok = self._item(("marker", corp["id"]), lambda: TokenItem(19))
+                seat = owner.get(corp["id"])
+                laps = corp["assets"] // TRACK_SPACES
+                lap = f" (lapped: {corp['assets']} = {TRACK_SPACES} + {corp['assets'] % TRACK_SPACES})" if laps else ""
+                if seat is None:
+                    tip = f"{corp['name']} (NPC corporation): assets {corp['assets']}{lap}"
+                    tok.set_look(style.NPC_GREY, corp["name"][0], npc=True, tooltip=tip)
+                else:
+                    tip = f"{corp['name']} ({names[seat]}): assets {corp['assets']}{lap}"
+                    tok.set_look(style.seat_colour(seat), marks[seat], tooltip=tip)
+                tok.setZValue(20 + k)
+                self._place(tok, self._marker_pos(space, k))
+
+    def _marker_pos(self, space: int, k: int) -> QPointF:
+        r = self._track.spaces[space]
+        d = self._track.inward[space]
+        side = QPointF(-d.y(), d.x())
+        return r.center() + d * (k * 8.0) + side * (k * 1.5)
+
+    def _show_market(self, view: dict, legal: set, me: int | None) -> None:
+        lay = self._layout
+        for entry in view["market"]:
+            slot, cid = entry["slot"], entry["card"]
+            if cid is None:
+                continue
+            card = self._item(("company", cid), lambda: CompanyCard(CARD_W, CARD_H))
+            tip = card_tooltip(cid, entry["price"], entry["surcharge"])
+            card.set_card(cid, tooltip=tip)
+            card.setZValue(5)
+            self._place(card, lay.slots[slot].topLeft())
+            action = Action("acquire", me, (slot,)) if me is not None else None
+            money = view["seats"][me]["money"] if me is not None else 0
+            card.dimmed = me is not None and entry["price"] > money
+            self._target(card, action, legal, f"Acquire {card.title} for ${entry['price']}")
+            tag = self._item(("price", slot), lambda: LabelItem(CARD_W, 20, "", style.sans(10, bold=True),
+                                                               align=Qt.AlignmentFlag.AlignCenter))
+            extra = f"  ({entry['price'] - entry['surcharge']} + {entry['surcharge']})" if entry["surcharge"] else ""
+            tag.set_text(f"pay ${entry['price']}{extra}",
+                         style.BRICK_RED if card.dimmed else style.INK)
+            tag.setPos(lay.slots[slot].left(), lay.slots[slot].bottom() + 4)
+
+    def _show_ranks(self, view: dict, names: list[str], marks: list[str]) -> None:
+        lay = self._layout
+        owner = self._seat_of_corp(view)
+        corps = sorted(view["corporations"], key=lambda c: -c["assets"])
+        title = self._item(("rank-title",), lambda: LabelItem(lay.right.width(), 20, "", style.sans(9),
+                                                              style.INK_SOFT))
+        title.set_text("Now, by the asset track (asset cards unrevealed):")
+        title.setPos(lay.right.left(), lay.ranks[0].bottom() + 30)
+        per_rank: dict[int, list[dict]] = {}
+        for c in corps:
+            rank = sum(1 for o in corps if o["assets"] > c["assets"])
+            per_rank.setdefault(rank, []).append(c)
+        for rank, group in per_rank.items():
+            box = lay.ranks[min(rank, 5)]
+            width = box.width()
+            step = min(22.0, (width - 20) / max(1, len(group) - 1)) if len(group) > 1 else 0
+            x0 = box.center().x() - step * (len(group) - 1) / 2
+            for k, c in enumerate(group):
+                tok = self._item(("rank", c["id"]), lambda: TokenItem(18))
+                seat = owner.get(c["id"])
+                tie = f", tied with {len(group) - 1} other(s)" if len(group) > 1 else ""
+                tip = f"{c['name']}: {ORDINALS[min(rank, 5)]} on assets ({c['assets']}){tie}"
+                if seat is None:
+                    tok.set_look(style.NPC_GREY, c["name"][0], npc=True, tooltip=tip + " · NPC")
+                else:
+                    tok.set_look(style.seat_colour(seat), marks[seat], tooltip=tip + f" · {names[seat]}")
+                tok.setZValue(10 + k)
+                self._place(tok, QPointF(x0 + k * step, box.bottom() + 14))
+
+    def _show_endgame(self, view: dict) -> None:
+        lay = self._layout
+        cd = view.get("countdown")
+        index = {None: 0, 2: 1, 1: 2}.get(cd, 0)
+        marker = self._item(("countdown",), lambda: CountdownMarker(30))
+        tip = {0: "Countdown marker: on the start space", 1: "Countdown marker on 2: one more round after this",
+               2: "Countdown marker on 1: the final round — no share buying"}[index]
+        if view.get("triggered") and index == 0:
+            tip += " (the end is triggered: it moves to 2 when this round ends)"
+        marker.setToolTip(tip)
+        marker.setZValue(15)
+        r = lay.endgame[index]
+        self._place(marker, QPointF(r.center().x(), r.center().y() + 8 if index == 0 else r.top() + 17))
+        status = self._item(("round",), lambda: LabelItem(lay.right.width(), 24, "", style.serif(12, bold=True)))
+        note = f"Round {view['round']}"
+        if view.get("outcome"):
+            note = "Game over — final scoring"
+        elif view.get("final_round"):
+            note += " · final round"
+        elif view.get("triggered"):
+            note += " · the end is triggered"
+        status.set_text(note, style.BRICK_RED if view.get("triggered") else style.INK)
+        status.setPos(lay.right.left(), lay.right.top())
+
+    def _show_piles(self, view: dict) -> None:
+        lay = self._layout
+        left = view.get("asset_cards_left", {})
+        specs = [
+            ("deck", view["deck_count"], "Companies", style.CARD_BACK, "",
+             f"Company deck: {view['deck_count']} cards"),
+            ("discard", view.get("discard_count", 0), "Discard", "#6b5a45", "discard",
+             f"Discarded companies: {view.get('discard_count', 0)}"),
+            ("up", left.get("increase", 0), "", "#2e5e31", "asset_up",
+             f"Asset increase cards left: {left.get('increase', 0)} (each +10 to +20)"),
+            ("down", left.get("decrease", 0), "", "#7d2b22", "asset_down",
+             f"Asset decrease cards left: {left.get('decrease', 0)} (each −10 to −20)"),
+        ]
+        for (key, count, label, colour, icon, tip), r in zip(specs, lay.piles, strict=True):
+            pile = self._item(("pile", key), lambda r=r: PileItem(r.width(), r.height()))
+            pile.set_pile(count, label, colour, tip, icon)
+            pile.setPos(r.topLeft())
+        lab = self._item(("piles-label",), lambda: LabelItem(300, 20, "", style.sans(9), style.INK_SOFT))
+        lab.set_text("deck · discard · asset cards ▲ ▼")
+        lab.setPos(lay.piles[0].left(), lay.piles[0].top() - 22)
+
+    def _show_mat(self, view: dict, seat: int, legal: set, me: int | None, names: list[str],
+                  marks: list[str]) -> None:
+        lay = self._layout
+        r = lay.mats[seat]
+        s = view["seats"][seat]
+        corp_id = s["corp"]
+        corp = CORPORATIONS[corp_id] if corp_id else None
+        colour = style.seat_colour(seat)
+        mat = self._item(("mat", seat), lambda: PlayerMat(r.width(), r.height()))
+        mat.setPos(r.topLeft())
+        assets = next((c["assets"] for c in view["corporations"] if c["id"] == corp_id), 0)
+        outcome = view.get("outcome")
+        score = outcome["scores"][seat] if outcome else None
+        mat.set_mat(name=names[seat], corp=(corp.name if corp else ""), colour=colour, mark=marks[seat],
+                    money=s["money"], income=s["income"], assets=assets,
+                    current=(view["to_move"] == seat), starter=(view.get("start_player") == seat), score=score)
+        mat.setToolTip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
+                       f"income ${s['income']}")
+        pad = 10.0
+        top = r.top() + PlayerMat.HEADER + 10
+        narrow = r.width() < NARROW_MAT
+        captions: list[tuple[float, float, str]] = []
+        # corporation card (click: pay dividends); sideways on narrow mats
+        if narrow:
+            cw, ch = r.width() - 2 * pad, 66.0
+        else:
+            cw, ch = 112.0, 160.0
+        if corp_id:
+            card = self._item(("corp", seat), lambda: CompanyCard(cw, ch))
+            holders = sum(v["holdings"].get(corp_id, 0) for v in view["seats"])
+            card.set_card(corp_id, band=colour, subtitle=f"income ${s['income']}",
+                          tooltip=card_tooltip(corp_id) + f"\nIncome now: ${s['income']} per share "
+                          f"({holders} shares out of 7 held in all)")
+            card.setZValue(5)
+            card.setPos(r.left() + pad, top)
+            action = Action("dividends", me, ()) if me is not None and me == seat else None
+            self._target(card, action, legal, f"Pay dividends: ${s['income']} per share")
+        # companies, as ledger strips (right of the card, or below it on narrow mats)
+        companies = s["companies"]
+        if narrow:
+            cx, cy = r.left() + pad, top + ch + 10
+        else:
+            cx, cy = r.left() + pad + cw + 12, top
+        avail_w = r.right() - pad - cx
+        capacity = 9
+        cols = 2 if len(companies) > capacity and avail_w >= 2 * 150 + 8 else 1
+        col_w = (avail_w - (cols - 1) * 8) / cols
+        captions.append((cx, cy - 2, f"Companies ({len(companies)})"))
+        per_col = max(1, -(-len(companies) // cols))
+        step = min(22.0, (capacity * 22.0) / per_col)
+        for i, cid in enumerate(companies):
+            strip = self._item(("strip", cid), lambda: CompanyStrip(col_w, 20))
+            strip.resize(col_w, 20)
+            strip.set_card(cid)
+            col, row = divmod(i, per_col)
+            strip.setZValue(5 + i * 0.01)
+            self._place(strip, QPointF(cx + col * (col_w + 8), cy + 18 + row * step))
+        if not companies:
+            empty = self._item(("nocomp", seat), lambda: LabelItem(avail_w, 20, "", style.sans(9), style.INK_SOFT))
+            empty.set_text("none yet")
+            empty.setPos(cx, cy + 18)
+        # asset cards (face down; values only in the owner's own view)
+        if narrow:
+            ay, ax, row_w = cy + 18 + capacity * 22 + 6, r.left() + pad, r.width() - 2 * pad
+        else:
+            ay, ax, row_w = top + ch + 8, r.left() + pad, cw
+        captions.append((ax, ay, "Asset cards"))
+        per_row = max(1, int((row_w + 3) // 25))
+        for i, ac in enumerate(s["asset_cards"]):
+            item = self._item(("asset", seat, i), lambda: AssetCardItem(22, 30))
+            word = "increase" if ac["kind"] == "increase" else "decrease"
+            if ac["value"] is None:
+                tip = f"Asset {word} card, face down (value hidden until the end)"
+            else:
+                tip = f"Your asset {word} card: {ac['value']:+d} (face down for the others)"
+            item.set_asset(ac["kind"], ac["value"], tip)
+            rr, cc = divmod(i, per_row)
+            item.setPos(ax + cc * 25, ay + 18 + rr * 34)
+        if narrow:
+            sy = ay + 18 + 30 + 8
+        else:
+            sy = top + ch + 8 + 18 + 2 * 34 + 4
+        # shares still to issue
+        captions.append((r.left() + pad, sy, "Shares to issue"))
+        prices = s["share_prices"]
+        sold = s["shares_sold"]
+        sw = min(32.0, (r.width() - 2 * pad - 6 * 4) / 7)
+        for i, price in enumerate(prices):
+            share = self._item(("share", seat, i), lambda: ShareItem(sw, 40))
+            share.resize(sw, 40)
+            next_ = i == sold
+            if i < sold:
+                tip = f"{corp.name} share {i + 1} (${price}): already issued"
+            else:
+                tip = f"{corp.name} share {i + 1}: ${price}" + (" — the next one to be bought" if next_ else "")
+            share.set_share(colour, marks[seat], price, i < sold, next_, tip)
+            share.setPos(r.left() + pad + i * (sw + 4), sy + 18)
+            action = None
+            if next_ and me is not None and me != seat:
+                action = Action("buy_share", me, (seat,))
+            self._target(share, action, legal, f"Buy a {corp.name} share from {names[seat]} for ${price}"
+                         if action else "")
+        # shares held (own unissued shares count as held, as in the rules)
+        hy = sy + 18 + 40 + 8
+        captions.append((r.left() + pad, hy, "Shares held"))
+        owner = self._seat_of_corp(view)
+        x = r.left() + pad
+        order = sorted(s["holdings"].items(), key=lambda kv: owner.get(kv[0], 99))
+        chip_w = min(40.0, (r.width() - 2 * pad - 4 * max(0, len(order) - 1)) / max(1, len(order)))
+        for corp_held, count in order:
+            t = owner.get(corp_held)
+            chip = self._item(("held", seat, corp_held), lambda: HoldingChip(chip_w, 22))
+            chip.resize(chip_w, 22)
+            cname = CORPORATIONS[corp_held].name
+            whose = "its own" if t == seat else f"{names[t]}'s"
+            chip.set_chip(style.seat_colour(t) if t is not None else style.NPC_GREY,
+                          marks[t] if t is not None else "?", count,
+                          f"{names[seat]} holds {count} {cname} share{'s' if count != 1 else ''} ({whose})")
+            chip.setPos(x, hy + 18)
+            x += chip_w + 4
+        mat.captions = [(x - r.left(), y - r.top(), t) for x, y, t in captions]
+
+
+def make_scene(game_id: str = "first-ceo") -> FirstCeoScene:
+    """A fresh 1st CEO scene (the argument is accepted for the shell's `make_scene(game_id)`)."""
+    return FirstCeoScene()

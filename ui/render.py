@@ -1,0 +1,98 @@
+"""`tycoons render GAME --players N --seed S --moves M --out F.png [--scale 2]`: draw a board offscreen.
+
+The game is played by AI seats ("easy", through `ai.core.worker.decide` when the AI package is
+there, else uniformly random legal actions from a seeded generator) for M decisions, then the
+game's scene is drawn for a spectator (no hidden cards, nothing highlighted) into a QImage at
+the given device-pixel ratio and saved as PNG. Works without a display (Qt's offscreen platform).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+RENDER_NAMES = ("Ada", "Ben", "Cora", "Dan", "Eva", "Finn", "Gus")
+
+
+def _ensure_app():
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.instance() or QApplication([])
+
+
+def _decider():
+    """`decide(session)` from the AI package if present, else None."""
+    try:
+        from ai.core.worker import decide
+    except ImportError:  # the AI package is optional for drawing
+        return None
+    return decide
+
+
+def play_session(game_id: str, players: int, seed: int, moves: int, level: str = "easy"):
+    """A session of `players` AI seats after `moves` player decisions (or the end of the game)."""
+    from engine.core.contract import SeatInfo
+    from engine.core.rng import Rng
+    from engine.core.session import Session
+
+    seats = [SeatInfo(RENDER_NAMES[i % len(RENDER_NAMES)], "ai", level) for i in range(players)]
+    session = Session.new(game_id, seats, seed=seed)
+    decide = _decider()
+    for k in range(moves):
+        if session.is_over():
+            break
+        if decide is not None:
+            action = decide(session)
+        else:
+            legal = session.legal_actions()
+            action = legal[Rng.derive(seed, "render", k).randbelow(len(legal))]
+        session.apply(action, by_ai=True)
+    return session
+
+
+def render_scene_image(scene, scale: float = 1.0):
+    """The whole scene rect drawn into a QImage at device-pixel ratio `scale`."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    rect = scene.sceneRect()
+    w, h = round(rect.width() * scale), round(rect.height() * scale)
+    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    img.setDevicePixelRatio(scale)
+    img.fill(Qt.GlobalColor.black)
+    p = QPainter(img)
+    p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                     | QPainter.RenderHint.SmoothPixmapTransform)
+    scene.render(p, QRectF(0, 0, rect.width(), rect.height()), rect)
+    p.end()
+    return img
+
+
+def render_session(session, out: str, scale: float = 1.0, viewer: int | None = None,
+                   with_legal: bool = False) -> str:
+    """Draw `session` as `viewer` sees it (None: a spectator) into the PNG `out`; with
+    `with_legal` the seat to move's legal targets glow (for screenshots)."""
+    _ensure_app()
+    from ui.board.items import pulse_for
+    from ui.games import game_ui
+
+    scene = game_ui(session.spec.id).make_scene(session.spec.id)
+    scene.set_animation_speed(0)
+    pulse_for(scene).frozen = 0.85
+    legal = session.legal_actions() if with_legal else []
+    scene.show(session.state.view(viewer), legal, session.names, viewer)
+    img = render_scene_image(scene, scale)
+    if not img.save(out, "PNG"):
+        raise OSError(f"could not write {out}")
+    return out
+
+
+def render_from_args(args) -> int:
+    """The `tycoons render` command."""
+    _ensure_app()
+    session = play_session(args.game, args.players, args.seed, args.moves)
+    path = render_session(session, args.out, float(args.scale or 1.0))
+    print(path)
+    return 0
