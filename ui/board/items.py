@@ -508,12 +508,15 @@ class TokenItem(BoardItem):
         p.drawPath(outline)
         if self.mark and (lod >= FINE_LOD or self.w * lod >= 10):
             f = style.sans(9, bold=True, tabular=False)
-            f.setPixelSize(max(style.px(9), round(self.w * 0.55)))
+            if len(self.mark) == 1:
+                f.setPixelSize(max(style.px(9), round(self.w * 0.55)))
             fg = style.INK if self.npc else style.text_on(self.colour)
             if self.npc:
+                inset = 0.12 if len(self.mark) > 1 else 0.2
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(QColor(style.PAPER))
-                p.drawEllipse(r.adjusted(r.width() * 0.2, r.height() * 0.2, -r.width() * 0.2, -r.height() * 0.2))
+                p.drawEllipse(r.adjusted(r.width() * inset, r.height() * inset,
+                                         -r.width() * inset, -r.height() * inset))
             draw_text(p, r, self.mark, f, fg, elide=False)
 
 

@@ -82,6 +82,16 @@ def seat_marks(names: list[str]) -> list[str]:
     return [SEAT_SHAPES[i % len(SEAT_SHAPES)] for i in range(len(names))]
 
 
+def npc_mark(name: str) -> str:
+    """A two-letter mark for a neutral piece (its capitals: "DissNeed" -> "DN", "Pineapple" ->
+    "Pi"), so it never reads as a seat's one-letter initial."""
+    caps = [ch for ch in name if ch.isupper()]
+    if len(caps) >= 2:
+        return caps[0] + caps[1]
+    letters = [ch for ch in name if ch.isalpha()]
+    return (letters[0].upper() + letters[1].lower()) if len(letters) >= 2 else name[:2]
+
+
 # -- fonts -----------------------------------------------------------------------------------------
 SERIF_FAMILY = "DejaVu Serif"
 SANS_FAMILY = "DejaVu Sans"

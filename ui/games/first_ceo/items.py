@@ -155,6 +155,10 @@ class CompanyCard(CardItem):
         if lod >= FINE_LOD or w * lod > 40:
             f = fit_font(self.title, style.serif(10.5, bold=True), w - 10)
             draw_text(p, QRectF(5, 0, w - 10, bh - 2), self.title, f, style.text_on(self.band_colour))
+        # an engraved inner rule round the face
+        p.setPen(QPen(QColor(style.INK_SOFT), 0.6))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(QRectF(3, bh + 3, w - 6, h - bh - 6), self.radius * 0.5, self.radius * 0.5)
         # icon row: industries left, asset card right
         y = bh + 6
         size = 26.0 if w >= 120 else 22.0
@@ -213,12 +217,13 @@ class CompanyCard(CardItem):
         coin = 15.0
         for i in range(c.income):
             icons.paint_coin(p, QRectF(x + i * (coin + 2), row.top() + 5, coin, coin))
+        box_w = min(100.0, w - x - 76)
+        box_left = w - box_w - 6
         if self.subtitle:
-            draw_text(p, QRectF(x - 4, row.top() + 5 + coin, 70, row.bottom() - row.top() - coin - 6),
+            draw_text(p, QRectF(x - 2, row.top() + 5 + coin, box_left - x, row.bottom() - row.top() - coin - 6),
                       self.subtitle, style.sans(9), style.INK_SOFT,
                       align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        box_w = min(112.0, w - x - 70)
-        paint_scoring(p, c.scoring, QRectF(w - box_w - 6, row.top() + 5, box_w, row.height() - 10), lod)
+        paint_scoring(p, c.scoring, QRectF(box_left, row.top() + 5, box_w, row.height() - 10), lod)
 
 
 class CompanyStrip(BoardItem):
@@ -265,10 +270,10 @@ class CompanyStrip(BoardItem):
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             used += tw + 4
             cw = 12.0
-            cx = right - used - (c.income - 1) * 7 - cw
+            cx = right - used - (c.income - 1) * 13 - cw
             for i in range(c.income):
-                icons.paint_coin(p, QRectF(cx + i * 7, (h - cw) / 2, cw, cw))
-            used += (c.income - 1) * 7 + cw + 4
+                icons.paint_coin(p, QRectF(cx + i * 13, (h - cw) / 2, cw, cw))
+            used += (c.income - 1) * 13 + cw + 4
         if c.asset_card != "none":
             paint_asset_mark(p, c.asset_card, QRectF(right - used - 11, 3, 10, h - 6))
             used += 14
@@ -416,10 +421,12 @@ class AssetCardItem(CardItem):
             p.setBrush(QColor(style.PAPER))
             p.drawPath(path)
         else:
-            p.setPen(Qt.PenStyle.NoPen)
+            # the owner's own card: its value on a paper label across the card
+            label = QRectF(-1, self.h / 2 - 8, self.w + 2, 16)
+            p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
-            p.drawRoundedRect(inner.adjusted(1, 5, -1, -5), 2, 2)
-            draw_text(p, inner, f"{self.value:+d}", style.sans(9, bold=True, tabular=False), colour, elide=False)
+            p.drawRoundedRect(label, 3, 3)
+            draw_text(p, label, f"{self.value:+d}", style.sans(9, bold=True, tabular=False), colour, elide=False)
 
 
 class PileItem(CardItem):

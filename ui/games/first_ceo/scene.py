@@ -58,7 +58,7 @@ BOARD_H = 404.0
 TRACK_T = 30.0
 TOP_N = 60  # spaces on the top and bottom rows (corners included)
 SIDE_N = 20  # spaces on each side column (corners excluded)
-CARD_W, CARD_H = 136.0, 190.0
+CARD_W, CARD_H = 140.0, 200.0
 SLOT_GAP = 14.0
 MAT_GAP = 16.0
 NARROW_MAT = 330.0
@@ -125,6 +125,11 @@ def track_geometry(board: QRectF) -> tuple[list[QRectF], list[QPointF]]:
     for i in range(SIDE_N):  # left column, upwards
         spaces.append(QRectF(board.left(), board.bottom() - TRACK_T - (i + 1) * sh, TRACK_T, sh))
         inward.append(QPointF(1, 0))
+    # corners stack diagonally into the board, clear of both rows of numbers
+    d = 0.7071
+    for index, (dx, dy) in ((0, (d, d)), (TOP_N - 1, (-d, d)), (TOP_N + SIDE_N, (-d, -d)),
+                            (2 * TOP_N + SIDE_N - 1, (d, -d))):
+        inward[index] = QPointF(dx, dy)
     return spaces, inward
 
 
@@ -162,7 +167,19 @@ class BoardBase(BoardItem):
         p.drawRoundedRect(inside, 6, 6)
         p.setPen(QPen(QColor(style.INK), 0.8))
         p.drawRoundedRect(inside.adjusted(4, 4, -4, -4), 4, 4)
+        # brass lozenges where the frame turns, as on an engraved certificate
+        for corner in (inside.topLeft(), inside.topRight(), inside.bottomLeft(), inside.bottomRight()):
+            lozenge = QPainterPath()
+            lozenge.moveTo(corner + QPointF(0, -6))
+            lozenge.lineTo(corner + QPointF(6, 0))
+            lozenge.lineTo(corner + QPointF(0, 6))
+            lozenge.lineTo(corner + QPointF(-6, 0))
+            lozenge.closeSubpath()
+            p.setPen(QPen(QColor(style.INK), 0.8))
+            p.setBrush(QColor(style.BRASS))
+            p.drawPath(lozenge)
         self._paint_market(p, lod)
+        self._paint_title(p)
         self._paint_ranks(p)
         self._paint_endgame(p)
 
@@ -220,6 +237,18 @@ class BoardBase(BoardItem):
         p.drawRect(rect.adjusted(-6, 0, 6, 0))
         draw_text(p, rect, note, style.sans(9), style.INK_SOFT)
 
+    def _paint_title(self, p: QPainter) -> None:
+        """The engraved title, right-aligned above the share-value table, between two rules."""
+        r0 = self.lay.right
+        rect = QRectF(r0.right() - 220, r0.top() - 2, 220, 28)
+        draw_text(p, rect, "1st CEO", style.serif(18, bold=True), style.INK,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        p.setPen(QPen(QColor(style.BRASS), 1.2))
+        y = rect.bottom() + 2
+        p.drawLine(QPointF(r0.right() - 120, y), QPointF(r0.right(), y))
+        p.setPen(QPen(QColor(style.INK), 0.6))
+        p.drawLine(QPointF(r0.right() - 120, y + 3), QPointF(r0.right(), y + 3))
+
     def _paint_ranks(self, p: QPainter) -> None:
         lay = self.lay
         r0 = lay.right
@@ -247,12 +276,13 @@ class BoardBase(BoardItem):
                 draw_text(p, QRectF(r.left(), r.top() + 2, r.width(), 16), labels[i], style.sans(9, bold=True),
                           elide=False)
             else:
-                draw_text(p, r.adjusted(0, -4, 0, -16), labels[i], style.serif(18, bold=True), elide=False)
+                draw_text(p, QRectF(r.left(), r.top() + 1, r.width(), 28), labels[i], style.serif(18, bold=True),
+                          elide=False)
             if i == 2:
-                icons.paint_icon(p, "handshake", QRectF(r.center().x() - 13, r.bottom() - 22, 26, 20))
-                # the "no share buying" bar across the handshake
-                p.setPen(QPen(QColor(style.BRICK_RED), 2.2))
-                p.drawLine(QPointF(r.center().x() - 14, r.bottom() - 22), QPointF(r.center().x() + 14, r.bottom() - 4))
+                # the handshake: in the final round players may not buy shares
+                # (the glyph fills the middle band of its square: centre the square low in the space)
+                icons.paint_icon(p, "handshake", QRectF(r.center().x() - 22, r.bottom() - 37, 44, 44),
+                                 style.BRICK_RED)
             if i < 2:
                 y = r.center().y()
                 p.setPen(QPen(QColor(style.INK_SOFT), 1.2))
@@ -394,6 +424,16 @@ class FirstCeoScene(GameScene):
         self.view: dict | None = None
         self.viewer: int | None = None
 
+    def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt API
+        """The table: a dark neutral with a soft vignette, so the board reads as an object."""
+        from PySide6.QtGui import QRadialGradient
+
+        scene = self.sceneRect()
+        g = QRadialGradient(scene.center(), max(scene.width(), scene.height()) * 0.7)
+        g.setColorAt(0.0, QColor(style.TABLE_LIGHT))
+        g.setColorAt(1.0, QColor("#1f1e1d"))
+        p.fillRect(rect, QBrush(g))
+
     # -- the contract ----------------------------------------------------------------------------------
     def item_for(self, action: Action):
         """The item that emits `action` (legal or candidate), or None."""
@@ -485,13 +525,13 @@ class FirstCeoScene(GameScene):
             # a stable order within a stack: players by seat, then NPCs
             corps.sort(key=lambda c: (c["npc"], owner.get(c["id"], 99), c["id"]))
             for k, corp in enumerate(corps):
-                tok = self._item(("marker", corp["id"]), lambda: TokenItem(19))
+                tok = self._item(("marker", corp["id"]), lambda npc=corp["npc"]: TokenItem(24 if npc else 19))
                 seat = owner.get(corp["id"])
                 laps = corp["assets"] // TRACK_SPACES
                 lap = f" (lapped: {corp['assets']} = {TRACK_SPACES} + {corp['assets'] % TRACK_SPACES})" if laps else ""
                 if seat is None:
                     tip = f"{corp['name']} (NPC corporation): assets {corp['assets']}{lap}"
-                    tok.set_look(style.NPC_GREY, corp["name"][0], npc=True, tooltip=tip)
+                    tok.set_look(style.NPC_GREY, style.npc_mark(corp["name"]), npc=True, tooltip=tip)
                 else:
                     tip = f"{corp['name']} ({names[seat]}): assets {corp['assets']}{lap}"
                     tok.set_look(style.seat_colour(seat), marks[seat], tooltip=tip)
@@ -502,7 +542,7 @@ class FirstCeoScene(GameScene):
         r = self._track.spaces[space]
         d = self._track.inward[space]
         side = QPointF(-d.y(), d.x())
-        return r.center() + d * (k * 8.0) + side * (k * 1.5)
+        return r.center() + d * (k * 10.0) + side * (k * 1.5)
 
     def _show_market(self, view: dict, legal: set, me: int | None) -> None:
         lay = self._layout
@@ -532,7 +572,7 @@ class FirstCeoScene(GameScene):
         corps = sorted(view["corporations"], key=lambda c: -c["assets"])
         title = self._item(("rank-title",), lambda: LabelItem(lay.right.width(), 20, "", style.sans(9),
                                                               style.INK_SOFT))
-        title.set_text("Now, by the asset track (asset cards unrevealed):")
+        title.set_text("markers: the ranking now, before asset cards are revealed")
         title.setPos(lay.right.left(), lay.ranks[0].bottom() + 30)
         per_rank: dict[int, list[dict]] = {}
         for c in corps:
@@ -544,12 +584,12 @@ class FirstCeoScene(GameScene):
             step = min(22.0, (width - 20) / max(1, len(group) - 1)) if len(group) > 1 else 0
             x0 = box.center().x() - step * (len(group) - 1) / 2
             for k, c in enumerate(group):
-                tok = self._item(("rank", c["id"]), lambda: TokenItem(18))
+                tok = self._item(("rank", c["id"]), lambda npc=c["npc"]: TokenItem(24 if npc else 18))
                 seat = owner.get(c["id"])
                 tie = f", tied with {len(group) - 1} other(s)" if len(group) > 1 else ""
                 tip = f"{c['name']}: {ORDINALS[min(rank, 5)]} on assets ({c['assets']}){tie}"
                 if seat is None:
-                    tok.set_look(style.NPC_GREY, c["name"][0], npc=True, tooltip=tip + " · NPC")
+                    tok.set_look(style.NPC_GREY, style.npc_mark(c["name"]), npc=True, tooltip=tip + " · NPC")
                 else:
                     tok.set_look(style.seat_colour(seat), marks[seat], tooltip=tip + f" · {names[seat]}")
                 tok.setZValue(10 + k)
@@ -568,7 +608,8 @@ class FirstCeoScene(GameScene):
         marker.setZValue(15)
         r = lay.endgame[index]
         self._place(marker, QPointF(r.center().x(), r.center().y() + 8 if index == 0 else r.top() + 17))
-        status = self._item(("round",), lambda: LabelItem(lay.right.width(), 24, "", style.serif(12, bold=True)))
+        status = self._item(("round",), lambda: LabelItem(lay.right.width() - 130, 24, "",
+                                                          style.serif(12, bold=True)))
         note = f"Round {view['round']}"
         if view.get("outcome"):
             note = "Game over — final scoring"
@@ -667,9 +708,9 @@ class FirstCeoScene(GameScene):
         else:
             ay, ax, row_w = top + ch + 8, r.left() + pad, cw
         captions.append((ax, ay, "Asset cards"))
-        per_row = max(1, int((row_w + 3) // 25))
+        per_row = max(1, int((row_w + 4) // 28))
         for i, ac in enumerate(s["asset_cards"]):
-            item = self._item(("asset", seat, i), lambda: AssetCardItem(22, 30))
+            item = self._item(("asset", seat, i), lambda: AssetCardItem(24, 32))
             word = "increase" if ac["kind"] == "increase" else "decrease"
             if ac["value"] is None:
                 tip = f"Asset {word} card, face down (value hidden until the end)"
@@ -677,11 +718,11 @@ class FirstCeoScene(GameScene):
                 tip = f"Your asset {word} card: {ac['value']:+d} (face down for the others)"
             item.set_asset(ac["kind"], ac["value"], tip)
             rr, cc = divmod(i, per_row)
-            item.setPos(ax + cc * 25, ay + 18 + rr * 34)
+            item.setPos(ax + cc * 28, ay + 18 + rr * 36)
         if narrow:
-            sy = ay + 18 + 30 + 8
+            sy = ay + 18 + 32 + 8
         else:
-            sy = top + ch + 8 + 18 + 2 * 34 + 4
+            sy = top + ch + 8 + 18 + 2 * 36 + 2
         # shares still to issue
         captions.append((r.left() + pad, sy, "Shares to issue"))
         prices = s["share_prices"]
