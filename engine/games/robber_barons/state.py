@@ -52,6 +52,9 @@ TAKEOVER_COST = RULES["takeover_cost"]
 START_BONUS = RULES["start_bonus"]
 MARKER_SALE = RULES["marker_sale"]
 FLEECE = RULES["fleece"]
+OTHER_SPACES = tuple(sp for sp in range(BOARD_SIZE) if sp not in INDUSTRY_SPACES)
+LEGACY_SET = frozenset(LEGACY_IDS)
+BUSINESS_SET = frozenset(BUSINESS_IDS)
 FREEZE_TURNS = 2
 EXTRA_PHASES = 2
 BLACK_FRIDAY = 2
@@ -945,24 +948,25 @@ class RobberBaronsState(State):
             problems.append(f"negative money {self.money}")
         if sum(self.money) + self.bank != 0:
             problems.append("money not conserved")
+        columns = [sum(col) for col in zip(*self.markers, strict=True)]
         for s in range(self.players):
-            on_board = sum(row[s] for row in self.markers)
+            on_board = columns[s]
             if on_board + self.supply[s] != MARKERS_PER_PLAYER or self.supply[s] < 0:
                 problems.append(f"control markers of seat {s} not conserved")
             if self.out[s] and (on_board or self.philanthropy[s] or self.business_pile[s] or self.pos[s] is not None):
                 problems.append(f"bankrupt seat {s} still has pieces")
-        if any(self.markers[sp][s] for sp in range(BOARD_SIZE) if sp not in INDUSTRY_SPACES
-               for s in range(self.players)):
+        if any(any(self.markers[sp]) for sp in OTHER_SPACES):
             problems.append("control marker off an industry space")
+        # card ids are unique, so a deck is conserved when the count and the set both match
         legacy = self.legacy_deck + self.legacy_bottom + [c for p in self.philanthropy for c in p]
         if self.offer:
             legacy.append(self.offer)
-        if sorted(legacy) != sorted(LEGACY_IDS):
+        if len(legacy) != len(LEGACY_IDS) or set(legacy) != LEGACY_SET:
             problems.append("Legacy cards not conserved")
         business = self.business_deck + self.business_discard + [c for p in self.business_pile for c in p]
         if self.in_play:
             business.append(self.in_play)
-        if sorted(business) != sorted(BUSINESS_IDS):
+        if len(business) != len(BUSINESS_IDS) or set(business) != BUSINESS_SET:
             problems.append("Business cards not conserved")
         if self.over and self.ended_by == "legacy" and self.legacy_left():
             problems.append("ended by the Legacy deck but cards remain")
