@@ -1,0 +1,23 @@
+"""Victory Through Industry: build a connected complex of factories, run production chains and
+supply government contracts; 2–6 players."""
+
+from engine.core.assets import game_asset
+from engine.core.contract import GameSpec, Option
+from engine.games.victory_through_industry.state import VtiState
+
+SPEC = GameSpec(
+    id="victory-through-industry",
+    title="Victory Through Industry",
+    pitch="Build a connected complex of factories, chain their products and supply government contracts.",
+    min_players=2,
+    max_players=6,
+    rules_version=1,
+    state_class=VtiState,
+    options=(
+        Option("max_rounds", "Round limit", 20,
+               help="The game also ends after this many rounds (0 = no limit). The rulebook has no "
+                    "limit; this one only stops games in which no end condition is ever reached."),
+    ),
+    rules_help=game_asset("victory-through-industry", "rules.md").read_text(encoding="utf-8"),
+)
+VtiState.spec = SPEC

@@ -1,0 +1,1043 @@
+"""Victory Through Industry rules as a State (DESIGN §2).
+
+Each player builds a complex: a grid of factories (one cell each, turned in quarter turns) with
+product cards in the cells beside them. Set-up reveals 4 contracts per player and drafts the nine
+starting factories; then each turn is an optional contract fulfilment and two moves, each either a
+production move (every factory of one type that can, operates) or a non-production move (any
+number of small actions, ended explicitly).
+
+Every multi-part rulebook action is a sequence of small decisions:
+  build            build(type) -> pay(cell) -> pay(cell) -> site(cell) -> rotate(r)
+  tear down        tear_down(cell) [-> build(type) -> pay -> pay -> rotate, if it split the complex]
+  move a factory   move_factory(cell) -> pay(cell) -> site(cell) -> rotate(r)
+  move a product   move_product(cell) -> site(cell)
+  discard          move_product(cell) -> discard
+  bank trade       bank(product given) -> bank_get(product received)
+  trade            offer(seat) -> offer_give(product, n) -> offer_get(product, n) -> accept/refuse
+                   (the last by the other seat: `to_move()` returns it)
+  received cards   place_product(cell) or discard_incoming, by the receiving seat
+Chance decisions: each revealed contract, and the player who starts the draft.
+
+Decisions on points the rules text leaves open are listed in assets/.../rules.md ("How Tycoons
+settles what the rulebook leaves open") and marked "decision:" in comments here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
+from engine.games.victory_through_industry.data import (
+    CONTRACT_IDS,
+    CONTRACTS,
+    CONTRACTS_PER_PLAYER,
+    COST_SETS,
+    DIRS,
+    FACTORIES,
+    FACTORY_IDS,
+    FULFIL_TO_END,
+    MAX_CONTRACTS,
+    MAX_PER_TYPE,
+    NEIGHBOURS8,
+    PRODUCT_IDS,
+    PRODUCTS,
+    START_SET,
+    SUPPLY_PER_TYPE,
+    VALUE,
+    facing,
+)
+
+Cell = tuple[int, int]
+OFFER_MAX = 3
+"""decision: a trade offer gives and asks at most three cards of one product type each way."""
+
+_FACING = {(f, r): tuple(facing(f, r)) for f in FACTORY_IDS for r in range(4)}
+_ORDER = {p: i for i, p in enumerate(PRODUCT_IDS)}
+
+
+def _fname(f: str, n: int = 1) -> str:
+    name = FACTORIES[f].name
+    if n == 1:
+        return name
+    return name[:-1] + "ies" if name.endswith("y") else name + "s"
+
+
+def _pname(p: str) -> str:
+    return PRODUCTS[p].name
+
+
+def connected(cells) -> bool:
+    """Whether factory cells form one group touching by sides or corners (empty counts as one)."""
+    cells = set(cells)
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in NEIGHBOURS8:
+            n = (x + dx, y + dy)
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)
+
+
+class VtiState(State):
+    """The whole game. Seats are 0..players-1; play proceeds to the left (seat + 1), the draft and
+    the fulfilment token pass to the right (seat - 1)."""
+
+    _FIELDS = ("players", "opts", "deck", "row", "held", "lost", "fulfilled", "token", "claimed_any",
+               "pool", "drafter", "draft_start", "last_drafter", "drafted", "first", "fac", "prod",
+               "supply", "incoming", "made", "spent", "phase", "pending", "current", "round", "moves",
+               "in_np", "sub", "fq", "fcount", "offered", "over", "end_reason", "turns")
+    __slots__ = _FIELDS
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def new(cls, spec: GameSpec, players: int, options: dict) -> VtiState:
+        s = cls.__new__(cls)
+        s.players = players
+        s.opts = dict(options)
+        s.deck = sorted(CONTRACT_IDS)      # face down and unordered: each reveal is a chance decision
+        s.row = []                         # revealed, unclaimed contracts
+        s.held = [[] for _ in range(players)]
+        s.lost = []                        # contracts lost at fulfilment (out of the game)
+        s.fulfilled = [0] * players        # products handed over at fulfilments (statistics)
+        s.token = None
+        s.claimed_any = False
+        s.pool = []
+        s.drafter = 0
+        s.draft_start = 0
+        s.last_drafter = 0
+        s.drafted = [[] for _ in range(players)]   # starting factories chosen, not yet placed
+        s.first = 0
+        s.fac = [{} for _ in range(players)]      # cell -> (factory type, rotation)
+        s.prod = [{} for _ in range(players)]     # cell -> product type
+        s.supply = {f: SUPPLY_PER_TYPE for f in FACTORY_IDS}
+        s.incoming = [[] for _ in range(players)]  # products received, waiting for a cell
+        s.made = {p: 0 for p in PRODUCT_IDS}      # products ever taken from the piles
+        s.spent = {p: 0 for p in PRODUCT_IDS}     # products ever returned to the piles
+        s.phase = "setup"
+        s.pending = [["reveal"]] * (CONTRACTS_PER_PLAYER * players) + [["first"]]
+        s.current = 0
+        s.round = 0
+        s.moves = 0
+        s.in_np = False
+        s.sub = None
+        s.fq = []
+        s.fcount = 0
+        s.offered = []
+        s.over = False
+        s.end_reason = ""
+        s.turns = 0
+        return s
+
+    def copy(self) -> VtiState:
+        s = VtiState.__new__(VtiState)
+        s.players = self.players
+        s.opts = self.opts
+        s.deck = list(self.deck)
+        s.row = list(self.row)
+        s.held = [list(h) for h in self.held]
+        s.lost = list(self.lost)
+        s.fulfilled = list(self.fulfilled)
+        s.token, s.claimed_any = self.token, self.claimed_any
+        s.pool = list(self.pool)
+        s.drafter, s.draft_start, s.last_drafter = self.drafter, self.draft_start, self.last_drafter
+        s.drafted = [list(d) for d in self.drafted]
+        s.first = self.first
+        s.fac = [dict(f) for f in self.fac]
+        s.prod = [dict(p) for p in self.prod]
+        s.supply = dict(self.supply)
+        s.incoming = [list(i) for i in self.incoming]
+        s.made = dict(self.made)
+        s.spent = dict(self.spent)
+        s.phase = self.phase
+        s.pending = [list(p) for p in self.pending]
+        s.current, s.round, s.moves, s.in_np = self.current, self.round, self.moves, self.in_np
+        s.sub = _copy_sub(self.sub)
+        s.fq = list(self.fq)
+        s.fcount = self.fcount
+        s.offered = list(self.offered)
+        s.over, s.end_reason, s.turns = self.over, self.end_reason, self.turns
+        return s
+
+    def to_data(self) -> dict:
+        d = {f: getattr(self, f) for f in self._FIELDS}
+        d["fac"] = [sorted([x, y, f, r] for (x, y), (f, r) in g.items()) for g in self.fac]
+        d["prod"] = [sorted([x, y, p] for (x, y), p in g.items()) for g in self.prod]
+        d["opts"] = dict(self.opts)
+        return d
+
+    @classmethod
+    def from_data(cls, spec: GameSpec, data: dict) -> VtiState:
+        s = cls.__new__(cls)
+        for f in cls._FIELDS:
+            setattr(s, f, data[f])
+        s.fac = [{(x, y): (f, r) for x, y, f, r in g} for g in data["fac"]]
+        s.prod = [{(x, y): p for x, y, p in g} for g in data["prod"]]
+        s.opts = dict(data["opts"])
+        s.sub = _copy_sub(data["sub"])
+        return s.copy()
+
+    # -- queries --------------------------------------------------------------------------------
+    @property
+    def max_rounds(self) -> int:
+        return int(self.opts.get("max_rounds", 0))
+
+    def type_counts(self, seat: int) -> dict[str, int]:
+        """Factories of each type the seat owns: placed, lifted for a move, or drafted and unplaced."""
+        n: dict[str, int] = {}
+        for f, _ in self.fac[seat].values():
+            n[f] = n.get(f, 0) + 1
+        for f in self.drafted[seat]:
+            n[f] = n.get(f, 0) + 1
+        sub = self.sub
+        if sub and sub["k"] == "build" and sub["mode"] == "move" and seat == self.current:
+            n[sub["f"]] = n.get(sub["f"], 0) + 1
+        return n
+
+    def count_type(self, seat: int, ftype: str) -> int:
+        return self.type_counts(seat).get(ftype, 0)
+
+    def product_counts(self, seat: int) -> dict[str, int]:
+        """How many cards of each product the seat has in its complex."""
+        n: dict[str, int] = {}
+        for p in self.prod[seat].values():
+            n[p] = n.get(p, 0) + 1
+        return n
+
+    def free_product_cells(self, seat: int) -> list[Cell]:
+        """Empty cells beside a side (not a corner) of one of the seat's factories."""
+        fac, prod = self.fac[seat], self.prod[seat]
+        out = set()
+        for x, y in fac:
+            for dx, dy in DIRS:
+                c = (x + dx, y + dy)
+                if c not in fac and c not in prod:
+                    out.add(c)
+        return sorted(out, key=lambda c: (c[1], c[0]))
+
+    def build_sites(self, seat: int) -> list[Cell]:
+        """Empty cells touching one of the seat's factories by a side or a corner."""
+        fac, prod = self.fac[seat], self.prod[seat]
+        if not fac:
+            return [(0, 0)]
+        out = set()
+        for x, y in fac:
+            for dx, dy in NEIGHBOURS8:
+                c = (x + dx, y + dy)
+                if c not in fac and c not in prod:
+                    out.add(c)
+        return sorted(out, key=lambda c: (c[1], c[0]))
+
+    def move_sites(self, seat: int, origin: Cell) -> list[Cell]:
+        """Where a lifted factory may go: its own cell, or an empty cell touching the others such
+        that the whole complex is connected again."""
+        fac = self.fac[seat]
+        if not fac:
+            return [origin]
+        out = [origin]
+        for c in self.build_sites(seat):
+            if c != origin and connected(list(fac) + [c]):
+                out.append(c)
+        return sorted(out, key=lambda c: (c[1], c[0]))
+
+    def can_operate(self, seat: int, cell: Cell) -> bool:
+        """Every input side has an accepted product beside it and every output side a free space."""
+        ftype, rot = self.fac[seat][cell]
+        fac, prod = self.fac[seat], self.prod[seat]
+        x, y = cell
+        for d, side in _FACING[(ftype, rot)]:
+            dx, dy = DIRS[d]
+            n = (x + dx, y + dy)
+            if side.kind == "in":
+                if prod.get(n) not in side.products:
+                    return False
+            elif n in prod or n in fac:
+                return False
+        return True
+
+    def operable(self, seat: int, ftype: str) -> list[Cell]:
+        cells = [c for c, (f, _) in self.fac[seat].items() if f == ftype]
+        return sorted((c for c in cells if self.can_operate(seat, c)), key=lambda c: (c[1], c[0]))
+
+    def can_afford(self, seat: int, ftype: str, n: int = 2, counts: dict | None = None) -> bool:
+        """Whether the seat has `n` products that may pay for a factory of this type."""
+        counts = counts if counts is not None else self.product_counts(seat)
+        get = counts.get
+        return sum(get(p, 0) for p in COST_SETS[ftype]) >= n
+
+    def buildable_types(self, seat: int) -> list[str]:
+        """Types the seat may build now: one left in the pile, fewer than four owned, affordable."""
+        owned = self.type_counts(seat)
+        counts = self.product_counts(seat)
+        if sum(counts.values()) < 2:
+            return []
+        supply = self.supply
+        return [f for f in FACTORY_IDS if supply[f] > 0 and owned.get(f, 0) < MAX_PER_TYPE
+                and self.can_afford(seat, f, 2, counts)]
+
+    def _tear_down_ok(self, seat: int, cell: Cell, owned=None, counts=None) -> bool:
+        fac = self.fac[seat]
+        if len(fac) < 2 or cell not in fac:
+            return False
+        rest = [c for c in fac if c != cell]
+        if connected(rest):
+            return True
+        # decision: the replacement may be any type, the torn-down one included.
+        torn = fac[cell][0]
+        owned = owned if owned is not None else self.type_counts(seat)
+        counts = counts if counts is not None else self.product_counts(seat)
+        for f in FACTORY_IDS:
+            n = owned.get(f, 0) - (f == torn)
+            supply = self.supply[f] + (f == torn)
+            if supply > 0 and n < MAX_PER_TYPE and self.can_afford(seat, f, 2, counts):
+                return True
+        return False
+
+    def score(self, seat: int) -> dict[str, float]:
+        products = sum(VALUE[p] for p in self.prod[seat].values()) + sum(VALUE[p] for p in self.incoming[seat])
+        contracts = sum(CONTRACTS[c].points for c in self.held[seat])
+        return {"products": float(products), "contracts": float(contracts)}
+
+    # -- whose decision ---------------------------------------------------------------------------
+    def to_move(self) -> int:
+        if self.pending:
+            return CHANCE
+        if self.over:
+            return TERMINAL
+        inc = self.incoming
+        for s in range(self.players):
+            if inc[s] and s != self.current:
+                return s
+        sub = self.sub
+        if sub is not None and sub["k"] == "respond":
+            return sub["t"]
+        if self.phase == "draft":
+            return self.drafter
+        return self.current
+
+    def chance_outcomes(self) -> list[tuple[Action, int]]:
+        task = self.pending[0][0]
+        if task == "reveal":
+            return [(Action("reveal_contract", CHANCE, (c,)), 1) for c in self.deck]
+        return [(Action("first_drafter", CHANCE, (s,)), 1) for s in range(self.players)]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        mover = self.to_move()
+        if seat is None:
+            seat = mover
+        if mover < 0 or seat != mover:
+            return []
+        s = seat
+        if self.incoming[s]:
+            acts = [Action("place_product", s, c) for c in self.free_product_cells(s)]
+            acts.append(Action("discard_incoming", s, ()))
+            return acts
+        if self.phase == "draft":
+            return [Action("draft", s, (f,)) for f in sorted(set(self.pool), key=FACTORY_IDS.index)]
+        sub = self.sub
+        if sub is not None:
+            return self._sub_actions(s, sub)
+        if self.phase == "place":
+            return [Action("place", s, (f,)) for f in sorted(set(self.drafted[s]), key=FACTORY_IDS.index)]
+        if self.fq:
+            cid = self.fq[0]
+            want = CONTRACTS[cid].product
+            acts = [Action("fulfil", s, (cid, x, y)) for (x, y), p in sorted(self.prod[s].items()) if p == want]
+            acts.append(Action("forfeit", s, (cid,)))
+            return acts
+        if not self.in_np:
+            have = {ft for ft, _ in self.fac[s].values()}
+            acts = [Action("produce", s, (f,)) for f in FACTORY_IDS if f in have and self.operable(s, f)]
+            acts.append(Action("nonproduction", s, ()))
+            return acts
+        return self._np_actions(s)
+
+    def _np_actions(self, s: int, only: str | None = None) -> list[Action]:
+        """The actions of a non-production move; `only` restricts them to one kind (for is_legal)."""
+        fac, prod = self.fac[s], self.prod[s]
+        acts: list[Action] = []
+        if only is None or only == "build":
+            acts += [Action("build", s, (f,)) for f in self.buildable_types(s)]
+        counts = self.product_counts(s)
+        if only is None or only in ("tear_down", "move_factory"):
+            fcells = sorted(fac)
+            if only != "move_factory":
+                owned = self.type_counts(s)
+                acts += [Action("tear_down", s, c) for c in fcells if self._tear_down_ok(s, c, owned, counts)]
+            if only != "tear_down":
+                acts += [Action("move_factory", s, c) for c in fcells if self.can_afford(s, fac[c][0], 1, counts)]
+        if only is None or only == "move_product":
+            # picking up a product card leads to moving it elsewhere or discarding it
+            acts += [Action("move_product", s, c) for c in sorted(prod)]
+        if only is None or only == "bank":
+            acts += [Action("bank", s, (g,)) for g in sorted(counts, key=_ORDER.__getitem__) if counts[g] >= 3]
+        # decision: one trade offer per non-production move (so no seat can be pestered endlessly)
+        if (only is None or only == "offer") and not self.offered:
+            acts += [Action("offer", s, (t,)) for t in range(self.players) if t != s and (prod or self.prod[t])]
+        if (only is None or only == "claim") and len(self.held[s]) < MAX_CONTRACTS and prod:
+            cells: dict[str, list] = {}
+            for (x, y), p in sorted(prod.items()):
+                cells.setdefault(p, []).append((x, y))
+            for cid in self.row:
+                for x, y in cells.get(CONTRACTS[cid].product, ()):
+                    acts.append(Action("claim", s, (cid, x, y)))
+        if only is None or only == "end_move":
+            acts.append(Action("end_move", s, ()))
+        return acts
+
+    def is_legal(self, action: Action) -> bool:
+        """Direct checks for chance outcomes and the non-production menu (the common cases in
+        random play and search); everything else compares against `legal_actions`."""
+        seat = action.seat
+        if seat == CHANCE:
+            if not self.pending:
+                return False
+            if self.pending[0][0] == "reveal":
+                return action.kind == "reveal_contract" and len(action.args) == 1 and action.args[0] in self.deck
+            return (action.kind == "first_drafter" and len(action.args) == 1
+                    and action.args[0] in range(self.players))
+        if (self.phase == "play" and self.in_np and self.sub is None and not self.fq
+                and not self.incoming[seat] and seat == self.current):
+            return action in self._np_actions(seat, action.kind)
+        return action in self.legal_actions(seat)
+
+    def _sub_actions(self, s: int, sub: dict) -> list[Action]:
+        k = sub["k"]
+        if k == "build":
+            if sub["pay"] > 0:
+                costs = COST_SETS[sub["f"]]
+                return [Action("pay", s, c) for c, p in sorted(self.prod[s].items()) if p in costs]
+            if sub["site"] is None:
+                if sub["mode"] == "move":
+                    sites = self.move_sites(s, tuple(sub["origin"]))
+                else:
+                    sites = self.build_sites(s)
+                return [Action("site", s, c) for c in sites]
+            return [Action("rotate", s, (r,)) for r in range(4)]
+        if k == "replace":
+            return [Action("build", s, (f,)) for f in self.buildable_types(s)]
+        if k == "mvprod":
+            origin = tuple(sub["origin"])
+            acts = [Action("site", s, c) for c in self.free_product_cells(s) if c != origin]
+            acts.append(Action("discard", s, ()))
+            return acts
+        if k == "bank":
+            v = VALUE[sub["give"]]
+            return [Action("bank_get", s, (p,)) for p in PRODUCT_IDS if VALUE[p] <= v]
+        if k == "produce":
+            f = FACTORIES[sub["f"]]
+            side = f.sides[f.choice_output]
+            return [Action("output", s, (p,)) for p in side.products]
+        if k == "offer":
+            if sub["give"] is None:
+                # giving nothing is a request for a gift, possible only if the other has something
+                acts = [Action("offer_give", s, ("", 0))] if self.prod[sub["t"]] else []
+                for p, n in sorted(self.product_counts(s).items(), key=lambda kv: _ORDER[kv[0]]):
+                    acts += [Action("offer_give", s, (p, i)) for i in range(1, min(n, OFFER_MAX) + 1)]
+                return acts
+            acts = [Action("offer_get", s, ("", 0))] if sub["give"] else []
+            for p, n in sorted(self.product_counts(sub["t"]).items(), key=lambda kv: _ORDER[kv[0]]):
+                acts += [Action("offer_get", s, (p, i)) for i in range(1, min(n, OFFER_MAX) + 1)]
+            return acts
+        if k == "respond":
+            return [Action("accept", s, ()), Action("refuse", s, ())]
+        raise AssertionError(f"unknown step {k}")
+
+    def explain_illegal(self, action: Action) -> str:
+        s, k, a = action.seat, action.kind, action.args
+        try:
+            if k == "build" and self.sub is None and self.in_np:
+                f = a[0]
+                if f not in FACTORIES:
+                    return "There is no such factory."
+                if self.count_type(s, f) >= MAX_PER_TYPE:
+                    return f"You already have four {_fname(f, 2)}: at most four of a type."
+                if not self.can_afford(s, f):
+                    names = ", ".join(_pname(p) for p in sorted(COST_SETS[f], key=_ORDER.__getitem__))
+                    return f"A {_fname(f)} costs two products from: {names}."
+            if k == "tear_down" and tuple(a) in self.fac[s]:
+                if len(self.fac[s]) < 2:
+                    return "You cannot tear down your last factory."
+                return ("Tearing that factory down would split your complex, and you cannot pay "
+                        "for a factory to put in its place.")
+            if k == "produce" and a and a[0] in FACTORIES:
+                return (f"No {_fname(a[0])} of yours can operate: each needs every input beside it "
+                        "and every output space free.")
+            if k == "claim" and len(self.held[s]) >= MAX_CONTRACTS:
+                return "No player may hold more than eight contracts."
+            if k == "claim" and a and a[0] not in self.row:
+                return "That contract is not available."
+            if k in ("site", "place_product"):
+                return "You cannot put that there."
+            if k == "offer" and self.offered:
+                return "You have already made a trade offer during this move."
+        except (IndexError, TypeError, KeyError):
+            pass
+        return "That is not allowed now."
+
+    # -- applying -------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        return getattr(self, "_do_" + action.kind)(action.seat, *action.args)
+
+    # chance
+    def _do_reveal_contract(self, _chance, cid: str) -> list[Event]:
+        self.pending.pop(0)
+        self.deck.remove(cid)
+        self.row.append(cid)
+        c = CONTRACTS[cid]
+        return [Event(f"Contract revealed: {_pname(c.product)} ({c.points} points).", "setup")]
+
+    def _do_first_drafter(self, _chance, seat: int) -> list[Event]:
+        self.pending.pop(0)
+        self.phase = "draft"
+        self.pool = sorted(START_SET)
+        self.drafter = self.draft_start = seat
+        return [Event(f"{{p{seat}}} receives the nine starting factories and chooses first.", "setup")]
+
+    # set-up
+    def _do_draft(self, s: int, f: str) -> list[Event]:
+        self.pool.remove(f)
+        self.drafted[s].append(f)
+        self.supply[f] -= 1
+        self.last_drafter = s
+        events = [Event(f"{{p{s}}} takes a {_fname(f)}.", "setup")]
+        nxt = (s - 1) % self.players
+        if nxt == self.draft_start and len(self.pool) < self.players:
+            if self.pool:
+                events.append(Event(f"{len(self.pool)} starting factories are left over and return to the piles.",
+                                    "setup"))
+            self.pool = []
+            self.phase = "place"
+            self.first = self.current = s
+            events.append(Event(f"{{p{s}}} chose the last starting factory and will play first. "
+                                "Everyone places their starting factories.", "setup"))
+        else:
+            self.drafter = nxt
+        return events
+
+    def _do_place(self, s: int, f: str) -> list[Event]:
+        self.sub = {"k": "build", "f": f, "pay": 0, "site": None, "mode": "start", "origin": None, "paid": []}
+        return []
+
+    # fulfilment
+    def _start_turn(self) -> list[Event]:
+        s = self.current
+        if self.token == s and not self.over:
+            self.fq = list(self.held[s])
+            self.fcount = 0
+            if not self.fq:
+                return self._end_fulfilment(s)
+            return [Event(f"{{p{s}}} holds the fulfilment token and must supply each contract.", "info")]
+        return []
+
+    def _do_fulfil(self, s: int, cid: str, x: int, y: int) -> list[Event]:
+        p = self.prod[s].pop((x, y))
+        self.spent[p] += 1
+        self.fq.pop(0)
+        self.fcount += 1
+        self.fulfilled[s] += 1
+        events = [Event(f"{{p{s}}} supplies {_pname(p)} for the {_pname(p)} contract.", "info")]
+        if not self.fq:
+            events += self._end_fulfilment(s)
+        return events
+
+    def _do_forfeit(self, s: int, cid: str) -> list[Event]:
+        self.fq.pop(0)
+        self.held[s].remove(cid)
+        self.lost.append(cid)
+        c = CONTRACTS[cid]
+        events = [Event(f"{{p{s}}} loses the {_pname(c.product)} contract ({c.points} points).", "loss")]
+        if not self.fq:
+            events += self._end_fulfilment(s)
+        return events
+
+    def _end_fulfilment(self, s: int) -> list[Event]:
+        self.token = (s - 1) % self.players
+        events = [Event(f"{{p{s}}} passes the fulfilment token to {{p{self.token}}}.", "info")]
+        if self.fcount >= FULFIL_TO_END:
+            events += self._end_game(f"{{p{s}}} fulfilled {self.fcount} contracts at once")
+        self.fcount = 0
+        return events
+
+    # moves
+    def _do_produce(self, s: int, f: str) -> list[Event]:
+        cells = self.operable(s, f)
+        self.sub = {"k": "produce", "f": f, "q": [list(c) for c in cells], "made": []}
+        return self._run_production(s)
+
+    def _do_output(self, s: int, p: str) -> list[Event]:
+        c = tuple(self.sub["q"].pop(0))
+        self._operate(s, c, p)
+        return self._run_production(s)
+
+    def _run_production(self, s: int) -> list[Event]:
+        sub = self.sub
+        f = FACTORIES[sub["f"]]
+        choice = f.choice_output
+        while sub["q"]:
+            c = tuple(sub["q"][0])
+            # decision: factories of the type operate one after another (top row first); one that
+            # an earlier factory of this move has blocked (a shared input used, an output space
+            # filled) does not operate.
+            if not self.can_operate(s, c):
+                sub["q"].pop(0)
+                continue
+            if choice is not None:
+                return []
+            sub["q"].pop(0)
+            self._operate(s, c, None)
+        made = Counter(sub["made"])
+        self.sub = None
+        text = ", ".join(f"{n} {_pname(p)}" for p, n in sorted(made.items(), key=lambda kv: _ORDER[kv[0]]))
+        events = [Event(f"{{p{s}}} runs {f.name} production: {text or 'nothing'}.", "gain")]
+        return events + self._finish_move(s)
+
+    def _operate(self, s: int, cell: Cell, choice: str | None) -> None:
+        ftype, rot = self.fac[s][cell]
+        prod = self.prod[s]
+        x, y = cell
+        for d, side in _FACING[(ftype, rot)]:
+            dx, dy = DIRS[d]
+            n = (x + dx, y + dy)
+            if side.kind == "in":
+                self.spent[prod.pop(n)] += 1
+            else:
+                p = choice if len(side.products) > 1 else side.products[0]
+                prod[n] = p
+                self.made[p] += 1
+                self.sub["made"].append(p)
+
+    def _do_nonproduction(self, s: int) -> list[Event]:
+        self.in_np = True
+        self.offered = []
+        return [Event(f"{{p{s}}} makes a non-production move.", "info")]
+
+    def _do_end_move(self, s: int) -> list[Event]:
+        return self._finish_move(s)
+
+    def _finish_move(self, s: int) -> list[Event]:
+        self.in_np = False
+        self.offered = []
+        self.moves += 1
+        if self.moves < 2 or self.over:
+            return []
+        return self._end_turn()
+
+    def _end_turn(self) -> list[Event]:
+        self.moves = 0
+        self.turns += 1
+        self.current = (self.current + 1) % self.players
+        events: list[Event] = []
+        if self.current == self.first:
+            self.round += 1
+            if self.max_rounds and self.round > self.max_rounds:
+                return self._end_game(f"the round limit ({self.max_rounds} rounds) is reached")
+        return events + self._start_turn()
+
+    def _end_game(self, why: str) -> list[Event]:
+        self.over = True
+        self.end_reason = why
+        return [Event(f"The game ends: {why}. Final scoring.", "endgame")]
+
+    # non-production actions
+    def _do_build(self, s: int, f: str) -> list[Event]:
+        if self.sub is not None and self.sub["k"] == "replace":
+            origin = self.sub["origin"]
+            self.sub = {"k": "build", "f": f, "pay": 2, "site": origin, "mode": "replace", "origin": origin,
+                        "paid": []}
+        else:
+            self.sub = {"k": "build", "f": f, "pay": 2, "site": None, "mode": "build", "origin": None, "paid": []}
+        return []
+
+    def _do_pay(self, s: int, x: int, y: int) -> list[Event]:
+        p = self.prod[s].pop((x, y))
+        self.spent[p] += 1
+        self.sub["pay"] -= 1
+        self.sub["paid"].append(p)
+        return []
+
+    def _do_site(self, s: int, x: int, y: int) -> list[Event]:
+        sub = self.sub
+        if sub["k"] == "mvprod":
+            ox, oy = sub["origin"]
+            p = self.prod[s].pop((ox, oy))
+            self.prod[s][(x, y)] = p
+            self.sub = None
+            return [Event(f"{{p{s}}} moves a {_pname(p)} card.", "info")]
+        sub["site"] = [x, y]
+        return []
+
+    def _do_rotate(self, s: int, r: int) -> list[Event]:
+        sub = self.sub
+        f, mode = sub["f"], sub["mode"]
+        x, y = sub["site"]
+        self.fac[s][(x, y)] = (f, r)
+        self.sub = None
+        paid = " + ".join(_pname(p) for p in sub["paid"])
+        if mode == "start":
+            self.drafted[s].remove(f)
+            events = [Event(f"{{p{s}}} places a {_fname(f)}.", "setup")]
+            if not self.drafted[s]:
+                events += self._next_placer(s)
+            return events
+        if mode == "move":
+            events = [Event(f"{{p{s}}} moves a {_fname(f)} (paid {paid}).", "info")]
+        elif mode == "replace":
+            self.supply[f] -= 1
+            events = [Event(f"{{p{s}}} builds a {_fname(f)} in its place to keep the complex connected "
+                            f"(paid {paid}).", "info")]
+        else:
+            self.supply[f] -= 1
+            events = [Event(f"{{p{s}}} builds a {_fname(f)} (paid {paid}).", "info")]
+        return events + self._strand(s)
+
+    def _next_placer(self, s: int) -> list[Event]:
+        nxt = (s + 1) % self.players
+        if nxt == self.first:
+            self.phase = "play"
+            self.current = self.first
+            self.round = 1
+            return [Event(f"The starting complexes are built. {{p{self.first}}} plays first.", "setup")]
+        self.current = nxt
+        return []
+
+    def _strand(self, s: int) -> list[Event]:
+        """Products no longer beside a factory go back to the owner's hand to be placed again
+        (or discarded): the rules say they must be moved to valid locations or discarded."""
+        fac, prod = self.fac[s], self.prod[s]
+        stranded = []
+        for (x, y), p in sorted(prod.items()):
+            if not any((x + dx, y + dy) in fac for dx, dy in DIRS):
+                stranded.append(((x, y), p))
+        for c, p in stranded:
+            del prod[c]
+            self.incoming[s].append(p)
+        if not stranded:
+            return []
+        names = ", ".join(_pname(p) for _, p in stranded)
+        return [Event(f"{{p{s}}} must place again or discard: {names}.", "info")]
+
+    def _do_tear_down(self, s: int, x: int, y: int) -> list[Event]:
+        f, _ = self.fac[s].pop((x, y))
+        self.supply[f] += 1
+        events = [Event(f"{{p{s}}} tears down a {_fname(f)}.", "info")]
+        if connected(self.fac[s]):
+            return events + self._strand(s)
+        self.sub = {"k": "replace", "f": f, "origin": [x, y]}
+        return events + [Event(f"{{p{s}}} must build a factory in its place to reconnect the complex.", "info")]
+
+    def _do_move_factory(self, s: int, x: int, y: int) -> list[Event]:
+        f, rot = self.fac[s].pop((x, y))
+        self.sub = {"k": "build", "f": f, "pay": 1, "site": None, "mode": "move", "origin": [x, y], "paid": [],
+                    "rot": rot}
+        return []
+
+    def _do_move_product(self, s: int, x: int, y: int) -> list[Event]:
+        self.sub = {"k": "mvprod", "origin": [x, y]}
+        return []
+
+    def _do_discard(self, s: int) -> list[Event]:
+        x, y = self.sub["origin"]
+        self.sub = None
+        p = self.prod[s].pop((x, y))
+        self.spent[p] += 1
+        return [Event(f"{{p{s}}} discards a {_pname(p)}.", "loss")]
+
+    def _take_cells(self, s: int, p: str, n: int) -> None:
+        """Remove `n` cards of product `p` from the seat's complex, idle ones first.
+
+        decision: for bank trades and trades between players the cards leave from cells that feed
+        no factory input first, then from the top row down, so a trade never asks for cell picks.
+        """
+        fac = self.fac[s]
+        prod = self.prod[s]
+
+        def feeds(c):
+            x, y = c
+            for d, (dx, dy) in enumerate(DIRS):
+                owner = (x - dx, y - dy)  # a factory whose side d faces this cell
+                if owner in fac:
+                    f, rot = fac[owner]
+                    for dd, side in _FACING[(f, rot)]:
+                        if dd == d and side.kind == "in" and p in side.products:
+                            return 1
+            return 0
+
+        cells = sorted((c for c, q in prod.items() if q == p), key=lambda c: (feeds(c), c[1], c[0]))
+        for c in cells[:n]:
+            del prod[c]
+
+    def _do_bank(self, s: int, give: str) -> list[Event]:
+        self.sub = {"k": "bank", "give": give}
+        return []
+
+    def _do_bank_get(self, s: int, get: str) -> list[Event]:
+        give = self.sub["give"]
+        self.sub = None
+        self._take_cells(s, give, 3)
+        self.spent[give] += 3
+        self.made[get] += 1
+        self.incoming[s].append(get)
+        return [Event(f"{{p{s}}} trades three {_pname(give)} to the bank for one {_pname(get)}.", "info")]
+
+    def _do_claim(self, s: int, cid: str, x: int, y: int) -> list[Event]:
+        p = self.prod[s].pop((x, y))
+        self.spent[p] += 1
+        self.row.remove(cid)
+        self.held[s].append(cid)
+        c = CONTRACTS[cid]
+        events = [Event(f"{{p{s}}} claims the {_pname(c.product)} contract ({c.points} points).", "gain")]
+        if not self.claimed_any:
+            self.claimed_any = True
+            self.token = s
+            events.append(Event(f"{{p{s}}} is the first to claim a contract and takes the fulfilment token.",
+                                "info"))
+        if len(self.held[s]) >= MAX_CONTRACTS:
+            events += self._end_game(f"{{p{s}}} holds {MAX_CONTRACTS} contracts")
+        elif not self.row:
+            events += self._end_game("no contracts remain to be claimed")
+        return events
+
+    def _do_offer(self, s: int, t: int) -> list[Event]:
+        self.sub = {"k": "offer", "t": t, "give": None, "gn": 0}
+        return []
+
+    def _do_offer_give(self, s: int, p: str, n: int) -> list[Event]:
+        self.sub["give"], self.sub["gn"] = p, n
+        return []
+
+    def _do_offer_get(self, s: int, p: str, n: int) -> list[Event]:
+        sub = self.sub
+        self.sub = {"k": "respond", "t": sub["t"], "give": sub["give"], "gn": sub["gn"], "get": p, "qn": n}
+        self.offered.append(sub["t"])
+        return [Event(f"{{p{s}}} offers {{p{sub['t']}}} {_describe(sub['give'], sub['gn'])} "
+                      f"for {_describe(p, n)}.", "info")]
+
+    def _do_accept(self, t: int) -> list[Event]:
+        sub = self.sub
+        s = self.current
+        self.sub = None
+        if sub["gn"]:
+            self._take_cells(s, sub["give"], sub["gn"])
+            self.incoming[t] += [sub["give"]] * sub["gn"]
+        if sub["qn"]:
+            self._take_cells(t, sub["get"], sub["qn"])
+            self.incoming[s] += [sub["get"]] * sub["qn"]
+        return [Event(f"{{p{t}}} accepts the trade.", "info")]
+
+    def _do_refuse(self, t: int) -> list[Event]:
+        self.sub = None
+        return [Event(f"{{p{t}}} refuses the trade.", "info")]
+
+    def _do_place_product(self, s: int, x: int, y: int) -> list[Event]:
+        p = self.incoming[s].pop(0)
+        self.prod[s][(x, y)] = p
+        return []
+
+    def _do_discard_incoming(self, s: int) -> list[Event]:
+        p = self.incoming[s].pop(0)
+        self.spent[p] += 1
+        return [Event(f"{{p{s}}} discards a {_pname(p)}.", "loss")]
+
+    # -- views ----------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """Everything is public except the contracts left in the box (only their number)."""
+        seats = []
+        for s in range(self.players):
+            seats.append({
+                "factories": [{"type": f, "x": x, "y": y, "rot": r}
+                              for (x, y), (f, r) in sorted(self.fac[s].items(), key=lambda kv: (kv[0][1], kv[0][0]))],
+                "products": [{"type": p, "x": x, "y": y}
+                             for (x, y), p in sorted(self.prod[s].items(), key=lambda kv: (kv[0][1], kv[0][0]))],
+                "contracts": list(self.held[s]),
+                "incoming": list(self.incoming[s]),
+                "unplaced": list(self.drafted[s]),
+                "fulfilled": self.fulfilled[s],
+                "score": self.score(s),
+            })
+        return {
+            "game": "victory-through-industry",
+            "viewer": seat,
+            "players": self.players,
+            "to_move": self.to_move(),
+            "phase": self.phase,
+            "current": self.current,
+            "first_player": self.first,
+            "round": self.round,
+            "max_rounds": self.max_rounds,
+            "moves_done": self.moves,
+            "in_nonproduction": self.in_np,
+            "step": _copy_sub(self.sub),
+            "fulfilling": list(self.fq),
+            "offered": list(self.offered),
+            "row": list(self.row),
+            "deck_count": len(self.deck),
+            "lost": list(self.lost),
+            "token": self.token,
+            "draft_pool": list(self.pool),
+            "drafter": self.drafter if self.phase == "draft" else None,
+            "supply": dict(self.supply),
+            "seats": seats,
+            "end_reason": self.end_reason,
+            "outcome": self.outcome().to_dict() if self.over else None,
+        }
+
+    def determinize(self, seat: int | None, rng) -> VtiState:
+        """The only hidden part is which contracts stay in the box; they never enter play and the
+        box always holds exactly the unrevealed ones, so a copy is consistent with every view."""
+        return self.copy()
+
+    def label(self, action: Action) -> str:
+        k, a = action.kind, action.args
+        try:
+            if k == "reveal_contract":
+                c = CONTRACTS[a[0]]
+                return f"Reveal the {_pname(c.product)} contract ({c.points})"
+            if k == "first_drafter":
+                return f"Seat {a[0] + 1} drafts first"
+            if k in ("draft", "place"):
+                return f"{'Take' if k == 'draft' else 'Place'} a {_fname(a[0])}"
+            if k == "build":
+                return f"Build a {_fname(a[0])}"
+            if k == "pay":
+                return f"Pay the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
+            if k == "site":
+                return f"Put it at {a[0]},{a[1]}"
+            if k == "rotate":
+                return f"Turn it {a[0] * 90}°"
+            if k == "produce":
+                return f"Production: {_fname(a[0], 2)}"
+            if k == "output":
+                return f"Make {_pname(a[0])}"
+            if k == "nonproduction":
+                return "Non-production move"
+            if k == "end_move":
+                return "End this move"
+            if k == "tear_down":
+                return f"Tear down the {_fname(self.fac[action.seat][tuple(a)][0])} at {a[0]},{a[1]}"
+            if k == "move_factory":
+                return f"Move the {_fname(self.fac[action.seat][tuple(a)][0])} at {a[0]},{a[1]}"
+            if k == "move_product":
+                return f"Move the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
+            if k == "discard":
+                return f"Discard the {_pname(self.prod[action.seat][tuple(self.sub['origin'])])}"
+            if k == "bank":
+                return f"Trade three {_pname(a[0])} to the bank"
+            if k == "bank_get":
+                return f"Take one {_pname(a[0])} from the bank"
+            if k == "claim":
+                c = CONTRACTS[a[0]]
+                return f"Claim the {_pname(c.product)} contract ({c.points} points)"
+            if k == "fulfil":
+                return f"Supply {_pname(CONTRACTS[a[0]].product)} for its contract"
+            if k == "forfeit":
+                c = CONTRACTS[a[0]]
+                return f"Give up the {_pname(c.product)} contract ({c.points})"
+            if k == "offer":
+                return f"Offer a trade to seat {a[0] + 1}"
+            if k == "offer_give":
+                return f"Give {_describe(a[0], a[1])}"
+            if k == "offer_get":
+                return f"Ask for {_describe(a[0], a[1])}"
+            if k == "accept":
+                return "Accept the trade"
+            if k == "refuse":
+                return "Refuse the trade"
+            if k == "place_product":
+                return f"Place the {_pname(self.incoming[action.seat][0])} at {a[0]},{a[1]}"
+            if k == "discard_incoming":
+                return f"Discard the {_pname(self.incoming[action.seat][0])}"
+        except (IndexError, KeyError, TypeError):
+            pass
+        return str(action)
+
+    # -- end ----------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        breakdown = [self.score(s) for s in range(self.players)]
+        return Outcome.from_scores([sum(b.values()) for b in breakdown], breakdown)
+
+    def score_track(self) -> list[float]:
+        return [sum(self.score(s).values()) for s in range(self.players)]
+
+    def progress(self) -> float:
+        if self.over:
+            return 1.0
+        if self.phase != "play":
+            return 0.0
+        total = CONTRACTS_PER_PLAYER * self.players
+        claimed = 1 - len(self.row) / total
+        most = max(len(h) for h in self.held) / MAX_CONTRACTS
+        rounds = self.round / self.max_rounds if self.max_rounds else 0.0
+        return min(0.99, max(claimed, most, rounds))
+
+    def check_invariants(self) -> list[str]:
+        """Factories and products conserved, four of a type at most, complexes connected with every
+        product beside a factory (between decisions), contracts conserved, eight held at most."""
+        problems = []
+        sub = self.sub
+        total = dict(self.supply)
+        if sub and sub["k"] == "build" and sub["mode"] == "move":
+            total[sub["f"]] += 1
+        in_play = {p: 0 for p in PRODUCT_IDS}
+        for s in range(self.players):
+            owned: dict[str, int] = {}
+            for f, _ in self.fac[s].values():
+                owned[f] = owned.get(f, 0) + 1
+            for f in self.drafted[s]:
+                owned[f] = owned.get(f, 0) + 1
+            for f, n in owned.items():
+                total[f] += n
+            if sub and sub["k"] == "build" and sub["mode"] == "move" and s == self.current:
+                owned[sub["f"]] = owned.get(sub["f"], 0) + 1
+            if owned and max(owned.values()) > MAX_PER_TYPE:
+                problems.append(f"seat {s} has more than four of a factory type")
+            fac, prod = self.fac[s], self.prod[s]
+            for p in prod.values():
+                in_play[p] += 1
+            for p in self.incoming[s]:
+                in_play[p] += 1
+            if any(c in fac for c in prod):
+                problems.append(f"seat {s}: a cell holds a factory and a product")
+            if sub is None and self.phase == "play":
+                if not connected(fac):
+                    problems.append(f"seat {s}: complex not connected")
+                for (x, y) in prod:
+                    if (x, y - 1) not in fac and (x + 1, y) not in fac and (x, y + 1) not in fac \
+                            and (x - 1, y) not in fac:
+                        problems.append(f"seat {s}: product at {x},{y} beside no factory")
+            if len(self.held[s]) > MAX_CONTRACTS:
+                problems.append(f"seat {s} holds {len(self.held[s])} contracts")
+        # the draft pool is still counted in the supply: a pick takes the card from the pile
+        for f, n in total.items():
+            if n != SUPPLY_PER_TYPE:
+                problems.append(f"factories of type {f} not conserved ({n})")
+        made, spent = self.made, self.spent
+        for p, n in in_play.items():
+            if n != made[p] - spent[p]:
+                problems.append(f"products of type {p} not conserved")
+        n_contracts = len(self.deck) + len(self.row) + len(self.lost) + sum(len(h) for h in self.held)
+        distinct = len(set(self.deck).union(self.row, self.lost, *self.held))
+        if n_contracts != len(CONTRACT_IDS) or distinct != n_contracts:
+            problems.append("contracts not conserved")
+        if self.token is not None and not 0 <= self.token < self.players:
+            problems.append("bad fulfilment token")
+        return problems
+
+
+def _copy_sub(sub):
+    if sub is None:
+        return None
+    return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in sub.items()}
+
+
+def _describe(p: str, n: int) -> str:
+    if not n:
+        return "nothing"
+    return f"{n} {_pname(p)}"
