@@ -20,6 +20,7 @@ on the view alone and two different deals of the hidden cards give the same choi
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ai.core.agent import Budget, Observation
 from engine.core.contract import Action
@@ -36,12 +37,18 @@ from engine.games.first_ceo.scoring import company_score
 _ALL_ASSET_VALUES = {"increase": ASSET_INCREASE, "decrease": ASSET_DECREASE}
 
 
+@lru_cache(maxsize=1 << 16)
+def _card_score(cards: tuple[str, ...]) -> int:
+    """Company score of a corporation's cards (memoised: the same hands recur all game long)."""
+    return company_score(list(cards))
+
+
 # -- a light model of the public position --------------------------------------------------------
 class Pos:
     """The parts of a 1st CEO view the agents reason about, in a form cheap to copy and change."""
 
     __slots__ = ("n", "me", "start", "countdown", "triggered", "final_round", "corp", "money", "sold",
-                 "prices", "hold", "cards", "income", "assets", "npc", "known_adj", "unknown", "market",
+                 "prices", "hold", "cards", "card_pts", "income", "assets", "npc", "known_adj", "unknown", "market",
                  "mean_unseen")
 
     @classmethod
@@ -61,6 +68,7 @@ class Pos:
         # hold[h][c]: shares of corporation c that seat h holds (its own unsold shares included)
         p.hold = [dict(s["holdings"]) for s in seats]
         p.cards = [[s["corp"], *s["companies"]] for s in seats]
+        p.card_pts = [_card_score(tuple(c)) for c in p.cards]
         p.income = [s["income"] for s in seats]
         p.assets = {c["id"]: c["assets"] for c in view["corporations"]}
         p.npc = [c["id"] for c in view["corporations"] if c["npc"]]
@@ -103,6 +111,7 @@ class Pos:
         q.sold = list(self.sold)
         q.hold = [dict(h) for h in self.hold]
         q.cards = [list(c) for c in self.cards]
+        q.card_pts = list(self.card_pts)
         q.income = list(self.income)
         q.assets = dict(self.assets)
         q.known_adj = list(self.known_adj)
@@ -121,6 +130,7 @@ class Pos:
             company = COMPANIES[cid]
             q.money[s] -= price
             q.cards[s].append(cid)
+            q.card_pts[s] = _card_score(tuple(q.cards[s]))
             q.income[s] += company.income
             q.assets[q.corp[s]] += company.cost
             if company.asset_card == "increase":
@@ -158,6 +168,20 @@ class Pos:
     def own_shares(self, s: int) -> int:
         return self.hold[s].get(self.corp[s], 0)
 
+    def next_seat(self, s: int) -> int:
+        return (s + 1) % self.n
+
+    def moves(self, s: int) -> list[Action]:
+        """The legal actions of seat s in this position (as the engine lists them)."""
+        money = self.money[s]
+        acts = [Action("acquire", s, (i,)) for i, (cid, price, _) in enumerate(self.market)
+                if cid is not None and price <= money]
+        if not self.final_round:
+            acts += [Action("buy_share", s, (t,)) for t in range(self.n)
+                     if t != s and self.sold[t] < len(self.prices[t]) and self.prices[t][self.sold[t]] <= money]
+        acts.append(Action("dividends", s, ()))
+        return acts
+
 
 # -- Normal's forecast ------------------------------------------------------------------------------
 class Weights:
@@ -172,18 +196,9 @@ class Weights:
     sigma_turn = 7.0       # spread added per remaining turn
     money_option = 0.45    # extra value per dollar that can still be spent well
     option_turns = 3.0     # turns over which that option value builds up to its full size
-    dividend_rate = 0.3    # chance an owner pays dividends on a given future turn
+    dividend_rate = 0.1    # chance an owner pays dividends on a given future turn
+    reply = True           # also weigh the next player's best reply (two-ply)
     vs_max = 0.5           # weight of the strongest opponent (rest on the average opponent)
-
-
-def _win_prob(diff: float, sd: float) -> float:
-    """P(X > Y) when X - Y is normal with mean diff and deviation sd (logistic approximation)."""
-    z = 1.702 * diff / sd
-    if z > 30:
-        return 1.0
-    if z < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-z))
 
 
 def _round_order(p: Pos, s: int) -> int:
@@ -219,35 +234,39 @@ def forecast(p: Pos, w: Weights = Weights) -> list[float]:
                 k = p.hold[h].get(c, 0)
                 if k:
                     income_in[h] += per_turn * k
-    # projected final assets and their spread
-    mean: dict[str, float] = {}
-    var: dict[str, float] = {}
-    for c in p.npc:
-        mean[c] = p.assets[c]
-        var[c] = w.sigma0 ** 2
+    # projected final assets and their variance
+    corps = list(p.npc)
+    mean = [float(p.assets[c]) for c in corps]
+    var = [w.sigma0 ** 2] * len(corps)
     for s in range(n):
         c = p.corp[s]
+        corps.append(c)
         spendable = min(p.money[s] + income_in[s], turns[s] * w.spend_turn)
-        mean[c] = p.assets[c] + p.adj(s) + w.growth_turn * turns[s] + w.growth_money * spendable
+        mean.append(p.assets[c] + p.adj(s) + w.growth_turn * turns[s] + w.growth_money * spendable)
         cards = p.unknown[s][0] + p.unknown[s][1]
-        var[c] = w.sigma0 ** 2 + cards * w.sigma_card ** 2 + (w.sigma_turn * turns[s]) ** 2
-    corps = list(mean)
+        var.append(w.sigma0 ** 2 + cards * w.sigma_card ** 2 + (w.sigma_turn * turns[s]) ** 2)
+    # expected number of corporations finishing ahead of each (share value is linear in rank)
+    k = len(corps)
+    ahead = [0.0] * k
+    exp, sqrt = math.exp, math.sqrt
+    for i in range(k):
+        mi, vi = mean[i], var[i]
+        for j in range(i + 1, k):
+            z = 1.702 * (mean[j] - mi) / sqrt(vi + var[j])  # logistic approximation of the normal
+            pj = 1.0 if z > 30 else 0.0 if z < -30 else 1.0 / (1.0 + exp(-z))  # P(j ends above i)
+            ahead[i] += pj
+            ahead[j] += 1.0 - pj
     top = SHARE_VALUES[0]
     step = SHARE_VALUES[0] - SHARE_VALUES[1]
-    value = {}
-    for c in corps:
-        ahead = 0.0
-        for d in corps:
-            if d != c:
-                ahead += _win_prob(mean[d] - mean[c], math.sqrt(var[c] + var[d]))
-        value[c] = max(0.0, top - step * ahead)
+    value = {c: max(0.0, top - step * a) for c, a in zip(corps, ahead, strict=True)}
     scores = []
     for s in range(n):
-        shares = sum(value[c] * k for c, k in p.hold[s].items() if c in value)
-        cards = company_score(p.cards[s])
+        shares = 0.0
+        for c, k in p.hold[s].items():
+            shares += value.get(c, 0.0) * k
         m = p.money[s] + income_in[s]
         option = w.money_option * min(1.0, turns[s] / w.option_turns) * min(m, turns[s] * w.spend_turn)
-        scores.append(shares + cards + min(m, MONEY_CAP) + option)
+        scores.append(shares + p.card_pts[s] + min(m, MONEY_CAP) + option)
     return scores
 
 
@@ -271,11 +290,30 @@ class NormalAgent:
             return legal[0]
         pos = Pos.from_view(obs.view, obs.seat)
         best, best_value = legal[0], -math.inf
+        w = self.weights
         for action in legal:  # ties keep the first in legal order: deterministic for a given view
-            value = judge(pos.play(action), self.weights)
+            after = pos.play(action)
+            value = self._reply_value(after, w) if w.reply else judge(after, w)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
+
+    @staticmethod
+    def _reply_value(after: Pos, w) -> float:
+        """My judgement after the next player answers with the reply best for them."""
+        opp = after.next_seat(after.me)
+        if opp == after.me:
+            return judge(after, w)
+        me = after.me
+        best_for_them, value = -math.inf, 0.0
+        for reply in after.moves(opp):
+            q = after.play(reply)
+            q.me = opp
+            theirs = judge(q, w)
+            if theirs > best_for_them:
+                q.me = me
+                best_for_them, value = theirs, judge(q, w)
+        return value
 
 
 # -- Easy ---------------------------------------------------------------------------------------------
