@@ -5,26 +5,35 @@ import pytest
 from ai.core.agent import Budget
 from ai.core.agents import get_agent, levels
 from ai.core.observe import observe
+from ai.core.random_agent import RandomAgent
 from ai.core.worker import decide
-from engine.core.contract import SeatInfo
+from engine.core.contract import CHANCE, SeatInfo
 from engine.core.registry import game_ids, get_spec
 from engine.core.rng import Rng
 from engine.core.session import Session
 
 
-def random_positions(game_id: str, games: int, seed: int, every: int = 3):
-    """(session, seat) at every `every`-th decision of `games` games played uniformly at random."""
+def random_positions(game_id: str, games: int, seed: int, per_game: int = 12, cap: int = 4000):
+    """Up to `per_game` (state, seat) pairs from each of `games` games played uniformly at random,
+    spread over the whole game (long games are sampled as sparsely as short ones)."""
     spec = get_spec(game_id)
     for g in range(games):
         rng = Rng.derive(seed, game_id, g)
         players = spec.min_players + g % (spec.max_players - spec.min_players + 1)
-        session = Session.new(game_id, [f"P{i}" for i in range(players)], seed=seed * 1000 + g)
-        n = 0
-        while not session.is_over() and n < 5000:
-            legal = session.legal_actions()
-            if n % every == 0:
-                yield session, session.to_move()
-            session.apply(legal[rng.randbelow(len(legal))])
+        state = spec.new_state(players)
+        picked, n = 0, 0
+        while not state.is_terminal() and n < cap and picked < per_game:
+            mover = state.to_move()
+            if mover == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[rng.weighted_index([w for _, w in outcomes])][0])
+                continue
+            legal = state.legal_actions(mover)
+            # look at a position now and then: early, middle and late positions all get picked
+            if rng.randbelow(1 + n // 40) == 0:
+                yield state, mover
+                picked += 1
+            state.apply(legal[rng.randbelow(len(legal))])
             n += 1
 
 
@@ -32,22 +41,24 @@ def random_positions(game_id: str, games: int, seed: int, every: int = 3):
 def test_agents_choose_legal_actions_in_random_positions(game_id):
     agents = {lv: get_agent(game_id, lv) for lv in levels(game_id) + ["random"]}
     checked = 0
-    for k, (session, seat) in enumerate(random_positions(game_id, games=6, seed=11)):
-        obs = observe(session.state, seat)
+    for k, (state, seat) in enumerate(random_positions(game_id, games=4, seed=11)):
+        obs = observe(state, seat)
         assert obs.legal, "a seat to move always has a choice"
         for level, agent in agents.items():
             action = agent.choose(obs, Rng.derive(k, level), Budget())
             assert action in obs.legal, f"{level} chose {action} not in {obs.legal}"
-            assert session.state.illegal_reason(action) is None
+            assert state.illegal_reason(action) is None
         checked += 1
-    assert checked > 30
+    assert checked >= 20
 
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_each_level_plays_whole_games_to_the_end(game_id):
     spec = get_spec(game_id)
-    for level in levels(game_id):
-        for g in range(2):
+    own = not isinstance(get_agent(game_id, "easy"), RandomAgent)
+    # a game on the random fallback plays the same agent at every level: one game is enough
+    for level in levels(game_id) if own else ["easy"]:
+        for g in range(2 if own else 1):
             players = spec.max_players if g else spec.min_players
             seats = [SeatInfo(f"AI {i + 1}", "ai", level) for i in range(players)]
             session = Session.new(game_id, seats, seed=100 + g)
