@@ -11,6 +11,7 @@ from engine.core.errors import UnknownGame
 GAME_MODULES: dict[str, str] = {
     "first-ceo": "engine.games.first_ceo",
     "robber-barons": "engine.games.robber_barons",
+    "victory-through-industry": "engine.games.victory_through_industry",
 }
 
 
