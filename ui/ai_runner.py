@@ -11,7 +11,6 @@ The worker only ever receives `state.determinize(seat, rng).to_data()`, never th
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import multiprocessing
 import pkgutil
@@ -73,7 +72,9 @@ class AiRunner(QObject):
             if isinstance(pool, concurrent.futures.ProcessPoolExecutor):
                 pool.shutdown(wait=False, cancel_futures=True)
             else:
-                pool.shutdown(wait=False)
+                # QThreads must finish before their objects go away (Qt aborts otherwise);
+                # the wait is bounded by one decision.
+                pool.shutdown(wait=True)
         except Exception:  # noqa: BLE001 - shutting down must never raise at exit
             pass
 
@@ -92,6 +93,8 @@ class AiRunner(QObject):
             return
         if self._pool is None:
             self.start()
+        import asyncio
+
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:

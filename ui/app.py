@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
-from ui.settings import Settings
+from ui.settings import Settings, autosave_exists
 from ui.settings import settings as global_settings
 
 
@@ -40,12 +40,11 @@ class Shell(QObject):
 
     def __init__(self, settings: Settings | None = None, autosave: bool = True, start_pool: bool = True):
         super().__init__()
-        from ui.ai_runner import AiRunner
         from ui.dialogs.start_screen import StartScreen
 
         self.settings = settings or global_settings()
         self.autosave_enabled = autosave
-        self.runner = AiRunner(self.settings.get("ai_mode"), self)
+        self._runner = None
         self._start_pool = start_pool
         self.start = StartScreen()
         self.start.continue_requested.connect(self.continue_game)
@@ -65,24 +64,32 @@ class Shell(QObject):
         self.start.raise_()
 
     def refresh_continue(self) -> None:
-        try:
-            from saves import autosave_path, has_autosave
+        """Enable Continue if there is an autosave. Before the first paint only the file's
+        existence is checked (no saves/engine import); its description follows after the paint."""
+        available = autosave_exists()
+        description = "The last game, saved automatically."
+        if available and self.first_painted:
+            try:
+                from saves import autosave_path, describe_save
 
-            available = bool(has_autosave())
-            description = ""
-            if available:
-                try:
-                    from saves import describe_save
-
-                    description = describe_save(str(autosave_path()))
-                except Exception:  # noqa: BLE001 - a description is optional; Continue reports errors
-                    description = "The last game, saved automatically."
-        except ImportError:
-            available, description = False, ""
+                description = describe_save(str(autosave_path()))
+            except Exception:  # noqa: BLE001 - a description is optional; Continue reports errors
+                pass
         self.start.set_continue(available, description)
+
+    @property
+    def runner(self):
+        """The AI runner (created on first use, so that start-up does not import asyncio)."""
+        if self._runner is None:
+            from ui.ai_runner import AiRunner
+
+            self._runner = AiRunner(self.settings.get("ai_mode"), self)
+        return self._runner
 
     def _after_first_paint(self) -> None:
         self.first_painted = True
+        if self.start.isVisible():
+            self.refresh_continue()
         if self._start_pool:
             try:
                 from engine.core.registry import game_ids
@@ -205,7 +212,8 @@ class Shell(QObject):
         self._quitting = True
         if self.window is not None:
             self.window.close()
-        self.runner.shutdown()
+        if self._runner is not None:
+            self._runner.shutdown()
         app = QApplication.instance()
         if app is not None:
             app.quit()
@@ -236,24 +244,53 @@ def _app_icon():
 def run_gui(argv: list[str] | None = None) -> int:
     """Open the application: start screen first, the game window on demand."""
     multiprocessing.freeze_support()  # the frozen app's spawn workers re-enter here
-    import asyncio
-
-    import qasync
-
     app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
     app.setApplicationName("Tycoons")
     app.setOrganizationName("Tycoons")
     app.setApplicationDisplayName("Tycoons")
     _load_fonts()
+    shell = Shell()
+    shell.show_start()
+    _paint_now(shell.start)
+    # Only now the rest: the asyncio/qasync loop (and, after the paint, the AI pool).
+    import asyncio
+
+    import qasync
+
     icon = _app_icon()
     if icon is not None:
         app.setWindowIcon(icon)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    shell = Shell()
-    shell.show_start()
     app.setQuitOnLastWindowClosed(True)
     with loop:
         code = loop.run_forever()
-    shell.runner.shutdown()
+    if shell._runner is not None:
+        shell._runner.shutdown()
     return int(code or 0)
+
+
+def _paint_now(widget: QWidget, limit_s: float = 2.0) -> None:
+    """Process events until `widget` has painted once (bounded, for window managers that are slow
+    to expose a window), so the first screen appears before the slower imports."""
+    import time
+
+    from PySide6.QtCore import QEventLoop
+
+    painted = []
+
+    class Watch(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                painted.append(True)
+            return False
+
+    watch = Watch()
+    widget.installEventFilter(watch)
+    deadline = time.monotonic() + limit_s
+    app = QApplication.instance()
+    while not painted and time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        if not painted:
+            time.sleep(0.002)
+    widget.removeEventFilter(watch)

@@ -253,9 +253,12 @@ class GameController(QObject):
         sample = session.state.determinize(seat, Rng.derive(session.seed, "ai-determinize", n))
         self.ai_seat = seat
         self.thinking.emit(seat)
-        self.runner.request(session.spec.id, sample.to_data(), seat, level, seed,
-                            self.settings.get("think_ms"),
-                            lambda result: self._ai_done(gen, seat, result))
+        try:
+            self.runner.request(session.spec.id, sample.to_data(), seat, level, seed,
+                                self.settings.get("think_ms"),
+                                lambda result: self._ai_done(gen, seat, result))
+        except Exception as exc:  # noqa: BLE001 - e.g. the pool died: the fallback move below
+            self._ai_done(gen, seat, exc)
 
     def _ai_done(self, gen: int, seat: int, result) -> None:
         self.ai_seat = None

@@ -29,18 +29,20 @@ DEFAULTS: dict = {
 
 
 def data_dir() -> Path:
-    """The user data folder: `saves.data_dir()` when available, else the same rule done here."""
-    try:
-        from saves import data_dir as saves_data_dir
+    """The user data folder, by the rule of `saves.paths.data_dir` (``$TYCOONS_DATA_DIR``, else
+    platformdirs' user data dir for "tycoons"). Repeated here so that the start screen can look
+    for the autosave before the saves package (and the engine behind it) is imported."""
+    env = os.environ.get("TYCOONS_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
 
-        return Path(saves_data_dir())
-    except ImportError:  # saves not installed yet: follow its documented rule
-        env = os.environ.get("TYCOONS_DATA_DIR")
-        if env:
-            return Path(env)
-        from platformdirs import user_data_dir
+    return Path(user_data_dir("tycoons", appauthor=False))
 
-        return Path(user_data_dir("tycoons", appauthor=False))
+
+def autosave_exists() -> bool:
+    """Cheap check for `saves.has_autosave()` (same path, no imports of the saves package)."""
+    return (data_dir() / "autosave.tycoons").is_file()
 
 
 class Settings:

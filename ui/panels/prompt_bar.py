@@ -108,6 +108,7 @@ class PromptBar(QFrame):
         self._actions, self._labels = list(actions), list(labels)
         for b in self.buttons:
             self._flow.removeWidget(b)
+            b.hide()  # deleteLater acts only later: never let an old button show through
             b.deleteLater()
         self.buttons = []
         shown = list(zip(actions, labels, strict=True))[: self.MAX_BUTTONS]
