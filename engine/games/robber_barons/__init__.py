@@ -14,7 +14,11 @@ SPEC = GameSpec(
     rules_version=1,
     state_class=RobberBaronsState,
     options=(
-        Option("round_limit", "Round limit", 0, (),
+        # decision: a game only ends when the Legacy deck is bought out, so players who never buy
+        # could play forever. 200 rounds bounds that without cutting real games: in self-play the
+        # deck runs out after a median of 33 rounds (4 Normal players), 83 (4 Easy) and 155
+        # (2 Easy, the slowest buyers); see ai/games/robber_barons/RESULTS.md.
+        Option("round_limit", "Round limit", 200, (),
                "The game also ends after this many rounds (0: only when the Legacy deck is empty)."),
     ),
     rules_help=game_asset("robber-barons", "rules.md").read_text(encoding="utf-8"),

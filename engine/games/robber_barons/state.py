@@ -108,7 +108,7 @@ class RobberBaronsState(State):
     def new(cls, spec: GameSpec, players: int, options: dict) -> RobberBaronsState:
         s = cls.__new__(cls)
         s.players = players
-        s.round_limit = int(options.get("round_limit", 0))
+        s.round_limit = max(0, int(options.get("round_limit", 0)))  # 0: no limit
         s.money = [START_MONEY] * players
         s.bank = -START_MONEY * players      # the Bank's net balance: money is conserved at 0
         s.pos = [0] * players                # pawn space; None while a bankrupt player is out
@@ -186,24 +186,28 @@ class RobberBaronsState(State):
         return row[seat] > 0 and row[seat] == sum(row)
 
     def trusts(self, seat: int) -> list[int]:
-        return [sp for sp in INDUSTRY_SPACES if self.is_trust(sp, seat)]
+        markers = self.markers
+        return [sp for sp in INDUSTRY_SPACES if markers[sp][seat] and markers[sp][seat] == sum(markers[sp])]
 
     def investments(self, seat: int) -> list[int]:
         return [sp for sp in INDUSTRY_SPACES if self.markers[sp][seat] > 0]
 
-    def monopolies(self, seat: int) -> tuple[list[str], list[str]]:
+    def monopolies(self, seat: int, trusts: list[int] | None = None) -> tuple[list[str], list[str]]:
         """Names of the Major industries (Monopolies) and Great industries (Great Monopolies) in
         which `seat` has a Trust on every space."""
-        majors = [SPACES[sp[0]].industry for sp in MAJORS if all(self.is_trust(i, seat) for i in sp)]
-        greats = [SPACES[sp[0]].industry for sp in GREATS if all(self.is_trust(i, seat) for i in sp)]
+        held = set(self.trusts(seat) if trusts is None else trusts)
+        majors = [SPACES[sp[0]].industry for sp in MAJORS if held.issuperset(sp)]
+        greats = [SPACES[sp[0]].industry for sp in GREATS if held.issuperset(sp)]
         return majors, greats
 
-    def revenue_parts(self, seat: int) -> dict[str, int]:
+    def revenue_parts(self, seat: int, trusts: list[int] | None = None) -> dict[str, int]:
         """The Revenue phase income of `seat`, per category (all additive)."""
-        majors, greats = self.monopolies(seat)
+        if trusts is None:
+            trusts = self.trusts(seat)
+        majors, greats = self.monopolies(seat, trusts)
         return {
             "markers": REVENUE["per_marker"] * sum(self.markers[sp][seat] for sp in INDUSTRY_SPACES),
-            "trusts": REVENUE["per_trust"] * len(self.trusts(seat)),
+            "trusts": REVENUE["per_trust"] * len(trusts),
             "monopolies": REVENUE["per_monopoly"] * len(majors),
             "great_monopolies": REVENUE["per_great_monopoly"] * len(greats),
         }
@@ -834,7 +838,8 @@ class RobberBaronsState(State):
         """Everything is public in Robber Barons: every seat sees the same."""
         seats = []
         for s in range(self.players):
-            majors, greats = self.monopolies(s)
+            trusts = self.trusts(s)
+            majors, greats = self.monopolies(s, trusts)
             seats.append({
                 "money": self.money[s],
                 "pos": self.pos[s],
@@ -842,10 +847,10 @@ class RobberBaronsState(State):
                 "frozen": self.frozen[s],
                 "supply": self.supply[s],
                 "markers": sum(self.markers[sp][s] for sp in INDUSTRY_SPACES),
-                "trusts": self.trusts(s),
+                "trusts": trusts,
                 "monopolies": majors,
                 "great_monopolies": greats,
-                "revenue": self.revenue(s),
+                "revenue": sum(self.revenue_parts(s, trusts).values()),
                 "philanthropy": list(self.philanthropy[s]),
                 "business_pile": list(self.business_pile[s]),
                 "legacy": self.legacy_points(s),

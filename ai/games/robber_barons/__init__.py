@@ -1,0 +1,1 @@
+"""Robber Barons agents: Easy (weighted random) and Normal (heuristic over the public position)."""
