@@ -133,7 +133,7 @@ class Session:
 
         Raises IllegalAction (state, log and undo window unchanged) if the action is not legal.
         """
-        events = self._apply_entry(action, by_ai)
+        events = list(self._apply_entry(action, by_ai))  # a copy: the log entry keeps its own list
         self._redo.clear()
         if self.auto_chance:
             events += self.resolve_chance(notify=False)
