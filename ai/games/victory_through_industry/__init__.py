@@ -1,0 +1,1 @@
+"""Victory Through Industry agents."""

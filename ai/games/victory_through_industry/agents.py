@@ -1,0 +1,551 @@
+"""Victory Through Industry agents.
+
+Victory Through Industry has no hidden information that matters (only the contracts left in the
+box, which never enter play), so both agents read the full position from `obs.sample(rng)`, which
+for this game is an exact copy of the public state.
+
+**Easy** plays sensible moves at random: it produces with a random type that can operate, and in
+a non-production move claims a contract it can pay for, sometimes builds a random affordable
+factory, moves a product or trades with the bank, and ends the move at random. It always
+supplies its contracts when it can and accepts a trade when it receives at least the face value
+it gives.
+
+**Normal** plans production chains. It values each product by its points plus the demand for it
+(its held contracts, the contracts on offer, the inputs of its factories), and pushes that demand
+down the chains to the raw materials. In a non-production move it, in order: claims contracts it
+can keep supplying; moves products into the input spaces of factories that lack them; clears
+output spaces blocked by idle products; builds the factory that best serves the demand (paying
+with its least useful products, sited and turned so that its inputs and outputs line up with its
+neighbours); trades surplus to the bank for what it needs. A production move uses the type that
+adds the most value. It ends the game by a claim only when it is ahead, and answers trade offers
+by comparing what it gives and gets at its own valuation.
+"""
+
+from __future__ import annotations
+
+from ai.core.agent import Budget, Observation
+from engine.core.contract import Action
+from engine.games.victory_through_industry.data import (
+    CONTRACTS,
+    COST_SETS,
+    DIRS,
+    FACTORIES,
+    FACTORY_IDS,
+    MAX_CONTRACTS,
+    NEIGHBOURS8,
+    PRODUCT_IDS,
+    VALUE,
+    facing,
+)
+
+FACING = {(f, r): tuple(facing(f, r)) for f in FACTORY_IDS for r in range(4)}
+PRODUCERS: dict[str, list[str]] = {p: [] for p in PRODUCT_IDS}
+for _f in FACTORY_IDS:
+    for _i, _side in FACTORIES[_f].outputs:
+        for _p in _side.products:
+            PRODUCERS[_p].append(_f)
+RAW = tuple(f for f in FACTORY_IDS if not FACTORIES[f].inputs)
+
+
+def _find(legal: list[Action], kind: str, args=None) -> Action | None:
+    for a in legal:
+        if a.kind == kind and (args is None or a.args == tuple(args)):
+            return a
+    return None
+
+
+# -- position analysis shared by the agents ------------------------------------------------------
+class Complex:
+    """What one seat's complex offers: the role of every cell beside a factory side."""
+
+    def __init__(self, st, s: int):
+        self.st = st
+        self.s = s
+        self.fac = st.fac[s]
+        self.prod = st.prod[s]
+        self.ins: dict = {}    # cell -> list of (factory cell, accepted products)
+        self.outs: dict = {}   # cell -> list of (factory cell, products it may put there)
+        for c, (f, r) in self.fac.items():
+            for d, side in FACING[(f, r)]:
+                n = (c[0] + DIRS[d][0], c[1] + DIRS[d][1])
+                (self.ins if side.kind == "in" else self.outs).setdefault(n, []).append((c, side.products))
+        self.types = {f for f, _ in self.fac.values()}
+
+    def feeds(self, cell, p) -> bool:
+        """The product `p` at `cell` is an input of a factory beside it."""
+        return any(p in prods for _, prods in self.ins.get(cell, ()))
+
+    def blocks(self, cell) -> bool:
+        return cell in self.outs
+
+    def dest_score(self, cell, p) -> float:
+        """How good an empty cell is for a card of `p`: feeding an input that lacks it is best;
+        a cell where a factory puts its output is bad (the card would block it)."""
+        score = 0.0
+        if self.feeds(cell, p):
+            score += 3
+        elif cell in self.ins:
+            score -= 1
+        if cell in self.outs:
+            score -= 2
+        return score
+
+    def best_dest(self, p, free, exclude=None):
+        best, best_score = None, -99.0
+        for c in free:
+            if c == exclude:
+                continue
+            sc = self.dest_score(c, p)
+            if sc > best_score:
+                best, best_score = c, sc
+        return best, best_score
+
+
+def sustainable(types: set[str]) -> set[str]:
+    """Products the seat can make from its own raw materials with the factory types it has."""
+    made: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for f in types:
+            fac = FACTORIES[f]
+            if all(any(p in made for p in side.products) for _, side in fac.inputs):
+                for _, side in fac.outputs:
+                    for p in side.products:
+                        if p not in made:
+                            made.add(p)
+                            changed = True
+    return made
+
+
+def demand(st, s: int, cx: Complex) -> dict[str, float]:
+    """How much the seat wants each product beyond its face value."""
+    d = {p: 0.0 for p in PRODUCT_IDS}
+    for cid in st.held[s]:
+        c = CONTRACTS[cid]
+        d[c.product] += 3 + 0.3 * c.points
+    room = len(st.held[s]) < MAX_CONTRACTS
+    made = sustainable(cx.types)
+    if room:
+        for cid in st.row:
+            c = CONTRACTS[cid]
+            d[c.product] += (0.3 if c.product in made else 0.12) * c.points
+    for f, _ in cx.fac.values():
+        for _, side in FACTORIES[f].inputs:
+            for p in side.products:
+                d[p] += 1.0 / len(side.products)
+    d["wood"] += 1.0  # the building material
+    for _ in range(3):
+        add = {}
+        for p, v in d.items():
+            if v <= 0.5 or p in made:
+                continue
+            # the cheapest producer to complete: the one with the fewest inputs we cannot make
+            best = None
+            for f in PRODUCERS[p]:
+                missing = sum(1 for _, side in FACTORIES[f].inputs if not any(q in made for q in side.products))
+                if best is None or missing < best[0]:
+                    best = (missing, f)
+            if best is None:
+                continue
+            for _, side in FACTORIES[best[1]].inputs:
+                for q in side.products:
+                    add[q] = add.get(q, 0.0) + 0.35 * v / len(side.products)
+        for q, v in add.items():
+            d[q] = max(d[q], v)
+    return d
+
+
+def reserve(st, s: int) -> dict[str, int]:
+    """Cards of each product the seat must keep for its contracts' next fulfilment."""
+    out: dict[str, int] = {}
+    for cid in st.held[s]:
+        p = CONTRACTS[cid].product
+        out[p] = out.get(p, 0) + 1
+    return out
+
+
+def keep_value(p: str, cell, cx: Complex, dem: dict, res: dict | None = None, counts: dict | None = None) -> float:
+    v = VALUE[p] + min(dem[p], 6.0) * 0.5 + (2.0 if cx.feeds(cell, p) else 0.0)
+    if res and counts is not None and counts.get(p, 0) <= res.get(p, 0):
+        v += 10.0
+    return v
+
+
+def site_score(cx: Complex, f: str, cell, rot: int) -> float:
+    """How well a factory of type `f` at `cell` turned `rot` fits the complex."""
+    fac, prod = cx.fac, cx.prod
+    score = 0.0
+    x, y = cell
+    for d, side in FACING[(f, rot)]:
+        n = (x + DIRS[d][0], y + DIRS[d][1])
+        if n in fac:
+            score -= 4
+        elif side.kind == "in":
+            if prod.get(n) in side.products:
+                score += 3
+            elif n in prod:
+                score -= 1
+            elif any(set(ps) & set(side.products) for _, ps in cx.outs.get(n, ())):
+                score += 3
+            elif n in cx.outs:
+                score -= 1
+            else:
+                score += 1
+        else:
+            if n in prod:
+                score -= 1
+            elif any(set(ps) & set(side.products) for _, ps in cx.ins.get(n, ())):
+                score += 3
+            elif n in cx.outs or n in cx.ins:
+                score -= 1
+            else:
+                score += 1
+    score -= 4 * (len(cx.ins.get(cell, ())) + len(cx.outs.get(cell, ())))
+    # factories touching by corners only (a chequerboard) leave every side cell free for cards
+    score -= 2.5 * sum(1 for dx, dy in DIRS if (x + dx, y + dy) in fac)
+    score += 0.05 * sum(1 for dx, dy in NEIGHBOURS8 if (x + dx, y + dy) in fac)
+    return score
+
+
+def rounds_left(st) -> float:
+    """A rough count of the rounds still to come."""
+    limit = st.max_rounds or 40
+    by_limit = max(0, limit - st.round)
+    row = len(st.row)
+    by_contracts = 4 + row * 1.5
+    return min(by_limit, by_contracts, 15.0)
+
+
+def current_score(st, s: int) -> float:
+    return sum(st.score(s).values())
+
+
+# -- Easy -------------------------------------------------------------------------------------------
+class EasyAgent:
+    """Sensible moves at random (see the module docstring)."""
+
+    level = "easy"
+
+    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        st = obs.sample(rng)
+        s = obs.seat
+        kinds = {a.kind for a in legal}
+        if "accept" in kinds:
+            sub = st.sub
+            get = VALUE[sub["give"]] * sub["gn"] if sub["gn"] else 0
+            give = VALUE[sub["get"]] * sub["qn"] if sub["qn"] else 0
+            return _find(legal, "accept" if get >= give else "refuse")
+        if "fulfil" in kinds:
+            return next(a for a in legal if a.kind == "fulfil")
+        if "forfeit" in kinds:
+            return _find(legal, "forfeit")
+        if "produce" in kinds:
+            prods = [a for a in legal if a.kind == "produce"]
+            if prods and rng.randbelow(10) < 7:
+                return prods[rng.randbelow(len(prods))]
+            return _find(legal, "nonproduction")
+        if "end_move" in kinds:
+            claims = [a for a in legal if a.kind == "claim" and CONTRACTS[a.args[0]].points > VALUE[
+                CONTRACTS[a.args[0]].product] + 2]
+            if claims and len(st.held[s]) < MAX_CONTRACTS - 1:
+                return claims[rng.randbelow(len(claims))]
+            roll = rng.randbelow(10)
+            if roll < 5:
+                return _find(legal, "end_move")
+            pool = [a for a in legal if a.kind in ("build", "bank")]
+            if roll < 8 and pool:
+                return pool[rng.randbelow(len(pool))]
+            moves = [a for a in legal if a.kind == "move_product"]
+            if moves:
+                return moves[rng.randbelow(len(moves))]
+            return _find(legal, "end_move")
+        if "discard" in kinds:  # moving a product: anywhere but the bin
+            sites = [a for a in legal if a.kind == "site"]
+            return sites[rng.randbelow(len(sites))] if sites else _find(legal, "discard")
+        if "place_product" in kinds:
+            sites = [a for a in legal if a.kind == "place_product"]
+            return sites[rng.randbelow(len(sites))] if sites else _find(legal, "discard_incoming")
+        return legal[rng.randbelow(len(legal))]
+
+
+# -- Normal -----------------------------------------------------------------------------------------
+DRAFT_ORDER = ("oil_well", "forest", "cattle_ranch", "cotton_plantation", "coal_mine", "iron_mine")
+
+
+class NormalAgent:
+    """Builds production chains towards its contracts (see the module docstring)."""
+
+    level = "normal"
+
+    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        st = obs.sample(rng)
+        s = obs.seat
+        action = self._decide(st, s, legal)
+        if action is None or action not in legal:
+            return legal[0]
+        return action
+
+    # the decision proper -----------------------------------------------------------------------
+    def _decide(self, st, s: int, legal: list[Action]) -> Action | None:
+        kinds = {a.kind for a in legal}
+        cx = Complex(st, s)
+        if "accept" in kinds:
+            return self._respond(st, s, cx)
+        if "place_product" in kinds or "discard_incoming" in kinds:
+            p = st.incoming[s][0]
+            dest, _ = cx.best_dest(p, st.free_product_cells(s))
+            return Action("place_product", s, dest) if dest is not None else Action("discard_incoming", s, ())
+        if "draft" in kinds:
+            have = st.drafted[s]
+            for f in DRAFT_ORDER:
+                if f == "forest" and have.count("forest") >= 2:
+                    continue
+                a = _find(legal, "draft", (f,))
+                if a:
+                    return a
+            return legal[0]
+        if "place" in kinds:
+            return legal[0]
+        if "fulfil" in kinds or "forfeit" in kinds:
+            fulfils = [a for a in legal if a.kind == "fulfil"]
+            if not fulfils:
+                return _find(legal, "forfeit")
+            dem = demand(st, s, cx)
+            return min(fulfils, key=lambda a: (keep_value(st.prod[s][a.args[1:]], a.args[1:], cx, dem), a.args))
+        sub = st.sub
+        if sub is not None:
+            return self._sub_step(st, s, cx, sub, legal)
+        dem = demand(st, s, cx)
+        if "nonproduction" in kinds:
+            best_prod, gain = self._best_production(st, s, cx, dem, legal)
+            plan = self._np_step(st, s, cx, dem)
+            if st.moves == 0 and plan is not None:
+                return Action("nonproduction", s, ())
+            if best_prod is not None and gain > 0:
+                return best_prod
+            return Action("nonproduction", s, ())
+        if "end_move" in kinds:
+            return self._np_step(st, s, cx, dem) or Action("end_move", s, ())
+        return None
+
+    def _respond(self, st, s: int, cx: Complex) -> Action:
+        sub = st.sub
+        dem = demand(st, s, cx)
+        get = (VALUE[sub["give"]] + min(dem[sub["give"]], 6) * 0.5) * sub["gn"] if sub["gn"] else 0.0
+        give = (VALUE[sub["get"]] + min(dem[sub["get"]], 6) * 0.5) * sub["qn"] if sub["qn"] else 0.0
+        return Action("accept" if get > give else "refuse", s, ())
+
+    def _best_production(self, st, s, cx, dem, legal):
+        res = reserve(st, s)
+        counts = st.product_counts(s)
+        best, best_gain = None, 0.0
+        for a in legal:
+            if a.kind != "produce":
+                continue
+            f = FACTORIES[a.args[0]]
+            n = len(st.operable(s, a.args[0]))
+            gain = 0.0
+            for _, side in f.outputs:
+                gain += max(VALUE[p] + min(dem[p], 6) * 0.4 for p in side.products)
+            for _, side in f.inputs:
+                gain -= min(VALUE[p] for p in side.products)
+                for p in side.products:
+                    if counts.get(p, 0) - n < res.get(p, 0):
+                        gain -= 6  # would eat a card owed to a contract
+            gain *= n
+            if best is None or gain > best_gain:
+                best, best_gain = a, gain
+        return best, best_gain
+
+    def _np_step(self, st, s: int, cx: Complex, dem) -> Action | None:
+        """The next action of a non-production move, or None to end it."""
+        claim = self._claim(st, s, cx, dem)
+        if claim is not None:
+            return claim
+        free = st.free_product_cells(s)
+        # feed: move idle cards into input spaces that lack them
+        for c, p in sorted(cx.prod.items()):
+            if cx.feeds(c, p):
+                continue
+            dest, score = cx.best_dest(p, free, exclude=c)
+            if dest is not None and score >= 2:
+                return Action("move_product", s, c)
+        # unblock: clear output spaces of factories that could otherwise work
+        stuck = []
+        for c, p in sorted(cx.prod.items()):
+            if cx.feeds(c, p) or not cx.blocks(c):
+                continue
+            dest, score = cx.best_dest(p, free, exclude=c)
+            if dest is not None and score >= -1:
+                return Action("move_product", s, c)
+            if VALUE[p] <= 1 and st.product_counts(s).get(p, 0) > reserve(st, s).get(p, 0):
+                stuck.append(c)
+        # clear input spaces held by a card the factory does not take
+        for c, p in sorted(cx.prod.items()):
+            if c not in cx.ins or cx.feeds(c, p):
+                continue
+            dest, score = cx.best_dest(p, free, exclude=c)
+            if dest is not None and score >= 0 and dest not in cx.ins:
+                return Action("move_product", s, c)
+        build = self._build_choice(st, s, cx, dem)
+        if build is not None:
+            return Action("build", s, (build,))
+        bank = self._bank_choice(st, s, cx, dem)
+        if bank is not None:
+            return Action("bank", s, (bank[0],))
+        if stuck:
+            return Action("move_product", s, stuck[0])  # nowhere to go: discard it to free the factory
+        return None
+
+    def _claim(self, st, s, cx, dem) -> Action | None:
+        if len(st.held[s]) >= MAX_CONTRACTS:
+            return None
+        counts = st.product_counts(s)
+        made = sustainable(cx.types)
+        best = None
+        for cid in st.row:
+            c = CONTRACTS[cid]
+            if counts.get(c.product, 0) == 0:
+                continue
+            gain = c.points - VALUE[c.product]
+            if gain < 3:
+                continue
+            same = sum(1 for h in st.held[s] if CONTRACTS[h].product == c.product)
+            if c.product not in made and counts[c.product] < 1 + same:
+                continue
+            if best is None or gain > best[0]:
+                best = (gain, cid)
+        if best is None:
+            return None
+        cid = best[1]
+        ends = len(st.held[s]) + 1 >= MAX_CONTRACTS or len(st.row) == 1
+        if ends:
+            mine = current_score(st, s) + CONTRACTS[cid].points - VALUE[CONTRACTS[cid].product]
+            if any(current_score(st, t) >= mine for t in range(st.players) if t != s):
+                return None
+        want = CONTRACTS[cid].product
+        cells = [c for c, p in sorted(cx.prod.items()) if p == want]
+        cell = min(cells, key=lambda c: (cx.feeds(c, want), c[1], c[0]))
+        return Action("claim", s, (cid, *cell))
+
+    def _build_choice(self, st, s, cx, dem) -> str | None:
+        """The factory type worth building now, if any: an investment valued by what it adds per
+        activation times the activations still to come, against the cards it costs."""
+        owned = st.type_counts(s)
+        counts = st.product_counts(s)
+        res = reserve(st, s)
+        made = sustainable(cx.types)
+        left = rounds_left(st)
+        types_run = max(1, len(cx.types))
+        # a full complex must grow: every factory adds side cells to store cards in
+        crowded = len(st.free_product_cells(s)) <= 2
+        best, best_score = None, 0.0
+        for f in st.buildable_types(s):
+            fac = FACTORIES[f]
+            n = owned.get(f, 0)
+            gain = 0.0
+            for _, side in fac.outputs:
+                gain += max(VALUE[p] + min(dem[p], 6.0) * 0.3 for p in side.products)
+            for _, side in fac.inputs:
+                gain -= min(VALUE[p] for p in side.products) * 0.8
+            if gain <= 0:
+                continue
+            feasible = all(any(p in made for p in side.products) for _, side in fac.inputs)
+            if not feasible:
+                have = all(any(counts.get(p, 0) for p in side.products) for _, side in fac.inputs)
+                gain *= 0.35 if have else 0.1
+            # activations still to come: a type already run shares its moves; a new type needs its own
+            acts = left * 2 / (types_run if n else types_run + 1) * 0.6
+            score = gain * min(acts, 8.0)
+            costs = sorted(keep_value(p, c, cx, dem, res, counts) for c, p in cx.prod.items()
+                           if p in COST_SETS[f])
+            score -= sum(costs[:2]) * (0.3 if crowded else 1.0)
+            if crowded:
+                score += 3.0
+            if score > best_score:
+                best, best_score = f, score
+        return best if best_score > 1.0 else None
+
+    def _bank_choice(self, st, s, cx, dem):
+        """Three surplus cards for one the seat needs: a card owed to a contract, or one that
+        claims a contract on offer worth more than the three cards."""
+        counts = st.product_counts(s)
+        res = reserve(st, s)
+        for give, n in sorted(counts.items(), key=lambda kv: (dem[kv[0]], kv[0])):
+            if n - res.get(give, 0) < 3:
+                continue
+            want = self._bank_target(st, s, give, dem)
+            if want is not None:
+                return give, want
+        return None
+
+    def _bank_target(self, st, s, give, dem):
+        counts = st.product_counts(s)
+        res = reserve(st, s)
+        v = VALUE[give]
+        for p, need in sorted(res.items()):
+            if VALUE[p] <= v and counts.get(p, 0) < need and p != give:
+                return p
+        if len(st.held[s]) < MAX_CONTRACTS - 1:
+            best, best_gain = None, 0.0
+            for cid in st.row:
+                c = CONTRACTS[cid]
+                if VALUE[c.product] <= v and not counts.get(c.product) and c.product != give:
+                    gain = c.points - VALUE[c.product] - 3 * v
+                    if gain > best_gain:
+                        best, best_gain = c.product, gain
+            if best_gain >= 4:
+                return best
+        return None
+
+    # steps inside a sub-action -----------------------------------------------------------------
+    def _sub_step(self, st, s, cx, sub, legal) -> Action | None:
+        k = sub["k"]
+        dem = demand(st, s, cx)
+        if k == "build":
+            f = sub["f"]
+            if sub["pay"] > 0:
+                pays = [a for a in legal if a.kind == "pay"]
+                res, counts = reserve(st, s), st.product_counts(s)
+                return min(pays, key=lambda a: (keep_value(cx.prod[a.args], a.args, cx, dem, res, counts), a.args))
+            if sub["site"] is None:
+                sites = [a.args for a in legal if a.kind == "site"]
+                best = max((site_score(cx, f, c, r), -c[1], -c[0], -r, c) for c in sites for r in range(4))
+                return Action("site", s, best[4])
+            site = tuple(sub["site"])
+            best_r = max(range(4), key=lambda r: (site_score(cx, f, site, r), -r))
+            return Action("rotate", s, (best_r,))
+        if k == "mvprod":
+            origin = tuple(sub["origin"])
+            p = cx.prod[origin]
+            free = [a.args for a in legal if a.kind == "site"]
+            dest, score = cx.best_dest(p, free, exclude=origin)
+            if dest is not None and score >= -1:
+                return Action("site", s, dest)
+            if dest is not None and not cx.feeds(origin, p) and cx.blocks(origin) and VALUE[p] > 1:
+                return Action("site", s, dest)  # anywhere rather than lose a valuable card
+            return Action("discard", s, ())
+        if k == "bank":
+            want = self._bank_target(st, s, sub["give"], dem)
+            a = _find(legal, "bank_get", (want,)) if want else None
+            return a or _find(legal, "bank_get", (sub["give"],))
+        if k == "produce":
+            f = FACTORIES[sub["f"]]
+            side = f.sides[f.choice_output]
+            best = max(side.products, key=lambda p: (dem[p] + VALUE[p], p))
+            return Action("output", s, (best,))
+        if k == "replace":
+            return legal[0]
+        if k == "offer":
+            return legal[0]
+        return None
+
+
+AGENTS = {"easy": EasyAgent, "normal": NormalAgent}

@@ -1,0 +1,75 @@
+"""Victory Through Industry agents: legal choices, sensible behaviour, whole games end."""
+
+from ai.core.agent import Budget
+from ai.core.agents import get_agent, levels
+from ai.core.observe import observe
+from engine.core import Action, Rng, Session
+from engine.core.contract import SeatInfo
+from tests.engine.test_vti_rules import do, lay_out, setup_state
+
+GAME = "victory-through-industry"
+
+
+def choose(level, st, seat=None, seed=0):
+    seat = st.to_move() if seat is None else seat
+    return get_agent(GAME, level).choose(observe(st, seat, GAME), Rng(seed), Budget())
+
+
+def test_levels_are_easy_and_normal():
+    assert levels(GAME) == ["easy", "normal"]
+
+
+def test_normal_claims_a_contract_it_can_keep_supplying():
+    st = setup_state(2, row=["oil-5", "wood-4"])
+    s = st.current
+    lay_out(st, s, {(0, 0): ("oil_well", 0), (1, 1): ("forest", 0)}, {(0, 1): "oil", (1, 0): "oil"})
+    do(st, ("nonproduction", ()))
+    a = choose("normal", st)
+    assert a.kind == "claim" and a.args[0] == "oil-5"
+
+
+def test_normal_feeds_a_factory_input():
+    st = setup_state(2)
+    s = st.current
+    # a Steel Mill lacking Coal on its left; a Coal card lies idle above it
+    lay_out(st, s, {(0, 0): ("steel_mill", 0), (1, 1): ("coal_mine", 0)}, {(0, -1): "coal", (1, 0): "iron_ore"})
+    do(st, ("nonproduction", ()))
+    a = choose("normal", st)
+    assert a == Action("move_product", s, (0, -1))
+    st.apply(a)
+    assert choose("normal", st) == Action("site", s, (-1, 0))
+
+
+def test_normal_supplies_contracts_and_refuses_a_bad_trade():
+    st = setup_state(2, row=["oil-5"])
+    s = st.current
+    t = 1 - s
+    lay_out(st, s, {(0, 0): ("oil_well", 0)}, {(0, 1): "oil"})
+    st.row.remove("oil-5")
+    st.held[s] = ["oil-5"]
+    st.claimed_any, st.token = True, s
+    st.fq = ["oil-5"]
+    assert choose("normal", st).kind == "fulfil"
+    do(st, ("fulfil", ("oil-5", 0, 1)))
+    lay_out(st, s, {(0, 0): ("oil_well", 0)}, {(0, 1): "wood"})
+    lay_out(st, t, {(0, 0): ("forest", 0)}, {(0, 1): "steel", (1, 0): "steel"})
+    do(st, ("nonproduction", ()), ("offer", (t,)), ("offer_give", ("wood", 1)), ("offer_get", ("steel", 2)))
+    assert st.to_move() == t
+    assert choose("normal", st).kind == "refuse"
+    assert choose("easy", st).kind == "refuse"
+
+
+def test_agents_play_whole_games_with_legal_moves():
+    for level, players, seed in (("easy", 3, 1), ("normal", 2, 2), ("normal", 5, 3)):
+        seats = [SeatInfo(f"AI {i}", "ai", level) for i in range(players)]
+        s = Session.new(GAME, seats, seed=seed)
+        agent = get_agent(GAME, level)
+        n = 0
+        while not s.is_over():
+            obs = observe(s.state, s.to_move(), GAME)
+            a = agent.choose(obs, s.ai_rng(), Budget())
+            assert a in obs.legal
+            s.apply(a, by_ai=True)
+            n += 1
+            assert n < 20_000
+        assert s.state.outcome().winners
