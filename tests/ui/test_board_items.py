@@ -83,10 +83,14 @@ def test_one_shared_pulse_runs_only_while_something_glows(qtbot):
     other.set_target(Action("dividends", 1, ()), True)
     driver = pulse_for(scene)
     assert isinstance(driver, PulseDriver) and pulse_for(scene) is driver
-    assert driver.active() and {card, other} <= driver._items
+    assert driver.active() and {card._glow, other._glow} <= driver._items
+    assert card._glow.isVisible()
+    # a pulse frame changes only the overlays' opacity: the cards keep their cached painting
+    driver._tick()
+    assert 0.4 <= card._glow.opacity() <= 1.0
     card.set_target(None, False)
     other.set_target(Action("dividends", 1, ()), False)
-    assert not driver.active()
+    assert not driver.active() and not card._glow.isVisible()
     # the level is a slow sine between 0 and 1
     assert 0.0 <= driver.level() <= 1.0
     assert driver.PERIOD_MS == 1200

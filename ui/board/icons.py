@@ -296,14 +296,7 @@ def paint_coin(p: QPainter, rect: QRectF, text: str = "") -> None:
         p.drawEllipse(r)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#7a5a12"))
-        inner = r.adjusted(side * 0.16, side * 0.16, -side * 0.16, -side * 0.16)
-        dollar = QPainterPath()
-        font = style.sans(10, bold=True, tabular=False)
-        font.setPixelSize(max(4, round(side * 0.62)))
-        dollar.addText(0, 0, font, "$")
-        br = dollar.boundingRect()
-        dollar.translate(inner.center().x() - br.center().x(), inner.center().y() - br.center().y())
-        p.drawPath(dollar)
+        p.drawPath(_fit(_dollar(), r))
     else:
         p.setPen(QPen(QColor(style.INK), max(0.8, side / 22)))
         p.setBrush(QColor("#e8c25a"))
@@ -314,6 +307,18 @@ def paint_coin(p: QPainter, rect: QRectF, text: str = "") -> None:
         p.setFont(font)
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
     p.restore()
+
+
+@cache
+def _dollar() -> QPainterPath:
+    """The coin's dollar sign in the 100 × 100 box (built once: text paths are costly)."""
+    dollar = QPainterPath()
+    font = style.sans(10, bold=True, tabular=False)
+    font.setPixelSize(62)
+    dollar.addText(0, 0, font, "$")
+    br = dollar.boundingRect()
+    dollar.translate(50 - br.center().x(), 50 - br.center().y())
+    return dollar
 
 
 def icon_image(name: str, size: int, dpr: float = 1.0, colour: str | None = None) -> QImage:

@@ -17,6 +17,7 @@ Level of detail: pieces skip fine text when the view shows them very small
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -92,9 +93,12 @@ class PulseDriver(QObject):
         return self._timer.isActive()
 
     def _tick(self) -> None:
+        level = self.level()
         for item in list(self._items):
             if item.scene() is None:
                 self._items.discard(item)
+            elif hasattr(item, "pulse"):
+                item.pulse(level)
             else:
                 item.update()
         if not self._items:
@@ -113,86 +117,127 @@ def pulse_for(scene) -> PulseDriver | None:
 
 
 # -- highlight and clicks ----------------------------------------------------------------------------
-class Highlight:
-    """Mixin for a QGraphicsObject: gold pulsing glow on legal targets, brightening on hover,
-    a tooltip with the full text, and a click that emits the scene's `intent(action)`.
+class GlowOverlay(QGraphicsItem):
+    """The pulsing gold outline of a legal target, as a child item of the piece.
 
-    Subclasses call `paint_highlight(painter, path)` at the end of `paint`, with the outline
-    of the piece.
+    It is drawn once at full strength into its own device-pixel cache; the pulse only changes
+    its opacity, so a pulse frame is a few cached blits (stroking wide antialiased outlines on
+    every frame would cost milliseconds per piece)."""
+
+    MARGIN = 7.0
+
+    def __init__(self, piece: BoardItem):
+        super().__init__(piece)
+        self.piece = piece
+        self._bounds: QRectF | None = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        if self._bounds is None:
+            m = self.MARGIN
+            self._bounds = self.piece.outline().boundingRect().adjusted(-m, -m, m, m)
+        return self._bounds
+
+    def invalidate(self) -> None:
+        """The piece changed size."""
+        self.prepareGeometryChange()
+        self._bounds = None
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never takes a click or a hover
+
+    def pulse(self, level: float) -> None:
+        """Set the glow strength 0..1 (the piece under the mouse glows fully)."""
+        self.setOpacity(1.0 if self.piece.hover else 0.4 + 0.6 * level)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        outline = self.piece.outline()
+        gold = QColor(style.GOLD)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for width, alpha in ((11.0, 50), (7.0, 90)):
+            c = QColor(gold)
+            c.setAlpha(alpha)
+            p.setPen(QPen(c, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            p.drawPath(outline)
+        p.setPen(QPen(gold, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.drawPath(outline)
+
+
+class Highlight:
+    """Mixin for a QGraphicsObject: gold pulsing glow on legal targets (a `GlowOverlay` child
+    driven by the scene's one `PulseDriver`), brightening on hover, a tooltip with the full text,
+    and a click that emits the scene's `intent(action)`.
+
+    Subclasses call `paint_hover(painter, path)` at the end of their painting.
     """
 
-    GLOW_MARGIN = 7.0
+    GLOW_MARGIN = GlowOverlay.MARGIN
 
     def init_highlight(self) -> None:
         self.action = None
         self.legal = False
         self.hover = False
         self.status = ""
+        self._glow: GlowOverlay | None = None
         self.setAcceptHoverEvents(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
     def set_target(self, action, legal: bool, status: str = "") -> None:
         """Make the piece emit `action` on click (None: inert); `legal` makes it glow."""
         legal = bool(legal and action is not None)
-        changed = (action != self.action) or (legal != self.legal)
+        inert_before = self.action is None
         self.action = action
-        self.legal = legal
         self.status = status
-        self.setCursor(Qt.CursorShape.PointingHandCursor if action is not None else Qt.CursorShape.ArrowCursor)
-        driver = pulse_for(self.scene())
-        if driver is not None:
-            if legal:
-                driver.register(self)
-            else:
-                driver.unregister(self)
-        if changed:
-            self.update()
+        if (action is None) != inert_before:
+            self.setCursor(Qt.CursorShape.PointingHandCursor if action is not None else Qt.CursorShape.ArrowCursor)
+        if legal != self.legal:
+            self.legal = legal
+            if legal and self._glow is None:
+                self._glow = GlowOverlay(self)
+            if self._glow is not None:
+                self._glow.setVisible(legal)
+                driver = pulse_for(self.scene())
+                if driver is not None:
+                    if legal:
+                        driver.register(self._glow)
+                        self._glow.pulse(driver.level())
+                    else:
+                        driver.unregister(self._glow)
 
-    def _sync_pulse(self) -> None:
-        driver = pulse_for(self.scene())
-        if driver is not None and self.legal:
-            driver.register(self)
-
-    def paint_highlight(self, p: QPainter, outline: QPainterPath) -> None:
-        """Draw the hover brightening and, for legal targets, the pulsing gold glow."""
+    def paint_hover(self, p: QPainter, outline: QPainterPath) -> None:
+        """Brighten the piece under the mouse (only pieces that do something)."""
         if self.hover and self.action is not None:
             p.save()
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 255, 255, 60))
             p.drawPath(outline)
             p.restore()
-        if not self.legal:
-            return
-        driver = pulse_for(self.scene())
-        level = driver.level() if driver is not None else 0.8
-        if self.hover:
-            level = 1.0
-        gold = QColor(style.GOLD)
-        p.save()
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for width, alpha in ((12.0, 40), (8.0, 70)):
-            c = QColor(gold)
-            c.setAlpha(int(alpha * (0.35 + 0.65 * level)))
-            p.setPen(QPen(c, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-            p.drawPath(outline)
-        c = QColor(gold)
-        c.setAlpha(int(170 + 85 * level))
-        p.setPen(QPen(c, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-        p.drawPath(outline)
-        p.restore()
+
+    def forget_pulse(self) -> None:
+        """Leave the shared clock (the piece is being removed)."""
+        if self._glow is not None:
+            driver = pulse_for(self.scene())
+            if driver is not None:
+                driver.unregister(self._glow)
 
     # Qt event handlers (found by name on the QGraphicsObject subclass)
     def hoverEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.hover = True
-        self.update()
+        if self.action is not None:
+            self.update()
+        if self._glow is not None:
+            self._glow.pulse(1.0)
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
             scene.hovered.emit(self.status or self.toolTip().split("\n", 1)[0])
 
     def hoverLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.hover = False
-        self.update()
+        if self.action is not None:
+            self.update()
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
             scene.hovered.emit("")
@@ -217,28 +262,77 @@ class Highlight:
         return True
 
 
+PIXMAP_CACHE_KB = 96 * 1024
+"""Qt keeps item caches in QPixmapCache (10 MB by default): too small for a board's pieces at a
+2× device-pixel ratio, and a thrashing cache repaints every piece on every frame."""
+
+
+def ensure_pixmap_cache() -> None:
+    """Raise QPixmapCache's limit to PIXMAP_CACHE_KB (never lower it)."""
+    from PySide6.QtGui import QPixmapCache
+
+    if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+        QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
+
+
 class BoardItem(Highlight, QGraphicsObject):
     """A rectangular piece of `w` × `h` with an optional click action and the highlight.
 
-    Subclasses implement `paint_body(painter, lod)` and may override `outline()`."""
+    Its painting is cached in device pixels and redone only when `refresh()` sees new content
+    (or the zoom changes). Subclasses implement `paint_body(painter, lod)` and may override
+    `outline()`; setters call `refresh(*content)` instead of `update()`."""
+
+    SHADOW_MARGIN = 5.0
 
     def __init__(self, w: float, h: float, parent: QGraphicsItem | None = None):
         QGraphicsObject.__init__(self, parent)
         self.w = float(w)
         self.h = float(h)
+        self._content: tuple | None = None
+        self._bounds: QRectF | None = None
+        self._shape: QPainterPath | None = None
+        self._tip = ""
         self.init_highlight()
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def refresh(self, *content) -> bool:
+        """Repaint if `content` differs from what is drawn; True if it did."""
+        if content == self._content:
+            return False
+        self._content = content
+        self.update()
+        return True
+
+    def set_tip(self, text: str) -> None:
+        """The tooltip (full text), set only when it changes."""
+        if text != self._tip:
+            self._tip = text
+            self.setToolTip(text)
 
     def resize(self, w: float, h: float) -> None:
         if (w, h) != (self.w, self.h):
             self.prepareGeometryChange()
             self.w, self.h = float(w), float(h)
+            self._content = None
+            self._bounds = None
+            self._shape = None
+            if self._glow is not None:
+                self._glow.invalidate()
 
     def rect(self) -> QRectF:
         return QRectF(0, 0, self.w, self.h)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        m = self.GLOW_MARGIN
-        return QRectF(-m, -m, self.w + 2 * m, self.h + 2 * m)
+        # Qt asks for this hundreds of times a frame: compute once per size
+        if self._bounds is None:
+            self._bounds = self.bounds()
+        return self._bounds
+
+    def bounds(self) -> QRectF:
+        """The painted area (the piece and its shadow); subclasses override this, not
+        boundingRect."""
+        m = self.SHADOW_MARGIN
+        return self.rect().adjusted(-1, -1, m, m)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -246,21 +340,18 @@ class BoardItem(Highlight, QGraphicsObject):
         return path
 
     def shape(self) -> QPainterPath:
-        return self.outline()
+        if self._shape is None:
+            self._shape = self.outline()
+        return self._shape
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         self.paint_body(p, lod_of(p, option))
-        self.paint_highlight(p, self.outline())
+        self.paint_hover(p, self.outline())
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         raise NotImplementedError
-
-    def itemChange(self, change, value):  # noqa: N802 - Qt API
-        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged and value is not None:
-            self._sync_pulse()
-        return QGraphicsObject.itemChange(self, change, value)
 
     def texts(self) -> list[str]:
         """Every text the piece shows (for tests that check for leaked secrets)."""
@@ -297,13 +388,56 @@ def paper_brush(rect: QRectF, light: str = style.PAPER, dark: str = style.PAPER_
 
 
 def draw_shadow(p: QPainter, path: QPainterPath, dx: float = 2.0, dy: float = 3.0, alpha: int = 70) -> None:
-    """A soft drop shadow under `path` (two offset translucent fills)."""
+    """A subtle drop shadow under `path` (one offset translucent fill: cheap on large pieces)."""
     p.save()
     p.setPen(Qt.PenStyle.NoPen)
-    for i, a in ((1.0, alpha // 2), (0.5, alpha)):
-        p.setBrush(QColor(0, 0, 0, a))
-        p.drawPath(path.translated(dx * (1 + i), dy * (1 + i)) if i == 1.0 else path.translated(dx, dy))
+    p.setBrush(QColor(0, 0, 0, alpha))
+    p.drawPath(path.translated(dx, dy))
     p.restore()
+
+
+@functools.lru_cache(maxsize=512)
+def _rounded_part(w: float, h: float, radius: float, x: float, y: float, pw: float, ph: float) -> QPainterPath:
+    outline = QPainterPath()
+    outline.addRoundedRect(QRectF(0, 0, w, h), radius, radius)
+    part = QPainterPath()
+    part.addRect(QRectF(x, y, pw, ph))
+    return outline.intersected(part)
+
+
+def fill_rounded_part(p: QPainter, w: float, h: float, radius: float, part: QRectF, colour: str) -> None:
+    """Fill the part of a (0, 0, w, h) rounded rectangle that lies in `part` (a title band, a
+    stripe) with `colour`. The intersection is computed once per geometry: clipping to a rounded
+    path on every paint costs the raster engine far more."""
+    p.save()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(colour))
+    p.drawPath(_rounded_part(round(w, 2), round(h, 2), round(radius, 2), round(part.x(), 2), round(part.y(), 2),
+                             round(part.width(), 2), round(part.height(), 2)))
+    p.restore()
+
+
+class ShadeOverlay(QGraphicsItem):
+    """A translucent grey veil over a piece (a card nobody can take now), as a cached child so
+    the piece itself need not repaint when it comes and goes."""
+
+    def __init__(self, piece: BoardItem):
+        super().__init__(piece)
+        self.piece = piece
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.piece.rect()
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(43, 43, 43, 70))
+        p.drawPath(self.piece.outline())
 
 
 # -- cards -----------------------------------------------------------------------------------------------
@@ -326,6 +460,7 @@ class CardItem(BoardItem):
         self.back_label = ""
         self.back_colour = style.CARD_BACK
         self.dimmed = False
+        self._shade: ShadeOverlay | None = None
         self.shadow = True
 
     def set_face(self, title: str = "", band: str = style.INK, icon_names: Sequence[str] = (),
@@ -334,8 +469,8 @@ class CardItem(BoardItem):
         self.title, self.band, self.icon_names = title, band, list(icon_names)
         self.big, self.caption, self.footer = big, caption, footer
         self.face_down = False
-        self.setToolTip(tooltip or "\n".join(t for t in (title, caption, footer) if t))
-        self.update()
+        self.set_tip(tooltip or "\n".join(t for t in (title, caption, footer) if t))
+        self.refresh("face", title, band, tuple(icon_names), big, caption, footer)
 
     def set_back(self, label: str = "", colour: str = style.CARD_BACK, tooltip: str = "") -> None:
         """Show the common back of the deck (a face-down card): no face text at all."""
@@ -343,8 +478,8 @@ class CardItem(BoardItem):
         self.back_label, self.back_colour = label, colour
         self.title = self.caption = self.footer = self.big = ""
         self.icon_names = []
-        self.setToolTip(tooltip or "A face-down card")
-        self.update()
+        self.set_tip(tooltip or "A face-down card")
+        self.refresh("back", label, colour)
 
     @property
     def radius(self) -> float:
@@ -366,16 +501,21 @@ class CardItem(BoardItem):
             p.setBrush(paper_brush(self.rect()))
             p.drawPath(outline)
             p.save()
-            p.setClipPath(outline)
-            self.paint_face(p, lod)
+            self.paint_face(p, lod)  # faces stay inside the card; bands use fill_rounded_part
             p.restore()
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.4))
         p.drawPath(outline)
-        if self.dimmed:
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(43, 43, 43, 70))
-            p.drawPath(outline)
+
+    def set_dimmed(self, dimmed: bool) -> None:
+        """Grey the card over (e.g. one the player cannot afford), without repainting the card."""
+        dimmed = bool(dimmed)
+        if dimmed == self.dimmed:
+            return
+        self.dimmed = dimmed
+        if self._shade is None:
+            self._shade = ShadeOverlay(self)
+        self._shade.setVisible(dimmed)
 
     def band_height(self) -> float:
         return max(style.px(10) + 8, self.h * 0.16)
@@ -384,9 +524,7 @@ class CardItem(BoardItem):
         """The generic face: band + title, icon row, big number, caption, footer."""
         w, h = self.w, self.h
         bh = self.band_height()
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(self.band))
-        p.drawRect(QRectF(0, 0, w, bh))
+        fill_rounded_part(p, w, h, self.radius, QRectF(0, 0, w, bh), self.band)
         if lod >= FINE_LOD and self.title:
             f = fit_font(self.title, style.serif(10, bold=True), w - 10)
             draw_text(p, QRectF(5, 0, w - 10, bh), self.title, f, style.text_on(self.band))
@@ -471,15 +609,14 @@ class TokenItem(BoardItem):
     def set_look(self, colour: str, mark: str, npc: bool = False, tooltip: str = "") -> None:
         self.colour, self.mark, self.npc = colour, mark, npc
         if tooltip:
-            self.setToolTip(tooltip)
-        self.update()
+            self.set_tip(tooltip)
+        self.refresh(colour, mark, npc)
 
     def rect(self) -> QRectF:
         return QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        m = self.GLOW_MARGIN
-        return self.rect().adjusted(-m, -m, m + 3, m + 3)
+    def bounds(self) -> QRectF:
+        return self.rect().adjusted(-1, -1, 4, 4)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -537,6 +674,7 @@ class TrackItem(BoardItem):
         for r in spaces:
             bounds = bounds.united(r)
         super().__init__(bounds.right(), bounds.bottom(), parent)
+        self._space_bounds = bounds.adjusted(-1, -1, 1, 1)
         self.spaces = list(spaces)
         self.labels = list(labels)
         self.inward = list(inward)
@@ -563,6 +701,9 @@ class TrackItem(BoardItem):
 
     def shape(self) -> QPainterPath:
         return QPainterPath()  # never blocks clicks on what lies inside the track
+
+    def bounds(self) -> QRectF:
+        return self._space_bounds
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         font = style.sans(self.font_pt, tabular=True)

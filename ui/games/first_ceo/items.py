@@ -7,12 +7,24 @@ than 9 pt there (style.MIN_PT).
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
 
 from engine.games.first_ceo.data import COMPANIES, CORPORATIONS, Scoring
 from ui.board import icons, style
-from ui.board.items import FINE_LOD, BoardItem, CardItem, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.items import (
+    FINE_LOD,
+    BoardItem,
+    CardItem,
+    draw_shadow,
+    draw_text,
+    fill_rounded_part,
+    fit_font,
+    paper_brush,
+)
 
 SCORING_SHORT = {"pair": "40/pair", "finance": "20/fin", "techhw": "10/T·H"}
 
@@ -22,6 +34,7 @@ def scoring_icons(s: Scoring) -> list[str]:
             "techhw": ["technology", "hardware"]}.get(s.kind, [])
 
 
+@functools.lru_cache(maxsize=1024)
 def card_tooltip(card_id: str, price: int | None = None, surcharge: int = 0) -> str:
     """The full text of a company or corporation card."""
     if card_id in CORPORATIONS:
@@ -116,8 +129,10 @@ class CompanyCard(CardItem):
         self.band_colour = style.INK
         self.subtitle = ""
 
-    def set_card(self, card_id: str, band: str | None = None, tooltip: str = "", subtitle: str = "") -> None:
+    def set_card(self, card_id: str, band: str | None = None, tooltip: str = "", subtitle: str = "",
+                 dimmed: bool = False) -> None:
         self.card_id = card_id
+        self.set_dimmed(dimmed)
         self.face_down = False
         if card_id in CORPORATIONS:
             self.title = CORPORATIONS[card_id].name
@@ -126,8 +141,8 @@ class CompanyCard(CardItem):
             band = band or icons.INDUSTRY_COLOURS[COMPANIES[card_id].icons[0]]
         self.band_colour = band or style.INK
         self.subtitle = subtitle
-        self.setToolTip(tooltip or card_tooltip(card_id))
-        self.update()
+        self.set_tip(tooltip or card_tooltip(card_id))
+        self.refresh(card_id, self.band_colour, subtitle)
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.title, self.subtitle]
@@ -144,9 +159,8 @@ class CompanyCard(CardItem):
         w, h = self.w, self.h
         bh = 26.0
         # title band, with a second colour strip for a two-industry company
+        fill_rounded_part(p, w, h, self.radius, QRectF(0, 0, w, bh), self.band_colour)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(self.band_colour))
-        p.drawRect(QRectF(0, 0, w, bh))
         if not corp and len(c.icons) > 1 and c.icons[1] != c.icons[0]:
             p.setBrush(QColor(icons.INDUSTRY_COLOURS[c.icons[1]]))
             p.drawRect(QRectF(0, bh - 4, w, 4))
@@ -199,9 +213,7 @@ class CompanyCard(CardItem):
         c = CORPORATIONS[cid] if cid in CORPORATIONS else COMPANIES[cid]
         w, h = self.w, self.h
         bh = 24.0
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(self.band_colour))
-        p.drawRect(QRectF(0, 0, w, bh))
+        fill_rounded_part(p, w, h, self.radius, QRectF(0, 0, w, bh), self.band_colour)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.drawLine(QPointF(0, bh), QPointF(w, bh))
         label = self.title + ("  ·  corporation" if cid in CORPORATIONS and w >= 200 else "")
@@ -235,8 +247,8 @@ class CompanyStrip(BoardItem):
 
     def set_card(self, card_id: str) -> None:
         self.card_id = card_id
-        self.setToolTip(card_tooltip(card_id))
-        self.update()
+        self.set_tip(card_tooltip(card_id))
+        self.refresh(card_id, self.w)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -299,8 +311,8 @@ class ShareItem(BoardItem):
 
     def set_share(self, colour: str, mark: str, price: int, sold: bool, next_: bool, tooltip: str) -> None:
         self.colour, self.mark, self.price, self.sold, self.next = colour, mark, price, sold, next_
-        self.setToolTip(tooltip)
-        self.update()
+        self.set_tip(tooltip)
+        self.refresh(colour, mark, price, sold, next_, self.w)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -322,11 +334,7 @@ class ShareItem(BoardItem):
         p.setBrush(paper_brush(r))
         p.drawPath(outline)
         band = QRectF(0, 0, self.w, 14)
-        p.save()
-        p.setClipPath(outline)
-        p.setBrush(QColor(self.colour))
-        p.drawRect(band)
-        p.restore()
+        fill_rounded_part(p, self.w, self.h, 3, band, self.colour)
         draw_text(p, band, self.mark, style.sans(9, bold=True, tabular=False), style.text_on(self.colour),
                   elide=False)
         draw_text(p, QRectF(0, 14, self.w, self.h - 14), f"{self.price}", style.sans(9, bold=True), elide=False)
@@ -346,8 +354,8 @@ class HoldingChip(BoardItem):
 
     def set_chip(self, colour: str, mark: str, count: int, tooltip: str) -> None:
         self.colour, self.mark, self.count = colour, mark, count
-        self.setToolTip(tooltip)
-        self.update()
+        self.set_tip(tooltip)
+        self.refresh(colour, mark, count, self.w)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -360,12 +368,7 @@ class HoldingChip(BoardItem):
         p.setBrush(QColor(style.PAPER))
         p.drawPath(outline)
         sq = QRectF(0, 0, self.h, self.h)
-        p.save()
-        p.setClipPath(outline)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(self.colour))
-        p.drawRect(sq)
-        p.restore()
+        fill_rounded_part(p, self.w, self.h, 3, sq, self.colour)
         draw_text(p, sq, self.mark, style.sans(9, bold=True, tabular=False), style.text_on(self.colour), elide=False)
         draw_text(p, QRectF(self.h, 0, self.w - self.h - 2, self.h), f"{self.count}", style.sans(9, bold=True),
                   elide=False)
@@ -384,8 +387,8 @@ class AssetCardItem(CardItem):
     def set_asset(self, kind: str, value: int | None, tooltip: str) -> None:
         self.kind, self.value = kind, value
         self.face_down = True
-        self.setToolTip(tooltip)
-        self.update()
+        self.set_tip(tooltip)
+        self.refresh(kind, value)
 
     def texts(self) -> list[str]:
         return [self.toolTip()] + ([f"{self.value:+d}"] if self.value is not None else [])
@@ -437,19 +440,27 @@ class PileItem(CardItem):
         self.count = 0
         self.label = ""
         self.kind_icon = ""
+        self.badge = BadgeItem(self)
 
     def set_pile(self, count: int, label: str, colour: str, tooltip: str, icon: str = "") -> None:
         self.count, self.label, self.kind_icon = count, label, icon
         self.back_colour = colour
         self.face_down = True
-        self.setToolTip(tooltip)
-        self.update()
+        self.set_tip(tooltip)
+        # the pile repaints only when its drawn depth changes; the count is a small child badge
+        self.refresh(self.depth(), label, colour, icon)
+        self.badge.set_text(str(count))
+        self.badge.setPos(self.w / 2 - 15, self.h - 10)
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.label, str(self.count)]
 
+    def depth(self) -> int:
+        """Card edges drawn under the top card: more for a fuller pile (0 = empty)."""
+        return min(4, (self.count + 4) // 5)
+
     def paint_body(self, p: QPainter, lod: float) -> None:
-        depth = min(4, (self.count + 4) // 5)
+        depth = self.depth()
         outline = self.outline()
         if self.count == 0:
             p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
@@ -469,14 +480,33 @@ class PileItem(CardItem):
                 r = QRectF(0, 0, self.w * 0.5, self.w * 0.5)
                 r.moveCenter(self.rect().center())
                 icons.paint_icon(p, self.kind_icon, r, style.PAPER)
-        badge = QRectF(self.w / 2 - 15, self.h - 10, 30, 18)
+
+    def bounds(self) -> QRectF:
+        return super().bounds().adjusted(0, 0, 8, 4)
+
+
+class BadgeItem(BoardItem):
+    """A small paper lozenge with a number (a pile's count)."""
+
+    def __init__(self, parent: QGraphicsItem | None = None):
+        super().__init__(30, 18, parent)
+        self.text = ""
+        self.setAcceptHoverEvents(False)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+        self.refresh(text)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(style.PAPER))
-        p.drawRoundedRect(badge, 9, 9)
-        draw_text(p, badge, str(self.count), style.sans(9, bold=True), elide=False)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return super().boundingRect().adjusted(0, 0, 8, 12)
+        p.drawRoundedRect(r, 9, 9)
+        draw_text(p, r, self.text, style.sans(9, bold=True), elide=False)
 
 
 class LabelItem(BoardItem):
@@ -489,10 +519,9 @@ class LabelItem(BoardItem):
         self.setAcceptHoverEvents(False)
 
     def set_text(self, text: str, colour: str | None = None) -> None:
-        if text != self.text or (colour and colour != self.colour):
-            self.text = text
-            self.colour = colour or self.colour
-            self.update()
+        self.text = text
+        self.colour = colour or self.colour
+        self.refresh(text, self.colour)
 
     def shape(self) -> QPainterPath:
         return QPainterPath()

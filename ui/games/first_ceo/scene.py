@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from engine.games.first_ceo.data import CORPORATIONS, SHARE_VALUES
@@ -32,8 +33,9 @@ from ui.board.items import (
     TrackItem,
     draw_shadow,
     draw_text,
+    ensure_pixmap_cache,
+    fill_rounded_part,
     paper_brush,
-    pulse_for,
     slide,
 )
 from ui.board.scene import GameScene
@@ -140,6 +142,7 @@ class BoardBase(BoardItem):
 
     def __init__(self, lay: Layout, market_spaces: list[dict]):
         super().__init__(lay.scene.width(), lay.scene.height())
+        # paints only the board (not the whole scene rect): a smaller cached pixmap to blit
         self.lay = lay
         self.spaces = market_spaces
         self.setZValue(-10)
@@ -148,6 +151,9 @@ class BoardBase(BoardItem):
 
     def shape(self) -> QPainterPath:
         return QPainterPath()
+
+    def bounds(self) -> QRectF:
+        return self.lay.board.adjusted(-2, -2, 8, 8)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         lay = self.lay
@@ -293,8 +299,9 @@ class BoardBase(BoardItem):
 
 # -- a player's mat -----------------------------------------------------------------------------------------
 class PlayerMat(BoardItem):
-    """A player's area in front of the board: seat stripe, token, name, corporation, money, and
-    the captions of the rows below. The player to move gets an ink frame and a filled header."""
+    """A player's area in front of the board: paper, seat stripe and row captions (cached, rarely
+    repainted), with two children that change often: the `MatHeader` (token, name, corporation,
+    money) and the ink frame that marks the player to move."""
 
     HEADER = 46.0
 
@@ -302,6 +309,84 @@ class PlayerMat(BoardItem):
         super().__init__(w, h)
         self.setZValue(-5)
         self.setAcceptHoverEvents(False)
+        self.colour = style.NPC_GREY
+        self.captions: list[tuple[float, float, str]] = []
+        """(x, y, text) of the row captions, in mat coordinates."""
+        self.header = MatHeader(self)
+        self.frame = MatFrame(self)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def set_mat(self, **kw) -> None:
+        """Update the mat; header fields (name, corp, colour, mark, money, assets, current, starter,
+        score) go to the header, `current` also shows the frame."""
+        if "captions" in kw:
+            self.captions = kw.pop("captions")
+        if "colour" in kw:
+            self.colour = kw["colour"]
+        self.refresh(self.colour, tuple(self.captions))
+        if kw:
+            self.header.set_header(**kw)
+            self.frame.setVisible(self.header.current)
+
+    @property
+    def current(self) -> bool:
+        return self.header.current
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), *self.header.texts(), *(c[2] for c in self.captions)]
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        path = QPainterPath()
+        path.addRoundedRect(r, 8, 8)
+        draw_shadow(p, path, 2, 3, 80)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r, style.PAPER, style.PAPER_DARK))
+        p.drawPath(path)
+        fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, 7, self.h), self.colour)
+        for x_text, y, text in self.captions:
+            draw_text(p, QRectF(x_text, y, self.w - x_text - 8, 16), text, style.sans(9, bold=True), style.INK_SOFT,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.drawPath(path)
+
+
+class MatFrame(QGraphicsItem):
+    """The thick ink frame round the mat of the player to move."""
+
+    def __init__(self, mat: PlayerMat):
+        super().__init__(mat)
+        self.mat = mat
+        self._bounds = mat.rect().adjusted(-2, -2, 2, 2)
+        self.setVisible(False)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 2.6))
+        p.drawRoundedRect(self.mat.rect(), 8, 8)
+
+
+class MatHeader(BoardItem):
+    """The head of a mat: seat token, name (and the starting player's pennant), corporation,
+    money, and assets (or the final score). Filled with the seat colour for the player to move."""
+
+    def __init__(self, mat: PlayerMat):
+        super().__init__(mat.w, PlayerMat.HEADER, mat)
+        self.mat = mat
+        self.setAcceptHoverEvents(False)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.name = ""
         self.corp = ""
         self.colour = style.NPC_GREY
@@ -312,42 +397,31 @@ class PlayerMat(BoardItem):
         self.current = False
         self.starter = False
         self.score: float | None = None
-        self.captions: list[tuple[float, float, str]] = []
-        """(x, y, text) of the row captions, in mat coordinates."""
 
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
-    def set_mat(self, **kw) -> None:
+    def bounds(self) -> QRectF:
+        return self.rect().adjusted(-1, -1, 1, 1)
+
+    def set_header(self, **kw) -> None:
         for k, v in kw.items():
             setattr(self, k, v)
-        self.update()
+        self.refresh(self.name, self.corp, self.colour, self.mark, self.money, self.income, self.assets,
+                     self.current, self.starter, self.score)
 
     def texts(self) -> list[str]:
-        return [self.toolTip(), self.name, self.corp, f"${self.money}"]
+        return [self.name, self.corp, f"${self.money}"]
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        r = self.rect()
-        path = QPainterPath()
-        path.addRoundedRect(r, 8, 8)
-        draw_shadow(p, path, 2, 3, 80)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(paper_brush(r, style.PAPER, style.PAPER_DARK))
-        p.drawPath(path)
-        head = QRectF(0, 0, self.w, self.HEADER)
-        p.save()
-        p.setClipPath(path)
+        w, mat_h = self.w, self.mat.h
         if self.current:
-            p.setBrush(QColor(self.colour))
-            p.drawRect(head)
+            fill_rounded_part(p, w, mat_h, 8, QRectF(0, 0, w, self.h), self.colour)
         else:
-            p.setBrush(QColor(self.colour))
-            p.drawRect(QRectF(0, 0, 7, self.h))
-            p.setBrush(QColor(style.PAPER_DARK))
-            p.drawRect(QRectF(7, 0, self.w - 7, self.HEADER))
-        p.restore()
+            fill_rounded_part(p, w, mat_h, 8, QRectF(0, 0, 7, self.h), self.colour)
+            fill_rounded_part(p, w, mat_h, 8, QRectF(7, 0, w - 7, self.h), style.PAPER_DARK)
         p.setPen(QPen(QColor(style.INK), 1.0))
-        p.drawLine(QPointF(0, self.HEADER), QPointF(self.w, self.HEADER))
+        p.drawLine(QPointF(0, self.h), QPointF(w, self.h))
         fg = style.text_on(self.colour) if self.current else style.INK
         # token with the seat mark
         tok = QRectF(13, 9, 28, 28)
@@ -360,7 +434,7 @@ class PlayerMat(BoardItem):
         draw_text(p, tok, self.mark, style.sans(11, bold=True, tabular=False), style.text_on(self.colour), elide=False)
         money_w = 78.0
         x = 48.0
-        name_w = self.w - x - money_w - 8
+        name_w = w - x - money_w - 8
         if self.starter:
             icons.paint_icon(p, "start", QRectF(x, 6, 16, 16), style.BRICK_RED if not self.current else fg)
             x += 16
@@ -370,24 +444,18 @@ class PlayerMat(BoardItem):
         sub = self.corp
         if self.current:
             sub = "to move · " + sub
-        draw_text(p, QRectF(48, 24, self.w - 48 - money_w - 8, 18), sub, style.sans(9), fg,
+        draw_text(p, QRectF(48, 24, w - 48 - money_w - 8, 18), sub, style.sans(9), fg,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        draw_text(p, QRectF(self.w - money_w - 10, 2, money_w, 26), f"${self.money}", style.sans(16, bold=True),
+        draw_text(p, QRectF(w - money_w - 10, 2, money_w, 26), f"${self.money}", style.sans(16, bold=True),
                   fg if self.current else style.MONEY_GREEN,
                   align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
         if self.score is not None:
             info = f"score {self.score:g}"
         else:
             info = f"assets {self.assets}"
-        draw_text(p, QRectF(self.w - money_w - 30, 26, money_w + 20, 16), info,
+        draw_text(p, QRectF(w - money_w - 30, 26, money_w + 20, 16), info,
                   style.sans(9, bold=self.score is not None), fg,
                   align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
-        for x_text, y, text in self.captions:
-            draw_text(p, QRectF(x_text, y, self.w - x_text - 8, 16), text, style.sans(9, bold=True), style.INK_SOFT,
-                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(QColor(style.INK), 2.6 if self.current else 1.2))
-        p.drawPath(path)
 
 
 class CountdownMarker(TokenItem):
@@ -416,23 +484,15 @@ class FirstCeoScene(GameScene):
         super().__init__(parent)
         self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
         style.load_fonts()
+        ensure_pixmap_cache()
         self._layout: Layout | None = None
         self._pool: dict[tuple, BoardItem] = {}
         self._used: set[tuple] = set()
         self._by_action: dict[Action, BoardItem] = {}
         self._track: TrackItem | None = None
+        self._mat_memo: dict[int, tuple] = {}
         self.view: dict | None = None
         self.viewer: int | None = None
-
-    def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt API
-        """The table: a dark neutral with a soft vignette, so the board reads as an object."""
-        from PySide6.QtGui import QRadialGradient
-
-        scene = self.sceneRect()
-        g = QRadialGradient(scene.center(), max(scene.width(), scene.height()) * 0.7)
-        g.setColorAt(0.0, QColor(style.TABLE_LIGHT))
-        g.setColorAt(1.0, QColor("#1f1e1d"))
-        p.fillRect(rect, QBrush(g))
 
     # -- the contract ----------------------------------------------------------------------------------
     def item_for(self, action: Action):
@@ -466,9 +526,7 @@ class FirstCeoScene(GameScene):
             self._show_mat(view, seat, legal_set, me, names, marks)
         for key in [k for k in self._pool if k not in self._used]:
             item = self._pool.pop(key)
-            driver = pulse_for(self)
-            if driver is not None:
-                driver.unregister(item)
+            item.forget_pulse()
             self.removeItem(item)
 
     # -- building blocks ------------------------------------------------------------------------------
@@ -476,6 +534,7 @@ class FirstCeoScene(GameScene):
         for item in list(self._pool.values()):
             self.removeItem(item)
         self._pool.clear()
+        self._mat_memo.clear()
         lay = make_layout(n)
         self._layout = lay
         self.setSceneRect(lay.scene)
@@ -485,7 +544,6 @@ class FirstCeoScene(GameScene):
         spaces, inward = track_geometry(lay.board)
         track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
         track.accent[END_TRIGGER] = "#e7c873"
-        track.setToolTip("")
         track.setZValue(-9)
         self.addItem(track)
         self._pool[("track",)] = track
@@ -552,12 +610,11 @@ class FirstCeoScene(GameScene):
                 continue
             card = self._item(("company", cid), lambda: CompanyCard(CARD_W, CARD_H))
             tip = card_tooltip(cid, entry["price"], entry["surcharge"])
-            card.set_card(cid, tooltip=tip)
+            money = view["seats"][me]["money"] if me is not None else 0
+            card.set_card(cid, tooltip=tip, dimmed=me is not None and entry["price"] > money)
             card.setZValue(5)
             self._place(card, lay.slots[slot].topLeft())
             action = Action("acquire", me, (slot,)) if me is not None else None
-            money = view["seats"][me]["money"] if me is not None else 0
-            card.dimmed = me is not None and entry["price"] > money
             self._target(card, action, legal, f"Acquire {card.title} for ${entry['price']}")
             tag = self._item(("price", slot), lambda: LabelItem(CARD_W, 20, "", style.sans(10, bold=True),
                                                                align=Qt.AlignmentFlag.AlignCenter))
@@ -604,7 +661,7 @@ class FirstCeoScene(GameScene):
                2: "Countdown marker on 1: the final round — no share buying"}[index]
         if view.get("triggered") and index == 0:
             tip += " (the end is triggered: it moves to 2 when this round ends)"
-        marker.setToolTip(tip)
+        marker.set_tip(tip)
         marker.setZValue(15)
         r = lay.endgame[index]
         self._place(marker, QPointF(r.center().x(), r.center().y() + 8 if index == 0 else r.top() + 17))
@@ -643,6 +700,31 @@ class FirstCeoScene(GameScene):
 
     def _show_mat(self, view: dict, seat: int, legal: set, me: int | None, names: list[str],
                   marks: list[str]) -> None:
+        """A player's mat, rebuilt only when something it shows has changed (most decisions
+        touch one or two mats; skipping the others keeps `show` well inside a frame)."""
+        s = view["seats"][seat]
+        corp_id = s["corp"]
+        outcome = view.get("outcome")
+        sig = (repr(s), next((c["assets"] for c in view["corporations"] if c["id"] == corp_id), 0),
+               view["to_move"] == seat, view.get("start_player") == seat,
+               outcome["scores"][seat] if outcome else None, me,
+               tuple(sorted(a for a in legal if (a.kind == "buy_share" and a.args == (seat,))
+                            or (a.kind == "dividends" and a.seat == seat))),
+               tuple(names), tuple(marks), tuple(v["corp"] for v in view["seats"]),
+               sum(v["holdings"].get(corp_id, 0) for v in view["seats"]))
+        memo = self._mat_memo.get(seat)
+        if memo is not None and memo[0] == sig and all(k in self._pool for k in memo[1]):
+            self._used.update(memo[1])
+            self._by_action.update(memo[2])
+            return
+        used_before, actions_before = set(self._used), dict(self._by_action)
+        self._build_mat(view, seat, legal, me, names, marks)
+        keys = self._used - used_before
+        actions = {a: it for a, it in self._by_action.items() if a not in actions_before}
+        self._mat_memo[seat] = (sig, keys, actions)
+
+    def _build_mat(self, view: dict, seat: int, legal: set, me: int | None, names: list[str],
+                   marks: list[str]) -> None:
         lay = self._layout
         r = lay.mats[seat]
         s = view["seats"][seat]
@@ -657,7 +739,7 @@ class FirstCeoScene(GameScene):
         mat.set_mat(name=names[seat], corp=(corp.name if corp else ""), colour=colour, mark=marks[seat],
                     money=s["money"], income=s["income"], assets=assets,
                     current=(view["to_move"] == seat), starter=(view.get("start_player") == seat), score=score)
-        mat.setToolTip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
+        mat.set_tip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
                        f"income ${s['income']}")
         pad = 10.0
         top = r.top() + PlayerMat.HEADER + 10
@@ -688,7 +770,10 @@ class FirstCeoScene(GameScene):
         capacity = 9
         cols = 2 if len(companies) > capacity and avail_w >= 2 * 150 + 8 else 1
         col_w = (avail_w - (cols - 1) * 8) / cols
-        captions.append((cx, cy - 2, f"Companies ({len(companies)})"))
+        comp_label = self._item(("comp-label", seat), lambda: LabelItem(avail_w, 16, "", style.sans(9, bold=True),
+                                                                       style.INK_SOFT))
+        comp_label.set_text(f"Companies ({len(companies)})")
+        comp_label.setPos(cx, cy - 2)
         per_col = max(1, -(-len(companies) // cols))
         step = min(22.0, (capacity * 22.0) / per_col)
         for i, cid in enumerate(companies):
@@ -761,7 +846,7 @@ class FirstCeoScene(GameScene):
                           f"{names[seat]} holds {count} {cname} share{'s' if count != 1 else ''} ({whose})")
             chip.setPos(x, hy + 18)
             x += chip_w + 4
-        mat.captions = [(x - r.left(), y - r.top(), t) for x, y, t in captions]
+        mat.set_mat(captions=[(x - r.left(), y - r.top(), t) for x, y, t in captions])
 
 
 def make_scene(game_id: str = "first-ceo") -> FirstCeoScene:
