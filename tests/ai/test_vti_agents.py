@@ -25,7 +25,9 @@ def test_normal_claims_a_contract_it_can_keep_supplying():
     lay_out(st, s, {(0, 0): ("oil_well", 0), (1, 1): ("forest", 0)}, {(0, 1): "oil", (1, 0): "oil"})
     do(st, ("nonproduction", ()))
     a = choose("normal", st)
-    assert a.kind == "claim" and a.args[0] == "oil-5"
+    assert a == Action("claim", s, ("oil-5",))
+    st.apply(a)
+    assert choose("normal", st).kind == "pay"
 
 
 def test_normal_feeds_a_factory_input():

@@ -362,7 +362,7 @@ def test_first_claim_takes_the_token_and_fulfilment_passes_it_right():
     st = setup_state(3, row=["oil-5", "brass-5", "coal-5"])
     s = st.current
     lay_out(st, s, {(0, 0): ("oil_well", 0)}, {(0, 1): "oil", (1, 0): "oil"})
-    do(st, ("nonproduction", ()), ("claim", ("oil-5", 0, 1)))
+    do(st, ("nonproduction", ()), ("claim", ("oil-5",)), ("pay", (0, 1)))
     assert st.token == s and st.held[s] == ["oil-5"] and "oil-5" not in st.row
     do(st, ("end_move", ()), ("nonproduction", ()), ("end_move", ()))
     # the next two players move; the token holder fulfils at the start of its next turn
@@ -438,7 +438,7 @@ def test_end_when_someone_holds_eight_contracts():
     want = CONTRACTS[target].product
     lay_out(st, s, {(0, 0): ("forest", 0)}, {(0, 1): want})
     do(st, ("nonproduction", ()))
-    do(st, ("claim", (target, 0, 1)))
+    do(st, ("claim", (target,)), ("pay", (0, 1)))
     assert st.to_move() == TERMINAL and "8 contracts" in st.end_reason
     assert st.outcome().scores[s] == sum(CONTRACTS[c].points for c in st.held[s])
 
@@ -453,7 +453,7 @@ def test_no_more_than_eight_contracts():
     lay_out(st, s, {(0, 0): ("forest", 0)}, {(0, 1): want})
     do(st, ("nonproduction", ()))
     assert "claim" not in kinds(st)
-    assert "eight" in st.illegal_reason(Action("claim", s, (st.row[0], 0, 1)))
+    assert "eight" in st.illegal_reason(Action("claim", s, (st.row[0],)))
 
 
 def test_end_when_no_contracts_remain():
@@ -465,7 +465,7 @@ def test_end_when_no_contracts_remain():
         st.held[1 - s].append(cid)
     st.claimed_any, st.token = True, 1 - s
     lay_out(st, s, {(0, 0): ("forest", 0)}, {(0, 1): CONTRACTS[last].product})
-    do(st, ("nonproduction", ()), ("claim", (last, 0, 1)))
+    do(st, ("nonproduction", ()), ("claim", (last,)), ("pay", (0, 1)))
     assert st.is_terminal() and "no contracts remain" in st.end_reason
 
 

@@ -430,10 +430,7 @@ class NormalAgent:
             mine = current_score(st, s) + CONTRACTS[cid].points - VALUE[CONTRACTS[cid].product]
             if any(current_score(st, t) >= mine for t in range(st.players) if t != s):
                 return None
-        want = CONTRACTS[cid].product
-        cells = [c for c, p in sorted(cx.prod.items()) if p == want]
-        cell = min(cells, key=lambda c: (cx.feeds(c, want), c[1], c[0]))
-        return Action("claim", s, (cid, *cell))
+        return Action("claim", s, (cid,))
 
     def _build_choice(self, st, s, cx, dem) -> str | None:
         """The factory type worth building now, if any: an investment valued by what it adds per
@@ -522,6 +519,10 @@ class NormalAgent:
             site = tuple(sub["site"])
             best_r = max(range(4), key=lambda r: (site_score(cx, f, site, r), -r))
             return Action("rotate", s, (best_r,))
+        if k == "claim":
+            want = CONTRACTS[sub["cid"]].product
+            cells = [a.args for a in legal if a.kind == "pay"]
+            return Action("pay", s, min(cells, key=lambda c: (cx.feeds(c, want), c[1], c[0])))
         if k == "mvprod":
             origin = tuple(sub["origin"])
             p = cx.prod[origin]

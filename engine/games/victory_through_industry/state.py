@@ -13,6 +13,7 @@ Every multi-part rulebook action is a sequence of small decisions:
   move a product   move_product(cell) -> site(cell)
   discard          move_product(cell) -> discard
   bank trade       bank(product given) -> bank_get(product received)
+  claim            claim(contract) -> pay(cell)
   trade            offer(seat) -> offer_give(product, n) -> offer_get(product, n) -> accept/refuse
                    (the last by the other seat: `to_move()` returns it)
   received cards   place_product(cell) or discard_incoming, by the receiving seat
@@ -380,12 +381,8 @@ class VtiState(State):
         if (only is None or only == "offer") and not self.offered:
             acts += [Action("offer", s, (t,)) for t in range(self.players) if t != s and (prod or self.prod[t])]
         if (only is None or only == "claim") and len(self.held[s]) < MAX_CONTRACTS and prod:
-            cells: dict[str, list] = {}
-            for (x, y), p in sorted(prod.items()):
-                cells.setdefault(p, []).append((x, y))
-            for cid in self.row:
-                for x, y in cells.get(CONTRACTS[cid].product, ()):
-                    acts.append(Action("claim", s, (cid, x, y)))
+            have = set(prod.values())
+            acts += [Action("claim", s, (cid,)) for cid in self.row if CONTRACTS[cid].product in have]
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
@@ -421,6 +418,9 @@ class VtiState(State):
             return [Action("rotate", s, (r,)) for r in range(4)]
         if k == "replace":
             return [Action("build", s, (f,)) for f in self.buildable_types(s)]
+        if k == "claim":
+            want = CONTRACTS[sub["cid"]].product
+            return [Action("pay", s, c) for c, p in sorted(self.prod[s].items()) if p == want]
         if k == "mvprod":
             origin = tuple(sub["origin"])
             acts = [Action("site", s, c) for c in self.free_product_cells(s) if c != origin]
@@ -468,7 +468,7 @@ class VtiState(State):
             if k == "produce" and a and a[0] in FACTORIES:
                 return (f"No {_fname(a[0])} of yours can operate: each needs every input beside it "
                         "and every output space free.")
-            if k == "claim" and len(self.held[s]) >= MAX_CONTRACTS:
+            if k == "claim" and self.in_np and len(self.held[s]) >= MAX_CONTRACTS:
                 return "No player may hold more than eight contracts."
             if k == "claim" and a and a[0] not in self.row:
                 return "That contract is not available."
@@ -655,6 +655,8 @@ class VtiState(State):
         return []
 
     def _do_pay(self, s: int, x: int, y: int) -> list[Event]:
+        if self.sub["k"] == "claim":
+            return self._claim(s, self.sub["cid"], x, y)
         p = self.prod[s].pop((x, y))
         self.spent[p] += 1
         self.sub["pay"] -= 1
@@ -785,7 +787,12 @@ class VtiState(State):
         self.incoming[s].append(get)
         return [Event(f"{{p{s}}} trades three {_pname(give)} to the bank for one {_pname(get)}.", "info")]
 
-    def _do_claim(self, s: int, cid: str, x: int, y: int) -> list[Event]:
+    def _do_claim(self, s: int, cid: str) -> list[Event]:
+        self.sub = {"k": "claim", "cid": cid}
+        return []
+
+    def _claim(self, s: int, cid: str, x: int, y: int) -> list[Event]:
+        self.sub = None
         p = self.prod[s].pop((x, y))
         self.spent[p] += 1
         self.row.remove(cid)
@@ -905,7 +912,8 @@ class VtiState(State):
             if k == "build":
                 return f"Build a {_fname(a[0])}"
             if k == "pay":
-                return f"Pay the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
+                what = "Hand over" if self.sub and self.sub["k"] == "claim" else "Pay"
+                return f"{what} the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
             if k == "site":
                 return f"Put it at {a[0]},{a[1]}"
             if k == "rotate":
