@@ -1,0 +1,655 @@
+"""Robber Barons pieces: board spaces, control-marker chips, pawns, dice, the large revealed card,
+mini Legacy-pile cards, choice buttons and player mats.
+
+All sizes are scene units (1 unit = 1 logical pixel at the default zoom); no text is smaller than
+9 pt there (style.MIN_PT). Everything is drawn with QPainter vectors.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+
+from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
+from ui.board import icons, style
+from ui.board.items import (
+    FINE_LOD,
+    BoardItem,
+    CardItem,
+    draw_shadow,
+    draw_text,
+    fill_rounded_part,
+    fit_font,
+    paper_brush,
+)
+
+CLASS_COLOURS = {"great": "#7b2d26", "major": "#2f4f6f", "minor": "#4f6b2f"}
+"""Industry classes: oxblood (Great), slate blue (Major), olive (Minor)."""
+CLASS_WORDS = {"great": "GREAT", "major": "MAJOR", "minor": "MINOR"}
+BUSINESS_BAND = style.CARD_BACK
+LEGACY_BAND = "#8c6d1f"
+KIND_COLOURS = {
+    "bad": style.BRICK_RED, "scandal": "#7a2020", "costly_scandal": "#7a2020",
+    "business": style.MONEY_GREEN, "innovation": "#1f6f6a", "": style.INK, "legacy": LEGACY_BAND,
+}
+KIND_WORDS = {"bad": "Bad Legacy", "scandal": "Scandal", "costly_scandal": "Costly Scandal",
+              "business": "Business Legacy", "innovation": "Innovation", "": "Business card",
+              "legacy": "Legacy card"}
+
+
+def card_text(deck: str, card_id: str) -> tuple[str, str, str, str]:
+    """(title, kind word, effect text, big value) of a card, for faces and tooltips."""
+    if deck == "legacy":
+        c = LEGACY[card_id]
+        return c.name, "Legacy card", f"Philanthropy: costs ${c.value}M, worth {c.value} Legacy points.", f"{c.value}"
+    c = BUSINESS[card_id]
+    big = f"{c.points:+d}" if c.legacy else ""
+    return c.name, KIND_WORDS[c.legacy], c.notes, big
+
+
+def card_colour(deck: str, card_id: str) -> str:
+    return LEGACY_BAND if deck == "legacy" else KIND_COLOURS[BUSINESS[card_id].legacy]
+
+
+def space_tooltip(index: int) -> str:
+    s = SPACES[index]
+    if s.kind == "industry":
+        return (f"{s.industry} — {CLASS_WORDS[s.cls].title()} industry (space {index + 1})\n"
+                "Land here: $1M for a control marker, or $2M to replace an opponent's (repeatable).")
+    return {
+        "start": "Start (space 1): landing on or passing it gives $1M or a Legacy card draw.",
+        "legacy": f"Legacy (space {index + 1}): draw a Legacy card; buy it for its value or put it on the bottom.",
+        "business": f"Business (space {index + 1}): draw and resolve a Business card.",
+    }[s.kind]
+
+
+class SpaceItem(BoardItem):
+    """One of the 40 board spaces. `inner` is the side facing the board's centre ("up", "down",
+    "left", "right"); the class band of an industry runs along it."""
+
+    BAND = 22.0
+
+    def __init__(self, index: int, w: float, h: float, inner: str):
+        super().__init__(w, h)
+        self.index = index
+        self.space = SPACES[index]
+        self.inner = inner
+        self.band_colour = CLASS_COLOURS.get(self.space.cls, style.INK)
+        self.band_text = CLASS_WORDS.get(self.space.cls, "")
+        self.trust_colour: str | None = None
+        self.set_tip(space_tooltip(index))
+        self.setZValue(-5)
+
+    def set_state(self, monopoly: tuple[str, str] | None, trust: str | None, tip: str) -> None:
+        """`monopoly` = (colour, words) recolours the band (the words are drawn across the whole
+        industry by a BandLabel, so pass ""); `trust` = the owner's colour."""
+        if monopoly:
+            self.band_colour, self.band_text = monopoly
+        else:
+            self.band_colour = CLASS_COLOURS.get(self.space.cls, style.INK)
+            self.band_text = CLASS_WORDS.get(self.space.cls, "")
+        self.trust_colour = trust
+        self.set_tip(tip)
+        self.refresh(self.band_colour, self.band_text, trust)
+
+    def band_rect(self) -> QRectF:
+        b, w, h = self.BAND, self.w, self.h
+        return {"up": QRectF(0, 0, w, b), "down": QRectF(0, h - b, w, b),
+                "left": QRectF(0, 0, b, h), "right": QRectF(w - b, 0, b, h)}[self.inner]
+
+    def content_rect(self) -> QRectF:
+        b = self.BAND if self.space.kind == "industry" else 0.0
+        r = self.rect()
+        return {"up": r.adjusted(0, b, 0, 0), "down": r.adjusted(0, 0, 0, -b),
+                "left": r.adjusted(b, 0, 0, 0), "right": r.adjusted(0, 0, -b, 0)}[self.inner]
+
+    def sideways(self) -> bool:
+        """Spaces of the left and right columns are wider than tall."""
+        return self.inner in ("left", "right")
+
+    def name_height(self) -> float:
+        return 26.0 if self.sideways() else 34.0
+
+    def marker_slots(self) -> list[QPointF]:
+        """Centres (item coordinates) of the six per-seat marker stacks, 3 × 2 under the name."""
+        c = self.content_rect()
+        top = c.top() + self.name_height() + (9 if self.sideways() else 10)
+        dy = 18.0 if self.sideways() else 20.0
+        return [QPointF(c.center().x() + (col - 1) * 27.0, top + row * dy) for row in range(2) for col in range(3)]
+
+    def pawn_line(self) -> tuple[QPointF, float]:
+        """Left end and width of the line where pawns stand (their feet), on the outer edge."""
+        c = self.content_rect()
+        if self.space.kind != "industry":
+            return QPointF(c.left() + 14, c.bottom() - 2), c.width() - 28
+        return QPointF(c.left() + 10, c.bottom() - 2), c.width() - 34
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        kind = self.space.kind
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r) if kind == "industry" else QColor(style.PAPER_DARK))
+        p.drawRect(r)
+        c = self.content_rect()
+        if kind == "industry":
+            band = self.band_rect()
+            p.setBrush(QColor(self.band_colour))
+            p.drawRect(band)
+            if lod >= FINE_LOD and self.band_text:
+                p.save()
+                font = fit_font(self.band_text, style.sans(9, bold=True), max(band.width(), band.height()) - 6)
+                if self.inner in ("left", "right"):
+                    p.translate(band.center())
+                    p.rotate(-90 if self.inner == "left" else 90)
+                    draw_text(p, QRectF(-band.height() / 2, -band.width() / 2, band.height(), band.width()),
+                              self.band_text, font, style.text_on(self.band_colour))
+                else:
+                    draw_text(p, band, self.band_text, font, style.text_on(self.band_colour))
+                p.restore()
+            name_rect = QRectF(c.left() + 3, c.top() + 2, c.width() - 6, self.name_height())
+            f = style.serif(10, bold=True)
+            if QFontMetricsF(f).horizontalAdvance(self.space.industry) > name_rect.width():
+                f = style.serif(9, bold=True)
+            draw_text(p, name_rect, self.space.industry, f,
+                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False)
+            if self.trust_colour:
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.setPen(QPen(QColor(self.trust_colour), 4.0))
+                p.drawRect(c.adjusted(2.5, 2.5, -2.5, -2.5))
+                p.setPen(QPen(QColor(style.INK), 1.0))
+                p.drawRect(c.adjusted(5, 5, -5, -5))
+        else:
+            self._paint_special(p, c, lod)
+        if lod >= FINE_LOD:
+            num = QRectF(c.right() - 24, c.bottom() - 15, 21, 13)
+            draw_text(p, num, str(self.index + 1), style.sans(9), style.INK_SOFT,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, elide=False)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.drawRect(r)
+
+    def _paint_special(self, p: QPainter, c: QRectF, lod: float) -> None:
+        kind = self.space.kind
+        if kind == "start":
+            title, sub, colour, icon = "START", "Collect $1M or\na Legacy card", style.MONEY_GREEN, "start"
+        elif kind == "legacy":
+            title, sub, colour, icon = "LEGACY", "Draw a Legacy card", LEGACY_BAND, "crown"
+        else:
+            title, sub, colour, icon = "BUSINESS", "Draw a card", BUSINESS_BAND, "deck"
+        corner = self.w == self.h
+        top = c.top() + (6 if corner else 4)
+        f = fit_font(title, style.serif(13 if corner else 10, bold=True), c.width() - 8)
+        draw_text(p, QRectF(c.left(), top, c.width(), 22), title, f, colour)
+        size = 30.0 if corner else 22.0
+        icons.paint_icon(p, icon, QRectF(c.center().x() - size / 2, top + 24, size, size), colour)
+        if lod >= FINE_LOD:
+            draw_text(p, QRectF(c.left() + 4, top + 26 + size, c.width() - 8, 32), sub, style.sans(9), style.INK_SOFT,
+                      align=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                      elide=False)
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), self.space.name, self.band_text]
+
+
+class MarkerChip(BoardItem):
+    """One seat's control markers on one space: a stack of discs (one per marker, up to four
+    drawn) in the seat colour with its mark, and the count when there is more than one."""
+
+    D = 17.0
+
+    def __init__(self):
+        super().__init__(self.D + 12, self.D + 10)
+        self.colour, self.mark, self.count = style.NPC_GREY, "", 1
+        self.setZValue(10)
+
+    def set_chip(self, colour: str, mark: str, count: int, tip: str) -> None:
+        self.colour, self.mark, self.count = colour, mark, count
+        self.set_tip(tip)
+        self.refresh(colour, mark, count)
+
+    def rect(self) -> QRectF:
+        return QRectF(-self.D / 2, -self.D / 2, self.D, self.D)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(-self.D / 2 - 2, -self.D / 2 - 8, self.D + 14, self.D + 12)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(self.rect())
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        base = QColor(self.colour)
+        shown = min(self.count, 4)
+        for k in range(shown - 1, -1, -1):  # the lower discs peek out above the top one
+            r = self.rect().translated(0, -2.0 * k)
+            p.setPen(Qt.PenStyle.NoPen)
+            if k == 0:
+                p.setBrush(QColor(0, 0, 0, 70))
+                p.drawEllipse(r.translated(1.0, 1.5))
+            p.setBrush(base if k == 0 else base.darker(115))
+            p.setPen(QPen(QColor(style.INK), 1.0))
+            p.drawEllipse(r)
+        if lod >= FINE_LOD or lod * self.D >= 10:
+            f = style.sans(9, bold=True, tabular=False)
+            draw_text(p, self.rect(), self.mark, f, style.text_on(self.colour), elide=False)
+        if self.count > 1:
+            badge = QRectF(self.D / 2 - 4, -self.D / 2 - 7, 14, 13)
+            p.setPen(QPen(QColor(style.INK), 0.8))
+            p.setBrush(QColor(style.PAPER))
+            p.drawRoundedRect(badge, 4, 4)
+            draw_text(p, badge, str(self.count), style.sans(9, bold=True), style.INK, elide=False)
+
+
+class PawnItem(BoardItem):
+    """A player's pawn: a turned-wood silhouette (head, collar, base) in the seat colour with the
+    seat mark on the base. The origin is the foot centre."""
+
+    def __init__(self):
+        super().__init__(22, 30)
+        self.colour, self.mark = style.NPC_GREY, ""
+        self.setZValue(30)
+
+    def set_pawn(self, colour: str, mark: str, tip: str) -> None:
+        self.colour, self.mark = colour, mark
+        self.set_tip(tip)
+        self.refresh(colour, mark)
+
+    def rect(self) -> QRectF:
+        return QRectF(-11, -30, 22, 30)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect().adjusted(-2, -2, 4, 4)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QRectF(-6, -30, 12, 12))
+        body = QPainterPath()
+        body.moveTo(-4, -19)
+        body.lineTo(4, -19)
+        body.lineTo(8, -9)
+        body.lineTo(11, -6)
+        body.quadTo(11, 0, 8, 0)
+        body.lineTo(-8, 0)
+        body.quadTo(-11, 0, -11, -6)
+        body.lineTo(-8, -9)
+        body.closeSubpath()
+        return path.united(body)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        outline = self.outline()
+        draw_shadow(p, outline, 1.5, 1.5, 80)
+        p.setPen(QPen(QColor(style.INK), 1.3))
+        p.setBrush(QColor(self.colour))
+        p.drawPath(outline)
+        if lod >= FINE_LOD:
+            draw_text(p, QRectF(-9, -12, 18, 12), self.mark, style.sans(9, bold=True, tabular=False),
+                      style.text_on(self.colour), elide=False)
+
+
+class DiceItem(BoardItem):
+    """The last roll: up to three ivory dice with pips. `roll(faces)` tumbles them (≈ 600 ms at
+    speed 1, random faces and a wobble) before showing the real faces; the final faces are set at
+    once, so the animation never hides the state."""
+
+    SIZE = 46.0
+
+    def __init__(self):
+        super().__init__(3 * self.SIZE + 2 * 12, self.SIZE + 8)
+        self.faces: list[int] = []
+        self.shown: list[int] = []
+        self.tilt = 0.0
+        self._timer = QTimer()
+        self._timer.setInterval(50)
+        self._timer.timeout.connect(self._tick)
+        self._ticks_left = 0
+        self._rand = random.Random(7)  # cosmetic only: never touches the game
+
+    def set_faces(self, faces: list[int], animate: bool, speed: float) -> None:
+        self.faces = list(faces)
+        if animate and speed > 0 and faces:
+            self._ticks_left = max(1, int(12 / speed))
+            self._timer.start()
+            self._tick()
+        else:
+            self._timer.stop()
+            self._ticks_left = 0
+            self.shown, self.tilt = list(faces), 0.0
+            self.refresh(tuple(self.shown), self.tilt)
+
+    def tumbling(self) -> bool:
+        return self._ticks_left > 0
+
+    def _tick(self) -> None:
+        self._ticks_left -= 1
+        if self._ticks_left <= 0:
+            self._timer.stop()
+            self.shown, self.tilt = list(self.faces), 0.0
+        else:
+            self.shown = [self._rand.randint(1, 6) for _ in self.faces]
+            self.tilt = self._rand.uniform(-18, 18)
+        self.refresh(tuple(self.shown), self.tilt)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        s = self.SIZE
+        n = len(self.shown)
+        x0 = (self.w - (n * s + (n - 1) * 12)) / 2
+        for i, face in enumerate(self.shown):
+            p.save()
+            p.translate(x0 + i * (s + 12) + s / 2, 4 + s / 2)
+            p.rotate(self.tilt * (1 if i % 2 else -1))
+            r = QRectF(-s / 2, -s / 2, s, s)
+            path = QPainterPath()
+            path.addRoundedRect(r, 8, 8)
+            draw_shadow(p, path, 2, 3, 90)
+            p.setPen(QPen(QColor(style.INK), 1.4))
+            p.setBrush(paper_brush(r, "#fffaf0", "#eadfc8"))
+            p.drawPath(path)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(style.INK))
+            q = s / 4
+            spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                     4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                     6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[face]
+            for dx, dy in spots:
+                p.drawEllipse(QPointF(dx * q, dy * q), 4.2, 4.2)
+            p.restore()
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), " ".join(map(str, self.faces))]
+
+
+class BigCard(CardItem):
+    """The card just drawn, face up and large: title band in the kind's colour, the kind, the
+    effect text and its Legacy value."""
+
+    def __init__(self):
+        super().__init__(210, 290)
+        self.kind_word = ""
+
+    def set_card(self, deck: str, card_id: str, note: str) -> None:
+        title, kind, effect, big = card_text(deck, card_id)
+        self.kind_word = kind
+        self.set_face(title, card_colour(deck, card_id), (), big, effect, note,
+                      tooltip=f"{title} ({kind})\n{effect}" + (f"\n{note}" if note else ""))
+
+    def paint_face(self, p: QPainter, lod: float) -> None:
+        w, h = self.w, self.h
+        bh = 52.0
+        fill_rounded_part(p, w, h, self.radius, QRectF(0, 0, w, bh), self.band)
+        f = fit_font(self.title, style.serif(14, bold=True), w - 16, 10)
+        draw_text(p, QRectF(8, 2, w - 16, bh - 4), self.title, f, style.text_on(self.band),
+                  align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False)
+        draw_text(p, QRectF(8, bh + 6, w - 16, 20), self.kind_word.upper(), style.sans(9, bold=True), self.band)
+        p.setPen(QPen(QColor(style.INK_SOFT), 0.8))
+        p.drawLine(QPointF(24, bh + 30), QPointF(w - 24, bh + 30))
+        draw_text(p, QRectF(12, bh + 38, w - 24, 100), self.caption, style.serif(11),
+                  align=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                  elide=False)
+        if self.big:
+            colour = style.BRICK_RED if self.big.startswith("-") else style.INK
+            draw_text(p, QRectF(0, h - 96, w, 50), self.big, style.sans(28, bold=True), colour)
+            draw_text(p, QRectF(0, h - 52, w, 16), "Legacy points", style.sans(9), style.INK_SOFT)
+        if self.footer:
+            draw_text(p, QRectF(8, h - 30, w - 16, 22), self.footer, style.sans(9, bold=True), style.INK_SOFT)
+
+
+class MiniCard(BoardItem):
+    """A card of a Legacy pile, small: its value, coloured by kind (gold philanthropy, green
+    business legacy, red bad legacy and scandals)."""
+
+    W, H = 26.0, 36.0
+
+    def __init__(self):
+        super().__init__(self.W, self.H)
+        self.colour, self.value = LEGACY_BAND, ""
+
+    def set_card(self, deck: str, card_id: str) -> None:
+        title, kind, effect, big = card_text(deck, card_id)
+        self.colour = card_colour(deck, card_id)
+        self.value = big
+        self.set_tip(f"{title} ({kind}): {big} Legacy\n{effect}")
+        self.refresh(self.colour, self.value)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 3, 3)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        path = self.outline()
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor(style.PAPER))
+        p.drawPath(path)
+        fill_rounded_part(p, self.w, self.h, 3, QRectF(0, 0, self.w, 9), self.colour)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.drawPath(path)
+        colour = style.BRICK_RED if self.value.startswith("-") else style.INK
+        draw_text(p, QRectF(0, 10, self.w, self.h - 11), self.value.lstrip("+"), style.sans(9, bold=True), colour,
+                  elide=False)
+
+
+class ButtonItem(BoardItem):
+    """A choice printed on the board (roll 1/2/3 dice, take $1M, buy or bottom a card, invest):
+    clickable when its action is legal, and then glowing."""
+
+    def __init__(self, w: float = 150, h: float = 40):
+        super().__init__(w, h)
+        self.text, self.sub = "", ""
+        self.setZValue(40)
+
+    def set_text(self, text: str, sub: str = "", tip: str = "") -> None:
+        self.text, self.sub = text, sub
+        self.set_tip(tip or (text + (f" — {sub}" if sub else "")))
+        self.refresh(text, sub)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 8, 8)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        path = self.outline()
+        draw_shadow(p, path, 1.5, 2.0, 70)
+        p.setPen(QPen(QColor(style.INK), 1.4))
+        p.setBrush(paper_brush(self.rect(), "#fbf4e2", style.PAPER_SHADE))
+        p.drawPath(path)
+        p.setPen(QPen(QColor(style.BRASS), 1.0))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(self.rect().adjusted(3, 3, -3, -3), 6, 6)
+        if self.sub:
+            draw_text(p, QRectF(4, 3, self.w - 8, self.h * 0.55), self.text,
+                      fit_font(self.text, style.serif(11, bold=True), self.w - 10))
+            draw_text(p, QRectF(4, self.h * 0.52, self.w - 8, self.h * 0.44), self.sub, style.sans(9), style.INK_SOFT)
+        else:
+            draw_text(p, self.rect(), self.text, fit_font(self.text, style.serif(11, bold=True), self.w - 10))
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), self.text, self.sub]
+
+
+class DeckItem(CardItem):
+    """A face-down deck with the number of cards in it printed large beside its name."""
+
+    def __init__(self, label: str, colour: str):
+        super().__init__(96, 134)
+        self.label_text, self.colour, self.count = label, colour, 0
+
+    def set_count(self, count: int, tip: str) -> None:
+        self.count = count
+        self.set_back(self.label_text, self.colour, tip)
+        self.refresh("deck", self.label_text, count)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        # a few offset edges suggest the thickness of the stack
+        depth = min(4, (self.count + 7) // 8)
+        for k in range(depth, 0, -1):
+            path = QPainterPath()
+            path.addRoundedRect(self.rect().translated(2.0 * k, -2.0 * k), self.radius, self.radius)
+            p.setPen(QPen(QColor(style.INK), 1.0))
+            p.setBrush(QColor(self.colour).darker(130))
+            p.drawPath(path)
+        if self.count:
+            super().paint_body(p, lod)
+        else:
+            p.setPen(QPen(QColor(style.PAPER_SHADE), 1.5, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(self.rect(), self.radius, self.radius)
+        badge = QRectF(self.w - 26, -10, 40, 30)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.setBrush(QColor(style.PAPER))
+        p.drawRoundedRect(badge, 8, 8)
+        draw_text(p, badge, str(self.count), style.sans(13, bold=True), style.INK, elide=False)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect().adjusted(-2, -14, 16, 10)
+
+
+class MatItem(BoardItem):
+    """A player's mat beside the board: name and mark on a band in the seat colour, money,
+    Legacy points, revenue, markers, trusts and monopolies. The Legacy pile is drawn by MiniCards
+    laid on the mat. Clickable (glowing) when the player may be targeted by a card."""
+
+    def __init__(self, w: float, h: float):
+        super().__init__(w, h)
+        self.kw: dict = {}
+        self.setZValue(-4)
+
+    def set_mat(self, **kw) -> None:
+        self.kw = kw
+        self.refresh(tuple(sorted((k, str(v)) for k, v in kw.items())))
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 8, 8)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        kw = self.kw
+        path = self.outline()
+        draw_shadow(p, path, 2, 3, 80)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(self.rect()))
+        p.drawPath(path)
+        colour = kw.get("colour", style.NPC_GREY)
+        band_h = 30.0
+        fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, self.w, band_h), colour)
+        fg = style.text_on(colour)
+        # the seat mark in a disc, the name, and the turn arrow
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor(style.PAPER))
+        p.drawEllipse(QRectF(6, 4, 22, 22))
+        draw_text(p, QRectF(6, 4, 22, 22), kw.get("mark", ""), style.sans(10, bold=True, tabular=False), style.INK,
+                  elide=False)
+        name = kw.get("name", "")
+        if kw.get("to_move"):
+            name = "▶ " + name
+        draw_text(p, QRectF(34, 0, self.w - 190, band_h), name, style.serif(12, bold=True), fg,
+                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        draw_text(p, QRectF(self.w - 156, 0, 150, band_h), kw.get("status", ""), style.sans(9, bold=True), fg,
+                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight)
+        y = band_h + 4
+        # money and points, large
+        draw_text(p, QRectF(10, y, 120, 26), f"${kw.get('money', 0)}M", style.sans(15, bold=True), style.MONEY_GREEN,
+                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        pts = kw.get("points", 0)
+        draw_text(p, QRectF(120, y, 150, 26), f"{pts} Legacy", style.sans(15, bold=True),
+                  style.BRICK_RED if pts < 0 else style.INK,
+                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        draw_text(p, QRectF(self.w - 150, y, 140, 26), f"revenue ${kw.get('revenue', 0)}M",
+                  style.sans(10), style.INK, align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight)
+        y += 26
+        if lod >= FINE_LOD:
+            draw_text(p, QRectF(10, y, self.w - 20, 30), kw.get("line", ""), style.sans(9), style.INK_SOFT,
+                      align=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
+                      elide=False)
+        if kw.get("out"):
+            p.setPen(QPen(QColor(style.BRICK_RED), 3))
+            p.setBrush(QColor(178, 58, 46, 40))
+            p.drawRoundedRect(self.rect().adjusted(3, band_h + 3, -3, -3), 6, 6)
+            draw_text(p, self.rect().adjusted(0, band_h, 0, 0), "BANKRUPT — re-enters next turn",
+                      style.serif(13, bold=True), style.BRICK_RED)
+        if kw.get("to_move"):
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor(style.GOLD), 2.5))
+            p.drawPath(path)
+        else:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor(style.INK), 1.2))
+            p.drawPath(path)
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), *(str(v) for v in self.kw.values())]
+
+
+class BoardBase(BoardItem):
+    """The printed board: paper square, engraved title in the centre, thin brass frame."""
+
+    def __init__(self, rect: QRectF, inner: QRectF):
+        super().__init__(rect.width(), rect.height())
+        self.inner = inner.translated(-rect.topLeft())
+        self.setPos(rect.topLeft())
+        self.setZValue(-10)
+        self.setAcceptHoverEvents(False)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        path = QPainterPath()
+        path.addRect(r)
+        draw_shadow(p, path, 4, 6, 110)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r))
+        p.drawRect(r)
+        inner = self.inner
+        p.setBrush(paper_brush(inner, "#efe3c6", "#e2d2ad"))
+        p.drawRect(inner)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.BRASS), 2.0))
+        p.drawRect(inner.adjusted(10, 10, -10, -10))
+        p.setPen(QPen(QColor(style.BRASS), 0.8))
+        p.drawRect(inner.adjusted(15, 15, -15, -15))
+        title = QRectF(inner.left(), inner.top() + 26, inner.width(), 46)
+        draw_text(p, title, "ROBBER BARONS", style.serif(30, bold=True), style.INK)
+        draw_text(p, QRectF(inner.left(), inner.top() + 72, inner.width(), 24), "of the Gilded Age",
+                  style.serif(14), style.INK_SOFT)
+        p.setPen(QPen(QColor(style.INK), 1.4))
+        p.drawRect(r)
+
+
+class BandLabel(BoardItem):
+    """The words across the class bands of a whole industry held as a Monopoly or Great Monopoly
+    ("GREAT MONOPOLY · A"), with a crown; rotated along the left and right columns."""
+
+    def __init__(self):
+        super().__init__(10, 10)
+        self.text, self.colour, self.vertical = "", style.INK, False
+        self.setAcceptHoverEvents(False)
+        self.setZValue(8)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def set_label(self, rect: QRectF, text: str, colour: str, vertical: bool) -> None:
+        self.setPos(rect.topLeft())
+        self.resize(rect.width(), rect.height())
+        self.text, self.colour, self.vertical = text, colour, vertical
+        self.refresh(text, colour, vertical, rect.width(), rect.height())
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        p.save()
+        length = self.h if self.vertical else self.w
+        thick = self.w if self.vertical else self.h
+        if self.vertical:
+            p.translate(self.w / 2, self.h / 2)
+            p.rotate(-90)
+            p.translate(-length / 2, -thick / 2)
+        r = QRectF(0, 0, length, thick)
+        font = fit_font("♛ " + self.text, style.sans(9, bold=True), length - 8)
+        draw_text(p, r, "♛ " + self.text, font, style.text_on(self.colour))
+        p.restore()

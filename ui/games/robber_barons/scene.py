@@ -1,0 +1,532 @@
+"""The Robber Barons board scene, built from a seat's view (never the state).
+
+Layout (scene units = logical pixels at the default zoom): the square track of 40 spaces, 11 a
+side counting the corners, Start in the bottom-right corner and play running clockwise (along the
+bottom to the left, up, along the top to the right, down). Industry spaces carry a band in their
+class colour (Great oxblood, Major slate, Minor olive) on the side facing the centre; a Trust is
+framed in its owner's colour and the band of a Monopoly or Great Monopoly turns the owner's colour
+and names it. Control markers stand in per-seat stacks (colour + seat mark + count), pawns on the
+outer edge. In the centre: the title, the dice, the Legacy and Business decks with their counts,
+the card just drawn (large, with its effect) and the choices that are not on the board (dice,
+Start bonus, buy or bottom, invest). Beside the board, one mat per player with money, Legacy
+points, revenue, markers and the Legacy pile.
+
+Clicks: buttons emit dice / bonus / buy / bottom / invest / stop; an opponent's marker stack on
+the space being invested in emits `takeover`, on any space during Monopolize `monopolize`; a space
+emits `place` (Demand, Production, Anti-Trust) or `goto` (Business Plan and go-to cards); a mat
+emits `target`. Only legal actions are attached, and they glow.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem
+
+from engine.core.contract import Action
+from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
+from ui.board import style
+from ui.board.items import BoardItem, draw_text, ensure_pixmap_cache, slide
+from ui.board.scene import GameScene
+from ui.games.robber_barons.items import (
+    CLASS_COLOURS,
+    BandLabel,
+    BigCard,
+    BoardBase,
+    ButtonItem,
+    DeckItem,
+    DiceItem,
+    MarkerChip,
+    MatItem,
+    MiniCard,
+    PawnItem,
+    SpaceItem,
+    space_tooltip,
+)
+
+MARGIN = 24.0
+CORNER = 128.0
+SPACE_W = 90.0
+SIDE = 2 * CORNER + 9 * SPACE_W
+MAT_W = 440.0
+GAP = 24.0
+
+
+def space_geometry(i: int) -> tuple[QRectF, str]:
+    """Rect (board coordinates) and inner side of space i (0 = Start, bottom-right)."""
+    S, C, W = SIDE, CORNER, SPACE_W
+    if i == 0:
+        return QRectF(S - C, S - C, C, C), "up"
+    if i < 10:
+        return QRectF(S - C - i * W, S - C, W, C), "up"
+    if i == 10:
+        return QRectF(0, S - C, C, C), "up"
+    if i < 20:
+        return QRectF(0, S - C - (i - 10) * W, C, W), "right"
+    if i == 20:
+        return QRectF(0, 0, C, C), "down"
+    if i < 30:
+        return QRectF(C + (i - 21) * W, 0, W, C), "down"
+    if i == 30:
+        return QRectF(S - C, 0, C, C), "down"
+    return QRectF(S - C, C + (i - 31) * W, C, W), "left"
+
+
+class TextItem(BoardItem):
+    """A line or two of text on the board (status, deck captions, the legend)."""
+
+    def __init__(self, w: float, h: float, pt: float = 10, bold: bool = False, serif: bool = False,
+                 colour: str = style.INK, align=Qt.AlignmentFlag.AlignCenter):
+        super().__init__(w, h)
+        self.text = ""
+        self.pt, self.bold, self.serif, self.colour, self.align = pt, bold, serif, colour, align
+        self.setAcceptHoverEvents(False)
+        self.setZValue(5)
+
+    def set_text(self, text: str, colour: str | None = None) -> None:
+        self.text = text
+        if colour:
+            self.colour = colour
+        self.refresh(text, self.colour)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
+        draw_text(p, self.rect(), self.text, font, self.colour, align=self.align | Qt.TextFlag.TextWordWrap,
+                  elide=False)
+
+    def texts(self) -> list[str]:
+        return [self.text]
+
+
+class LegendItem(BoardItem):
+    """The key to the board's colours and marks."""
+
+    def __init__(self, w: float):
+        super().__init__(w, 56)
+        self.setAcceptHoverEvents(False)
+        self.setZValue(5)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        x = 0.0
+        for cls, word in (("great", "Great (3 spaces)"), ("major", "Major (2)"), ("minor", "Minor (1)")):
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(CLASS_COLOURS[cls]))
+            p.drawRect(QRectF(x, 4, 16, 16))
+            draw_text(p, QRectF(x + 20, 2, 130, 20), word, style.sans(9), style.INK,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            x += 150
+        draw_text(p, QRectF(0, 26, self.w, 28),
+                  "Revenue: $1M a marker · +$1M a Trust (framed) · +$3M a Monopoly · +$5M a Great Monopoly "
+                  "(band in the owner's colour)", style.sans(9), style.INK_SOFT,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, elide=False)
+
+
+class TableItem(BoardItem):
+    """The dark table behind everything."""
+
+    def __init__(self, rect: QRectF):
+        super().__init__(rect.width(), rect.height())
+        self.setPos(rect.topLeft())
+        self.setZValue(-20)
+        self.setAcceptHoverEvents(False)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect()
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        p.fillRect(self.rect(), QColor(style.TABLE))
+
+
+class RobberBaronsScene(GameScene):
+    """The Robber Barons board: see the module doc for layout and click rules."""
+
+    game_id = "robber-barons"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
+        style.load_fonts()
+        ensure_pixmap_cache()
+        self._players = 0
+        self._pool: dict[tuple, QGraphicsItem] = {}
+        self._used: set[tuple] = set()
+        self._by_action: dict[Action, BoardItem] = {}
+        self._spaces: list[SpaceItem] = []
+        self._last_dice: list[int] | None = None
+        self._last_card = None
+        self.view: dict | None = None
+        self.viewer: int | None = None
+        self.board_origin = QPointF(MARGIN, MARGIN)
+        self.inner = QRectF(MARGIN + CORNER, MARGIN + CORNER, SIDE - 2 * CORNER, SIDE - 2 * CORNER)
+
+    # -- the contract ------------------------------------------------------------------------------
+    def item_for(self, action: Action):
+        """The item that emits `action`, or None."""
+        return self._by_action.get(action)
+
+    def items_with_actions(self) -> list[BoardItem]:
+        return list(self._by_action.values())
+
+    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+        """Rebuild from `view`; `legal` are the actions the person at this screen may take now."""
+        n = int(view["players"])
+        if n != self._players:
+            self._reset(n)
+        self.view, self.viewer = view, viewer
+        self._used = {("fixed",)}
+        self._by_action = {}
+        legal_set = set(legal)
+        marks = style.seat_marks(names)
+        self._show_spaces(view, names, marks, legal_set)
+        self._show_pawns(view, names, marks)
+        self._show_centre(view, names, legal_set)
+        self._show_mats(view, names, marks, legal_set)
+        for key in [k for k in self._pool if k not in self._used and k[0] != "fixed"]:
+            item = self._pool.pop(key)
+            if isinstance(item, BoardItem):
+                item.forget_pulse()
+            self.removeItem(item)
+
+    # -- set-up -----------------------------------------------------------------------------------------
+    def _reset(self, n: int) -> None:
+        for item in list(self._pool.values()):
+            self.removeItem(item)
+        for item in self._spaces:
+            self.removeItem(item)
+        self._pool.clear()
+        self._players = n
+        mats_h = SIDE
+        scene = QRectF(0, 0, MARGIN * 2 + SIDE + GAP + MAT_W, max(SIDE, mats_h) + 2 * MARGIN)
+        self.setSceneRect(scene)
+        table = TableItem(scene)
+        self.addItem(table)
+        self._pool[("fixed", "table")] = table
+        base = BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner)
+        self.addItem(base)
+        self._pool[("fixed", "base")] = base
+        self._spaces = []
+        for i in range(BOARD_SIZE):
+            rect, inner = space_geometry(i)
+            item = SpaceItem(i, rect.width(), rect.height(), inner)
+            item.setPos(self.board_origin + rect.topLeft())
+            self.addItem(item)
+            self._spaces.append(item)
+        legend = LegendItem(self.inner.width() - 80)
+        legend.setPos(self.inner.left() + 40, self.inner.bottom() - 84)
+        self.addItem(legend)
+        self._pool[("fixed", "legend")] = legend
+        self._last_dice = None
+        self._last_card = None
+
+    def _item(self, key: tuple, factory):
+        item = self._pool.get(key)
+        if item is None:
+            item = factory()
+            self.addItem(item)
+            self._pool[key] = item
+        self._used.add(key)
+        return item
+
+    def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
+        ok = action is not None and action in legal
+        item.set_target(action if ok else None, ok, status)
+        if ok:
+            self._by_action[action] = item
+
+    def _place(self, item, pos: QPointF) -> None:
+        if getattr(item, "_placed", False):
+            slide(item, pos, self.animation_speed)
+        else:
+            item.setPos(pos)
+            item._placed = True
+
+    # -- the track ----------------------------------------------------------------------------------------
+    def _show_spaces(self, view: dict, names: list[str], marks: list[str], legal: set) -> None:
+        seats = view["seats"]
+        markers = view["markers"]
+        mover = view["to_move"]
+        prompt = view.get("prompt") or {}
+        owner_of_industry: dict[str, tuple[int, str]] = {}
+        for s, seat in enumerate(seats):
+            for name in seat["monopolies"]:
+                owner_of_industry[name] = (s, "MONOPOLY")
+            for name in seat["great_monopolies"]:
+                owner_of_industry[name] = (s, "GREAT MONOPOLY")
+        for i, item in enumerate(self._spaces):
+            space = SPACES[i]
+            monopoly = trust = None
+            tip = space_tooltip(i)
+            if space.kind == "industry":
+                row = markers[i]
+                total = sum(row)
+                if space.industry in owner_of_industry:
+                    s, word = owner_of_industry[space.industry]
+                    monopoly = (style.seat_colour(s), "")
+                    tip += f"\n{word.title()} of {names[s]}."
+                for s in range(len(row)):
+                    if row[s] and row[s] == total:
+                        trust = style.seat_colour(s)
+                        tip += f"\nTrust of {names[s]}."
+                held = [f"{names[s]} {row[s]}" for s in range(len(row)) if row[s]]
+                tip += "\nMarkers: " + (", ".join(held) if held else "none")
+            item.set_state(monopoly, trust, tip)
+            action = None
+            if mover is not None and mover >= 0:
+                kind = prompt.get("kind")
+                if kind == "place":
+                    action = Action("place", mover, (i,))
+                elif kind == "goto":
+                    action = Action("goto", mover, (i,))
+            self._target(item, action, legal, f"{space_tooltip(i).splitlines()[0]}")
+            if space.kind != "industry":
+                continue
+            slots = item.marker_slots()
+            row = markers[i]
+            for s in range(len(row)):
+                if not row[s]:
+                    continue
+                chip = self._item(("chip", i, s), MarkerChip)
+                word = "marker" if row[s] == 1 else "markers"
+                chip.set_chip(style.seat_colour(s), marks[s], row[s],
+                              f"{names[s]}: {row[s]} control {word} on {space.industry} (space {i + 1})")
+                chip.setPos(item.pos() + slots[s % 6])
+                act = None
+                if mover is not None and mover >= 0 and s != mover:
+                    if prompt.get("kind") == "invest" and prompt.get("space") == i:
+                        act = Action("takeover", mover, (s,))
+                    elif prompt.get("kind") == "monopolize":
+                        act = Action("monopolize", mover, (i, s))
+                self._target(chip, act, legal, f"Replace a marker of {names[s]} on {space.industry}")
+
+        for name, (s, word) in owner_of_industry.items():
+            spaces = [self._spaces[i] for i in INDUSTRIES[name]]
+            rect = QRectF()
+            for it in spaces:
+                rect = rect.united(it.band_rect().translated(it.pos()))
+            label = self._item(("band", name), BandLabel)
+            label.set_label(rect, f"{word} · {marks[s]}", style.seat_colour(s), spaces[0].sideways())
+
+    def _show_pawns(self, view: dict, names: list[str], marks: list[str]) -> None:
+        by_space: dict[int, list[int]] = {}
+        for s, seat in enumerate(view["seats"]):
+            if seat["pos"] is not None:
+                by_space.setdefault(seat["pos"], []).append(s)
+        for space, seats in by_space.items():
+            item = self._spaces[space]
+            left, width = item.pawn_line()
+            step = min(24.0, width / max(1, len(seats)))
+            for k, s in enumerate(seats):
+                pawn = self._item(("pawn", s), PawnItem)
+                pawn.set_pawn(style.seat_colour(s), marks[s], f"{names[s]}'s pawn on {SPACES[space].name} "
+                                                                f"(space {space + 1})")
+                pawn.setZValue(30 + k)
+                pawn.setScale(0.85 if item.sideways() and SPACES[space].kind == "industry" else 1.0)
+                x = left.x() + step * (k + 0.5) if len(seats) > 1 else left.x() + width / 2
+                self._place(pawn, item.pos() + QPointF(x, left.y()))
+
+    # -- the centre -----------------------------------------------------------------------------------------
+    def _show_centre(self, view: dict, names: list[str], legal: set) -> None:
+        inner = self.inner
+        cx = inner.center().x()
+        mover = view["to_move"]
+        info = self._item(("info",), lambda: TextItem(inner.width() - 60, 22, 11, serif=True,
+                                                      colour=style.INK_SOFT))
+        limit = view.get("round_limit") or 0
+        round_text = f"Round {view['round']}" + (f" of at most {limit}" if limit else "")
+        turn = names[view["current"]] if not view["over"] else ""
+        bits = [round_text]
+        if turn:
+            bits.append(f"{turn}'s turn")
+        if view["extra_phases"]:
+            bits.append(f"{view['extra_phases']} extra speculation phase(s) left")
+        if any(s["frozen"] for s in view["seats"]):
+            bits.append("revenue frozen")
+        info.set_text(" · ".join(bits))
+        info.setPos(inner.left() + 30, inner.top() + 100)
+
+        dice = self._item(("dice",), DiceItem)
+        faces = list(view["last_dice"])
+        animate = self._last_dice is not None and faces != self._last_dice
+        dice.set_faces(faces, animate, self.animation_speed)
+        self._last_dice = faces
+        dice.setPos(cx - dice.w / 2, inner.top() + 132)
+        dice.set_tip("The last roll: " + (" + ".join(map(str, faces)) if faces else "none yet"))
+
+        # the decks, left (Legacy) and right (Business)
+        top = inner.top() + 214
+        legacy = self._item(("deck", "legacy"), lambda: DeckItem("LEGACY", "#5b4a1c"))
+        bottom = view["legacy_bottom"]
+        legacy.set_count(view["legacy_left"], f"Legacy deck: {view['legacy_left']} cards left "
+                                              f"({view['legacy_deck']} shuffled, {len(bottom)} put on the bottom)."
+                                              " The game ends when it is empty.")
+        legacy.setPos(inner.left() + 56, top)
+        cap = self._item(("deckcap", "legacy"), lambda: TextItem(180, 64, 9, colour=style.INK_SOFT))
+        under = ", ".join(LEGACY[c].name for c in bottom[:3]) + (" …" if len(bottom) > 3 else "")
+        cap.set_text(f"Legacy deck: {view['legacy_left']} left" + (f"\nbottom: {under}" if bottom else ""))
+        cap.setPos(inner.left() + 14, top + 146)
+        business = self._item(("deck", "business"), lambda: DeckItem("BUSINESS", style.CARD_BACK))
+        business.set_count(view["business_deck"], f"Business deck: {view['business_deck']} cards; "
+                                                  f"{len(view['business_discard'])} in the discard pile.")
+        business.setPos(inner.right() - 56 - business.w, top)
+        cap2 = self._item(("deckcap", "business"), lambda: TextItem(180, 40, 9, colour=style.INK_SOFT))
+        cap2.set_text(f"Business deck: {view['business_deck']}\ndiscards: {len(view['business_discard'])}")
+        cap2.setPos(inner.right() - 194, top + 146)
+
+        # the card just drawn, large
+        card_id = view["offer"] and ["legacy", view["offer"]] or view["last_card"]
+        if card_id:
+            card = self._item(("bigcard",), BigCard)
+            note = ""
+            if view["offer"]:
+                note = "On offer: buy it or bottom it"
+            elif view["in_play"]:
+                note = "Choose the target opponent"
+            card.set_card(card_id[0], card_id[1], note)
+            card.setPos(cx - card.w / 2, top - 8)
+            if tuple(card_id) != self._last_card and self._last_card is not None and self.animation_speed > 0:
+                self._flip_in(card)
+            self._last_card = tuple(card_id)
+
+        # the choices that are not on the board
+        buttons: list[tuple[Action, str, str]] = []
+        prompt = view.get("prompt") or {}
+        kind = prompt.get("kind")
+        if mover is not None and mover >= 0:
+            me = mover
+            if kind == "dice":
+                for n, sub in ((1, "1–6 spaces"), (2, "2–12 spaces"), (3, "3–18 spaces")):
+                    buttons.append((Action("dice", me, (n,)), f"Roll {n} {'die' if n == 1 else 'dice'}", sub))
+            elif kind == "bonus":
+                buttons.append((Action("bonus", me, ("cash",)), "Take $1M", "Start bonus"))
+                buttons.append((Action("bonus", me, ("legacy",)), "Draw Legacy", "Start bonus"))
+            elif kind == "offer" and view["offer"]:
+                value = LEGACY[view["offer"]].value
+                buttons.append((Action("buy", me, ()), f"Buy for ${value}M", f"+{value} Legacy"))
+                buttons.append((Action("bottom", me, ()), "Put on bottom", "of the Legacy deck"))
+            elif kind == "invest":
+                space = SPACES[prompt["space"]].industry
+                if not prompt.get("took"):
+                    buttons.append((Action("invest", me, ()), "Option 1: $1M", f"a marker on {space}"))
+                buttons.append((Action("stop", me, ()), "Done" if prompt.get("took") else "Option 3",
+                                "do nothing more" if prompt.get("took") else "do nothing"))
+        shown = [b for b in buttons if b[0] in legal] or ([] if legal else buttons)
+        y = top + 300
+        bw = 160.0
+        x0 = cx - (len(shown) * bw + (len(shown) - 1) * 12) / 2
+        for k, (action, text, sub) in enumerate(shown):
+            btn = self._item(("btn", k), lambda: ButtonItem(bw, 44))
+            btn.set_text(text, sub)
+            btn.setPos(x0 + k * (bw + 12), y)
+            self._target(btn, action, legal, text)
+        status = self._item(("status",), lambda: TextItem(inner.width() - 80, 44, 11, bold=True, serif=True))
+        status.set_text(self._status_text(view, names))
+        status.setPos(inner.left() + 40, y + 56)
+
+    def _status_text(self, view: dict, names: list[str]) -> str:
+        if view["over"]:
+            out = view["outcome"]
+            win = " and ".join(names[w] for w in out["winners"])
+            why = "the Legacy deck is empty" if view["ended_by"] == "legacy" else "the round limit is reached"
+            return f"Game over ({why}): {win} wins with {out['scores'][out['winners'][0]]:g} Legacy points."
+        mover = view["to_move"]
+        if mover is None or mover < 0:
+            return "Rolling…"
+        name = names[mover]
+        kind = (view.get("prompt") or {}).get("kind")
+        prompt = view.get("prompt") or {}
+        return name + ": " + {
+            "dice": "choose how many dice to roll",
+            "bonus": "you reached Start — take $1M or draw a Legacy card",
+            "offer": "buy the Legacy card or put it on the bottom",
+            "invest": "invest here, or click an opponent's markers to replace one ($2M)",
+            "target": "click the mat of the opponent to target",
+            "place": "click the space for your new control marker",
+            "monopolize": "click an opponent's markers to replace one with yours",
+            "goto": "click the space to move to",
+        }.get(kind, "decide") + (f" ({SPACES[prompt['space']].industry})" if kind == "invest" else "") + "."
+
+    def _flip_in(self, card: BoardItem) -> None:
+        """A revealed card enlarges briefly and settles (≈ 300 ms at speed 1); never blocks input."""
+        old = getattr(card, "_flip_anim", None)
+        if old is not None:
+            old.stop()
+        card.setTransformOriginPoint(card.w / 2, card.h / 2)
+        anim = QPropertyAnimation(card, b"scale", card)
+        anim.setDuration(max(1, int(320 / self.animation_speed)))
+        anim.setStartValue(1.18)
+        anim.setEndValue(1.0)
+        anim.setEasingCurve(QEasingCurve.Type.OutBack)
+        anim.finished.connect(lambda: card.setScale(1.0))
+        card._flip_anim = anim
+        if card.scene() is not None and card.scene().views():
+            anim.start()
+        else:
+            card.setScale(1.0)
+
+    # -- the players' mats -------------------------------------------------------------------------------------
+    def _show_mats(self, view: dict, names: list[str], marks: list[str], legal: set) -> None:
+        n = view["players"]
+        gap = 12.0
+        h = min(250.0, (SIDE - (n - 1) * gap) / n)
+        x = MARGIN + SIDE + GAP
+        mover = view["to_move"]
+        prompt = view.get("prompt") or {}
+        for s, seat in enumerate(view["seats"]):
+            mat = self._item(("mat", s), lambda hh=h: MatItem(MAT_W, hh))
+            if mat.h != h:
+                mat.resize(MAT_W, h)
+            y = MARGIN + s * (h + gap)
+            mat.setPos(x, y)
+            status = []
+            if seat["frozen"]:
+                status.append(f"no revenue {seat['frozen']} turn{'s' if seat['frozen'] > 1 else ''}")
+            if s == view["first"]:
+                status.append("first player")
+            mono = [*(f"{m} (Great)" for m in seat["great_monopolies"]), *seat["monopolies"]]
+            line = (f"{seat['markers']} markers on the board · {seat['supply']} in hand · "
+                    f"{len(seat['trusts'])} trust{'s' if len(seat['trusts']) != 1 else ''}")
+            if mono:
+                line += " · Monopoly: " + ", ".join(mono)
+            mat.set_mat(colour=style.seat_colour(s), mark=marks[s], name=names[s], money=seat["money"],
+                        points=seat["points"], revenue=seat["revenue"], line=line, status=" · ".join(status),
+                        out=seat["out"], to_move=(s == mover))
+            legacy = seat["legacy"]
+            mat.set_tip(f"{names[s]}: ${seat['money']}M, {seat['points']} Legacy points "
+                        f"(philanthropy {legacy['philanthropy']}, business legacy {legacy['business_legacy']}, "
+                        f"bad legacy {legacy['bad_legacy']}, scandals {legacy['scandals']}); revenue "
+                        f"${seat['revenue']}M a turn.")
+            act = Action("target", mover, (s,)) if mover is not None and mover >= 0 \
+                and prompt.get("kind") == "target" else None
+            self._target(mat, act, legal, f"Target {names[s]}")
+            # the Legacy pile: philanthropy first, then the Business cards kept
+            cards = [("legacy", c) for c in seat["philanthropy"]] + [("business", c) for c in seat["business_pile"]]
+            per_row = int((MAT_W - 20) // (MiniCard.W + 3))
+            top = y + 94
+            rows_fit = max(1, int((h - 98) // (MiniCard.H + 4)))
+            for k, (deck, cid) in enumerate(cards[: per_row * rows_fit]):
+                mini = self._item(("mini", s, k), MiniCard)
+                mini.set_card(deck, cid)
+                mini.setZValue(2)
+                mini.setPos(x + 10 + (k % per_row) * (MiniCard.W + 3), top + (k // per_row) * (MiniCard.H + 4))
+            if not cards and h > 110:
+                empty = self._item(("empty", s), lambda: TextItem(MAT_W - 20, 20, 9, colour=style.INK_SOFT,
+                                                                 align=Qt.AlignmentFlag.AlignLeft))
+                empty.set_text("Legacy pile: empty")
+                empty.setPos(x + 10, top + 6)
+
+
+def make_scene(game_id: str = "robber-barons") -> RobberBaronsScene:
+    """A fresh Robber Barons scene."""
+    return RobberBaronsScene()
+
+
+__all__ = ["RobberBaronsScene", "make_scene", "space_geometry", "INDUSTRIES"]
