@@ -254,3 +254,57 @@ def test_show_reuses_items_and_is_quick(qtbot):
     assert max(counts) < 400
     times.sort()
     assert times[len(times) // 2] < 0.05  # generous: the budget is checked by the bench script
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_no_text_smaller_than_9_points_at_default_zoom(qtbot, monkeypatch, players):
+    """Every string the board paints goes through draw_text (or paint_coin); record their sizes."""
+    from PySide6.QtGui import QImage, QPainter
+
+    import ui.board.items as board_items
+    import ui.games.first_ceo.items as ceo_items
+    import ui.games.first_ceo.scene as ceo_scene
+    from ui.board import style
+
+    sizes = []
+    original = board_items.draw_text
+
+    def recording(p, rect, text, font, *args, **kwargs):
+        if text:
+            sizes.append((font.pixelSize(), text))
+        return original(p, rect, text, font, *args, **kwargs)
+
+    for module in (board_items, ceo_items, ceo_scene):
+        monkeypatch.setattr(module, "draw_text", recording)
+    session = play(players, seed=11, moves=25)
+    scene = shown(session)
+    img = QImage(scene.sceneRect().size().toSize(), QImage.Format.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    scene.render(p)
+    p.end()
+    assert len(sizes) > 200
+    small = [(px, t) for px, t in sizes if px < style.px(style.MIN_PT)]
+    assert not small, small[:5]
+
+
+def test_hover_reports_and_new_cards_come_from_the_deck(qtbot):
+    session = play(4, seed=5, moves=0)
+    scene = shown(session)
+    me = session.to_move()
+    card = scene.item_for(Action("acquire", me, (0,)))
+    with qtbot.waitSignal(scene.hovered, timeout=500) as blocker:
+        card.hoverEnterEvent(None)
+    assert blocker.args[0].startswith("Acquire ")
+    card.hoverLeaveEvent(None)
+    # after an acquisition the refill is a new card item that starts on the deck and slides in
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.show()
+    scene.set_animation_speed(1.0)
+    session.apply(Action("acquire", me, (0,)))
+    mover = session.to_move()
+    scene.show(session.state.view(mover), session.legal_actions(), session.names, mover)
+    slot5 = scene._layout.slots[5].topLeft()
+    newest = scene.item_for(Action("acquire", mover, (5,)))
+    assert newest.pos() != slot5  # still travelling
+    qtbot.waitUntil(lambda: newest.pos() == slot5, timeout=2000)

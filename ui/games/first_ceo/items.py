@@ -220,20 +220,20 @@ class CompanyCard(CardItem):
         f = fit_font(label, style.serif(10.5, bold=True), w - 10)
         draw_text(p, QRectF(5, 0, w - 10, bh - 1), label, f, style.text_on(self.band_colour))
         row = QRectF(0, bh, w, h - bh)
-        size = min(24.0, row.height() - 12)
+        box_w = min(100.0, w * 0.45)
+        box_left = w - box_w - 6
+        # industry roundels and printed income coins on top, the corporation's income below
+        size = 20.0
         x = 6.0
         for name in c.icons:
-            icons.paint_industry(p, name, QRectF(x, row.center().y() - size / 2, size, size))
+            icons.paint_industry(p, name, QRectF(x, row.top() + 3, size, size))
             x += size + 2
-        x += 4
+        x += 3
         coin = 15.0
         for i in range(c.income):
-            icons.paint_coin(p, QRectF(x + i * (coin + 2), row.top() + 5, coin, coin))
-        box_w = min(100.0, w - x - 76)
-        box_left = w - box_w - 6
+            icons.paint_coin(p, QRectF(x + i * (coin + 2), row.top() + 5.5, coin, coin))
         if self.subtitle:
-            draw_text(p, QRectF(x - 2, row.top() + 5 + coin, box_left - x, row.bottom() - row.top() - coin - 6),
-                      self.subtitle, style.sans(9), style.INK_SOFT,
+            draw_text(p, QRectF(6, row.top() + 24, box_left - 10, 16), self.subtitle, style.sans(9), style.INK_SOFT,
                       align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         paint_scoring(p, c.scoring, QRectF(box_left, row.top() + 5, box_w, row.height() - 10), lod)
 

@@ -491,6 +491,7 @@ class FirstCeoScene(GameScene):
         self._by_action: dict[Action, BoardItem] = {}
         self._track: TrackItem | None = None
         self._mat_memo: dict[int, tuple] = {}
+        self._shown = False
         self.view: dict | None = None
         self.viewer: int | None = None
 
@@ -524,6 +525,7 @@ class FirstCeoScene(GameScene):
         self._show_piles(view)
         for seat in range(n):
             self._show_mat(view, seat, legal_set, me, names, marks)
+        self._shown = True
         for key in [k for k in self._pool if k not in self._used]:
             item = self._pool.pop(key)
             item.forget_pulse()
@@ -535,6 +537,7 @@ class FirstCeoScene(GameScene):
             self.removeItem(item)
         self._pool.clear()
         self._mat_memo.clear()
+        self._shown = False
         lay = make_layout(n)
         self._layout = lay
         self.setSceneRect(lay.scene)
@@ -608,7 +611,12 @@ class FirstCeoScene(GameScene):
             slot, cid = entry["slot"], entry["card"]
             if cid is None:
                 continue
+            fresh = ("company", cid) not in self._pool
             card = self._item(("company", cid), lambda: CompanyCard(CARD_W, CARD_H))
+            if fresh and self._shown:
+                # a card drawn during play comes off the deck and slides into its space
+                card.setPos(lay.piles[0].topLeft() - QPointF((CARD_W - lay.piles[0].width()) / 2, 0))
+                card._placed = True
             tip = card_tooltip(cid, entry["price"], entry["surcharge"])
             money = view["seats"][me]["money"] if me is not None else 0
             card.set_card(cid, tooltip=tip, dimmed=me is not None and entry["price"] > money)
@@ -629,7 +637,10 @@ class FirstCeoScene(GameScene):
         corps = sorted(view["corporations"], key=lambda c: -c["assets"])
         title = self._item(("rank-title",), lambda: LabelItem(lay.right.width(), 20, "", style.sans(9),
                                                               style.INK_SOFT))
-        title.set_text("markers: the ranking now, before asset cards are revealed")
+        if view.get("outcome"):
+            title.set_text("markers: the asset track alone (asset cards moved the final ranks)")
+        else:
+            title.set_text("markers: the ranking now, before asset cards are revealed")
         title.setPos(lay.right.left(), lay.ranks[0].bottom() + 30)
         per_rank: dict[int, list[dict]] = {}
         for c in corps:
