@@ -75,6 +75,8 @@ def render_session(session, out: str, scale: float = 1.0, viewer: int | None = N
     """Draw `session` as `viewer` sees it (None: a spectator) into the PNG `out`; with
     `with_legal` the seat to move's legal targets glow (for screenshots)."""
     _ensure_app()
+    from PySide6.QtGui import QImage
+
     from ui.board.items import pulse_for
     from ui.games import game_ui
 
@@ -83,8 +85,9 @@ def render_session(session, out: str, scale: float = 1.0, viewer: int | None = N
     pulse_for(scene).frozen = 0.85
     legal = session.legal_actions() if with_legal else []
     scene.show(session.state.view(viewer), legal, session.names, viewer)
-    img = render_scene_image(scene, scale)
-    if not img.save(out, "PNG"):
+    # the table is opaque: RGB and full compression keep screenshots small
+    img = render_scene_image(scene, scale).convertToFormat(QImage.Format.Format_RGB32)
+    if not img.save(out, "PNG", 0):
         raise OSError(f"could not write {out}")
     return out
 
