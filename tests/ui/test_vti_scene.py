@@ -1,0 +1,141 @@
+"""The Victory Through Industry board scene: every legal action of the seat at the screen has an
+item that glows and emits it (including trade answers by the other seat), a spectator's board is
+inert, overviews open other complexes, and the package's panel rows and prompts read the view."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.contract import Action, SeatInfo
+from engine.core.rng import Rng
+from engine.core.session import Session
+from ui.games import game_ui
+from ui.games.victory_through_industry import player_summary, prompt
+from ui.games.victory_through_industry.scene import VtiScene, make_scene
+
+GAME = "victory-through-industry"
+NAMES = ["Ada", "Ben", "Cora", "Dan", "Eva", "Finn"]
+
+
+def play(players: int, seed: int, moves: int) -> Session:
+    session = Session.new(GAME, [SeatInfo(n, "human") for n in NAMES[:players]], seed=seed)
+    rng = Rng.derive(seed, "test-scene")
+    for _ in range(moves):
+        if session.is_over():
+            break
+        legal = session.legal_actions()
+        session.apply(legal[rng.randbelow(len(legal))])
+    return session
+
+
+def shown(session: Session, viewer="mover") -> VtiScene:
+    scene = make_scene(GAME)
+    scene.set_animation_speed(0)
+    mover = session.to_move()
+    if viewer == "mover":
+        viewer = mover if mover >= 0 else None
+    acts = session.legal_actions() if viewer is not None and viewer == mover else []
+    scene.show(session.state.view(viewer), acts, session.names, viewer)
+    return scene
+
+
+def test_package_contract(qapp):
+    ui = game_ui(GAME)
+    scene = ui.make_scene()
+    assert isinstance(scene, VtiScene) and scene.game_id == GAME
+    assert callable(ui.player_summary) and callable(ui.prompt)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("moves", [0, 5, 40, 150, 400])
+def test_every_legal_action_has_a_glowing_item_that_emits_it(qtbot, players, moves):
+    session = play(players, seed=players * 7 + moves, moves=moves)
+    scene = shown(session)
+    legal = session.legal_actions()
+    for action in legal:
+        item = scene.item_for(action)
+        assert item is not None, action
+        assert item.legal and item.action == action
+        with qtbot.waitSignal(scene.intent, timeout=500) as blocker:
+            assert item.click()
+        assert blocker.args == [action]
+    view = session.state.view(session.to_move() if session.to_move() >= 0 else None)
+    assert prompt(view, legal, session.names)
+    for seat in range(players):
+        rows = player_summary(view, seat)
+        assert rows and all(isinstance(k, str) and isinstance(v, str) for k, v in rows)
+
+
+def test_many_positions_map_every_action(qtbot):
+    """A long sweep over random positions: no legal action without its item."""
+    scene = make_scene(GAME)
+    scene.set_animation_speed(0)
+    for seed in range(3):
+        session = play(3, seed=seed, moves=0)
+        rng = Rng.derive(seed, "sweep")
+        for _ in range(400):
+            if session.is_over():
+                break
+            mover = session.to_move()
+            legal = session.legal_actions()
+            scene.show(session.state.view(mover), legal, session.names, mover)
+            missing = [a for a in legal if scene.item_for(a) is None]
+            assert not missing, missing
+            session.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_trade_offer_is_answered_on_screen_by_the_other_seat(qtbot):
+    for seed in range(40):
+        session = play(3, seed=seed, moves=0)
+        rng = Rng.derive(seed, "trade")
+        for _ in range(2000):
+            if session.is_over():
+                break
+            legal = session.legal_actions()
+            offer = [a for a in legal if a.kind == "offer"]
+            pick = offer[0] if offer and rng.randbelow(2) else legal[rng.randbelow(len(legal))]
+            session.apply(pick)
+            if any(a.kind == "accept" for a in session.legal_actions()):
+                break
+        if any(a.kind == "accept" for a in session.legal_actions()):
+            break
+    else:
+        pytest.skip("no trade offer reached")
+    target = session.to_move()
+    assert target != session.state.current
+    scene = shown(session, viewer=target)
+    accept = scene.item_for(Action("accept", target, ()))
+    refuse = scene.item_for(Action("refuse", target, ()))
+    assert accept is not None and refuse is not None and accept.legal
+    view = session.state.view(target)
+    assert "offers" in prompt(view, session.legal_actions(), session.names)
+
+
+def test_spectator_scene_is_inert_and_overview_opens_a_complex(qtbot):
+    session = play(4, seed=8, moves=60)
+    scene = shown(session, viewer=None)
+    assert scene.items_with_actions() == []
+    with qtbot.assertNotEmitted(scene.intent, wait=20):
+        for item in scene.items():
+            if hasattr(item, "click"):
+                item.click()
+    # open seat 2's complex through its overview
+    overview = scene._pool[("overview", 2)]
+    overview.on_click()
+    panel = scene._pool[("complex-panel",)]
+    assert panel.title.startswith("Cora's complex")
+
+
+def test_complex_items_sit_on_their_cells(qtbot):
+    session = play(2, seed=1, moves=120)
+    mover = session.to_move()
+    scene = shown(session)
+    seat = session.state.view(mover)["seats"][mover]
+    tiles = {k[1]: it for k, it in scene._pool.items() if k[0] == "fac"}
+    assert set(tiles) == {(f["x"], f["y"]) for f in seat["factories"]}
+    cards = {k[1]: it for k, it in scene._pool.items() if k[0] == "prod"}
+    assert set(cards) == {(p["x"], p["y"]) for p in seat["products"]}
+    # neighbouring cells are exactly one cell apart on screen
+    for (x, y), tile in tiles.items():
+        if (x + 1, y) in tiles:
+            assert tiles[(x + 1, y)].pos().x() - tile.pos().x() == pytest.approx(110.0)

@@ -1,0 +1,156 @@
+"""Victory Through Industry user interface: the board scene, the players-panel rows and the
+prompt line.
+
+`player_summary`, `prompt` and `describe` read only the view (plain data), so they are cheap and
+import no scene code; `make_scene` imports the scene on first use.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Action
+from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
+
+
+def make_scene(game_id: str = "victory-through-industry"):
+    """The Victory Through Industry board scene (a GameScene)."""
+    from ui.games.victory_through_industry.scene import make_scene as _make
+
+    return _make(game_id)
+
+
+def _contract(cid: str) -> str:
+    c = CONTRACTS[cid]
+    return f"{PRODUCTS[c.product].name} ({c.points})"
+
+
+def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
+    """Label/value rows for the players panel."""
+    s = view["seats"][seat]
+    counts: dict[str, int] = {}
+    for p in s["products"]:
+        counts[p["type"]] = counts.get(p["type"], 0) + 1
+    goods = ", ".join(f"{n} {PRODUCTS[p].name}" for p, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+    facs: dict[str, int] = {}
+    for f in s["factories"]:
+        facs[f["type"]] = facs.get(f["type"], 0) + 1
+    plants = ", ".join(f"{n} {FACTORIES[f].name}" for f, n in sorted(facs.items(), key=lambda kv: -kv[1]))
+    rows = [
+        ("Score", f"{s['score']['products'] + s['score']['contracts']:g} "
+                  f"({s['score']['products']:g} products + {s['score']['contracts']:g} contracts)"),
+        ("Contracts", ", ".join(_contract(c) for c in s["contracts"]) or "none"),
+        ("Factories", plants or "none"),
+        ("Products", goods or "none"),
+    ]
+    if view.get("token") == seat:
+        rows.append(("Fulfilment token", "holds it"))
+    outcome = view.get("outcome")
+    if outcome:
+        rows.append(("Final score", f"{outcome['scores'][seat]:g}"))
+    return rows
+
+
+def describe(action: Action, view: dict, names: list[str]) -> str:
+    """A short label for an action, from the view alone (chips and prompt)."""
+    k, a = action.kind, action.args
+    pn = lambda p: PRODUCTS[p].name  # noqa: E731
+    fn = lambda f: FACTORIES[f].name  # noqa: E731
+    simple = {"nonproduction": "Non-production move", "end_move": "End this move", "accept": "Accept the trade",
+              "refuse": "Refuse the trade", "discard": "Discard it", "discard_incoming": "Discard the card"}
+    if k in simple:
+        return simple[k]
+    if k == "produce":
+        return f"Produce: {fn(a[0])}"
+    if k in ("build", "draft", "place"):
+        return {"build": "Build", "draft": "Take", "place": "Place"}[k] + f" a {fn(a[0])}"
+    if k == "rotate":
+        return f"Turn {a[0] * 90}°"
+    if k == "output":
+        return f"Make {pn(a[0])}"
+    if k == "bank":
+        return f"Bank: 3 {pn(a[0])} →"
+    if k == "bank_get":
+        return f"Take {pn(a[0])}"
+    if k == "claim":
+        return f"Claim {_contract(a[0])}"
+    if k == "forfeit":
+        return f"Give up {_contract(a[0])}"
+    if k == "fulfil":
+        return f"Supply {pn(CONTRACTS[a[0]].product)}"
+    if k == "offer":
+        return f"Trade with {names[a[0]]}"
+    if k in ("offer_give", "offer_get"):
+        verb = "Give" if k == "offer_give" else "Ask for"
+        return f"{verb} nothing" if not a[1] else f"{verb} {a[1]} {pn(a[0])}"
+    if k in ("site", "place_product", "pay", "tear_down", "move_factory", "move_product"):
+        verb = {"site": "Put it at", "place_product": "Place at", "pay": "Pay with the card at",
+                "tear_down": "Tear down at", "move_factory": "Move the factory at",
+                "move_product": "Move the card at"}[k]
+        return f"{verb} {a[0]},{a[1]}"
+    return str(action)
+
+
+def offer_text(view: dict, names: list[str]) -> str:
+    """The trade on the table, in words ("Ada offers Ben 2 Wood for 1 Coal")."""
+    st = view.get("step") or {}
+    if st.get("k") != "respond":
+        return ""
+    give = f"{st['gn']} {PRODUCTS[st['give']].name}" if st["gn"] else "nothing"
+    get = f"{st['qn']} {PRODUCTS[st['get']].name}" if st["qn"] else "nothing"
+    return f"{names[view['current']]} offers {names[st['t']]} {give} for {get}"
+
+
+def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
+    """The plain-words instruction for the prompt bar."""
+    outcome = view.get("outcome")
+    if outcome:
+        winners = outcome["winners"]
+        top = outcome["scores"][winners[0]]
+        who = " and ".join(names[w] for w in winners)
+        verb = "share the victory" if len(winners) > 1 else "wins"
+        return f"Game over ({view.get('end_reason', '').format(**{f'p{i}': n for i, n in enumerate(names)})}): " \
+               f"{who} {verb} with {top:g} points."
+    mover = view["to_move"]
+    if mover is None or mover < 0:
+        return "Dealing…"
+    name = names[mover]
+    if not legal:
+        return f"Waiting for {name}…"
+    kinds = {a.kind for a in legal}
+    st = view.get("step") or {}
+    if "accept" in kinds:
+        return f"{name}: {offer_text(view, names)}. Accept or refuse?"
+    if "place_product" in kinds or "discard_incoming" in kinds:
+        card = view["seats"][mover]["incoming"][0]
+        return f"{name}: place the {PRODUCTS[card].name} card beside one of your factories, or discard it."
+    if "draft" in kinds:
+        return f"{name}: take a starting factory."
+    if "place" in kinds:
+        return f"{name}: choose a starting factory to place."
+    if "fulfil" in kinds or "forfeit" in kinds:
+        cid = view["fulfilling"][0]
+        want = PRODUCTS[CONTRACTS[cid].product].name
+        return f"{name}: supply one {want} for the {_contract(cid)} contract, or lose it."
+    if "produce" in kinds or "nonproduction" in kinds:
+        which = "first" if view["moves_done"] == 0 else "second"
+        return f"{name}: {which} move — click a factory type to produce, or make a non-production move."
+    if "output" in kinds:
+        return f"{name}: choose what this {FACTORIES[st['f']].name} makes."
+    if "rotate" in kinds:
+        return f"{name}: turn the {FACTORIES[st['f']].name}."
+    if "site" in kinds:
+        if st.get("k") == "mvprod":
+            return f"{name}: click an empty space beside a factory for the card, or discard it."
+        return f"{name}: click a highlighted cell for the {FACTORIES[st['f']].name}."
+    if "pay" in kinds:
+        if st.get("k") == "claim":
+            return f"{name}: click the card to hand over for the {_contract(st['cid'])} contract."
+        return f"{name}: click a card to pay for the {FACTORIES[st['f']].name} ({st['pay']} more)."
+    if "bank_get" in kinds:
+        return f"{name}: choose the product the bank gives for three {PRODUCTS[st['give']].name}."
+    if "offer_give" in kinds:
+        return f"{name}: what do you give {names[st['t']]}?"
+    if "offer_get" in kinds:
+        return f"{name}: what do you ask of {names[st['t']]}?"
+    if "build" in kinds and st.get("k") == "replace":
+        return f"{name}: the complex is split — build a factory in the gap."
+    return f"{name}: non-production move — build, move, trade, claim… then End this move."

@@ -1,0 +1,558 @@
+"""Victory Through Industry pieces: factory tiles (with the product of each side drawn at that
+side, an arrow showing input or output), product cards, contract cards, empty-cell targets,
+choice chips, panels and the complex overviews.
+
+Sizes are scene units (1 unit = 1 logical pixel at the default zoom); no text below 9 pt.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+
+from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
+from ui.board import style
+from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
+
+PRODUCT_COLOURS = {
+    "wood": "#8d6e4c", "iron_ore": "#7d7f86", "coal": "#3a3a3a", "oil": "#1f2a44", "cotton": "#efe9dc",
+    "copper": "#b87333", "leather": "#8b4a2b", "tallow": "#e6d7a8", "sulfur": "#e0c341", "naphtha": "#6c8fb3",
+    "fuel": "#c0392b", "cloth": "#5b7db1", "rubber": "#4a4a4a", "parachutes": "#dfe7ef", "steel": "#5f7a8a",
+    "brass": "#c9a544", "nitroglycerin": "#d4553a", "knapsacks": "#6b7a3a", "boots": "#5d4037",
+    "tires": "#262626", "ammunition": "#8e2f2f", "trucks": "#3e5f3a",
+}
+RAW_BAND = "#c9d8b0"
+MID_BAND = "#e9dcc0"
+END_BAND = "#e7c873"
+
+
+def product_colour(p: str) -> str:
+    return PRODUCT_COLOURS.get(p, style.NPC_GREY)
+
+
+def factory_band(f: str) -> str:
+    fac = FACTORIES[f]
+    if not fac.inputs:
+        return RAW_BAND
+    made = {p for _, s in fac.outputs for p in s.products}
+    return END_BAND if max(PRODUCTS[p].value for p in made) >= 5 else MID_BAND
+
+
+def factory_tooltip(f: str, rot: int = 0) -> str:
+    fac = FACTORIES[f]
+    lines = [fac.name]
+    names = ("top", "right", "bottom", "left")
+    for d, side in facing(f, rot):
+        what = " or ".join(PRODUCTS[p].name for p in side.products)
+        lines.append(f"{'Input' if side.kind == 'in' else 'Output'} on the {names[d]}: {what}")
+    costs = sorted(fac.cost_products, key=lambda p: PRODUCTS[p].value)
+    lines.append("Build for two of: " + ", ".join(PRODUCTS[p].name for p in costs))
+    return "\n".join(lines)
+
+
+def product_tooltip(p: str) -> str:
+    prod = PRODUCTS[p]
+    makers = [f.name for f in FACTORIES.values() if any(p in s.products for _, s in f.outputs)]
+    users = [f.name for f in FACTORIES.values() if any(p in s.products for _, s in f.inputs)]
+    text = f"{prod.name}: {prod.value} point{'s' if prod.value != 1 else ''}\nMade by: {', '.join(makers)}"
+    if users:
+        text += f"\nUsed by: {', '.join(users)}"
+    return text
+
+
+def paint_product_mark(p: QPainter, rect: QRectF, prod: str, font_pt: float = 9) -> None:
+    """A small coloured tag with the product's glyph."""
+    colour = product_colour(prod)
+    p.setPen(QPen(QColor(style.INK), 0.8))
+    p.setBrush(QColor(colour))
+    p.drawRoundedRect(rect, 3, 3)
+    draw_text(p, rect, PRODUCTS[prod].glyph, style.sans(font_pt, bold=True), style.text_on(colour), elide=False)
+
+
+def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int) -> None:
+    """A factory card: paper, tier band, its name in two lines, and at each printed side the
+    product(s) with an arrow pointing in (input) or out (output)."""
+    fac = FACTORIES[f]
+    path = QPainterPath()
+    r = rect.adjusted(2, 2, -2, -2)
+    path.addRoundedRect(r, 6, 6)
+    draw_shadow(p, path, 1.5, 2.5, 60)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(paper_brush(r))
+    p.drawPath(path)
+    inner = r.adjusted(20, 20, -20, -20)
+    p.setBrush(QColor(factory_band(f)))
+    p.drawRoundedRect(inner, 4, 4)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor(style.INK), 1.4))
+    p.drawPath(path)
+    words = fac.name.split(" ", 1)
+    line_h = 15
+    cy = r.center().y()
+    w = r.width() - 6
+    f1 = fit_font(words[0], style.sans(9, bold=True), w)
+    draw_text(p, QRectF(r.left() + 3, cy - 12 - line_h, w, line_h), words[0], f1, style.INK)
+    if len(words) > 1:
+        f2 = fit_font(words[1], style.sans(9), w)
+        draw_text(p, QRectF(r.left() + 3, cy + 12, w, line_h), words[1], f2, style.INK_SOFT)
+    for d, side in facing(f, rot):
+        _paint_side(p, r, d, side)
+
+
+def _paint_side(p: QPainter, r: QRectF, d: int, side) -> None:
+    n = len(side.products)
+    tw, th = 24.0, 17.0
+    horizontal = d in (0, 2)
+    total_w = tw * n + 2 * (n - 1) if horizontal else tw
+    total_h = th if horizontal else th * n + 2 * (n - 1)
+    c = r.center()
+    if d == 0:
+        x0, y0 = c.x() - total_w / 2, r.top() + 2
+    elif d == 2:
+        x0, y0 = c.x() - total_w / 2, r.bottom() - 2 - total_h
+    elif d == 1:
+        x0, y0 = r.right() - 2 - tw, c.y() - total_h / 2
+    else:
+        x0, y0 = r.left() + 2, c.y() - total_h / 2
+    for i, prod in enumerate(side.products):
+        if horizontal:
+            tag = QRectF(x0 + i * (tw + 2), y0, tw, th)
+        else:
+            tag = QRectF(x0, y0 + i * (th + 2), tw, th)
+        paint_product_mark(p, tag, prod)
+    # the arrow: between the tag and the card centre, pointing in for inputs, out for outputs
+    dx, dy = DIRS[d]
+    box = QRectF(x0, y0, total_w, total_h)
+    tip_in = side.kind == "in"
+    base = QPointF(box.center().x() - dx * (box.width() / 2 + 5), box.center().y() - dy * (box.height() / 2 + 5))
+    size = 5.0
+    direction = QPointF(-dx, -dy) if tip_in else QPointF(dx, dy)
+    tip = base + direction * size
+    perp = QPointF(-direction.y(), direction.x()) * size
+    back = base - direction * size * 0.4
+    tri = QPainterPath()
+    tri.moveTo(tip)
+    tri.lineTo(back + perp)
+    tri.lineTo(back - perp)
+    tri.closeSubpath()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(style.MONEY_GREEN if not tip_in else style.BRICK_RED))
+    p.drawPath(tri)
+
+
+class FactoryTile(BoardItem):
+    """A factory in a complex (or in the supply palette, or a rotation choice)."""
+
+    def __init__(self, size: float):
+        super().__init__(size, size)
+        self.ftype = "forest"
+        self.rot = 0
+        self.note = ""
+        self.owner_colour: str | None = None
+
+    def set_factory(self, ftype: str, rot: int, note: str = "", tooltip: str = "", owner_colour=None) -> None:
+        self.ftype, self.rot, self.note, self.owner_colour = ftype, rot, note, owner_colour
+        self.set_tip(tooltip or factory_tooltip(ftype, rot))
+        self.refresh(ftype, rot, note, owner_colour, self.w)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect().adjusted(2, 2, -2, -2), 6, 6)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        paint_factory(p, self.rect(), self.ftype, self.rot)
+        if self.note:
+            tag = QRectF(self.w - 30, self.h - 22, 28, 18)
+            p.setPen(QPen(QColor(style.INK), 0.8))
+            p.setBrush(QColor(style.PAPER))
+            p.drawRoundedRect(tag, 4, 4)
+            draw_text(p, tag, self.note, style.sans(9, bold=True), style.INK, elide=False)
+
+    def texts(self) -> list[str]:
+        return [FACTORIES[self.ftype].name, self.note, self.toolTip()]
+
+
+class ProductCard(BoardItem):
+    """A product card lying in a cell (or a chip of the product palette)."""
+
+    def __init__(self, w: float, h: float):
+        super().__init__(w, h)
+        self.prod = "wood"
+        self.small = False
+
+    def set_product(self, prod: str, small: bool = False, note: str = "") -> None:
+        self.prod, self.small = prod, small
+        self.set_tip(product_tooltip(prod) + (f"\n{note}" if note else ""))
+        self.refresh(prod, small, self.w, self.h)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 5, 5)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        prod = PRODUCTS[self.prod]
+        colour = product_colour(self.prod)
+        path = self.outline()
+        draw_shadow(p, path, 1.2, 2.0, 60)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r))
+        p.drawPath(path)
+        band = QRectF(r.left(), r.top(), r.width(), r.height() * (0.55 if not self.small else 0.6))
+        part = QPainterPath()
+        part.addRoundedRect(band, 5, 5)
+        p.setBrush(QColor(colour))
+        p.drawPath(part)
+        big = style.sans(14 if not self.small else 10, bold=True)
+        draw_text(p, band, prod.glyph, big, style.text_on(colour), elide=False)
+        rest = QRectF(r.left() + 2, band.bottom(), r.width() - 4, r.height() - band.height())
+        if self.small:
+            draw_text(p, rest, str(prod.value), style.sans(9, bold=True), style.INK, elide=False)
+        else:
+            draw_text(p, QRectF(rest.left(), rest.top(), rest.width(), rest.height() / 2), prod.name,
+                      fit_font(prod.name, style.sans(9), rest.width()), style.INK)
+            draw_text(p, QRectF(rest.left(), rest.center().y(), rest.width(), rest.height() / 2),
+                      f"{prod.value} pt", style.sans(9, bold=True), style.INK_SOFT, elide=False)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.drawPath(path)
+
+    def texts(self) -> list[str]:
+        return [PRODUCTS[self.prod].name, self.toolTip()]
+
+
+class ContractCard(BoardItem):
+    """A government contract: the product asked for and its points."""
+
+    def __init__(self, w: float, h: float):
+        super().__init__(w, h)
+        self.cid = ""
+        self.dimmed = False
+
+    def set_contract(self, cid: str, dimmed: bool = False, note: str = "") -> None:
+        self.cid, self.dimmed = cid, dimmed
+        c = CONTRACTS[cid]
+        tip = f"Government contract: {PRODUCTS[c.product].name}, {c.points} points\nClaim: hand over one " \
+              f"{PRODUCTS[c.product].name}. At each fulfilment supply one or lose it."
+        self.set_tip(tip + (f"\n{note}" if note else ""))
+        self.refresh(cid, dimmed, self.w, self.h)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 5, 5)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        c = CONTRACTS[self.cid]
+        path = self.outline()
+        draw_shadow(p, path, 1.2, 2.0, 60)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r, style.PAPER, style.PAPER_SHADE))
+        p.drawPath(path)
+        p.setPen(QPen(QColor(style.BRASS), 1.6))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(r.adjusted(3, 3, -3, -3), 4, 4)
+        tag = QRectF(r.left() + 7, r.top() + 7, 28, min(22, r.height() - 14))
+        paint_product_mark(p, tag, c.product)
+        draw_text(p, QRectF(tag.right() + 2, r.top() + 4, r.width() - tag.width() - 12, tag.height() + 6),
+                  str(c.points), style.sans(14 if r.height() >= 50 else 11, bold=True), style.INK,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
+        if r.height() >= 50:
+            name = PRODUCTS[c.product].name
+            draw_text(p, QRectF(r.left() + 4, r.bottom() - 22, r.width() - 8, 18), name,
+                      fit_font(name, style.serif(9), r.width() - 8), style.INK)
+        if self.dimmed:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(40, 30, 20, 70))
+            p.drawPath(path)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+
+    def texts(self) -> list[str]:
+        return [self.toolTip()]
+
+
+class CellTarget(BoardItem):
+    """An empty cell of a complex: drawn faintly; a legal target glows."""
+
+    def __init__(self, size: float):
+        super().__init__(size, size)
+        self.label = ""
+
+    def set_cell(self, label: str, tooltip: str) -> None:
+        self.label = label
+        self.set_tip(tooltip)
+        self.refresh(label, self.w)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect().adjusted(6, 6, -6, -6), 6, 6)
+        return path
+
+    def bounds(self) -> QRectF:
+        return self.rect()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        pen = QPen(QColor(style.GOLD if self.action is not None else style.INK_SOFT), 1.4, Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.setBrush(QColor(255, 255, 255, 30) if self.action is not None else Qt.BrushStyle.NoBrush)
+        p.drawPath(self.outline())
+        if self.label:
+            draw_text(p, self.rect().adjusted(8, 8, -8, -8), self.label, style.sans(9), style.PAPER_DARK)
+
+
+class Chip(BoardItem):
+    """A labelled choice (a decision with no better place on the board)."""
+
+    def __init__(self, w: float, h: float = 28):
+        super().__init__(w, h)
+        self.text = ""
+        self.colour = style.PAPER
+
+    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
+        self.text, self.colour = text, colour
+        self.set_tip(tooltip or text)
+        self.refresh(text, colour, self.w)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), self.h / 2, self.h / 2)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        path = self.outline()
+        draw_shadow(p, path, 1, 2, 50)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor(self.colour))
+        p.drawPath(path)
+        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
+                  style.text_on(self.colour))
+
+    def texts(self) -> list[str]:
+        return [self.text, self.toolTip()]
+
+
+class Panel(BoardItem):
+    """A paper panel with a title (a section of the board)."""
+
+    def __init__(self, w: float, h: float):
+        super().__init__(w, h)
+        self.title = ""
+        self.note = ""
+        self.accent: str | None = None
+        self.setZValue(-5)
+        self.setAcceptHoverEvents(False)
+
+    def set_panel(self, title: str, note: str = "", accent: str | None = None, w: float | None = None,
+                  h: float | None = None) -> None:
+        if w is not None and h is not None:
+            self.resize(w, h)
+        self.title, self.note, self.accent = title, note, accent
+        self.refresh(title, note, accent, self.w, self.h)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath() if self.action is None else super().shape()
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 8, 8)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        path = self.outline()
+        draw_shadow(p, path, 2, 3, 80)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r))
+        p.drawPath(path)
+        if self.accent:
+            band = QPainterPath()
+            band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 30), 8, 8)
+            p.setBrush(QColor(self.accent))
+            p.drawPath(band)
+        p.setPen(QPen(QColor(style.INK), 1.6))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        fg = style.text_on(self.accent) if self.accent else style.INK
+        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, style.serif(12, bold=True), fg,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if self.note:
+            draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+class Overview(BoardItem):
+    """A small map of another seat's complex: factories as tier-coloured squares with their
+    product marks, product cards as coloured dots. Click to open it large."""
+
+    def __init__(self, w: float, h: float):
+        super().__init__(w, h)
+        self.factories: tuple = ()
+        self.products: tuple = ()
+        self.on_click = None
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.on_click is not None and self.contains(event.pos()):
+            self.on_click()
+
+    def set_complex(self, seat_view: dict, tooltip: str) -> None:
+        self.factories = tuple((f["x"], f["y"], f["type"]) for f in seat_view["factories"])
+        self.products = tuple((q["x"], q["y"], q["type"]) for q in seat_view["products"])
+        self.set_tip(tooltip)
+        self.refresh(self.factories, self.products, self.w, self.h)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        p.setPen(QPen(QColor(style.INK_SOFT), 1.0))
+        p.setBrush(QColor(style.PAPER_DARK))
+        p.drawRoundedRect(r, 5, 5)
+        cells = [(x, y) for x, y, _ in self.factories + self.products]
+        if not cells:
+            return
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        size = min((r.width() - 8) / cols, (r.height() - 8) / rows, 26.0)
+        ox = r.left() + (r.width() - cols * size) / 2
+        oy = r.top() + (r.height() - rows * size) / 2
+        for x, y, f in self.factories:
+            cell = QRectF(ox + (x - min(xs)) * size, oy + (y - min(ys)) * size, size, size).adjusted(1, 1, -1, -1)
+            p.setPen(QPen(QColor(style.INK), 0.8))
+            p.setBrush(QColor(factory_band(f)))
+            p.drawRect(cell)
+        for x, y, prod in self.products:
+            cell = QRectF(ox + (x - min(xs)) * size, oy + (y - min(ys)) * size, size, size)
+            d = size * 0.5
+            p.setPen(QPen(QColor(style.INK), 0.6))
+            p.setBrush(QColor(product_colour(prod)))
+            p.drawEllipse(QRectF(cell.center().x() - d / 2, cell.center().y() - d / 2, d, d))
+
+
+class TokenMark(BoardItem):
+    """The contract fulfilment token: a brass disc."""
+
+    def __init__(self, size: float = 30):
+        super().__init__(size, size)
+        self.set_tip("Contract fulfilment token: its holder supplies every contract at the start of their "
+                     "turn, then passes it to the right.")
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(self.rect())
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.setBrush(QColor(style.BRASS))
+        p.drawEllipse(r)
+        p.setPen(QPen(QColor(style.INK), 0.8))
+        p.drawEllipse(r.adjusted(4, 4, -4, -4))
+        draw_text(p, r, "F", style.serif(11, bold=True), style.INK, elide=False)
+
+
+class RecipeCard(BoardItem):
+    """A factory type in the supply: its name, what it takes and makes, and a count."""
+
+    def __init__(self, w: float = 150, h: float = 60):
+        super().__init__(w, h)
+        self.ftype = "forest"
+        self.note = ""
+
+    def set_recipe(self, ftype: str, note: str = "") -> None:
+        self.ftype, self.note = ftype, note
+        self.set_tip(factory_tooltip(ftype))
+        self.refresh(ftype, note, self.w)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 6, 6)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        fac = FACTORIES[self.ftype]
+        path = self.outline()
+        draw_shadow(p, path, 1.2, 2, 60)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r))
+        p.drawPath(path)
+        band = QPainterPath()
+        band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 22), 6, 6)
+        p.setBrush(QColor(factory_band(self.ftype)))
+        p.drawPath(band)
+        note_w = 34 if self.note else 0
+        draw_text(p, QRectF(6, 2, r.width() - 12 - note_w, 20), fac.name,
+                  fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w), style.INK,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if self.note:
+            draw_text(p, QRectF(r.width() - note_w - 4, 2, note_w, 20), self.note, style.sans(9, bold=True),
+                      style.INK, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
+        x = 6.0
+        y = 28.0
+        tw, th = 26.0, 20.0
+
+        def tags(sides):
+            nonlocal x
+            for k, (_, side) in enumerate(sides):
+                if k:
+                    draw_text(p, QRectF(x, y, 10, th), "+", style.sans(9, bold=True), style.INK_SOFT, elide=False)
+                    x += 10
+                for j, prod in enumerate(side.products):
+                    if j:
+                        draw_text(p, QRectF(x, y, 8, th), "/", style.sans(9), style.INK_SOFT, elide=False)
+                        x += 8
+                    paint_product_mark(p, QRectF(x, y, tw, th), prod)
+                    x += tw + 1
+
+        if fac.inputs:
+            tags(fac.inputs)
+            draw_text(p, QRectF(x, y, 16, th), "→", style.sans(10, bold=True), style.INK, elide=False)
+            x += 16
+        tags(fac.outputs)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+
+    def texts(self) -> list[str]:
+        return [FACTORIES[self.ftype].name, self.note, self.toolTip()]
+
+
+class GridBack(BoardItem):
+    """Faint cell lines behind a complex, so rows and columns read at a glance."""
+
+    def __init__(self):
+        super().__init__(10, 10)
+        self.cell = 10.0
+        self.setZValue(-4)
+        self.setAcceptHoverEvents(False)
+
+    def set_grid(self, cols: int, rows: int, cell: float) -> None:
+        self.resize(cols * cell, rows * cell)
+        self.cell = cell
+        self.refresh(cols, rows, cell)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def bounds(self) -> QRectF:
+        return self.rect()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        p.setPen(QPen(QColor(59, 49, 39, 40), 1.0, Qt.PenStyle.DotLine))
+        x = 0.0
+        while x <= self.w + 0.5:
+            p.drawLine(QPointF(x, 0), QPointF(x, self.h))
+            x += self.cell
+        y = 0.0
+        while y <= self.h + 0.5:
+            p.drawLine(QPointF(0, y), QPointF(self.w, y))
+            y += self.cell

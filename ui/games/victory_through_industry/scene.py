@@ -1,0 +1,430 @@
+"""The Victory Through Industry board scene, built from a seat's view (never the state).
+
+Layout (scene units = logical pixels at the default zoom). Left: one complex drawn large as a grid
+of cells (the viewer's own, or the seat to move for a spectator; click another player's overview
+to open theirs), with factories showing the product of each side and product cards in their
+cells; below it the factory supply (build, draft and place from here), the product palette (the
+bank) and a strip of choice chips for decisions that have no natural place on the board (end the
+move, turn a factory, answer a trade…). Right: the turn panel with the fulfilment token, the
+contract row, and one panel per player with their contracts and an overview of their complex.
+
+Clicks. Every legal action of the seat at this screen has one item that emits it: a factory ->
+`produce` its type; its ✕ and ↻ badges -> `tear_down`, `move_factory`; a product card ->
+`move_product`, `pay` or `fulfil`; a glowing empty cell -> `site` or `place_product`; a supply
+tile -> `build`, `draft` or `place`; a contract on offer -> `claim`; one of your contracts ->
+`forfeit`; a player's header -> `offer`; a product of the palette -> `bank_get`; chips -> the rest.
+Legal targets glow; everything else is inert.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QBrush, QColor
+
+from engine.core.contract import Action
+from engine.games.victory_through_industry.data import CONTRACTS, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
+from ui.board import style
+from ui.board.items import BoardItem, TokenItem, ensure_pixmap_cache
+from ui.board.scene import GameScene
+from ui.games.victory_through_industry import describe, offer_text
+from ui.games.victory_through_industry.items import (
+    CellTarget,
+    Chip,
+    ContractCard,
+    FactoryTile,
+    GridBack,
+    Overview,
+    Panel,
+    ProductCard,
+    RecipeCard,
+    TokenMark,
+)
+
+C = 110.0          # a cell of the large complex
+CARD = 80.0        # a product card inside a cell
+M = 20.0           # outer margin
+SIDE_W = 560.0     # the right column
+TILE = 76.0        # a rotation choice
+RECIPE_W, RECIPE_H = 148.0, 54.0   # a factory type in the supply
+CHIP = 46.0        # a product in the palette
+MIN_COLS, MIN_ROWS = 8, 4
+CELL_KINDS = ("site", "place_product")
+PRODUCT_KINDS = ("move_product", "pay")
+
+
+class VtiScene(GameScene):
+    """See the module doc."""
+
+    game_id = "victory-through-industry"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
+        style.load_fonts()
+        ensure_pixmap_cache()
+        self._pool: dict[tuple, BoardItem] = {}
+        self._used: set[tuple] = set()
+        self._by_action: dict[Action, BoardItem] = {}
+        self.focus: int | None = None
+        self.view: dict | None = None
+        self._last: tuple | None = None
+
+    # -- the contract ------------------------------------------------------------------------------
+    def item_for(self, action: Action):
+        return self._by_action.get(action)
+
+    def items_with_actions(self) -> list[BoardItem]:
+        return list(self._by_action.values())
+
+    def open_complex(self, seat: int | None) -> None:
+        """Show `seat`'s complex large (None: back to the default)."""
+        self.focus = seat
+        if self._last is not None:
+            self.show(*self._last)
+
+    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+        self._last = (view, legal, names, viewer)
+        self.view = view
+        n = int(view["players"])
+        me = legal[0].seat if legal else viewer
+        default = me if me is not None else (view["current"] if view["to_move"] >= 0 else 0)
+        focus = self.focus if self.focus is not None and 0 <= self.focus < n else default
+        self._used = set()
+        self._by_action = {}
+        self._pending = list(legal)
+        marks = style.seat_marks(names)
+        bottom_left = self._show_complex(view, focus, me, names, marks)
+        bottom_left = self._show_supply(view, me, bottom_left)
+        bottom_left = self._show_palette(view, bottom_left)
+        left_w = self._left_w
+        side_x = M + left_w + 24
+        bottom_right = self._show_turn(view, names, marks, side_x)
+        bottom_right = self._show_row(view, side_x, bottom_right)
+        bottom_right = self._show_players(view, names, marks, me, focus, side_x, bottom_right)
+        bottom_left = self._show_chips(view, names, bottom_left, left_w)
+        for key in [k for k in self._pool if k not in self._used]:
+            item = self._pool.pop(key)
+            item.forget_pulse()
+            self.removeItem(item)
+        self.setSceneRect(QRectF(0, 0, side_x + SIDE_W + M, max(bottom_left, bottom_right) + M))
+
+    # -- helpers -------------------------------------------------------------------------------------
+    def _item(self, key: tuple, factory):
+        item = self._pool.get(key)
+        if item is None:
+            item = factory()
+            self.addItem(item)
+            self._pool[key] = item
+        self._used.add(key)
+        return item
+
+    def _take(self, pred) -> Action | None:
+        """The first still-unplaced legal action matching `pred` (it is now mapped to an item)."""
+        for a in self._pending:
+            if pred(a):
+                self._pending.remove(a)
+                return a
+        return None
+
+    def _target(self, item: BoardItem, action: Action | None, status: str = "") -> None:
+        item.set_target(action, action is not None, status)
+        if action is not None:
+            self._by_action[action] = item
+
+    # -- the large complex ---------------------------------------------------------------------------
+    def _show_complex(self, view: dict, focus: int, me: int | None, names, marks) -> float:
+        seat = view["seats"][focus]
+        mine = focus == me
+        facs = {(f["x"], f["y"]): (f["type"], f["rot"]) for f in seat["factories"]}
+        prods = {(q["x"], q["y"]): q["type"] for q in seat["products"]}
+        targets = []
+        if mine:
+            targets = [a for a in self._pending if a.kind in CELL_KINDS]
+        cells = list(facs) + list(prods) + [tuple(a.args) for a in targets] or [(0, 0)]
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        x0, y0 = min(xs) - 1, min(ys) - 1
+        cols = max(max(xs) - x0 + 2, MIN_COLS)
+        rows = max(max(ys) - y0 + 2, MIN_ROWS)
+        top = M
+        panel = self._item(("complex-panel",), lambda: Panel(10, 10))
+        width = cols * C + 32
+        self._left_w = max(width, 5 * (RECIPE_W + 6) + 32)
+        title = f"{names[focus]}'s complex"
+        if view["phase"] == "play" and view["current"] == focus:
+            title += " — on turn"
+        note = "click another player's overview to open theirs" if mine or me is None else \
+            f"viewing {names[focus]}; click your own overview to come back"
+        panel.set_panel(title, note, style.seat_colour(focus), self._left_w, rows * C + 48)
+        panel.setPos(M, top)
+        ox, oy = M + 16, top + 38
+        grid = self._item(("grid",), GridBack)
+        grid.set_grid(cols, rows, C)
+        grid.setPos(QPointF(ox, oy))
+
+        def pos(c, size):
+            return QPointF(ox + (c[0] - x0) * C + (C - size) / 2, oy + (c[1] - y0) * C + (C - size) / 2)
+
+        step = view.get("step") or {}
+        for c, (f, rot) in sorted(facs.items()):
+            tile = self._item(("fac", c), lambda: FactoryTile(C))
+            tile.set_factory(f, rot)
+            tile.setPos(pos(c, C))
+            tile.setZValue(2)
+            act = self._take(lambda a, f=f: mine and a.kind == "produce" and a.args[0] == f) if mine else None
+            # every factory of the type emits the same production move
+            if act is not None:
+                self._pending.insert(0, act)
+            self._target(tile, act, f"Produce with every {tile.texts()[0]}" if act else "")
+            for badge, kind, text, dx in (("tear", "tear_down", "✕", 4), ("move", "move_factory", "↻", C - 30)):
+                act = self._take(lambda a, c=c, kind=kind: a.kind == kind and tuple(a.args) == c) if mine else None
+                if act is None:
+                    continue
+                chip = self._item(("badge", badge, c), lambda: Chip(26, 24))
+                chip.set_chip(text, ("Tear down" if kind == "tear_down" else "Move (pay one card)") + " this factory",
+                              style.PAPER_DARK)
+                chip.setPos(pos(c, C) + QPointF(dx, C - 28))
+                chip.setZValue(6)
+                self._target(chip, act)
+        self._pending = [a for a in self._pending if a.kind != "produce" or not any(
+            f == a.args[0] for f, _ in facs.values())] if mine else self._pending
+        for c, p in sorted(prods.items()):
+            card = self._item(("prod", c), lambda: ProductCard(CARD, CARD))
+            card.set_product(p)
+            card.setPos(pos(c, CARD))
+            card.setZValue(3)
+            act = None
+            if mine:
+                act = self._take(lambda a, c=c: (a.kind in PRODUCT_KINDS and tuple(a.args) == c)
+                                 or (a.kind == "fulfil" and tuple(a.args[1:]) == c))
+            status = ""
+            if act is not None:
+                status = {"move_product": "Move or discard this card", "pay": "Pay with this card",
+                          "fulfil": "Supply this card for the contract"}[act.kind]
+            self._target(card, act, status)
+        for a in targets:
+            c = tuple(a.args)
+            self._pending.remove(a)
+            cell = self._item(("cell", c), lambda: CellTarget(C))
+            label = "place here" if a.kind == "place_product" else ""
+            what = PRODUCTS[seat["incoming"][0]].name if a.kind == "place_product" and seat["incoming"] else \
+                (step.get("f") or "it")
+            cell.set_cell(label, f"Put {what} here ({c[0]},{c[1]})")
+            cell.setPos(pos(c, C))
+            cell.setZValue(1)
+            self._target(cell, a, "Put it here")
+        # cards waiting for a cell (received in a trade, from the bank, or stranded)
+        for i, p in enumerate(seat["incoming"]):
+            card = self._item(("incoming", i), lambda: ProductCard(54, 54))
+            card.set_product(p, small=True, note="waiting for a place")
+            card.setPos(QPointF(M + self._left_w - 70 - i * 60, top + rows * C - 20))
+            card.setZValue(7)
+            self._target(card, None)
+        return top + rows * C + 48
+
+    # -- the factory supply ----------------------------------------------------------------------------
+    def _show_supply(self, view: dict, me: int | None, top: float) -> float:
+        top += 16
+        per_row = 5
+        rw = (self._left_w - 32 - (per_row - 1) * 6) / per_row
+        rows = (len(FACTORY_IDS) + per_row - 1) // per_row
+        panel = self._item(("supply-panel",), lambda: Panel(10, 10))
+        phase = view["phase"]
+        if phase == "draft":
+            note = "starting factories: take one"
+        elif phase == "place":
+            note = "your starting factories to place"
+        else:
+            note = "build: click a type (two cards from its inputs, outputs or Wood)"
+        panel.set_panel("Factories", note, None, self._left_w, rows * (RECIPE_H + 6) + 42)
+        panel.setPos(M, top)
+        pool: dict[str, int] = {}
+        for f in view["draft_pool"]:
+            pool[f] = pool.get(f, 0) + 1
+        unplaced: dict[str, int] = {}
+        if me is not None:
+            for f in view["seats"][me]["unplaced"]:
+                unplaced[f] = unplaced.get(f, 0) + 1
+        owned: dict[str, int] = {}
+        if me is not None:
+            for f in view["seats"][me]["factories"]:
+                owned[f["type"]] = owned.get(f["type"], 0) + 1
+        for i, f in enumerate(FACTORY_IDS):
+            tile = self._item(("supply", f), lambda: RecipeCard(RECIPE_W, RECIPE_H))
+            tile.resize(rw, RECIPE_H)
+            if phase == "draft":
+                note = f"×{pool[f]}" if f in pool else ""
+            elif phase == "place":
+                note = f"×{unplaced[f]}" if f in unplaced else ""
+            else:
+                note = f"{owned.get(f, 0)}/4"
+            tile.set_recipe(f, note)
+            x = M + 16 + (i % per_row) * (rw + 6)
+            y = top + 36 + (i // per_row) * (RECIPE_H + 6)
+            tile.setPos(QPointF(x, y))
+            act = self._take(lambda a, f=f: a.kind in ("build", "draft", "place") and a.args[0] == f)
+            self._target(tile, act, describe(act, view, []) if act else "")
+        return top + rows * (RECIPE_H + 6) + 42
+
+    # -- the product palette (the bank) ------------------------------------------------------------------
+    def _show_palette(self, view: dict, top: float) -> float:
+        top += 16
+        per_row = min(len(PRODUCT_IDS), int((self._left_w - 32) // (CHIP + 6)))
+        rows = (len(PRODUCT_IDS) + per_row - 1) // per_row
+        panel = self._item(("palette-panel",), lambda: Panel(10, 10))
+        panel.set_panel("Products", "the bank: three of a kind buy one of the same or lower value",
+                        None, self._left_w, rows * (CHIP + 14) + 42)
+        panel.setPos(M, top)
+        for i, p in enumerate(sorted(PRODUCT_IDS, key=lambda q: (PRODUCTS[q].value, PRODUCT_IDS.index(q)))):
+            chip = self._item(("palette", p), lambda: ProductCard(CHIP, CHIP + 6))
+            chip.set_product(p, small=True)
+            chip.setPos(QPointF(M + 16 + (i % per_row) * (CHIP + 6), top + 36 + (i // per_row) * (CHIP + 14)))
+            act = self._take(lambda a, p=p: a.kind == "bank_get" and a.args[0] == p)
+            self._target(chip, act, f"Take {PRODUCTS[p].name} from the bank" if act else "")
+        return top + rows * (CHIP + 14) + 42
+
+    # -- chips for the remaining decisions -----------------------------------------------------------------
+    def _show_chips(self, view: dict, names, top: float, width: float) -> float:
+        if not self._pending:
+            return top
+        top += 16
+        panel = self._item(("chips-panel",), lambda: Panel(10, 10))
+        title = "Choices"
+        note = offer_text(view, names)
+        x, y = M + 16, top + 38
+        placed = []
+        for a in list(self._pending):
+            label = describe(a, view, names)
+            if a.kind == "rotate":
+                tile = self._item(("rot", a.args[0]), lambda: FactoryTile(TILE))
+                tile.set_factory((view.get("step") or {}).get("f", "forest"), a.args[0], f"{a.args[0] * 90}°")
+                w, h = TILE, TILE
+                item = tile
+            else:
+                w = max(90.0, 16 + 8.2 * len(label))
+                h = 30.0
+                item = self._item(("chip", a), lambda w=w: Chip(w, 30))
+                item.resize(w, 30)
+                colour = {"end_move": style.PAPER_DARK, "accept": style.MONEY_GREEN,
+                          "refuse": style.BRICK_RED}.get(a.kind, style.PAPER)
+                item.set_chip(label, label, colour)
+            if x + w > M + width - 12:
+                x = M + 16
+                y += max((hh for _, hh in placed[-20:]), default=30) + 8
+                placed = []
+            item.setPos(QPointF(x, y))
+            item.setZValue(4)
+            self._target(item, a, label)
+            placed.append((w, h))
+            x += w + 8
+        self._pending = []
+        bottom = y + max((hh for _, hh in placed), default=30) + 14
+        panel.set_panel(title, note, None, width, bottom - top)
+        panel.setPos(M, top)
+        return bottom
+
+    # -- right column ---------------------------------------------------------------------------------------
+    def _show_turn(self, view: dict, names, marks, x: float) -> float:
+        top = M
+        panel = self._item(("turn-panel",), lambda: Panel(10, 10))
+        phase = view["phase"]
+        if view.get("outcome"):
+            line = "Game over — " + view["end_reason"].format(**{f"p{i}": n for i, n in enumerate(names)})
+        elif phase == "play":
+            limit = f" of {view['max_rounds']}" if view["max_rounds"] else ""
+            line = f"Round {view['round']}{limit} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
+        elif phase == "draft":
+            line = "Drafting the starting factories"
+        elif phase == "place":
+            line = "Placing the starting factories"
+        else:
+            line = "Setting up"
+        panel.set_panel("Victory Through Industry", "", style.INK, SIDE_W, 74)
+        panel.setPos(x, top)
+        info = self._item(("turn-line",), lambda: Chip(SIDE_W - 70, 30))
+        info.set_chip(line, line, style.PAPER)
+        info.setPos(QPointF(x + 12, top + 36))
+        self._target(info, None)
+        token = self._item(("token",), lambda: TokenMark(30))
+        holder = view["token"]
+        if holder is None:
+            token.setPos(QPointF(x + SIDE_W - 46, top + 36))
+        else:
+            token.setPos(self._token_spot.get(holder, QPointF(x + SIDE_W - 46, top + 36))
+                         if hasattr(self, "_token_spot") else QPointF(x + SIDE_W - 46, top + 36))
+        token.setZValue(8)
+        self._token_item = token
+        return top + 74
+
+    def _show_row(self, view: dict, x: float, top: float) -> float:
+        top += 14
+        row = view["row"]
+        per_row = 5
+        cw, ch = (SIDE_W - 24 - (per_row - 1) * 8) / per_row, 62.0
+        rows = max(1, (len(row) + per_row - 1) // per_row)
+        panel = self._item(("row-panel",), lambda: Panel(10, 10))
+        panel.set_panel("Contracts on offer", f"{len(row)} left · {view['deck_count']} stay in the box",
+                        None, SIDE_W, rows * (ch + 8) + 42)
+        panel.setPos(x, top)
+        for i, cid in enumerate(row):
+            card = self._item(("contract", cid), lambda: ContractCard(cw, ch))
+            act = self._take(lambda a, cid=cid: a.kind == "claim" and a.args[0] == cid)
+            card.set_contract(cid)
+            card.setPos(QPointF(x + 12 + (i % per_row) * (cw + 8), top + 36 + (i // per_row) * (ch + 8)))
+            self._target(card, act, f"Claim this contract (hand over one {PRODUCTS[CONTRACTS[cid].product].name})"
+                         if act else "")
+        return top + rows * (ch + 8) + 42
+
+    def _show_players(self, view: dict, names, marks, me, focus, x: float, top: float) -> float:
+        self._token_spot = {}
+        for seat, sv in enumerate(view["seats"]):
+            top += 14
+            h = 168.0
+            panel = self._item(("seat-panel", seat), lambda: Panel(10, 10))
+            score = sv["score"]["products"] + sv["score"]["contracts"]
+            note = f"{score:g} points · {len(sv['contracts'])} contracts"
+            if view.get("outcome"):
+                note = f"final {view['outcome']['scores'][seat]:g} points"
+            name = names[seat] + (" (you)" if seat == me else "")
+            panel.set_panel(f"   {name}", note, style.seat_colour(seat), SIDE_W, h)
+            panel.setPos(x, top)
+            act = self._take(lambda a, seat=seat: a.kind == "offer" and a.args[0] == seat)
+            self._target(panel, act, f"Offer {names[seat]} a trade" if act else "")
+            mark = self._item(("seat-mark", seat), lambda: TokenItem(22))
+            mark.set_look(style.seat_colour(seat), marks[seat], tooltip=names[seat])
+            mark.setPos(QPointF(x + 8, top + 4))
+            mark.setZValue(3)
+            self._token_spot[seat] = QPointF(x + SIDE_W - 232, top + 2)
+            # contracts held
+            cw, ch = 62.0, 44.0
+            for i, cid in enumerate(sv["contracts"]):
+                card = self._item(("held", seat, cid), lambda: ContractCard(62.0, 44.0))
+                card.set_contract(cid, note="Held by " + names[seat])
+                card.setPos(QPointF(x + 12 + (i % 5) * (cw + 6), top + 40 + (i // 5) * (ch + 6)))
+                card.setZValue(2)
+                act = self._take(lambda a, cid=cid, seat=seat: a.kind == "forfeit" and a.args[0] == cid
+                                 and a.seat == seat)
+                self._target(card, act, "Give up this contract" if act else "")
+            if not sv["contracts"]:
+                empty = self._item(("held-none", seat), lambda: Chip(150, 28))
+                empty.set_chip("no contracts", "This player holds no contracts", style.PAPER_DARK)
+                empty.setPos(QPointF(x + 12, top + 44))
+                self._target(empty, None)
+            ov = self._item(("overview", seat), lambda: Overview(200, 124))
+            facs = len(sv["factories"])
+            ov.set_complex(sv, f"{names[seat]}: {facs} factories, {len(sv['products'])} product cards — click to "
+                               "open this complex")
+            ov.setPos(QPointF(x + SIDE_W - 212, top + 36))
+            ov.setZValue(2)
+            ov.set_target(None, False)
+            ov.on_click = (lambda s=seat: self.open_complex(None if s == focus else s))
+            top += h
+        holder = view["token"]
+        if holder is not None and hasattr(self, "_token_item"):
+            self._token_item.setPos(self._token_spot[holder])
+        return top
+
+
+def make_scene(game_id: str = "victory-through-industry") -> VtiScene:
+    """A fresh Victory Through Industry scene."""
+    return VtiScene()
