@@ -19,7 +19,7 @@ Legal targets glow; everything else is inert.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF
 
 from engine.core.contract import Action
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
@@ -301,7 +301,7 @@ class VtiScene(GameScene):
                 w, h = TILE, TILE
                 item = tile
             else:
-                w = max(90.0, 16 + 8.2 * len(label))
+                w = max(90.0, 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label))
                 h = 30.0
                 item = self._item(("chip", a), lambda w=w: Chip(w, 30))
                 item.resize(w, 30)
