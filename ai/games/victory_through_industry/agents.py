@@ -153,6 +153,9 @@ def demand(st, s: int, cx: Complex) -> dict[str, float]:
                     add[q] = add.get(q, 0.0) + 0.35 * v / len(side.products)
         for q, v in add.items():
             d[q] = max(d[q], v)
+    # cards in stock already meet part of the demand
+    for p, n in st.product_counts(s).items():
+        d[p] = max(0.0, d[p] - 0.7 * n)
     return d
 
 
@@ -385,7 +388,9 @@ class NormalAgent:
             dest, score = cx.best_dest(p, free, exclude=c)
             if dest is not None and score >= -1:
                 return Action("move_product", s, c)
-            if VALUE[p] <= 1 and st.product_counts(s).get(p, 0) > reserve(st, s).get(p, 0):
+            # discarding a card only to make another of the same kind gains nothing
+            same = all(p in ps for _, ps in cx.outs.get(c, ()))
+            if VALUE[p] <= 1 and not same and st.product_counts(s).get(p, 0) > reserve(st, s).get(p, 0):
                 stuck.append(c)
         # clear input spaces held by a card the factory does not take
         for c, p in sorted(cx.prod.items()):
