@@ -1,0 +1,63 @@
+"""A whole Robber Barons game in the real game window: one human against three AI opponents,
+every human decision taken by clicking the board, saved half-way, loaded and played to the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QFileDialog
+
+from engine.core.contract import SeatInfo
+from engine.core.rng import Rng
+
+GAME = "robber-barons"
+
+
+def wait_for_human(qtbot, window, timeout=20_000):
+    qtbot.waitUntil(lambda: window.controller.human_to_move() or window.controller.session.is_over(),
+                    timeout=timeout)
+
+
+def click(qtbot, window, action) -> None:
+    view = window.view
+    item = view.scene().item_for(action)
+    assert item is not None, f"no board item for {action}"
+    item.ensureVisible()
+    centre = item.mapToScene(item.boundingRect().center())
+    pos: QPoint = view.mapFromScene(centre)
+    assert view.viewport().rect().contains(pos), f"{action} is outside the visible board"
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_path, monkeypatch):
+    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "normal"), SeatInfo("Bob", "ai", "easy"),
+             SeatInfo("Cyd", "ai", "normal")]
+    window = shell.start_game(GAME, seats, {"round_limit": 12}, 21)
+    qtbot.waitExposed(window)
+    window.resize(1700, 1250)
+    rng = Rng(3)
+    saved_at = None
+    clicks = 0
+    while True:
+        wait_for_human(qtbot, window)
+        c = window.controller
+        if c.session.is_over():
+            break
+        legal = list(c.legal)
+        action = legal[rng.randbelow(len(legal))]
+        before = len(c.session.log)
+        click(qtbot, window, action)
+        qtbot.waitUntil(lambda b=before, cc=c: len(cc.session.log) > b, timeout=5000)
+        clicks += 1
+        if clicks == 15 and saved_at is None:
+            target = tmp_path / "barons"
+            monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, t=target, **k: (str(t), ""))
+            assert window.save_as()
+            saved_at = window.controller.state_hash()
+            loaded = shell.load_game(path=str(Path(str(target) + ".tycoons")))
+            assert loaded.controller.state_hash() == saved_at
+            window = loaded
+    state = window.controller.session.state
+    assert state.outcome() is not None and clicks > 15
+    assert window.prompt.label.text().startswith("Game over")
