@@ -498,7 +498,12 @@ class RecipeCard(BoardItem):
                       style.INK, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
         x = 6.0
         y = 28.0
-        tw, th = 26.0, 20.0
+        th = 20.0
+        # shrink the marks (not the text) until the whole recipe fits the card
+        n_tags = sum(len(side.products) for _, side in fac.inputs + fac.outputs)
+        n_seps = sum(len(side.products) - 1 for _, side in fac.inputs + fac.outputs) * 8 \
+            + max(0, len(fac.inputs) - 1) * 10 + max(0, len(fac.outputs) - 1) * 10 + (16 if fac.inputs else 0)
+        tw = max(21.0, min(26.0, (r.width() - 12 - n_seps) / max(1, n_tags) - 1))
 
         def tags(sides):
             nonlocal x
