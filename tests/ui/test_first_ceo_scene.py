@@ -73,8 +73,8 @@ def test_every_legal_action_has_a_glowing_item_that_emits_it(qtbot, players, mov
     mats = scene._layout.mats
     board = scene._layout.board
     for key, item in scene._pool.items():
-        box = item.sceneBoundingRect().adjusted(item.GLOW_MARGIN, item.GLOW_MARGIN,
-                                                -item.GLOW_MARGIN, -item.GLOW_MARGIN)
+        m = getattr(item, "GLOW_MARGIN", 0)
+        box = item.sceneBoundingRect().adjusted(m, m, -m, -m)
         assert rect.contains(box), key
         if key[0] in ("corp", "strip", "asset", "share", "held", "nocomp"):
             assert any(m.adjusted(-1, -1, 1, 1).contains(box) for m in mats), (key, box)
@@ -308,3 +308,29 @@ def test_hover_reports_and_new_cards_come_from_the_deck(qtbot):
     newest = scene.item_for(Action("acquire", mover, (5,)))
     assert newest.pos() != slot5  # still travelling
     qtbot.waitUntil(lambda: newest.pos() == slot5, timeout=2000)
+
+
+def test_every_printed_space_explains_itself(qtbot):
+    session = play(4, seed=2, moves=8)
+    scene = shown(session)
+    lay = scene._layout
+    points = [QPointF(r.center().x(), r.top() - 19) for r in lay.slots]
+    points += [r.center() for r in lay.endgame] + [r.center() for r in lay.ranks]
+    for point in points:
+        tips = [it.toolTip() for it in scene.items(point) if it.toolTip()]
+        assert tips, point
+    assert "discards the leftmost" in scene.items(points[3])[0].toolTip() or any(
+        "discards the leftmost" in it.toolTip() for it in scene.items(points[3]))
+    # the asset track's tooltip follows the mouse from space to space
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.resize(1700, 1000)
+    view.show()
+    qtbot.waitExposed(view)
+    track = scene._track
+    for space in (5, 100):
+        # (near the outer edge of the space: an NPC marker may sit in its middle)
+        r = track.spaces[space]
+        QTest.mouseMove(view.viewport(), view.mapFromScene(QPointF(r.center().x(), r.bottom() - 2)))
+        qtbot.waitUntil(lambda space=space: track.toolTip().startswith(f"Asset track: {space}"), timeout=1000)
+    assert "triggers the end" in track.toolTip()

@@ -358,6 +358,26 @@ class BoardItem(Highlight, QGraphicsObject):
         return [self.toolTip()]
 
 
+class HotSpot(QGraphicsItem):
+    """An invisible area that only carries a tooltip: a printed space of the board (a market
+    space, an endgame space, a table cell), so every space explains itself."""
+
+    def __init__(self, rect: QRectF, tooltip: str, parent: QGraphicsItem | None = None):
+        super().__init__(parent)
+        self._rect = QRectF(rect)
+        self.setToolTip(tooltip)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        pass
+
+    def texts(self) -> list[str]:
+        return [self.toolTip()]
+
+
 # -- drawing helpers -----------------------------------------------------------------------------------
 def draw_text(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str = style.INK,
               align=Qt.AlignmentFlag.AlignCenter, elide: bool = True) -> None:
@@ -681,18 +701,42 @@ class TrackItem(BoardItem):
         self.font_pt = font_pt
         self.accent: dict[int, str] = {}
         """Space index -> fill colour for marked spaces (e.g. the end trigger)."""
+        self.tip_for = None
+        """Optional callable(index) -> the tooltip of a space (the track's tooltip follows the mouse)."""
+        self._ring = QPainterPath()
+        for r in self.spaces:
+            self._ring.addRect(r)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setAcceptHoverEvents(False)
+        self.setAcceptHoverEvents(True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def marker_pos(self, index: int, stack: int, count: int = 1) -> QPointF:
-        """Centre of the `stack`-th marker (0 = bottom) of `count` on space `index`."""
+        """Scene centre of the `stack`-th marker (0 = bottom) of `count` on space `index`:
+        each one STACK_STEP further inwards, with a slight sideways fan so every rim shows."""
         r = self.spaces[index]
         d = self.inward[index]
-        # lay the stack symmetric around the space centre, then shifted inwards
-        off = (stack - (count - 1) / 2.0) * self.STACK_STEP
-        side = QPointF(-d.y(), d.x())  # perpendicular: a slight fan so rims stay visible
-        return self.mapToScene(r.center() + d * (off + (count - 1) * self.STACK_STEP * 0.5)
-                               + side * (stack * 1.5))
+        side = QPointF(-d.y(), d.x())
+        return self.mapToScene(r.center() + d * (stack * self.STACK_STEP) + side * (stack * 1.5))
+
+    def space_at(self, pos: QPointF) -> int | None:
+        """Index of the space under `pos` (item coordinates), or None."""
+        for i, r in enumerate(self.spaces):
+            if r.contains(pos):
+                return i
+        return None
+
+    def hoverMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        i = self.space_at(event.pos())
+        if i is None:
+            return
+        text = self.tip_for(i) if self.tip_for else f"Space {self.labels[i]}"
+        self.set_tip(text)
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.hoverMoveEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        pass
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -700,7 +744,7 @@ class TrackItem(BoardItem):
         return path
 
     def shape(self) -> QPainterPath:
-        return QPainterPath()  # never blocks clicks on what lies inside the track
+        return self._ring  # the spaces only: never blocks clicks on what lies inside the track
 
     def bounds(self) -> QRectF:
         return self._space_bounds

@@ -29,6 +29,7 @@ from engine.games.first_ceo.data import CORPORATIONS, SHARE_VALUES
 from ui.board import icons, style
 from ui.board.items import (
     BoardItem,
+    HotSpot,
     TokenItem,
     TrackItem,
     draw_shadow,
@@ -398,9 +399,6 @@ class MatHeader(BoardItem):
         self.starter = False
         self.score: float | None = None
 
-    def shape(self) -> QPainterPath:
-        return QPainterPath()
-
     def bounds(self) -> QRectF:
         return self.rect().adjusted(-1, -1, 1, 1)
 
@@ -517,7 +515,7 @@ class FirstCeoScene(GameScene):
         # person at the screen (their clicks are refused with "please wait"); a spectator: nobody
         me = legal[0].seat if legal else viewer
         marks = style.seat_marks(names)
-        self._used.update({("base",), ("track",)})
+        self._used.update(k for k in self._pool if k[0] in ("base", "track", "spot"))
         self._show_track(view, names, marks)
         self._show_market(view, legal_set, me)
         self._show_ranks(view, names, marks)
@@ -547,10 +545,35 @@ class FirstCeoScene(GameScene):
         spaces, inward = track_geometry(lay.board)
         track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
         track.accent[END_TRIGGER] = "#e7c873"
+        track.STACK_STEP = 10.0
+        track.tip_for = self._track_tip
         track.setZValue(-9)
         self.addItem(track)
         self._pool[("track",)] = track
         self._track = track
+        self._add_hotspots(lay, view["market"])
+
+    def _add_hotspots(self, lay: Layout, market: list[dict]) -> None:
+        """Tooltips for the printed spaces (they never change for a player count)."""
+        spots = []
+        for i, (r, space) in enumerate(zip(lay.slots, market, strict=True)):
+            text = f"Market space {i + 1}: pay the company's cost"
+            text += f" plus ${space['surcharge']}" if space["surcharge"] else " (no surcharge)"
+            if space["discard"]:
+                text += ".\nDiscard icon: acquiring here also discards the leftmost company in the market"
+            spots.append((QRectF(r.left(), r.top() - 32, r.width(), 26), text + "."))
+        notes = ("Start: the countdown marker waits here until a corporation reaches 100 assets",
+                 "2: the end is triggered; one more round follows this one",
+                 "1: the final round — no shares may be bought (the handshake)")
+        spots += list(zip(lay.endgame, notes, strict=True))
+        for i, box in enumerate(lay.ranks):
+            spots.append((box, f"{ORDINALS[i]} place on the asset track at the end: each share of that "
+                               f"corporation scores {SHARE_VALUES[i]} points (tied places average)"))
+        for n, (rect, text) in enumerate(spots):
+            spot = HotSpot(rect, text)
+            spot.setZValue(-8)
+            self.addItem(spot)
+            self._pool[("spot", n)] = spot
 
     def _item(self, key: tuple, factory):
         item = self._pool.get(key)
@@ -600,10 +623,18 @@ class FirstCeoScene(GameScene):
                 self._place(tok, self._marker_pos(space, k))
 
     def _marker_pos(self, space: int, k: int) -> QPointF:
-        r = self._track.spaces[space]
-        d = self._track.inward[space]
-        side = QPointF(-d.y(), d.x())
-        return r.center() + d * (k * 10.0) + side * (k * 1.5)
+        return self._track.marker_pos(space, k)
+
+    def _track_tip(self, space: int) -> str:
+        """Tooltip of a track space: its value and the corporations on it."""
+        text = f"Asset track: {space}"
+        if space == END_TRIGGER:
+            text += " — a corporation reaching 100 triggers the end of the game"
+        view = self.view or {}
+        here = [c for c in view.get("corporations", []) if c["assets"] % TRACK_SPACES == space]
+        if here:
+            text += "\n" + "\n".join(f"{c['name']}{' (NPC)' if c['npc'] else ''}: {c['assets']}" for c in here)
+        return text
 
     def _show_market(self, view: dict, legal: set, me: int | None) -> None:
         lay = self._layout
@@ -750,7 +781,7 @@ class FirstCeoScene(GameScene):
         mat.set_mat(name=names[seat], corp=(corp.name if corp else ""), colour=colour, mark=marks[seat],
                     money=s["money"], income=s["income"], assets=assets,
                     current=(view["to_move"] == seat), starter=(view.get("start_player") == seat), score=score)
-        mat.set_tip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
+        mat.header.set_tip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
                        f"income ${s['income']}")
         pad = 10.0
         top = r.top() + PlayerMat.HEADER + 10
