@@ -77,6 +77,9 @@ DICE = {n: _dice_outcomes(n) for n in (1, 2, 3)}
 ROLL_OUTCOMES = {n: [(Action("roll", CHANCE, faces), w) for faces, w in DICE[n]] for n in DICE}
 ROLL_SETS = {n: frozenset(a.args for a, _ in outs) for n, outs in ROLL_OUTCOMES.items()}
 DIE_OUTCOMES = [(Action("die", CHANCE, (v,)), 1) for v in range(1, 7)]
+DRAW_BUSINESS = {c: (Action("draw_business", CHANCE, (c,)), 1) for c in BUSINESS_IDS}
+DRAW_LEGACY = {c: (Action("draw_legacy", CHANCE, (c,)), 1) for c in LEGACY_IDS}
+DICE_CHOICES = [[Action("dice", seat, (n,)) for n in (1, 2, 3)] for seat in range(8)]
 VENTURE_OUTCOMES = [(Action("venture", CHANCE, (a, b)), 1) for a in range(1, 7) for b in range(1, 7)]
 GOTO_WORDS = {"any": "any space", "oil": "an Oil space", "steel": "a Steel space",
               "railroads": "a Railroads space", "ore": "an ore space (Mining, Gold, Silver)"}
@@ -256,7 +259,7 @@ class RobberBaronsState(State):
         f = self.stack[-1]
         kind = f[0]
         if kind == "dice":
-            return [Action("dice", seat, (n,)) for n in (1, 2, 3)]
+            return list(DICE_CHOICES[seat])
         if kind == "bonus":
             acts = [Action("bonus", seat, ("cash",))]
             if self.legacy_left():
@@ -349,10 +352,10 @@ class RobberBaronsState(State):
         if kind == "legacy":
             if self.legacy_deck:
                 # card ids are unique, so every card left is one outcome of weight 1
-                return [(Action("draw_legacy", CHANCE, (c,)), 1) for c in self.legacy_deck]
-            return [(Action("draw_legacy", CHANCE, (self.legacy_bottom[0],)), 1)]
+                return [DRAW_LEGACY[c] for c in self.legacy_deck]
+            return [DRAW_LEGACY[self.legacy_bottom[0]]]
         if kind == "business":
-            return [(Action("draw_business", CHANCE, (c,)), 1) for c in self.business_deck]
+            return [DRAW_BUSINESS[c] for c in self.business_deck]
         raise AssertionError(f"no chance at frame {kind}")
 
     def is_legal(self, action: Action) -> bool:
@@ -902,16 +905,16 @@ class RobberBaronsState(State):
         if k == "invest":
             return f"Option 1: a control marker for {money(MARKER_COST)}"
         if k == "takeover":
-            return f"Option 2: replace a marker of seat {a[0] + 1} for {money(TAKEOVER_COST)}"
+            return f"Option 2: replace player {a[0] + 1}'s marker for {money(TAKEOVER_COST)}"
         if k == "stop":
             return "Do nothing more here" if self.stack and self.stack[-1][0] == "invest" and self.stack[-1][2] \
                 else "Option 3: do nothing"
         if k == "target":
-            return f"Target seat {a[0] + 1}"
+            return f"Target player {a[0] + 1}"
         if k == "place":
             return f"Place a control marker on {space_name(a[0])}"
         if k == "monopolize":
-            return f"Replace seat {a[1] + 1}'s marker on {space_name(a[0])}"
+            return f"Replace player {a[1] + 1}'s marker on {space_name(a[0])}"
         if k == "goto":
             return f"Go to {space_name(a[0])}"
         if k == "first_roll":
