@@ -183,7 +183,7 @@ class VtiScene(GameScene):
                 chip = self._item(("badge", badge, c), lambda: Chip(26, 24))
                 chip.set_chip(text, ("Tear down" if kind == "tear_down" else "Move (pay one card)") + " this factory",
                               style.PAPER_DARK)
-                chip.setPos(pos(c, C) + QPointF(dx, C - 28))
+                chip.setPos(pos(c, C) + QPointF(dx, 4))
                 chip.setZValue(6)
                 self._target(chip, act)
         self._pending = [a for a in self._pending if a.kind != "produce" or not any(
