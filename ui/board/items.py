@@ -367,6 +367,7 @@ class HotSpot(QGraphicsItem):
         self._rect = QRectF(rect)
         self.setToolTip(tooltip)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)  # never asked to paint
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._rect

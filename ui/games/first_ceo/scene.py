@@ -591,6 +591,9 @@ class FirstCeoScene(GameScene):
 
     def _place(self, item, pos: QPointF) -> None:
         """Put `item` at `pos`: a slide when it already stood elsewhere, else directly."""
+        if getattr(item, "_goal", None) == pos:
+            return  # already there, or on its way
+        item._goal = QPointF(pos)
         if getattr(item, "_placed", False):
             slide(item, pos, self.animation_speed)
         else:
