@@ -117,7 +117,7 @@ class SpaceItem(BoardItem):
         c = self.content_rect()
         top = c.top() + self.name_height() + (9 if self.sideways() else 10)
         dy = 18.0 if self.sideways() else 20.0
-        return [QPointF(c.center().x() + (col - 1) * 27.0, top + row * dy) for row in range(2) for col in range(3)]
+        return [QPointF(c.center().x() - 4 + (col - 1) * 28.0, top + row * dy) for row in range(2) for col in range(3)]
 
     def pawn_line(self) -> tuple[QPointF, float]:
         """Left end and width of the line where pawns stand (their feet), on the outer edge."""
@@ -158,12 +158,10 @@ class SpaceItem(BoardItem):
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.setPen(QPen(QColor(self.trust_colour), 4.0))
                 p.drawRect(c.adjusted(2.5, 2.5, -2.5, -2.5))
-                p.setPen(QPen(QColor(style.INK), 1.0))
-                p.drawRect(c.adjusted(5, 5, -5, -5))
         else:
             self._paint_special(p, c, lod)
         if lod >= FINE_LOD:
-            num = QRectF(c.right() - 24, c.bottom() - 15, 21, 13)
+            num = QRectF(c.right() - 28, c.bottom() - 19, 21, 13)
             draw_text(p, num, str(self.index + 1), style.sans(9), style.INK_SOFT,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, elide=False)
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -236,7 +234,7 @@ class MarkerChip(BoardItem):
             f = style.sans(9, bold=True, tabular=False)
             draw_text(p, self.rect(), self.mark, f, style.text_on(self.colour), elide=False)
         if self.count > 1:
-            badge = QRectF(self.D / 2 - 4, -self.D / 2 - 7, 14, 13)
+            badge = QRectF(self.D / 2 - 3, -6.5, 14, 13)  # to the right: never over the space's name
             p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
             p.drawRoundedRect(badge, 4, 4)
