@@ -307,7 +307,9 @@ def test_hover_reports_and_new_cards_come_from_the_deck(qtbot):
     slot5 = scene._layout.slots[5].topLeft()
     newest = scene.item_for(Action("acquire", mover, (5,)))
     assert newest.pos() != slot5  # still travelling
-    qtbot.waitUntil(lambda: newest.pos() == slot5, timeout=2000)
+    assert not newest.transform().isIdentity()  # and turning over
+    qtbot.waitUntil(lambda: newest.pos() == slot5 and newest.transform().isIdentity(), timeout=2000)
+    assert newest.cacheMode() == newest.CacheMode.DeviceCoordinateCache  # crisp again once settled
 
 
 def test_every_printed_space_explains_itself(qtbot):

@@ -29,10 +29,12 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
     assets = next((c["assets"] for c in view["corporations"] if c["id"] == corp), 0)
     prices = s["share_prices"]
     sold = s["shares_sold"]
-    if sold < len(prices):
+    if not prices:
+        issue = "—"
+    elif sold < len(prices):
         issue = f"{len(prices) - sold} left · next ${prices[sold]}"
     else:
-        issue = "all 7 issued"
+        issue = f"all {len(prices)} issued"
     names = {c["id"]: c["name"] for c in view["corporations"]}
     held = ", ".join(f"{names.get(c, c)} {n}" for c, n in sorted(s["holdings"].items(), key=lambda kv: -kv[1]))
     cards = s["asset_cards"]

@@ -36,6 +36,7 @@ from ui.board.items import (
     draw_text,
     ensure_pixmap_cache,
     fill_rounded_part,
+    flip_in,
     paper_brush,
     slide,
 )
@@ -651,6 +652,7 @@ class FirstCeoScene(GameScene):
                 # a card drawn during play comes off the deck and slides into its space
                 card.setPos(lay.piles[0].topLeft() - QPointF((CARD_W - lay.piles[0].width()) / 2, 0))
                 card._placed = True
+                flip_in(card, self.animation_speed)
             tip = card_tooltip(cid, entry["price"], entry["surcharge"])
             money = view["seats"][me]["money"] if me is not None else 0
             card.set_card(cid, tooltip=tip, dimmed=me is not None and entry["price"] > money)
