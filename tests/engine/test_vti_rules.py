@@ -548,10 +548,13 @@ def _random_game(players, seed, check=True):
 
 def test_random_games_terminate_with_invariants():
     start = time.perf_counter()
-    for g in range(60):
-        st = _random_game(2 + g % 5, g, check=g % 3 == 0)
+    lengths = []
+    for g in range(150):
+        st = _random_game(2 + g % 5, g, check=g % 6 == 0)
         out = st.outcome()
         assert out is not None and out.winners
+        lengths.append(st.turns)
+    assert max(lengths) <= 20 * 6  # the round limit bounds every game
     assert time.perf_counter() - start < 60
 
 

@@ -46,8 +46,8 @@ def test_package_contract(qapp):
     assert callable(ui.player_summary) and callable(ui.prompt)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-@pytest.mark.parametrize("moves", [0, 5, 40, 150, 400])
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("moves", [0, 40, 400])
 def test_every_legal_action_has_a_glowing_item_that_emits_it(qtbot, players, moves):
     session = play(players, seed=players * 7 + moves, moves=moves)
     scene = shown(session)
