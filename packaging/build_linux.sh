@@ -4,6 +4,7 @@
 #   packaging/build_linux.sh            # -> dist/tycoons_<version>_<arch>.deb
 #                                       #    dist/tycoons-<version>-linux-<machine>.tar.gz
 #   SKIP_BUNDLE=1 packaging/build_linux.sh   # reuse dist/tycoons from a previous run
+#   FAST=1 packaging/build_linux.sh          # quick compression (the packaging test; bigger files)
 #
 # The .deb puts the one-folder app under /opt/tycoons, links /usr/bin/tycoons to it, adds a
 # .desktop entry and the hicolor icons, and Depends on the system libraries the bundle links
@@ -20,6 +21,8 @@ MACHINE=$(uname -m)
 DEB=dist/tycoons_${VERSION}_${ARCH}.deb
 TARBALL=dist/tycoons-${VERSION}-linux-${MACHINE}.tar.gz
 DEB_BUDGET_MB=45
+# Release builds compress hard (xz -9: the smallest download); FAST=1 trades size for minutes.
+if [ "${FAST:-0}" = 1 ]; then XZ_LEVEL=1; GZIP_LEVEL=1; else XZ_LEVEL=9; GZIP_LEVEL=9; fi
 
 if [ "${SKIP_BUNDLE:-0}" != 1 ]; then
     "$PY" packaging/build.py bundle
@@ -73,7 +76,7 @@ sed -e "s/@VERSION@/${VERSION}/" -e "s/@ARCH@/${ARCH}/" -e "s/@INSTALLED_SIZE@/$
 # The hicolor and .desktop caches are refreshed by the dpkg triggers of hicolor-icon-theme and
 # desktop-file-utils, so the package needs no maintainer scripts.
 rm -f "$DEB"
-dpkg-deb --root-owner-group -Zxz -z9 --build "$ROOTFS" "$DEB"
+dpkg-deb --root-owner-group -Zxz "-z${XZ_LEVEL}" --build "$ROOTFS" "$DEB"
 
 # -- .tar.gz -------------------------------------------------------------------------------------
 # A folder to unpack anywhere and run ./tycoons; the desktop entry and icons are beside it.
@@ -83,9 +86,9 @@ mkdir -p "$STAGE/share/applications" "$STAGE/share/icons/hicolor/scalable/apps"
 cp -a dist/tycoons/. "$STAGE/"
 cp -a "$ROOTFS/usr/share/icons/hicolor/." "$STAGE/share/icons/hicolor/"
 install -m 644 packaging/linux/tycoons.desktop "$STAGE/share/applications/tycoons.desktop"
-install -m 644 packaging/linux/README-tarball.txt "$STAGE/README.txt"
+sed "s/@GLIBC@/${GLIBC}/" packaging/linux/README-tarball.txt >"$STAGE/README.txt"
 chmod -R u+rwX,go+rX,go-w "$STAGE"
-tar -C build/tarball --owner=0 --group=0 --numeric-owner -czf "$TARBALL" "tycoons-${VERSION}"
+tar -C build/tarball --owner=0 --group=0 --numeric-owner -cf - "tycoons-${VERSION}" | gzip "-${GZIP_LEVEL}" >"$TARBALL"
 
 DEB_MB=$(( $(stat -c %s "$DEB") / 1000000 ))
 echo "built $DEB ($(du -h "$DEB" | cut -f1), budget ${DEB_BUDGET_MB} MB), installed size ${INSTALLED_SIZE} KiB"
