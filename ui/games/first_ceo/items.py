@@ -425,7 +425,7 @@ class AssetCardItem(CardItem):
             p.drawPath(path)
         else:
             # the owner's own card: its value on a paper label across the card
-            label = QRectF(-1, self.h / 2 - 8, self.w + 2, 16)
+            label = QRectF(0, self.h / 2 - 8, self.w, 16)
             p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
             p.drawRoundedRect(label, 3, 3)

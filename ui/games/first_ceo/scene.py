@@ -840,9 +840,13 @@ class FirstCeoScene(GameScene):
         else:
             ay, ax, row_w = top + ch + 8, r.left() + pad, cw
         captions.append((ax, ay, "Asset cards"))
-        per_row = max(1, int((row_w + 4) // 28))
+        # rows reserved for them: 2 under the card, 1 across a narrow mat; a long hand fans out
+        n_cards = len(s["asset_cards"])
+        rows_kept = 1 if narrow else 2
+        per_row = max(int((row_w + 5) // 31), -(-n_cards // rows_kept), 1)
+        step = min(31.0, (row_w - 26) / max(1, per_row - 1))
         for i, ac in enumerate(s["asset_cards"]):
-            item = self._item(("asset", seat, i), lambda: AssetCardItem(24, 32))
+            item = self._item(("asset", seat, i), lambda: AssetCardItem(26, 34))
             word = "increase" if ac["kind"] == "increase" else "decrease"
             if ac["value"] is None:
                 tip = f"Asset {word} card, face down (value hidden until the end)"
@@ -850,11 +854,12 @@ class FirstCeoScene(GameScene):
                 tip = f"Your asset {word} card: {ac['value']:+d} (face down for the others)"
             item.set_asset(ac["kind"], ac["value"], tip)
             rr, cc = divmod(i, per_row)
-            item.setPos(ax + cc * 28, ay + 18 + rr * 36)
+            item.setPos(ax + cc * step, ay + 18 + rr * 37)
+            item.setZValue(5 + i * 0.01)
         if narrow:
-            sy = ay + 18 + 32 + 8
+            sy = ay + 18 + 34 + 6
         else:
-            sy = top + ch + 8 + 18 + 2 * 36 + 2
+            sy = top + ch + 8 + 18 + 2 * 37
         # shares still to issue
         captions.append((r.left() + pad, sy, "Shares to issue"))
         prices = s["share_prices"]
