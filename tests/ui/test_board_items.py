@@ -148,3 +148,16 @@ def test_pieces_paint_at_small_and_large_zoom(qtbot):
 def test_fit_font_never_goes_below_the_minimum(qapp):
     f = fit_font("An extremely long company name indeed", style.serif(12, bold=True), 20)
     assert f.pixelSize() == style.px(style.MIN_PT)
+
+
+def test_a_piece_targeted_before_joining_the_scene_still_pulses(qtbot):
+    card = CardItem(60, 84)
+    card.set_target(Action("x", 0, ()), True)  # no scene yet: no clock to join
+    scene = _Scene()
+    scene.addItem(card)
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    driver = pulse_for(scene)
+    qtbot.waitUntil(lambda: card._glow in driver._items and driver.active(), timeout=1000)

@@ -153,6 +153,9 @@ class GlowOverlay(QGraphicsItem):
         self.setOpacity(1.0 if self.piece.hover else 0.4 + 0.6 * level)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
+        driver = pulse_for(self.piece.scene())
+        if driver is not None and self.piece.legal:
+            driver.register(self)  # in case the piece was targeted before it joined the scene
         outline = self.piece.outline()
         gold = QColor(style.GOLD)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
