@@ -70,7 +70,8 @@ class Shell(QObject):
         description = "The last game, saved automatically."
         if available and self.first_painted:
             try:
-                from saves import autosave_path, describe_save
+                from saves.autosave import autosave_path
+                from saves.store import describe_save
 
                 description = describe_save(str(autosave_path()))
             except Exception:  # noqa: BLE001 - a description is optional; Continue reports errors
@@ -110,7 +111,15 @@ class Shell(QObject):
         return self.window
 
     def open_session(self, session, path=None):
-        """Show `session` in the game window; returns the window."""
+        """Show `session` in the game window; returns the window (None if the game has no board)."""
+        from ui import controller
+
+        try:
+            controller.game_ui(session.spec.id)
+        except ImportError:
+            self.report("Cannot open", f"{session.spec.title} cannot be shown yet: its board is missing "
+                        "from this version of Tycoons.")
+            return None
         window = self._window()
         window.open_session(session, path)
         window.show()
@@ -139,7 +148,7 @@ class Shell(QObject):
 
     def continue_game(self):
         """Resume the autosave; a broken one is reported and left untouched."""
-        from saves import load_autosave
+        from saves.autosave import load_autosave
 
         try:
             session = load_autosave()
@@ -156,13 +165,13 @@ class Shell(QObject):
     def load_game(self, parent: QWidget | None = None, path: str | None = None):
         """Open a `.tycoons` file (asks for it when `path` is None)."""
         if path is None:
-            start = self.settings.get("last_dir") or str(Path.home())
-            from ui.main_window import FILE_FILTER
+            from ui.main_window import FILE_FILTER, _default_dir
 
+            start = self.settings.get("last_dir") or str(_default_dir())
             path, _ = QFileDialog.getOpenFileName(parent, "Load game", start, FILE_FILTER)
             if not path:
                 return None
-        from saves import read_session
+        from saves.store import read_session
 
         try:
             session = read_session(str(path))
@@ -241,6 +250,14 @@ def _app_icon():
     return None
 
 
+_current_shell: Shell | None = None
+
+
+def current_shell() -> Shell | None:
+    """The shell of the running GUI (for diagnostics and end-to-end tests)."""
+    return _current_shell
+
+
 def run_gui(argv: list[str] | None = None) -> int:
     """Open the application: start screen first, the game window on demand."""
     multiprocessing.freeze_support()  # the frozen app's spawn workers re-enter here
@@ -249,7 +266,8 @@ def run_gui(argv: list[str] | None = None) -> int:
     app.setOrganizationName("Tycoons")
     app.setApplicationDisplayName("Tycoons")
     _load_fonts()
-    shell = Shell()
+    global _current_shell
+    shell = _current_shell = Shell()
     shell.show_start()
     _paint_now(shell.start)
     # Only now the rest: the asyncio/qasync loop (and, after the paint, the AI pool).

@@ -13,6 +13,8 @@ another, the controller raises the hot-seat curtain and treats it as an undo bar
 
 from __future__ import annotations
 
+import copy
+
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
@@ -21,6 +23,34 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.session import Session
 from ui.undo import DecisionCommand
+
+_executor = None
+
+
+def _autosave_executor():
+    """One background thread for autosaves: writes stay in order, the UI never waits on disk."""
+    global _executor
+    if _executor is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+    return _executor
+
+
+def _session_snapshot(session: Session) -> Session:
+    """A frozen copy of what a save needs (spec, seats, options, seed, log, state): the live
+    session may move on while a worker thread writes the copy."""
+    snap = copy.copy(session)
+    snap.state = session.state.copy()
+    snap.log = list(session.log)
+    snap._snapshots, snap._redo, snap._listeners = [], [], []
+    return snap
+
+
+def _write_autosave(session: Session) -> None:
+    from saves.autosave import autosave
+
+    autosave(session)
 
 
 def game_ui(game_id: str):
@@ -292,18 +322,35 @@ class GameController(QObject):
 
     def _autosave(self) -> None:
         self._autosave_pending = False
-        if self.closed:
+        if self.closed or not self.autosave_enabled:
             return
-        self.autosave_now()
+        # Write from a worker thread: the fsync of an atomic write costs tens of ms, which the
+        # UI thread must not spend after every decision. The worker gets a frozen snapshot.
+        snapshot = _session_snapshot(self.session)
+        self._autosave_future = _autosave_executor().submit(_write_autosave, snapshot)
+        self._autosave_future.add_done_callback(self._autosave_done)
+
+    def _autosave_done(self, future) -> None:
+        exc = future.exception()
+        if exc is not None and not self.closed:
+            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")  # queued to the GUI thread
+
+    def flush_autosave(self) -> None:
+        """Wait for an autosave in progress (tests, closing)."""
+        future = getattr(self, "_autosave_future", None)
+        if future is not None:
+            try:
+                future.result(timeout=10)
+            except Exception:  # noqa: BLE001 - reported through the status bar already
+                pass
 
     def autosave_now(self) -> None:
-        """Write the autosave now (also called when the window closes)."""
+        """Write the autosave now, synchronously (also called when the window closes)."""
         if not self.autosave_enabled:
             return
+        self.flush_autosave()
         try:
-            from saves import autosave
-
-            autosave(self.session)
+            _write_autosave(self.session)
         except Exception as exc:  # noqa: BLE001 - report, never lose the game over it
             self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
 

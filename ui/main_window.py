@@ -33,6 +33,18 @@ from ui.settings import AI_SPEEDS
 FILE_FILTER = "Tycoons games (*.tycoons);;All files (*)"
 
 
+def _default_dir() -> Path:
+    """Save As / Load start in data_dir()/saves (created on demand), else the home folder."""
+    try:
+        from saves.paths import saves_dir
+
+        folder = saves_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    except Exception:  # noqa: BLE001
+        return Path.home()
+
+
 class BoardView(QGraphicsView):
     """The board: antialiased, fit to the window on open, Ctrl+wheel or +/− to zoom, drag the
     empty board to pan, 0 or F to fit again. Keeps fitting on resize until the user zooms."""
@@ -362,7 +374,7 @@ class GameWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.controller is None:
             return False
-        start = self.settings.get("last_dir") or str(Path.home())
+        start = self.settings.get("last_dir") or str(_default_dir())
         suggested = str(Path(start) / f"{self.controller.session.spec.id}.tycoons")
         path, _ = QFileDialog.getSaveFileName(self, "Save game", suggested, FILE_FILTER)
         if not path:
@@ -372,7 +384,7 @@ class GameWindow(QMainWindow):
         return self._write(Path(path))
 
     def _write(self, path: Path) -> bool:
-        from saves import write_session
+        from saves.store import write_session
 
         try:
             write_session(self.controller.session, str(path))

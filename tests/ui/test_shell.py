@@ -231,7 +231,8 @@ def test_continue_resumes_the_autosave(shell, qtbot, settings, data_dir):
     wait_for_human(qtbot, window)
     autosave = data_dir / "autosave.tycoons"
     qtbot.waitUntil(autosave.is_file, timeout=3000)
-    qtbot.wait(50)  # the coalesced autosave after the last AI decision
+    qtbot.wait(20)  # the coalesced autosave after the last AI decision
+    c.flush_autosave()
     expected = c.state_hash()
     window.close()
     assert shell.start.isVisible()  # closing the game returns to the start screen

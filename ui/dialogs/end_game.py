@@ -4,10 +4,11 @@ chart of each player's `score_track()` over the game drawn with QPainter."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QHeaderView,
     QLabel,
     QTableWidget,
     QTableWidgetItem,
@@ -16,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.contract import CHANCE
-from ui.panels import seat_colour, seat_marks
+from ui.panels import seat_colour, seat_marks, text_on
 
 
 def score_history(session) -> list[list[float]]:
@@ -96,6 +97,7 @@ class ScoreChart(QWidget):
                            plot.bottom() - plot.height() * (v - lo) / (hi - lo))
 
         seats = len(self.names)
+        ends: list[tuple[float, int, float]] = []
         for seat in range(seats):
             path = QPainterPath()
             for i, row in enumerate(self.history):
@@ -113,18 +115,24 @@ class ScoreChart(QWidget):
             p.drawPath(path)
             p.setPen(QPen(colour, 2.2))
             p.drawPath(path)
-            end = path.currentPosition()
-            disc = QRectF(end.x() + 4, end.y() - 8, 16, 16)
+            ends.append((path.currentPosition().y(), seat, path.currentPosition().x()))
+        # seat discs at the line ends, pushed apart so equal scores stay readable
+        ends.sort()
+        placed: list[float] = []
+        for y, seat, x in ends:
+            if placed and y < placed[-1] + 17:
+                y = placed[-1] + 17
+            placed.append(y)
+            disc = QRectF(x + 4, y - 8, 16, 16)
             p.setPen(QPen(QColor("#3b3127"), 1))
-            p.setBrush(colour)
+            p.setBrush(QColor(seat_colour(seat)))
             p.drawEllipse(disc)
             bold = QFont(small)
             bold.setBold(True)
             bold.setPixelSize(10)
             p.setFont(bold)
-            p.setPen(QColor("#3b3127"))
+            p.setPen(QColor(text_on(seat_colour(seat))))
             p.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.marks[seat])
-            p.setFont(small)
         p.end()
 
 
@@ -162,15 +170,22 @@ class EndGameDialog(QDialog):
                 self._cell(r, seat, _fmt(value))
             self._cell(len(categories), seat, _fmt(outcome.scores[seat]), bold=True)
             rank = outcome.ranking[seat]
-            self._cell(len(categories) + 1, seat, ("🏆 " if seat in outcome.winners else "") + f"{rank}",
+            # ★ is in the bundled DejaVu fonts (an emoji trophy is not)
+            self._cell(len(categories) + 1, seat, ("★ " if seat in outcome.winners else "") + f"{rank}",
                        bold=seat in outcome.winners)
             header = self.table.horizontalHeaderItem(seat)
-            header.setForeground(QColor("#3b3127"))
-            header.setText(f"{seat_marks(names)[seat]}  {names[seat]}")
-        self.table.horizontalHeader().setStretchLastSection(False)
-        self.table.resizeColumnsToContents()
+            header.setText(names[seat])
+            header.setIcon(_seat_icon(seat, seat_marks(names)[seat]))
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        layout.addWidget(self.table, 1)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        height = self.table.horizontalHeader().sizeHint().height() + 4
+        height += sum(self.table.verticalHeader().sectionSizeHint(r) for r in range(self.table.rowCount()))
+        self.table.setFixedHeight(height)
+        layout.addWidget(self.table)
         if outcome.tie_break:
             note = QLabel(f"Tie-break: {outcome.tie_break}")
             note.setStyleSheet("color: #6b5d4d;")
@@ -192,6 +207,24 @@ class EndGameDialog(QDialog):
             f.setBold(True)
             item.setFont(f)
         self.table.setItem(row, col, item)
+
+
+def _seat_icon(seat: int, mark: str) -> QIcon:
+    pix = QPixmap(32, 32)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(QPen(QColor("#3b3127"), 2))
+    p.setBrush(QColor(seat_colour(seat)))
+    p.drawEllipse(QRectF(2, 2, 28, 28))
+    f = QFont("DejaVu Sans")
+    f.setPixelSize(16)
+    f.setBold(True)
+    p.setFont(f)
+    p.setPen(QColor(text_on(seat_colour(seat))))
+    p.drawText(QRectF(2, 2, 28, 28), Qt.AlignmentFlag.AlignCenter, mark)
+    p.end()
+    return QIcon(pix)
 
 
 def _fmt(value) -> str:

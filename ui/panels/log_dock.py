@@ -3,9 +3,10 @@ money green and losses in brick red where the event's kind says so."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QListWidget, QListWidgetItem, QWidget
+import html
+
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 
 from ui.panels import BRICK_RED, MONEY_GREEN
 
@@ -33,46 +34,52 @@ class LogDock(QDockWidget):
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                          | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-        self.list = QListWidget()
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.list.setWordWrap(True)
-        self.list.setUniformItemSizes(False)
-        self.list.setStyleSheet("QListWidget { background: #f4ecd8; color: #3b3127; }")
-        self.setWidget(self.list)
+        # A plain-text document appends in constant time (a word-wrapping list view re-lays out
+        # every row on each append, which grows with the game).
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setUndoRedoEnabled(False)
+        self.text.setStyleSheet("QPlainTextEdit { background: #f4ecd8; color: #3b3127; }")
+        self.setWidget(self.text)
         self._entries = 0  # log entries rendered
         self._viewer: object = object()  # sentinel: forces the first rebuild
         self._session_id = None
+        self._lines: list[str] = []
 
     def lines(self) -> list[str]:
-        return [self.list.item(i).text() for i in range(self.list.count())]
+        """The lines shown, in order."""
+        return list(self._lines)
 
     def sync(self, session, viewer: int | None) -> None:
         log = session.log
         if id(session) != self._session_id or viewer != self._viewer or len(log) < self._entries:
-            self.list.clear()
+            self.text.clear()
+            self._lines = []
             self._entries = 0
             self._viewer = viewer
             self._session_id = id(session)
         if len(log) == self._entries:
             return
         names = session.names
-        at_end = self.list.verticalScrollBar().value() >= self.list.verticalScrollBar().maximum() - 2
+        bar = self.text.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum() - 2
+        chunks = []
         for entry in log[self._entries:]:
             for ev in entry.events:
-                text = ev.render(names, viewer)
-                if not text:
+                line = ev.render(names, viewer)
+                if not line:
                     continue
-                item = QListWidgetItem(text)
+                self._lines.append(line)
+                body = html.escape(line)
                 colour = kind_colour(ev.kind)
-                if colour:
-                    item.setForeground(QColor(colour))
                 if ev.kind in ("round", "phase", "header", "title", "endgame"):
-                    f = item.font()
-                    f.setBold(True)
-                    item.setFont(f)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-                self.list.addItem(item)
+                    body = f"<b>{body}</b>"
+                if colour:
+                    body = f'<span style="color:{colour}">{body}</span>'
+                chunks.append(body)
         self._entries = len(log)
+        if chunks:
+            self.text.appendHtml("<br>".join(chunks))
         if at_end:
-            self.list.scrollToBottom()
-            QTimer.singleShot(0, self.list.scrollToBottom)  # again after the new rows are laid out
+            self.text.moveCursor(QTextCursor.MoveOperation.End)
+            bar.setValue(bar.maximum())

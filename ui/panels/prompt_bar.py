@@ -57,6 +57,8 @@ class FlowLayout(QLayout):
         x, y, line_h = rect.x(), rect.y(), 0
         gap = self.spacing()
         for item in self._items:
+            if item.widget() is not None and item.widget().isHidden():
+                continue
             hint = item.sizeHint()
             if x + hint.width() > rect.right() and line_h > 0:
                 x, y, line_h = rect.x(), y + line_h + gap, 0
@@ -97,6 +99,7 @@ class PromptBar(QFrame):
         layout.addWidget(self._buttons_host)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.buttons: list[QPushButton] = []
+        self._pool: list[QPushButton] = []
         self._actions: list[Action] = []
         self._labels: list[str] = []
 
@@ -106,22 +109,30 @@ class PromptBar(QFrame):
         if actions == self._actions and labels == self._labels:
             return
         self._actions, self._labels = list(actions), list(labels)
-        for b in self.buttons:
-            self._flow.removeWidget(b)
-            b.hide()  # deleteLater acts only later: never let an old button show through
-            b.deleteLater()
-        self.buttons = []
         shown = list(zip(actions, labels, strict=True))[: self.MAX_BUTTONS]
-        for action, label in shown:
-            button = QPushButton(label)
-            button.setToolTip(label)
+        # Reuse buttons (creating widgets is the slow part of an update); extra ones are hidden.
+        while len(self._pool) < len(shown):
+            button = QPushButton()
             button.setAutoDefault(False)
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-            button.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
+            index = len(self._pool)
+            button.clicked.connect(lambda _=False, i=index: self._clicked(i))
             self._flow.addWidget(button)
-            self.buttons.append(button)
+            self._pool.append(button)
+        for i, button in enumerate(self._pool):
+            if i < len(shown):
+                button.setText(shown[i][1])
+                button.setToolTip(shown[i][1])
+                button.show()
+            else:
+                button.hide()
+        self.buttons = self._pool[: len(shown)]
         self._buttons_host.setVisible(bool(self.buttons))
-        self._buttons_host.updateGeometry()
+        self._flow.invalidate()
+
+    def _clicked(self, index: int) -> None:
+        if index < len(self.buttons) and index < len(self._actions):
+            self.chosen.emit(self._actions[index])
 
     def button_for(self, action: Action) -> QPushButton | None:
         for a, b in zip(self._actions, self.buttons, strict=False):
