@@ -232,12 +232,31 @@ def smoke(exe: list[str], gui: bool = True, platform: str | None = None) -> list
             if res.returncode != 0:
                 failures.append(f"check-save refused a save the app just wrote: {res.stdout} {res.stderr}")
 
-        # 3. AI decisions through the frozen app's own spawn process pool.
-        res = _run(exe, _env({**env, "TYCOONS_SELFTEST": "ai-pool"}), 300, "ai-pool")
-        if res.returncode != 0:
+        # 3. AI decisions through the app's own spawn process pool; the autosave in the user data
+        # folder (platformdirs: a temporary HOME stands in for the user's on Linux and macOS;
+        # Windows asks the shell for the folder, so $TYCOONS_DATA_DIR is used there); the rules.
+        pool_env = _env({**env, "TYCOONS_SELFTEST": "ai-pool"})
+        home = Path(tmp) / "home"
+        if sys.platform != "win32":
+            home.mkdir()
+            pool_env["HOME"] = str(home)
+            for var in ("TYCOONS_DATA_DIR", "XDG_DATA_HOME"):
+                pool_env.pop(var, None)
+        res = _run(exe, pool_env, 300, "ai-pool")
+        try:
+            report = json.loads(res.stdout.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            report = {}
+        if res.returncode != 0 or not report:
             failures.append(f"AI process pool self-test failed: {res.stdout.strip()} {res.stderr[-800:]}")
         else:
             print(f"  {res.stdout.strip()}")
+            expected_root = home if sys.platform != "win32" else Path(env["TYCOONS_DATA_DIR"])
+            if not Path(report["data_dir"]).is_relative_to(expected_root):
+                failures.append(f"saves went to {report['data_dir']}, not under {expected_root}")
+            res = _run(exe + ["check-save", report["autosave"]], env, 60, "check-save autosave")
+            if res.returncode != 0:
+                failures.append(f"check-save refused the autosave: {res.stdout} {res.stderr}")
 
         # 4. The GUI itself: up to the painted start screen.
         if gui:
@@ -292,7 +311,8 @@ def cmd_startup(args) -> int:
     source = [sys.executable, str(ROOT / "packaging" / "tycoons_main.py")]
     times: dict[str, list[float]] = {"frozen": [], "source": []}
     with tempfile.TemporaryDirectory(prefix="tycoons-start-") as tmp:
-        env = _env({"TYCOONS_DATA_DIR": tmp})
+        # PYTHONPATH: the source run imports the checkout itself (the frozen app ignores it).
+        env = _env({"TYCOONS_DATA_DIR": tmp, "PYTHONPATH": str(ROOT)})
         for cmd in (frozen, source):  # warm the page cache once each, as a player's second start
             first_paint_seconds(cmd, env)
         for _ in range(args.runs):

@@ -8,8 +8,9 @@ Two diagnostics for the installers' smoke test and benchmark, off unless their v
 (they run the same way from source: `python packaging/tycoons_main.py`):
 
 - `TYCOONS_SELFTEST=ai-pool` plays a whole all-AI game of 1st CEO in which every decision goes
-  through the app's own AI runner in its spawn process pool, prints one JSON line and exits
-  (0 if the game finished with every decision taken in a worker process).
+  through the app's own AI runner in its spawn process pool, autosaves it to the user data folder
+  (platformdirs, or $TYCOONS_DATA_DIR) and loads it back, reads the rules shown by Help, prints
+  one JSON line and exits (0 if all of that worked, every decision in a worker process).
 - `TYCOONS_PROBE_FIRST_PAINT=1` opens the app as usual, prints `FIRST_PAINT <epoch seconds>` as
   soon as the start screen has painted, and exits at once (cold-start measurement).
 """
@@ -67,8 +68,19 @@ def selftest_ai_pool(game_id: str = "first-ceo", players: int = 4, seed: int = 1
     app.exec()
     runner.shutdown()
     report["seconds"] = round(time.monotonic() - started, 3)
+    # Saves: the autosave behind Continue, in the user data folder, read back by full replay.
+    from saves import autosave, data_dir, load_autosave
+
+    report["data_dir"] = str(data_dir())
+    path = autosave(session)
+    loaded = load_autosave()
+    report["autosave"] = str(path)
+    report["autosave_ok"] = loaded is not None and loaded.state.state_hash() == session.state.state_hash()
+    # Help -> Rules: the rules text comes from the bundled assets.
+    report["rules_chars"] = len(session.spec.rules_help)
     ok = (report["finished"] and report["mode"] == "process" and report["error"] is None
-          and report["worker_pids"] and os.getpid() not in report["worker_pids"])
+          and report["worker_pids"] and os.getpid() not in report["worker_pids"]
+          and report["autosave_ok"] and report["rules_chars"] > 500)
     print(json.dumps(report), flush=True)
     return 0 if ok else 1
 
