@@ -165,6 +165,11 @@ class GlowOverlay(QGraphicsItem):
             c.setAlpha(alpha)
             p.setPen(QPen(c, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
             p.drawPath(outline)
+        # a dark hairline each side of the gold line keeps it visible on orange and yellow pieces
+        edge = QColor(style.INK)
+        edge.setAlpha(150)
+        p.setPen(QPen(edge, 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.drawPath(outline)
         p.setPen(QPen(gold, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         p.drawPath(outline)
 
