@@ -252,6 +252,8 @@ def smoke(exe: list[str], gui: bool = True, platform: str | None = None) -> list
         else:
             print(f"  {res.stdout.strip()}")
             expected_root = home if sys.platform != "win32" else Path(env["TYCOONS_DATA_DIR"])
+            if report.get("app_version") != version():
+                failures.append(f"the app calls itself version {report.get('app_version')}, not {version()}")
             if not Path(report["data_dir"]).is_relative_to(expected_root):
                 failures.append(f"saves went to {report['data_dir']}, not under {expected_root}")
             res = _run(exe + ["check-save", report["autosave"]], env, 60, "check-save autosave")

@@ -78,6 +78,10 @@ def selftest_ai_pool(game_id: str = "first-ceo", players: int = 4, seed: int = 1
     report["autosave_ok"] = loaded is not None and loaded.state.state_hash() == session.state.state_hash()
     # Help -> Rules: the rules text comes from the bundled assets.
     report["rules_chars"] = len(session.spec.rules_help)
+    # The version that saves record (from the bundled distribution metadata).
+    from saves.envelope import app_version
+
+    report["app_version"] = app_version()
     ok = (report["finished"] and report["mode"] == "process" and report["error"] is None
           and report["worker_pids"] and os.getpid() not in report["worker_pids"]
           and report["autosave_ok"] and report["rules_chars"] > 500)

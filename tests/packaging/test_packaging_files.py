@@ -109,3 +109,4 @@ def test_entry_point_ai_pool_selftest_from_source(tmp_path):
     assert report["finished"] and report["mode"] == "process" and report["decisions"] > 0
     assert report["autosave_ok"] and Path(report["autosave"]).parent == tmp_path
     assert report["rules_chars"] > 500
+    assert report["app_version"] == build.version()
