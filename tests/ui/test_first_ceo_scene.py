@@ -336,3 +336,15 @@ def test_every_printed_space_explains_itself(qtbot):
         QTest.mouseMove(view.viewport(), view.mapFromScene(QPointF(r.center().x(), r.bottom() - 2)))
         qtbot.waitUntil(lambda space=space: track.toolTip().startswith(f"Asset track: {space}"), timeout=1000)
     assert "triggers the end" in track.toolTip()
+
+
+def test_game_over_marks_the_winner_and_nothing_glows(qtbot):
+    session = play(4, seed=1, moves=400)
+    assert session.is_over()
+    scene = shown(session, viewer=0)
+    outcome = session.state.outcome()
+    for seat in range(4):
+        header = scene._pool[("mat", seat)].header
+        assert header.winner == (seat in outcome.winners)
+        assert header.score == outcome.scores[seat]
+    assert all(not it.legal for it in scene.items_with_actions())

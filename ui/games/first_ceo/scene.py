@@ -399,6 +399,7 @@ class MatHeader(BoardItem):
         self.current = False
         self.starter = False
         self.score: float | None = None
+        self.winner = False
 
     def bounds(self) -> QRectF:
         return self.rect().adjusted(-1, -1, 1, 1)
@@ -407,7 +408,7 @@ class MatHeader(BoardItem):
         for k, v in kw.items():
             setattr(self, k, v)
         self.refresh(self.name, self.corp, self.colour, self.mark, self.money, self.income, self.assets,
-                     self.current, self.starter, self.score)
+                     self.current, self.starter, self.score, self.winner)
 
     def texts(self) -> list[str]:
         return [self.name, self.corp, f"${self.money}"]
@@ -434,6 +435,10 @@ class MatHeader(BoardItem):
         money_w = 78.0
         x = 48.0
         name_w = w - x - money_w - 8
+        if self.winner:
+            icons.paint_icon(p, "crown", QRectF(x, 5, 18, 18), style.GOLD, outline=style.INK)
+            x += 20
+            name_w -= 20
         if self.starter:
             icons.paint_icon(p, "start", QRectF(x, 6, 16, 16), style.BRICK_RED if not self.current else fg)
             x += 16
@@ -785,7 +790,8 @@ class FirstCeoScene(GameScene):
         score = outcome["scores"][seat] if outcome else None
         mat.set_mat(name=names[seat], corp=(corp.name if corp else ""), colour=colour, mark=marks[seat],
                     money=s["money"], income=s["income"], assets=assets,
-                    current=(view["to_move"] == seat), starter=(view.get("start_player") == seat), score=score)
+                    current=(view["to_move"] == seat), starter=(view.get("start_player") == seat), score=score,
+                    winner=bool(outcome and seat in outcome["winners"]))
         mat.header.set_tip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
                        f"income ${s['income']}")
         pad = 10.0
