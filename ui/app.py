@@ -238,16 +238,18 @@ def _load_fonts() -> None:
 
 
 def _app_icon():
+    """The application icon from assets/icons (every bundled PNG size), or None."""
     from PySide6.QtGui import QIcon
 
     from engine.core.assets import assets_dir
 
-    for name in ("icon.svg", "icon.png", "tycoons.svg", "tycoons.png"):
-        for folder in (assets_dir(), assets_dir() / "icons"):
-            path = folder / name
-            if path.exists():
-                return QIcon(str(path))
-    return None
+    folder = assets_dir() / "icons"
+    icon = QIcon()
+    for path in sorted(folder.glob("tycoons-*.png")):
+        icon.addFile(str(path))
+    if icon.isNull() and (folder / "tycoons.png").exists():
+        icon.addFile(str(folder / "tycoons.png"))
+    return None if icon.isNull() else icon
 
 
 _current_shell: Shell | None = None

@@ -14,6 +14,7 @@ another, the controller raises the hot-seat curtain and treats it as an undo bar
 from __future__ import annotations
 
 import copy
+import time
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -92,6 +93,7 @@ class GameController(QObject):
         self.legal: list[Action] = []
         self.saved_length: int | None = None  # log length at the last explicit save/load
         self._ai_timer_pending = False
+        self._ai_started = 0.0
         self._autosave_pending = False
         self._over_announced = False
         humans = self.human_seats()
@@ -265,7 +267,9 @@ class GameController(QObject):
             return
         self._ai_timer_pending = True
         gen = self.generation
-        QTimer.singleShot(self.settings.ai_delay_ms, lambda: self._run_ai(gen))
+        # On the next turn of the event loop (never inside a session listener); the AI speed
+        # pause runs while the AI thinks, so a slow AI does not add its pause on top.
+        QTimer.singleShot(0, lambda: self._run_ai(gen))
 
     def _run_ai(self, gen: int) -> None:
         self._ai_timer_pending = False
@@ -282,6 +286,7 @@ class GameController(QObject):
         # The worker sees a determinized copy only: hidden cards of the others are re-dealt.
         sample = session.state.determinize(seat, Rng.derive(session.seed, "ai-determinize", n))
         self.ai_seat = seat
+        self._ai_started = time.monotonic()
         self.thinking.emit(seat)
         try:
             self.runner.request(session.spec.id, sample.to_data(), seat, level, seed,
@@ -291,6 +296,16 @@ class GameController(QObject):
             self._ai_done(gen, seat, exc)
 
     def _ai_done(self, gen: int, seat: int, result) -> None:
+        """The AI has answered: show its move once the AI-speed pause has run out."""
+        if self.closed:
+            return
+        remaining = self.settings.ai_delay_ms - int((time.monotonic() - self._ai_started) * 1000)
+        if remaining > 0 and gen == self.generation:
+            QTimer.singleShot(remaining, lambda: self._ai_apply(gen, seat, result))
+        else:
+            self._ai_apply(gen, seat, result)
+
+    def _ai_apply(self, gen: int, seat: int, result) -> None:
         self.ai_seat = None
         if self.closed:
             return

@@ -19,12 +19,16 @@ def main():
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
     import ui.app as A
-    gaps, last = [], [None]
+    gaps, think_gaps, last = [], [], [None, False]
+    window = []
     def tick():
         now = time.perf_counter()
+        thinking = bool(window) and window[0].controller.ai_seat is not None
         if last[0] is not None:
             gaps.append((now - last[0]) * 1000)
-        last[0] = now
+            if thinking and last[1]:  # both ends inside one AI turn: the UI while the AI thinks
+                think_gaps.append((now - last[0]) * 1000)
+        last[0], last[1] = now, thinking
     timer = QTimer()
     timer.setInterval(16)
     timer.timeout.connect(tick)
@@ -37,13 +41,17 @@ def main():
         sh.settings.set("ai_speed", "fast")
         from engine.core.contract import SeatInfo
         w = sh.start_game("first-ceo", [SeatInfo(n, "ai", "easy") for n in ("Ann", "Bob", "Cyd")], {}, 5)
+        window.append(w)
         timer.start()
         def check():
             if w.end_dialog is not None:
-                gaps.sort()
-                p99 = gaps[int(len(gaps) * 0.99)] if gaps else 0
+                def p99(xs):
+                    xs = sorted(xs)
+                    return xs[int(len(xs) * 0.99)] if xs else 0.0
                 print("OVER", len(w.controller.session.log), sh.runner.started_mode,
-                      f"gaps_p99={p99:.1f} gaps_max={max(gaps or [0]):.1f}", flush=True)
+                      f"all_gaps_p99={p99(gaps):.1f} all_gaps_max={max(gaps or [0]):.1f} "
+                      f"thinking_gaps_p99={p99(think_gaps):.1f} thinking_gaps_max={max(think_gaps or [0]):.1f} "
+                      f"n={len(think_gaps)}", flush=True)
                 sh.quit()
                 return
             QTimer.singleShot(50, check)

@@ -8,6 +8,22 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 
+def _emblem() -> QLabel | None:
+    """The app icon above the title (it is in the bundle; absent files are simply skipped)."""
+    from PySide6.QtGui import QPixmap
+
+    from engine.core.assets import assets_dir
+
+    path = assets_dir() / "icons" / "tycoons-128.png"
+    pixmap = QPixmap(str(path))
+    if pixmap.isNull():
+        return None
+    label = QLabel()
+    label.setPixmap(pixmap.scaled(88, 88, Qt.AspectRatioMode.KeepAspectRatio,
+                                  Qt.TransformationMode.SmoothTransformation))
+    return label
+
+
 class StartScreen(QWidget):
     """The first window. Each button emits a signal the application shell handles."""
 
@@ -21,7 +37,7 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setWindowTitle("Tycoons")
         self.setObjectName("StartScreen")
-        self.resize(760, 560)
+        self.resize(760, 640)
         self.setStyleSheet(
             "#StartScreen { background: #2b2b2b; }"
             "#Card { background: #f4ecd8; border: 2px solid #b08d57; border-radius: 10px; }"
@@ -40,6 +56,9 @@ class StartScreen(QWidget):
         col = QVBoxLayout(card)
         col.setContentsMargins(36, 28, 36, 28)
         col.setSpacing(10)
+        emblem = _emblem()
+        if emblem is not None:
+            col.addWidget(emblem, 0, Qt.AlignmentFlag.AlignHCenter)
         title = QLabel("Tycoons")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         title.setStyleSheet("font-family: 'DejaVu Serif'; font-size: 40px; font-weight: bold;")
