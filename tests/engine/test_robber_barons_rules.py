@@ -606,8 +606,8 @@ def test_tie_broken_by_money_then_shared():
     assert st.outcome().winners == [0, 1]
 
 
-def test_round_limit_option_ends_game():
-    st = started(2, options={"round_limit": 2})
+def test_turn_limit_option_ends_game_at_the_end_of_the_round():
+    st = started(2, options={"turn_limit": 3})
     rng = Rng(4)
     while not st.is_terminal():
         if st.to_move() == CHANCE:
@@ -616,7 +616,7 @@ def test_round_limit_option_ends_game():
         else:
             st.apply(Action("stop", st.to_move(), ()) if st.prompt()["kind"] == "invest"
                      else st.legal_actions()[-1])
-    assert st.round == 2 and st.turns == 4 and st.ended_by == "rounds"
+    assert st.round == 2 and st.turns == 4 and st.ended_by == "turns"
     assert st.outcome() is not None
 
 

@@ -33,7 +33,7 @@ def click(qtbot, window, action) -> None:
 def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_path, monkeypatch):
     seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "normal"), SeatInfo("Bob", "ai", "easy"),
              SeatInfo("Cyd", "ai", "normal")]
-    window = shell.start_game(GAME, seats, {"round_limit": 12}, 21)
+    window = shell.start_game(GAME, seats, {"turn_limit": 48}, 21)
     qtbot.waitExposed(window)
     window.resize(1700, 1250)
     rng = Rng(3)

@@ -111,9 +111,9 @@ class _Pos:
         left = view["legacy_left"]
         frac = left / len(LEGACY_IDS)
         self.horizon = max(1.0, min(12.0, 14.0 * frac))
-        rl = view.get("round_limit") or 0
-        if rl:
-            self.horizon = max(1.0, min(self.horizon, rl - view["round"] + 1))
+        limit = view.get("turn_limit") or 0
+        if limit:
+            self.horizon = max(1.0, min(self.horizon, (limit - view["turns"]) / self.n + 1))
 
     def leader(self, among: list[int]) -> int:
         return max(among, key=lambda s: (self.points[s] + 0.5 * self.money[s], -s))

@@ -15,11 +15,14 @@ SPEC = GameSpec(
     state_class=RobberBaronsState,
     options=(
         # decision: a game only ends when the Legacy deck is bought out, so players who never buy
-        # could play forever. 200 rounds bounds that without cutting real games: in self-play the
-        # deck runs out after a median of 33 rounds (4 Normal players), 83 (4 Easy) and 155
-        # (2 Easy, the slowest buyers); see ai/games/robber_barons/RESULTS.md.
-        Option("round_limit", "Round limit", 200, (),
-               "The game also ends after this many rounds (0: only when the Legacy deck is empty)."),
+        # could play forever. The bound counts turns of all players together, because self-play
+        # games last about the same number of turns whatever the player count (Legacy cards are
+        # met per turn): ~300 turns for Easy players (the most reluctant buyers; longest seen 456),
+        # ~130-160 for Normal ones. 1000 turns is twice the longest game seen, so it only stops
+        # games in which nobody buys; see ai/games/robber_barons/RESULTS.md.
+        Option("turn_limit", "Turn limit", 1000, (),
+               "The game also ends at the end of the round in which this many turns (all players' together) "
+               "have been played; 0: only when the Legacy deck is empty."),
     ),
     rules_help=game_asset("robber-barons", "rules.md").read_text(encoding="utf-8"),
 )

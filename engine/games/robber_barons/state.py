@@ -99,7 +99,7 @@ class RobberBaronsState(State):
     """The whole game. Seats are 0..players-1; spaces are indices 0..39 (0 = Start)."""
 
     _FIELDS = (
-        "players", "round_limit", "money", "bank", "pos", "out", "markers", "supply", "philanthropy",
+        "players", "turn_limit", "money", "bank", "pos", "out", "markers", "supply", "philanthropy",
         "business_pile", "legacy_deck", "legacy_bottom", "business_deck", "business_discard", "offer",
         "in_play", "frozen", "extra", "current", "first", "round", "turns", "stack", "over",
         "last_dice", "last_card", "bankruptcies", "ended_by",
@@ -111,7 +111,7 @@ class RobberBaronsState(State):
     def new(cls, spec: GameSpec, players: int, options: dict) -> RobberBaronsState:
         s = cls.__new__(cls)
         s.players = players
-        s.round_limit = max(0, int(options.get("round_limit", 0)))  # 0: no limit
+        s.turn_limit = max(0, int(options.get("turn_limit", 0)))  # 0: no limit
         s.money = [START_MONEY] * players
         s.bank = -START_MONEY * players      # the Bank's net balance: money is conserved at 0
         s.pos = [0] * players                # pawn space; None while a bankrupt player is out
@@ -137,12 +137,12 @@ class RobberBaronsState(State):
         s.last_dice = []                     # the latest roll, for the board's dice
         s.last_card = None                   # ["business" | "legacy", id] of the latest card drawn
         s.bankruptcies = 0
-        s.ended_by = ""                      # "legacy" or "rounds" once over
+        s.ended_by = ""                      # "legacy" or "turns" once over
         return s
 
     def copy(self) -> RobberBaronsState:
         s = RobberBaronsState.__new__(RobberBaronsState)
-        s.players, s.round_limit = self.players, self.round_limit
+        s.players, s.turn_limit = self.players, self.turn_limit
         s.money = list(self.money)
         s.bank = self.bank
         s.pos = list(self.pos)
@@ -626,9 +626,10 @@ class RobberBaronsState(State):
         self.current = (seat + 1) % self.players
         events: list[Event] = []
         if self.current == self.first:
-            if self.round_limit and self.round >= self.round_limit:
-                self.over, self.ended_by, self.stack = True, "rounds", []
-                return [Event(f"Round {self.round} was the last (round limit). Final scoring.", "endgame")]
+            if self.turn_limit and self.turns >= self.turn_limit:
+                self.over, self.ended_by, self.stack = True, "turns", []
+                return [Event(f"The turn limit ({self.turn_limit}) is reached at the end of round {self.round}. "
+                              "Final scoring.", "endgame")]
             self.round += 1
         self.stack += [["end"], ["turn"]]
         return events
@@ -867,7 +868,7 @@ class RobberBaronsState(State):
             "current": self.current,
             "first": self.first,
             "round": self.round,
-            "round_limit": self.round_limit,
+            "turn_limit": self.turn_limit,
             "turns": self.turns,
             "prompt": self.prompt(),
             "markers": [list(m) for m in self.markers],
@@ -947,7 +948,7 @@ class RobberBaronsState(State):
         if self.over:
             return 1.0
         by_deck = 1.0 - self.legacy_left() / len(LEGACY_IDS)
-        by_rounds = self.round / self.round_limit if self.round_limit else 0.0
+        by_rounds = self.turns / self.turn_limit if self.turn_limit else 0.0
         return min(0.99, max(by_deck, by_rounds))
 
     def check_invariants(self) -> list[str]:

@@ -340,8 +340,8 @@ class RobberBaronsScene(GameScene):
         mover = view["to_move"]
         info = self._item(("info",), lambda: TextItem(inner.width() - 60, 22, 11, serif=True,
                                                       colour=style.INK_SOFT))
-        limit = view.get("round_limit") or 0
-        round_text = f"Round {view['round']}" + (f" of at most {limit}" if limit else "")
+        limit = view.get("turn_limit") or 0
+        round_text = f"Round {view['round']} · turn {view['turns'] + 1}" + (f" of at most {limit}" if limit else "")
         turn = names[view["current"]] if not view["over"] else ""
         bits = [round_text]
         if turn:
@@ -435,7 +435,7 @@ class RobberBaronsScene(GameScene):
         if view["over"]:
             out = view["outcome"]
             win = " and ".join(names[w] for w in out["winners"])
-            why = "the Legacy deck is empty" if view["ended_by"] == "legacy" else "the round limit is reached"
+            why = "the Legacy deck is empty" if view["ended_by"] == "legacy" else "the turn limit is reached"
             return f"Game over ({why}): {win} wins with {out['scores'][out['winners'][0]]:g} Legacy points."
         mover = view["to_move"]
         if mover is None or mover < 0:
