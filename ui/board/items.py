@@ -9,7 +9,16 @@ and device-pixel ratio.
 - `TokenItem`: a disc in a seat colour with the seat mark (NPC: grey, hatched).
 - `TrackItem`: numbered spaces laid out by the caller, with stacking positions for markers.
 - `PulseDriver`: one timer per scene that makes every legal target pulse in step.
-- `slide()`: move an item with a short ease-out animation scaled by the scene's speed.
+- `HotSpot`: an invisible area carrying only a tooltip (a printed space of the board).
+- `slide()` / `flip_in()`: a short ease-out move, a card turning over; both scaled by the
+  scene's animation speed (0 = instant) and never blocking input.
+
+Speed. Every piece paints into a device-pixel cache (DeviceCoordinateCache) and repaints only
+when `refresh(*content)` sees new content or the zoom changes; moving a piece only blits. What
+changes often lives in small cached children: the glow (`GlowOverlay`, pulsed by opacity), the
+grey veil of a card nobody can take (`ShadeOverlay`). `ensure_pixmap_cache()` raises Qt's
+pixmap-cache limit so those caches are not evicted. Subclasses override `bounds()` (not
+boundingRect, which is cached) and `paint_body()`.
 
 Level of detail: pieces skip fine text when the view shows them very small
 (`QStyleOptionGraphicsItem.levelOfDetailFromTransform`).
