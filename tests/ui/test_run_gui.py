@@ -38,7 +38,7 @@ def main():
             QTimer.singleShot(100, go)
             return
         assert sh.start.isVisible()
-        sh.settings.set("ai_speed", "fast")
+        sh.settings.set("ai_speed", "instant")
         from engine.core.contract import SeatInfo
         w = sh.start_game("first-ceo", [SeatInfo(n, "ai", "easy") for n in ("Ann", "Bob", "Cyd")], {}, 5)
         window.append(w)

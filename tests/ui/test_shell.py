@@ -318,3 +318,7 @@ def test_end_of_game_dialog_shows_breakdown_and_chart(shell, qtbot):
     assert all(len(row) == 3 for row in history)
     assert not dlg.chart.grab().isNull()
     assert window.prompt.label.text().startswith("Game over")
+    # the log shown live equals the log of the same game replayed from its actions
+    s = window.controller.session
+    replayed = Session.replay(s.spec.id, s.seats, s.options, s.seed, s.actions())
+    assert window.log_dock.lines() == replayed.render_log(window.controller.viewer)

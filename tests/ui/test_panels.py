@@ -1,0 +1,102 @@
+"""Panels on their own: prompt buttons, log colours, players panel rows, curtain."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from engine.core.contract import Action, Event, SeatInfo
+from engine.core.session import LogEntry
+from ui.panels import BRICK_RED, MONEY_GREEN
+from ui.panels.log_dock import LogDock, kind_colour
+from ui.panels.prompt_bar import PromptBar
+
+
+def test_prompt_bar_buttons_follow_the_choices(qtbot):
+    bar = PromptBar()
+    qtbot.addWidget(bar)
+    bar.resize(600, 120)
+    bar.show()
+    chosen = []
+    bar.chosen.connect(chosen.append)
+    actions = [Action("acquire", 0, (i,)) for i in range(5)]
+    bar.set_prompt("Ann: choose", actions, [f"Acquire {i}" for i in range(5)])
+    assert [b.text() for b in bar.buttons] == [f"Acquire {i}" for i in range(5)]
+    qtbot.mouseClick(bar.buttons[3], Qt.MouseButton.LeftButton)
+    assert chosen == [actions[3]]
+    bar.set_prompt("Bob: choose", actions[:2], ["One", "Two"])
+    visible = [b for b in bar.findChildren(type(bar.buttons[0])) if b.isVisible()]
+    assert [b.text() for b in visible] == ["One", "Two"]  # old buttons never show through
+    qtbot.mouseClick(bar.buttons[1], Qt.MouseButton.LeftButton)
+    assert chosen[-1] == actions[1]
+    bar.set_prompt("Wait", [], [])
+    assert bar.buttons == [] and bar.label.text() == "Wait"
+
+
+class _FakeSession:
+    def __init__(self):
+        self.names = ["Ann", "Bob"]
+        self.log = []
+
+
+def test_log_dock_colours_gains_and_losses_and_hides_secrets(qtbot):
+    assert kind_colour("gain") == MONEY_GREEN and kind_colour("loss") == BRICK_RED
+    assert kind_colour("info") is None
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    s = _FakeSession()
+    s.log.append(LogEntry(Action("x", 0), [Event("{p0} earns $5.", "gain"), Event("{p1} pays $3.", "loss")]))
+    s.log.append(LogEntry(Action("y", 1), [Event("{p1} draws a +4 card.", "secret", 1, "{p1} draws a card.")]))
+    dock.sync(s, 0)
+    assert dock.lines() == ["Ann earns $5.", "Bob pays $3.", "Bob draws a card."]
+    html = dock.text.document().toHtml()
+    assert MONEY_GREEN.lower() in html.lower() and BRICK_RED.lower() in html.lower()
+    dock.sync(s, 1)  # another viewer reads the secret
+    assert dock.lines()[-1] == "Bob draws a +4 card."
+    s.log.pop()  # undo
+    dock.sync(s, 1)
+    assert dock.lines() == ["Ann earns $5.", "Bob pays $3."]
+
+
+def test_players_panel_rows_and_turn_marker(qtbot):
+    from ui.panels.players_panel import PlayersPanel
+
+    class S:
+        names = ["Ann", "Bob", "Cyd"]
+        seats = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cyd", "ai", "normal")]
+
+        def to_move(self):
+            return 1
+
+    panel = PlayersPanel()
+    qtbot.addWidget(panel)
+    panel.update_from(S(), {}, lambda view, seat: [("Money", f"${seat * 10}")], 0, None)
+    assert [c.name.text() for c in panel.cards] == ["Ann", "Bob", "Cyd"]
+    assert [c.kind.text() for c in panel.cards] == ["Human", "AI · easy", "AI · normal"]
+    assert panel.cards[1].turn.text() == "▶ to move" and panel.cards[0].turn.text() == ""
+    assert [c.badge.mark for c in panel.cards] == ["A", "B", "C"]
+    assert panel.cards[2]._values[0].text() == "$20"
+    panel.update_from(S(), {}, lambda view, seat: [("Money", "$1")], 0, 1)
+    assert panel.cards[1].turn.text() == "thinking…"
+
+
+def test_curtain_covers_the_window_and_lifts_on_click_or_space(qtbot):
+    from PySide6.QtWidgets import QMainWindow
+
+    from ui.curtain import Curtain
+
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    win.resize(800, 600)
+    win.show()
+    curtain = Curtain(win)
+    lifted = []
+    curtain.lifted.connect(lambda: lifted.append(True))
+    curtain.drop("Ann", "#56B4E9", "A")
+    assert curtain.isVisible() and curtain.geometry() == win.rect()
+    win.resize(900, 700)
+    assert curtain.geometry() == win.rect()
+    qtbot.keyClick(curtain, Qt.Key.Key_Space)
+    assert not curtain.isVisible() and lifted == [True]
+    curtain.drop("Bob")
+    qtbot.mouseClick(curtain, Qt.MouseButton.LeftButton)
+    assert not curtain.isVisible() and len(lifted) == 2
