@@ -52,9 +52,9 @@ class AiRunner(QObject):
                 # Warm the worker: import the Qt-free worker module (and the games) now, not on
                 # the first AI turn. resolve_name returns a plain string, so the reply pickles.
                 self._pool.submit(pkgutil.resolve_name, "ai.core.worker:__name__")
-                for gid in warm_games:
-                    self._pool.submit(pkgutil.resolve_name, _game_module(gid) + ":__name__")
                 self.started_mode = "process"
+                for gid in warm_games:
+                    self.warm(gid)
                 return
             except (OSError, ValueError, RuntimeError, NotImplementedError):
                 self._pool = None  # e.g. no semaphores in a sandbox: fall back to a thread
@@ -102,16 +102,67 @@ class AiRunner(QObject):
         if loop is not None:
             asyncio.ensure_future(self._await(loop, args, callback))
         else:  # no qasync loop (e.g. embedded in a test's plain Qt loop): a thread-safe signal
+            self._submit_plain(args, callback, 0)
+
+    def _submit_plain(self, args, callback, attempt: int) -> None:
+        def done(future) -> None:
+            result = _result_of(future)
+            self._delivered.emit(lambda r: self._plain_result(args, callback, attempt, r), result)
+
+        try:
             future = self._pool.submit(_worker_entry(), *args)
-            future.add_done_callback(lambda f: self._delivered.emit(callback, _result_of(f)))
+        except Exception as exc:  # noqa: BLE001 - e.g. BrokenProcessPool raised at submit time
+            self._plain_result(args, callback, attempt, exc)
+            return
+        future.add_done_callback(done)
+
+    def _plain_result(self, args, callback, attempt: int, result) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
+        if isinstance(result, BrokenProcessPool) and attempt == 0:
+            self.shutdown()  # the worker died: a fresh pool, one more try
+            self.start()
+            self._submit_plain(args, callback, 1)
+            return
+        callback(result)
 
     async def _await(self, loop, args, callback) -> None:
-        try:
-            data = await loop.run_in_executor(self._pool, _worker_entry(), *args)
-            result = Action.from_dict(data)
-        except Exception as exc:  # noqa: BLE001 - a crashed worker must not kill the UI
-            result = exc
+        from concurrent.futures.process import BrokenProcessPool
+
+        result: Action | Exception
+        for attempt in range(2):
+            try:
+                data = await loop.run_in_executor(self._pool, _worker_entry(), *args)
+                result = Action.from_dict(data)
+                break
+            except BrokenProcessPool as exc:
+                # The worker died (killed, out of memory): start a fresh pool and ask once more;
+                # if that dies too, decisions fall back to a thread.
+                result = exc
+                self.shutdown()
+                if attempt == 1:
+                    self.mode = "thread"
+                self.start()
+            except Exception as exc:  # noqa: BLE001 - a failing decision must not kill the UI
+                result = exc
+                break
         callback(result)
+
+    def warm(self, game_id: str) -> None:
+        """Have the worker import `game_id`'s rules and agents now, before its first AI turn."""
+        if self._pool is None or self.started_mode != "process":
+            return
+        from engine.core.registry import GAME_MODULES
+
+        module = GAME_MODULES.get(game_id)
+        if module is None:
+            return
+        package = module.rsplit(".", 1)[-1]
+        for name in (module, f"ai.games.{package}.agents"):
+            try:
+                self._pool.submit(pkgutil.resolve_name, name + ":__name__")
+            except Exception:  # noqa: BLE001 - warming is only an optimisation
+                return
 
     def _deliver(self, callback, result) -> None:
         callback(result)
@@ -129,9 +180,3 @@ def _result_of(future) -> Action | Exception:
         return Action.from_dict(future.result())
     except Exception as exc:  # noqa: BLE001
         return exc
-
-
-def _game_module(game_id: str) -> str:
-    from engine.core.registry import GAME_MODULES
-
-    return GAME_MODULES.get(game_id, "engine")

@@ -158,6 +158,7 @@ class GameWindow(QMainWindow):
         self.curtain = Curtain(self)
         self.curtain.lifted.connect(self._curtain_lifted)
         self._build_menus()
+        self._restore_layout()
 
     # -- menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -237,6 +238,8 @@ class GameWindow(QMainWindow):
         self._install_undo_actions(controller)
         self.path = Path(path) if path else None
         controller.saved_length = len(session.log) if path else None
+        if self.shell._runner is not None:
+            self.shell.runner.warm(session.spec.id)
         controller.start()
         self.view.fit()
         QTimer.singleShot(0, self.view.fit)  # again once the layout has settled
@@ -420,7 +423,25 @@ class GameWindow(QMainWindow):
         window.raise_()
 
     # -- closing --------------------------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        """Window size and the log dock's place, as the player left them."""
+        from PySide6.QtCore import QByteArray
+
+        geometry, state = self.settings.get("window_geometry"), self.settings.get("window_state")
+        try:
+            if geometry:
+                self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
+            if state:
+                self.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+        except (ValueError, UnicodeError):
+            pass
+
+    def _save_layout(self) -> None:
+        self.settings.set("window_geometry", bytes(self.saveGeometry().toBase64()).decode("ascii"))
+        self.settings.set("window_state", bytes(self.saveState().toBase64()).decode("ascii"))
+
     def closeEvent(self, event) -> None:  # noqa: N802
+        self._save_layout()
         if self.controller is not None:
             self.controller.autosave_now()  # nothing is lost: Continue resumes it
             self.controller.close()

@@ -25,6 +25,8 @@ DEFAULTS: dict = {
     # deterministic, no extra process).
     "ai_mode": "process",
     "think_ms": None,
+    "window_geometry": "",  # base64 of QMainWindow.saveGeometry()
+    "window_state": "",  # base64 of QMainWindow.saveState() (where the log dock is)
 }
 
 

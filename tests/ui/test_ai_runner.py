@@ -84,3 +84,25 @@ def test_stale_ai_answer_is_dropped(shell, qtbot, settings):
     assert (c.state_hash(), len(c.session.log)) == before
     assert c.session.to_move() == seat  # still the AI's turn: it is asked again
     qtbot.waitUntil(lambda: len(delivered) == 2, timeout=3000)
+
+
+def test_a_killed_worker_is_replaced(qtbot):
+    import os
+    import signal
+
+    session = _session()
+    runner = AiRunner("process")
+    try:
+        runner.start()
+        first = []
+        runner.request(*_request_args(session), callback=first.append)
+        qtbot.waitUntil(lambda: bool(first), timeout=30_000)
+        for pid in list(runner._pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        qtbot.wait(300)  # let the pool notice, so the next submit itself meets a broken pool
+        again = []
+        runner.request(*_request_args(session), callback=again.append)
+        qtbot.waitUntil(lambda: bool(again), timeout=30_000)
+        assert again == first  # answered by a fresh worker, not an error
+    finally:
+        runner.shutdown()
