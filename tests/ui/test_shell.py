@@ -322,3 +322,27 @@ def test_end_of_game_dialog_shows_breakdown_and_chart(shell, qtbot):
     s = window.controller.session
     replayed = Session.replay(s.spec.id, s.seats, s.options, s.seed, s.actions())
     assert window.log_dock.lines() == replayed.render_log(window.controller.viewer)
+
+
+def test_new_game_dialog_switching_games_keeps_the_seats(qtbot, settings):
+    from engine.core.registry import all_specs
+    from ui.dialogs.new_game import NewGameDialog
+
+    dialog = NewGameDialog(player_name="Zoe")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.select_game(GAME)
+    dialog.count.setValue(3)
+    dialog.rows[1].set_kind("ai", "easy")
+    first = dialog.choice()[1]
+    rows = list(dialog.rows)
+    for spec in all_specs():
+        dialog.select_game(spec.id)
+        assert dialog.rows == rows  # the same widgets, never stacked duplicates
+        n = dialog.count.value()
+        assert spec.min_players <= n <= spec.max_players
+        assert sum(1 for r in dialog.rows if r.name.isVisible()) == n
+        assert set(dialog.options()) == {o.key for o in spec.options}
+    dialog.select_game(GAME)
+    dialog.count.setValue(3)
+    assert dialog.choice()[1] == first

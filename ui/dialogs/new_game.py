@@ -93,7 +93,8 @@ class NewGameDialog(QDialog):
         left = QVBoxLayout()
         left.addWidget(QLabel("Game"))
         self.games = QListWidget()
-        self.games.setMaximumWidth(230)
+        self.games.setFixedWidth(280)
+        self.games.setWordWrap(True)
         for spec in self.specs:
             item = QListWidgetItem(spec.title)
             item.setData(Qt.ItemDataRole.UserRole, spec.id)
@@ -184,29 +185,41 @@ class NewGameDialog(QDialog):
         self.title.setText(spec.title)
         self.pitch.setText(spec.pitch)
         self.range.setText(f"{spec.min_players}–{spec.max_players} players")
-        # seat rows for the largest table; the count shows the first n
-        for r in self.rows:
-            for w in r.widgets:
-                self.seat_grid.removeWidget(w)
-                w.deleteLater()
+        # One set of seat rows for the largest table of any game, made once; switching games only
+        # changes the AI levels offered and how many rows show.
         levels = ai_levels(spec.id)
-        self.rows = [SeatRow(i, self.seat_grid, i, levels) for i in range(spec.max_players)]
+        most = max(sp.max_players for sp in self.specs)
+        if not self.rows:
+            self.rows = [SeatRow(i, self.seat_grid, i, levels) for i in range(most)]
+            ai_names = iter(n for n in DEFAULT_AI_NAMES if n.lower() != self.player_name.lower())
+            first_normal = "normal" if "normal" in levels else levels[-1]
+            for i, r in enumerate(self.rows):
+                r.name.setText(self.player_name if i == 0 else next(ai_names, f"Player {i + 1}"))
+                r.name.textChanged.connect(self._update_marks)
+                if i == 0:
+                    r.set_kind("human")
+                else:
+                    r.set_kind("ai", first_normal)
         normal = "normal" if "normal" in levels else levels[-1]
-        ai_names = iter(n for n in DEFAULT_AI_NAMES if n.lower() != self.player_name.lower())
-        for i, r in enumerate(self.rows):
-            if i == 0:
-                r.name.setText(self.player_name)
-                r.set_kind("human")
-            else:
-                r.name.setText(next(ai_names, f"Player {i + 1}"))
+        for r in self.rows:
+            previous = r.kind.currentData() if r.kind.count() else None
+            r.kind.clear()
+            r.kind.addItem("Human", ("human", None))
+            for level in levels:
+                r.kind.addItem(f"AI · {level}", ("ai", level))
+            if previous is None:
                 r.set_kind("ai", normal)
-            r.name.textChanged.connect(self._update_marks)
+            elif previous[0] == "ai" and previous[1] not in levels:
+                r.set_kind("ai", normal)
+            else:
+                r.set_kind(*previous)
         self.count.blockSignals(True)
         self.count.setRange(spec.min_players, spec.max_players)
         self.count.setValue(min(max(4, spec.min_players), spec.max_players))
         self.count.blockSignals(False)
         self._count_changed(self.count.value())
         self._build_options(spec)
+        self.adjustSize()
 
     def _count_changed(self, n: int) -> None:
         for i, r in enumerate(self.rows):
