@@ -197,3 +197,23 @@ def test_player_summary_and_prompt(qapp):
     assert prompt(view, [], NAMES[:4]).startswith("Waiting for Ada")
     st2 = crafted("goto")
     assert "any space" in prompt(st2.view(0), st2.legal_actions(), NAMES[:4])
+
+
+def test_pawn_walks_round_the_corner_and_ends_on_its_space(qtbot):
+    st = started(2)
+    st.pos = [36, 20]
+    scene = make_scene()
+    scene.set_animation_speed(1.0)
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    scene.show(st.view(None), [], NAMES[:2], None)
+    pawn = scene._pool[("pawn", 0)]
+    st.pos[0] = 3  # passes the Start corner
+    scene.show(st.view(None), [], NAMES[:2], None)
+    assert pawn._walk_anim is not None
+    space = scene._spaces[3]
+    qtbot.waitUntil(lambda: pawn._walk_anim is None or pawn._walk_anim.state() == pawn._walk_anim.State.Stopped,
+                    timeout=3000)
+    assert space.sceneBoundingRect().contains(pawn.pos())

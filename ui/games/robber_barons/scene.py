@@ -19,7 +19,7 @@ emits `target`. Only legal actions are attached, and they glow.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSequentialAnimationGroup, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -243,6 +243,10 @@ class RobberBaronsScene(GameScene):
             self._by_action[action] = item
 
     def _place(self, item, pos: QPointF) -> None:
+        walk = getattr(item, "_walk_anim", None)
+        if walk is not None:
+            walk.stop()
+            item._walk_anim = None
         if getattr(item, "_placed", False):
             slide(item, pos, self.animation_speed)
         else:
@@ -331,7 +335,42 @@ class RobberBaronsScene(GameScene):
                 pawn.setZValue(30 + k)
                 pawn.setScale(0.85 if item.sideways() and SPACES[space].kind == "industry" else 1.0)
                 x = left.x() + step * (k + 0.5) if len(seats) > 1 else left.x() + width / 2
-                self._place(pawn, item.pos() + QPointF(x, left.y()))
+                target = item.pos() + QPointF(x, left.y())
+                came_from = getattr(pawn, "_space", None)
+                pawn._space = space
+                if came_from is not None and came_from != space and getattr(pawn, "_placed", False):
+                    self._walk(pawn, came_from, space, target)
+                else:
+                    self._place(pawn, target)
+
+    def _walk(self, pawn: PawnItem, start: int, end: int, target: QPointF) -> None:
+        """Move a pawn clockwise round the track: straight along each side, turning at every
+        corner it passes (≈ 120 ms a side at speed 1); a new move replaces an unfinished one and
+        the pawn always ends on `target`."""
+        for name in ("_walk_anim", "_slide_anim"):
+            old = getattr(pawn, name, None)
+            if old is not None:
+                old.stop()
+                setattr(pawn, name, None)
+        steps = (end - start) % BOARD_SIZE
+        corners = [(start + k) % BOARD_SIZE for k in range(1, steps) if (start + k) % 10 == 0]
+        if self.animation_speed <= 0 or not self.views() or not corners:
+            self._place(pawn, target)
+            return
+        group = QSequentialAnimationGroup(pawn)
+        here = pawn.pos()
+        points = [self._spaces[c].pos() + QPointF(self._spaces[c].w / 2, self._spaces[c].h * 0.75) for c in corners]
+        for point in [*points, target]:
+            anim = QPropertyAnimation(pawn, b"pos", group)
+            anim.setDuration(max(1, int(140 / self.animation_speed)))
+            anim.setStartValue(here)
+            anim.setEndValue(point)
+            anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
+            group.addAnimation(anim)
+            here = point
+        group.finished.connect(lambda: pawn.setPos(target))
+        pawn._walk_anim = group
+        group.start()
 
     # -- the centre -----------------------------------------------------------------------------------------
     def _show_centre(self, view: dict, names: list[str], legal: set) -> None:
