@@ -15,8 +15,12 @@ def choose(level, st, seat=None, seed=0):
     return get_agent(GAME, level).choose(observe(st, seat, GAME), Rng(seed), Budget())
 
 
-def test_levels_are_easy_and_normal():
-    assert levels(GAME) == ["easy", "normal"]
+def test_levels_include_our_easy_and_normal():
+    from ai.games.victory_through_industry.agents import EasyAgent, NormalAgent
+
+    assert levels(GAME)[:2] == ["easy", "normal"]
+    assert isinstance(get_agent(GAME, "easy"), EasyAgent)
+    assert isinstance(get_agent(GAME, "normal"), NormalAgent)
 
 
 def test_normal_claims_a_contract_it_can_keep_supplying():
