@@ -217,6 +217,7 @@ class GameWindow(QMainWindow):
             self.end_dialog.close()
             self.end_dialog = None
         self.curtain.hide()
+        self.prompt.reset_height()
         self.game = _controller.game_ui(session.spec.id)
         scene = self.game.make_scene()
         old_scene = self.view.scene()

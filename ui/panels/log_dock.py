@@ -45,26 +45,26 @@ class LogDock(QDockWidget):
         self._viewer: object = object()  # sentinel: forces the first rebuild
         self._session_id = None
         self._lines: list[str] = []
+        self._per_entry: list[int] = []  # lines shown for each log entry
 
     def lines(self) -> list[str]:
-        """The lines shown, in order."""
-        return list(self._lines)
+        """The lines shown, in order (read back from the document)."""
+        text = self.text.toPlainText()
+        return text.split("\n") if text else []
 
     def sync(self, session, viewer: int | None) -> None:
         log = session.log
-        if id(session) != self._session_id or viewer != self._viewer or len(log) < self._entries:
-            self.text.clear()
-            self._lines = []
-            self._entries = 0
-            self._viewer = viewer
-            self._session_id = id(session)
+        if id(session) != self._session_id or viewer != self._viewer:
+            self._reset(session, viewer)
+        elif len(log) < self._entries:
+            self._truncate(len(log))  # undo: drop the undone entries' lines only
         if len(log) == self._entries:
             return
         names = session.names
         bar = self.text.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 2
-        chunks = []
         for entry in log[self._entries:]:
+            shown = 0
             for ev in entry.events:
                 line = ev.render(names, viewer)
                 if not line:
@@ -76,10 +76,32 @@ class LogDock(QDockWidget):
                     body = f"<b>{body}</b>"
                 if colour:
                     body = f'<span style="color:{colour}">{body}</span>'
-                chunks.append(body)
+                self.text.appendHtml(body)  # one block per line, so undo can cut at a line
+                shown += 1
+            self._per_entry.append(shown)
         self._entries = len(log)
-        if chunks:
-            self.text.appendHtml("<br>".join(chunks))
         if at_end:
             self.text.moveCursor(QTextCursor.MoveOperation.End)
             bar.setValue(bar.maximum())
+
+    def _reset(self, session, viewer) -> None:
+        self.text.clear()
+        self._lines = []
+        self._per_entry = []
+        self._entries = 0
+        self._viewer = viewer
+        self._session_id = id(session)
+
+    def _truncate(self, entries: int) -> None:
+        keep = sum(self._per_entry[:entries])
+        del self._per_entry[entries:]
+        del self._lines[keep:]
+        self._entries = entries
+        if keep == 0:
+            self.text.clear()
+            return
+        doc = self.text.document()
+        cursor = QTextCursor(doc.findBlockByNumber(keep - 1))
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()

@@ -3,7 +3,8 @@ then the game's own `player_summary(view, seat)` rows (money, assets, shares…)
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -25,9 +26,13 @@ class SeatCard(QFrame):
         super().__init__(parent)
         self.seat = seat
         self.setObjectName("SeatCard")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        palette = self.palette()  # ink on paper, set once (a style sheet per update is slow)
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#3b3127"))
+        palette.setColor(QPalette.ColorRole.Text, QColor("#3b3127"))
+        self.setPalette(palette)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(8, 6, 8, 6)
+        outer.setContentsMargins(14, 6, 8, 6)
         outer.setSpacing(3)
         head = QHBoxLayout()
         head.setSpacing(6)
@@ -43,7 +48,9 @@ class SeatCard(QFrame):
         head.addWidget(self.turn)
         outer.addLayout(head)
         self.kind = QLabel()
-        self.kind.setStyleSheet("color: #6b5d4d;")
+        kind_palette = self.kind.palette()
+        kind_palette.setColor(QPalette.ColorRole.WindowText, QColor("#6b5d4d"))
+        self.kind.setPalette(kind_palette)
         outer.addWidget(self.kind)
         self.form = QFormLayout()
         self.form.setContentsMargins(0, 2, 0, 0)
@@ -80,12 +87,21 @@ class SeatCard(QFrame):
             value_label.setText(str(value))
 
     def _restyle(self, to_move: bool) -> None:
-        colour = seat_colour(self.seat)
-        border = "#d4a017" if to_move else "#b08d57"
+        self.update()  # the frame is painted, not styled: style sheets cost ~10 ms per change
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        to_move = bool(self._styled_to_move)
         width = 3 if to_move else 1
-        self.setStyleSheet(f"#SeatCard {{ background: #f4ecd8; border: {width}px solid {border};"
-                           f" border-left: 6px solid {colour}; border-radius: 4px; }}"
-                           "#SeatCard QLabel { color: #3b3127; }")
+        rect = QRectF(self.rect()).adjusted(width / 2, width / 2, -width / 2, -width / 2)
+        p.setPen(QPen(QColor("#d4a017" if to_move else "#b08d57"), width))
+        p.setBrush(QColor("#f4ecd8"))
+        p.drawRoundedRect(rect, 4, 4)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(seat_colour(self.seat)))
+        p.drawRoundedRect(QRectF(rect.left(), rect.top(), 6, rect.height()), 3, 3)
+        p.end()
 
 
 class PlayersPanel(QScrollArea):

@@ -15,6 +15,7 @@ class FlowLayout(QLayout):
     def __init__(self, parent: QWidget | None = None, spacing: int = 6):
         super().__init__(parent)
         self._items = []
+        self._hfw: tuple[int, int] | None = None
         self.setSpacing(spacing)
         self.setContentsMargins(0, 0, 0, 0)
 
@@ -37,7 +38,15 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802
-        return self._do_layout(QRect(0, 0, width, 0), test=True)
+        # Qt asks this many times per layout pass; the answer changes only with the width or
+        # the items, so it is cached until `invalidate()`.
+        if self._hfw is None or self._hfw[0] != width:
+            self._hfw = (width, self._do_layout(QRect(0, 0, width, 0), test=True))
+        return self._hfw[1]
+
+    def invalidate(self) -> None:
+        self._hfw = None
+        super().invalidate()
 
     def setGeometry(self, rect: QRect) -> None:  # noqa: N802
         super().setGeometry(rect)
@@ -119,16 +128,26 @@ class PromptBar(QFrame):
             button.clicked.connect(lambda _=False, i=index: self._clicked(i))
             self._flow.addWidget(button)
             self._pool.append(button)
+        self._flow.setEnabled(False)  # one layout pass for all the buttons, not one per button
         for i, button in enumerate(self._pool):
             if i < len(shown):
                 button.setText(shown[i][1])
                 button.setToolTip(shown[i][1])
-                button.show()
+                button.setVisible(True)
             else:
-                button.hide()
+                button.setVisible(False)
+        self._flow.setEnabled(True)
         self.buttons = self._pool[: len(shown)]
-        self._buttons_host.setVisible(bool(self.buttons))
         self._flow.invalidate()
+        # The bar never shrinks back while a game runs: a bar that changes height resizes the
+        # board view on every turn (a re-fit and a full repaint, and a jumpy board).
+        needed = self._flow.heightForWidth(max(1, self._buttons_host.width())) if self.buttons else 0
+        if needed > self._buttons_host.minimumHeight():
+            self._buttons_host.setMinimumHeight(needed)
+
+    def reset_height(self) -> None:
+        """Forget the tallest row of buttons seen (a new game starts)."""
+        self._buttons_host.setMinimumHeight(0)
 
     def _clicked(self, index: int) -> None:
         if index < len(self.buttons) and index < len(self._actions):
