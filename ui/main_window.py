@@ -305,6 +305,21 @@ class GameWindow(QMainWindow):
                 labels.append(str(a))
         return list(c.legal), labels
 
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        # 1…9 take the n-th choice of the prompt bar (keys the board and buttons leave unused
+        # arrive here), so every decision can be taken without the mouse.
+        key = event.key()
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            self._choose_nth(int(key - Qt.Key.Key_0))
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _choose_nth(self, n: int) -> None:
+        buttons = self.prompt.buttons
+        if self.controller is not None and self.controller.human_to_move() and 0 < n <= len(buttons):
+            buttons[n - 1].click()
+
     def _prompt_chosen(self, action) -> None:
         if self.controller is not None:
             self.controller.take(action)

@@ -121,3 +121,15 @@ def test_start_screen_rules_opens_a_game_rules_window(shell, qtbot, monkeypatch)
     w = shell.choose_rules()
     assert w is not None and "1st CEO" in w.windowTitle()
     w.close()
+
+
+def test_number_keys_take_the_prompt_choices(shell, qtbot, settings):
+    settings.set("ai_speed", "slow")
+    window = _window(shell, qtbot)
+    c = window.controller
+    before = len(c.session.log)
+    expected = c.legal[1]
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_2)
+    qtbot.waitUntil(lambda: len(c.session.log) > before, timeout=2000)
+    assert c.session.log[before].action == expected

@@ -15,6 +15,7 @@ SHORTCUTS = [
     ("Ctrl+wheel, + / −", "Zoom the board"),
     ("0 or F", "Fit the board to the window"),
     ("Drag the empty board", "Pan"),
+    ("1 … 9", "Take the 1st … 9th choice offered above the board"),
     ("F1", "Rules of this game"),
     ("Space / Enter", "Lift the hot-seat curtain"),
     ("Ctrl+Q", "Quit"),
