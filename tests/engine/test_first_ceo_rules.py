@@ -222,3 +222,17 @@ def test_whole_game_through_session_terminates_and_scores():
     out = s.state.outcome()
     assert out.winners and all(r >= 1 for r in out.ranking)
     assert any("Final scoring" in line for line in s.render_log(None))
+
+
+def test_asset_cards_revealed_to_everyone_at_the_end():
+    from engine.core import Rng
+
+    s = Session.new("first-ceo", ["Ann", "Bob", "Cy"], seed=12)
+    rng = Rng(12)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    st = s.state
+    holders = [i for i in range(3) if st.asset_cards[i]]
+    assert holders, "this seed draws asset cards"
+    for seat in holders:
+        assert [c["value"] for c in st.view(None)["seats"][seat]["asset_cards"]] == [v for _, v in st.asset_cards[seat]]

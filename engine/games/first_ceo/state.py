@@ -353,7 +353,8 @@ class FirstCeoState(State):
 
     # -- views -------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
-        """Public information plus `seat`'s own asset card values (decision: you may look at yours)."""
+        """Public information plus `seat`'s own asset card values (decision: you may look at yours);
+        at the end every asset card is revealed."""
         corps = []
         owner = {c: s for s, c in enumerate(self.corp)}
         for c in CORPORATION_IDS:
@@ -372,7 +373,8 @@ class FirstCeoState(State):
                              if self.corp[t] and self.shares_held(s, t)},
                 "companies": list(self.companies[s]),
                 "income": self.income(s) if corp else 0,
-                "asset_cards": [{"kind": k, "value": v if s == seat else None} for k, v in self.asset_cards[s]],
+                "asset_cards": [{"kind": k, "value": v if s == seat or self.over else None}
+                                for k, v in self.asset_cards[s]],
             })
         return {
             "game": "first-ceo",
@@ -399,6 +401,8 @@ class FirstCeoState(State):
         """Re-deal the asset card values `seat` cannot see (other seats' face-down cards and the
         undrawn decks) from the values not yet seen by `seat`."""
         s = self.copy()
+        if self.over:
+            return s  # final scoring revealed every asset card
         for kind in KIND_VALUES:
             pool = list(s.asset_left[kind])
             slots = []
