@@ -2,25 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
-from ui import controller as controller_module
 from ui import settings as settings_module
-
-
-def game_ui_or_fallback(game_id: str):
-    """The game's real ui package if it is there yet, else the test fallback board."""
-    try:
-        module = importlib.import_module("ui.games." + game_id.replace("-", "_"))
-        if hasattr(module, "make_scene"):
-            return module
-    except ImportError:
-        pass
-    from tests.ui.fallback_ui import fallback_module
-
-    return fallback_module()
 
 
 @pytest.fixture
@@ -32,11 +16,10 @@ def data_dir(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def settings(data_dir, monkeypatch):
+def settings(data_dir):
     s = settings_module.reset_for_tests(data_dir / "settings.json")
     s.set("ai_speed", "instant")
     s.set("ai_mode", "inline")  # deterministic: AI decisions run in-process, synchronously
-    monkeypatch.setattr(controller_module, "game_ui", game_ui_or_fallback)
     return s
 
 
