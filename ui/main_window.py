@@ -270,6 +270,9 @@ class GameWindow(QMainWindow):
         self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), c.viewer, c.ai_seat)
         self.log_dock.sync(s, c.viewer)
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
+        if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
+            self.end_dialog.close()
+            self.end_dialog = None
         self._update_title()
 
     def _prompt_text(self) -> str:
