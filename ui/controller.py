@@ -126,8 +126,15 @@ class GameController(QObject):
 
     # -- lifetime -----------------------------------------------------------------------------
     def start(self) -> None:
-        """Draw the first position and, if an AI is to move, start its turn."""
+        """Draw the first position and, if an AI is to move, start its turn.
+
+        In a hot-seat game the board opens behind the curtain: whoever started or continued the
+        game may not be the player whose cards the screen is about to show."""
+        if self.hotseat() and self.viewer is not None and not self.session.is_over():
+            self.curtain_up = True
         self.refresh()
+        if self.curtain_up:
+            self.curtain.emit(self.viewer)
         self._after_change()
 
     def close(self) -> None:

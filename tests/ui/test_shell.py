@@ -263,8 +263,14 @@ def test_broken_autosave_is_reported_and_left_alone(shell, qtbot, data_dir, monk
 
 # -- hot-seat and end of game ------------------------------------------------------------------------------
 def test_hotseat_curtain_between_two_humans(shell, qtbot):
-    window = open_game(shell, qtbot, three_seats(humans=2))
+    window = shell.start_game(GAME, three_seats(humans=2), {}, 7)
+    qtbot.waitExposed(window)
     c = window.controller
+    # a hot-seat game opens behind the curtain, for the first human to play
+    qtbot.waitUntil(window.curtain.isVisible, timeout=5000)
+    assert window.curtain.name == c.session.names[c.viewer]
+    window.curtain.lift()
+    wait_for_human(qtbot, window)
     first = c.viewer
     for _ in range(12):
         if window.curtain.isVisible():
