@@ -190,20 +190,12 @@ class Shell(QObject):
 
     def choose_rules(self):
         """Rules from the start screen: pick a game (skipped when there is only one)."""
-        from PySide6.QtWidgets import QInputDialog
-
         from engine.core.registry import all_specs
+        from ui.dialogs import help_window
 
-        specs = all_specs()
-        if not specs:
+        spec = help_window.pick_game(all_specs(), self.start)
+        if spec is None:
             return None
-        spec = specs[0]
-        if len(specs) > 1:
-            titles = [s.title for s in specs]
-            title, ok = QInputDialog.getItem(self.start, "Rules", "Which game?", titles, 0, False)
-            if not ok:
-                return None
-            spec = specs[titles.index(title)]
         w = self.rules_window(spec)
         self._windows = [x for x in self._windows if x.isVisible()] + [w]
         w.show()

@@ -114,12 +114,17 @@ def test_menu_shortcuts(shell, qtbot):
 
 
 def test_start_screen_rules_opens_a_game_rules_window(shell, qtbot, monkeypatch):
-    from PySide6.QtWidgets import QInputDialog
+    from engine.core.registry import all_specs
+    from ui.dialogs import help_window
 
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("1st CEO", True))
+    picker = help_window.GamePicker(all_specs())
+    qtbot.addWidget(picker)
+    assert picker.list.count() == len(all_specs()) and picker.chosen().id == all_specs()[0].id
+    monkeypatch.setattr(help_window, "pick_game", lambda specs, parent=None: list(specs)[0])
     shell.show_start()
-    w = shell.choose_rules()
-    assert w is not None and "1st CEO" in w.windowTitle()
+    qtbot.mouseClick(shell.start.rules_button, Qt.MouseButton.LeftButton)
+    w = shell._windows[-1]
+    assert all_specs()[0].title in w.windowTitle() and w.isVisible()
     w.close()
 
 

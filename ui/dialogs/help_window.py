@@ -3,7 +3,17 @@ shortcuts, and About."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 SHORTCUTS = [
     ("Ctrl+N", "New game"),
@@ -78,3 +88,42 @@ def about_text() -> str:
 
     return (f"<h2>Tycoons {v}</h2><p>Economic board games to play solo against AI opponents or "
             f"hot-seat on one computer.</p><p>PySide6 {pyside}. Fonts: DejaVu (free licence).</p>")
+
+
+class GamePicker(QDialog):
+    """Which game's rules? Titles with their one-line pitch; double-click or OK."""
+
+    def __init__(self, specs, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Rules")
+        self.specs = list(specs)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Read the rules of:"))
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setSpacing(4)
+        for spec in self.specs:
+            item = QListWidgetItem(f"{spec.title}\n{spec.pitch}")
+            item.setData(Qt.ItemDataRole.UserRole, spec.id)
+            self.list.addItem(item)
+        self.list.setCurrentRow(0)
+        self.list.itemDoubleClicked.connect(lambda _item: self.accept())
+        layout.addWidget(self.list)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(520, 320)
+
+    def chosen(self):
+        row = self.list.currentRow()
+        return self.specs[row] if 0 <= row < len(self.specs) else None
+
+
+def pick_game(specs, parent: QWidget | None = None):
+    """Ask which game (skipped when there is only one); the GameSpec, or None if cancelled."""
+    specs = list(specs)
+    if len(specs) <= 1:
+        return specs[0] if specs else None
+    picker = GamePicker(specs, parent)
+    return picker.chosen() if picker.exec() == QDialog.DialogCode.Accepted else None
