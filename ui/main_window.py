@@ -235,7 +235,7 @@ class GameWindow(QMainWindow):
         controller.curtain.connect(self._drop_curtain)
         controller.thinking.connect(self._thinking)
         controller.game_over.connect(self._game_over)
-        controller.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        controller.undo_stack.cleanChanged.connect(self._clean_changed)
         self._install_undo_actions(controller)
         self.path = Path(path) if path else None
         controller.saved_length = len(session.log) if path else None
@@ -375,6 +375,9 @@ class GameWindow(QMainWindow):
         scene = self.view.scene()
         if scene is not None and hasattr(scene, "set_animation_speed"):
             scene.set_animation_speed(self.settings.animation_factor)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_title()
 
     def _update_title(self) -> None:
         c = self.controller

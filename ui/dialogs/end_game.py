@@ -3,6 +3,8 @@ chart of each player's `score_track()` over the game drawn with QPainter."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
@@ -21,7 +23,8 @@ from ui.panels import seat_colour, seat_marks, text_on
 
 
 def score_history(session) -> list[list[float]]:
-    """Each seat's `score_track()` after every player decision, from the start of the game.
+    """Each seat's `score_track()` after every player decision, from the start of the game,
+    ending on the final scores when the game is over.
 
     Recomputed by replaying the log on a fresh state (cheap: a few hundred small decisions), so
     it works the same for a game played now, continued from an autosave, or loaded from a file.
@@ -39,6 +42,11 @@ def score_history(session) -> list[list[float]]:
     final = list(session.state.score_track())
     if not history or history[-1] != final:
         history.append(final)
+    outcome = session.state.outcome()
+    if outcome is not None and [float(x) for x in outcome.scores] != [float(x) for x in history[-1]]:
+        # the track is public information; the final scoring may reveal more (hidden cards):
+        # the line ends on the real result
+        history.append([float(x) for x in outcome.scores])
     return history
 
 
@@ -72,14 +80,18 @@ class ScoreChart(QWidget):
         lo, hi = min(0.0, min(values)), max(values)
         if hi - lo < 1e-9:
             hi = lo + 1
+        step = _nice_step((hi - lo) / 4)
+        lo = step * math.floor(lo / step)
+        hi = step * math.ceil(hi / step)
+        ticks = int(round((hi - lo) / step))
         steps = max(1, len(self.history) - 1)
         small = QFont("DejaVu Sans")
         small.setPixelSize(11)
         p.setFont(small)
         # grid and y labels
-        for k in range(5):
-            v = lo + (hi - lo) * k / 4
-            y = plot.bottom() - plot.height() * k / 4
+        for k in range(ticks + 1):
+            v = lo + step * k
+            y = plot.bottom() - plot.height() * k / ticks
             p.setPen(QPen(QColor("#d9c9a3"), 1))
             p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             p.setPen(QColor("#6b5d4d"))
@@ -225,6 +237,17 @@ def _seat_icon(seat: int, mark: str) -> QIcon:
     p.drawText(QRectF(2, 2, 28, 28), Qt.AlignmentFlag.AlignCenter, mark)
     p.end()
     return QIcon(pix)
+
+
+def _nice_step(raw: float) -> float:
+    """The 1-2-5 × 10^k step at or above `raw` (axis labels people can read at a glance)."""
+    if raw <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if m * power >= raw:
+            return m * power
+    return 10 * power
 
 
 def _fmt(value) -> str:
