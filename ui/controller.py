@@ -328,11 +328,13 @@ class GameController(QObject):
             legal = session.legal_actions()
             action = session.ai_rng().choice(legal)
         floor_before = session.undo_floor()
+        label = self.undo_text(action)
         try:
             session.apply(action, by_ai=True)
         except IllegalAction as exc:  # cannot happen after the check above; never crash the UI
             self.status.emit(exc.reason)
             return
+        self.status.emit(f"{session.names[seat]}: {label}")  # what the AI just did, in words
         self._sync_stack(floor_before)
 
     # -- saving -------------------------------------------------------------------------------
