@@ -82,7 +82,8 @@ def check_bundle(folder: Path) -> int:
         if FORBIDDEN.search(rel):
             problems.append(f"should have been left out: {rel}")
     names = {p.name for p in files}
-    for needed in ("DejaVuSans.ttf", "DejaVuSerif.ttf", "tycoons.svg", "rules.md"):
+    for needed in ("DejaVuSans.ttf", "DejaVuSerif.ttf", "tycoons.svg", "rules.md", "THIRD-PARTY-NOTICES.txt",
+                   "LGPL-3.0.txt", "Python-LICENSE.txt"):
         if needed not in names:
             problems.append(f"missing from the bundle: {needed}")
     if not any(p.suffix == ".toml" and "games" in p.parts for p in files):

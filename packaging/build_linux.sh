@@ -68,6 +68,7 @@ for n in 16 22 24 32 48 64 128 256 512; do
 done
 install -D -m 644 assets/icons/tycoons.svg "$ROOTFS/usr/share/icons/hicolor/scalable/apps/tycoons.svg"
 install -m 644 assets/fonts/LICENSE-DejaVu.txt "$ROOTFS/usr/share/doc/tycoons/LICENSE-DejaVu.txt"
+install -m 644 packaging/THIRD-PARTY-NOTICES.txt "$ROOTFS/usr/share/doc/tycoons/copyright"
 # Files 644, directories and programs 755, whatever the umask of the build host.
 chmod -R u+rwX,go+rX,go-w "$ROOTFS"
 INSTALLED_SIZE=$(du -sk --exclude=DEBIAN "$ROOTFS" | cut -f1)

@@ -31,7 +31,8 @@ $p = Start-Process (Join-Path $dir "tycoons.exe") -Wait -PassThru -ArgumentList 
 if ($p.ExitCode -ne 0 -or -not (Test-Path $png)) { throw "the windowed tycoons.exe did not render a board" }
 
 $p = Start-Process (Join-Path $dir "unins000.exe") -Wait -PassThru -ArgumentList @("/VERYSILENT", "/SUPPRESSMSGBOXES", "/NORESTART")
-Start-Sleep -Seconds 5  # the uninstaller finishes from a temporary copy of itself
+# The uninstaller finishes from a temporary copy of itself, after Start-Process has returned.
+for ($i = 0; $i -lt 60 -and (Test-Path (Join-Path $dir "tycoons.exe")); $i++) { Start-Sleep -Seconds 1 }
 if (Test-Path (Join-Path $dir "tycoons.exe")) { throw "the uninstaller left tycoons.exe behind" }
 if (Test-Path $menu) { throw "the uninstaller left the Start-menu entry behind" }
 Write-Host "windows smoke: ok"

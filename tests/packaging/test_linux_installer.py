@@ -83,7 +83,8 @@ def test_deb_metadata_budget_and_depends(artifacts):
     for path in ("./opt/tycoons/tycoons", "./usr/bin/tycoons -> /opt/tycoons/tycoons",
                  "./usr/share/applications/tycoons.desktop", "./usr/share/icons/hicolor/48x48/apps/tycoons.png",
                  "./usr/share/icons/hicolor/scalable/apps/tycoons.svg", "/_internal/assets/fonts/DejaVuSans.ttf",
-                 "/_internal/assets/games/first-ceo/"):
+                 "/_internal/assets/games/first-ceo/", "./usr/share/doc/tycoons/copyright",
+                 "/_internal/licenses/LGPL-3.0.txt", "/_internal/THIRD-PARTY-NOTICES.txt"):
         assert path in listing, path
     assert "translations/" not in listing and "libQt6Qml" not in listing and "libQt6Network" not in listing
     if tarball is not None:
