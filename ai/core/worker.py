@@ -33,15 +33,16 @@ def choose_action(game_id: str, state_data: dict, seat: int, level: str, seed: i
 
 
 def decide(session: Session, seat: int | None = None, level: str | None = None,
-           think_ms: int | None = None) -> Action:
+           think_ms: int | None = None, iterations: int | None = None) -> Action:
     """The decision of the AI in `seat` (default: the seat to move) at the session's state.
 
     Uses the seat's own level unless `level` is given, and `session.ai_rng()`, so the same session
-    position always gives the same decision.
+    position always gives the same decision. `think_ms`/`iterations` cap searching levels.
     """
     seat = session.to_move() if seat is None else seat
     if seat < 0:
         raise ValueError("no player is to move (chance or game over)")
     level = level or session.seats[seat].level or "normal"
     agent = get_agent(session.spec.id, level)
-    return agent.choose(observe(session.state, seat, session.spec.id), session.ai_rng(), Budget(think_ms, None))
+    return agent.choose(observe(session.state, seat, session.spec.id), session.ai_rng(),
+                        Budget(think_ms, iterations))

@@ -190,7 +190,7 @@ class Weights:
     lead_growth = 12.0     # asset track growth per round of the leading corporation, to estimate the end
     growth_turn = 4.0      # projected asset growth per remaining turn, whatever the money
     growth_money = 0.6     # projected asset growth per dollar that remaining turns can still spend
-    spend_turn = 22.0      # dollars one turn can turn into a company
+    spend_turn = 40.0      # dollars one turn can turn into companies or shares (caps what money can still do)
     sigma0 = 4.0           # spread of a final asset total with nothing left to happen
     sigma_card = 3.5       # spread added by each face-down asset card of unknown value
     sigma_turn = 7.0       # spread added per remaining turn
