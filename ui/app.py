@@ -141,6 +141,8 @@ class Shell(QObject):
         dialog = NewGameDialog(player_name=self.settings.get("player_name"), parent=parent)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return None
+        if not self.may_replace_game(parent):
+            return None
         game_id, seats, options, seed = dialog.choice()
         if seats and not seats[0].is_ai and seats[0].name != self.settings.get("player_name"):
             self.settings.set("player_name", seats[0].name)
@@ -179,8 +181,30 @@ class Shell(QObject):
             self.report("Cannot load", f"{Path(path).name} could not be loaded:\n{getattr(exc, 'reason', exc)}",
                         parent)
             return None
+        if not self.may_replace_game(parent):  # asked only once the file is known to be good
+            return None
         self.settings.set("last_dir", str(Path(path).parent))
         return self.open_session(session, Path(path))
+
+    def may_replace_game(self, parent: QWidget | None = None) -> bool:
+        """Before another game replaces an open, unfinished one that was changed since it was
+        last saved (the autosave will then hold the new game): Save, Discard or Cancel."""
+        window = self.window
+        c = window.controller if window is not None else None
+        if c is None or c.closed or not window.isVisible() or c.session.is_over() or not c.is_modified():
+            return True
+        answer = self.ask_save(parent or window)
+        if answer == QMessageBox.StandardButton.Save:
+            return window.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_save(self, parent: QWidget) -> QMessageBox.StandardButton:
+        """Save / Discard / Cancel for the open game (a seam the tests replace)."""
+        return QMessageBox.question(
+            parent, "Open game", "Save the game in progress first? Otherwise it is lost: the "
+            "autosave will hold the new game.",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
 
     # -- rules ----------------------------------------------------------------------------------------
     def rules_window(self, spec, parent: QWidget | None = None):

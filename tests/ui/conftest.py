@@ -29,6 +29,14 @@ def shell(qtbot, settings):
 
     sh = Shell(settings, start_pool=False)
     qtbot.addWidget(sh.start)
+    # Modal message boxes would hang a test: record reports, and fail on an unexpected question.
+    sh.reports = []
+    sh.report = lambda title, text, parent=None: sh.reports.append(text)
+
+    def unexpected_question(parent):
+        raise AssertionError("the shell asked to save the open game")
+
+    sh.ask_save = unexpected_question
     yield sh
     if sh.window is not None:
         sh.window.controller and sh.window.controller.close()

@@ -352,3 +352,25 @@ def test_new_game_dialog_switching_games_keeps_the_seats(qtbot, settings):
     dialog.select_game(GAME)
     dialog.count.setValue(3)
     assert dialog.choice()[1] == first
+
+
+def test_replacing_an_unsaved_game_asks_first(shell, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = open_game(shell, qtbot, three_seats())
+    c = window.controller
+    c.take(c.legal[0])
+    wait_for_human(qtbot, window)
+    asked = []
+    monkeypatch.setattr(shell, "ask_save", lambda parent: asked.append(1) or QMessageBox.StandardButton.Cancel)
+    assert not shell.may_replace_game()
+    assert window.controller is c and asked
+    monkeypatch.setattr(shell, "ask_save", lambda parent: QMessageBox.StandardButton.Discard)
+    assert shell.may_replace_game()
+    target = tmp_path / "kept.tycoons"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(shell, "ask_save", lambda parent: QMessageBox.StandardButton.Save)
+    assert shell.may_replace_game() and target.is_file()
+    asked.clear()
+    monkeypatch.setattr(shell, "ask_save", lambda parent: asked.append(1) or QMessageBox.StandardButton.Cancel)
+    assert shell.may_replace_game() and not asked  # saved now: nothing to ask
