@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,6 +30,32 @@ from ui.panels import seat_marks
 from ui.panels.seat_badge import SeatBadge
 
 DEFAULT_AI_NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eli", "Fay", "Gus")
+PREVIEW_WIDTH = 400
+
+_previews: dict[str, QPixmap | None] = {}
+
+
+def board_preview(game_id: str, players: int) -> QPixmap | None:
+    """A small picture of the game's board a few decisions in (the game's "art"), drawn once per
+    game with its own scene through `ui.render`; None if the game cannot be drawn."""
+    if game_id not in _previews:
+        try:
+            from ui.board.items import pulse_for
+            from ui.games import game_ui
+            from ui.render import play_session, render_scene_image
+
+            session = play_session(game_id, players, seed=1, moves=2 * players, level="random")
+            scene = game_ui(game_id).make_scene(game_id)
+            scene.set_animation_speed(0)
+            pulse_for(scene).frozen = 0.85
+            scene.show(session.state.view(None), [], session.names, None)
+            image = render_scene_image(scene, PREVIEW_WIDTH / max(1.0, scene.sceneRect().width()) * 2)
+            pixmap = QPixmap.fromImage(image)
+            pixmap.setDevicePixelRatio(2.0)
+            _previews[game_id] = pixmap
+        except Exception:  # noqa: BLE001 - a missing picture must never stop a new game
+            _previews[game_id] = None
+    return _previews[game_id]
 
 
 def ai_levels(game_id: str) -> list[str]:
@@ -118,6 +145,11 @@ class NewGameDialog(QDialog):
         self.range = QLabel()
         self.range.setStyleSheet("color: #6b5d4d;")
         right.addWidget(self.range)
+        self.preview = QLabel()
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setFixedHeight(190)
+        self.preview.setStyleSheet("background: #2b2b2b; border-radius: 4px;")
+        left.addWidget(self.preview)
 
         seats_box = QGroupBox("Seats")
         seats_layout = QVBoxLayout(seats_box)
@@ -219,7 +251,20 @@ class NewGameDialog(QDialog):
         self.count.blockSignals(False)
         self._count_changed(self.count.value())
         self._build_options(spec)
+        self.preview.clear()
+        # drawn after the dialog has painted: the first picture of a game takes a moment
+        QTimer.singleShot(0, lambda gid=spec.id: self._show_preview(gid))
         self.adjustSize()
+
+    def _show_preview(self, game_id: str) -> None:
+        if self.spec.id != game_id:
+            return
+        pixmap = board_preview(game_id, self.count.value())
+        if pixmap is not None:
+            scaled = pixmap.scaled(self.preview.width() * 2 - 8, self.preview.height() * 2 - 8,
+                                   Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+            scaled.setDevicePixelRatio(2.0)  # sharp on high-DPI screens, right size on others
+            self.preview.setPixmap(scaled)
 
     def _count_changed(self, n: int) -> None:
         for i, r in enumerate(self.rows):
