@@ -73,6 +73,8 @@ def test_new_game_dialog_defaults_and_choice(qtbot, settings):
     dialog = NewGameDialog(player_name="You")
     qtbot.addWidget(dialog)
     dialog.select_game(GAME)
+    # the game's "art": a picture of its board drawn by its own scene
+    qtbot.waitUntil(lambda: not dialog.preview.pixmap().isNull(), timeout=10_000)
     game_id, seats, options, seed = dialog.choice()
     assert game_id == GAME
     assert [s.kind for s in seats] == ["human", "ai", "ai", "ai"]
