@@ -115,3 +115,24 @@ def test_normal_beats_easy_significantly(players):
     share = result.wins_by_level["normal"] / games
     low = share - 1.96 * math.sqrt(share * (1 - share) / games)
     assert low > 1.5 / players, (share, low)
+
+
+def test_hard_search_knowledge_evaluates_and_plays_out_legally():
+    from ai.games.robber_barons import evaluate as knowledge
+
+    st = started(3)
+    shares = knowledge.evaluate(st)
+    assert abs(sum(shares) - 1) < 1e-9 and max(shares) - min(shares) < 1e-9  # all equal at the start
+    st.philanthropy[1] = ["foundation"]
+    st.legacy_deck.remove("foundation")
+    st._place(2, LUMBER)
+    shares = knowledge.evaluate(st)
+    assert shares[1] > shares[0] and shares[2] > shares[0]  # points, and revenue to buy Legacy with
+    rng = Rng(5)
+    s = Session.new("robber-barons", ["A", "B", "C"], seed=8)
+    for _ in range(200):
+        if s.is_over():
+            break
+        action = knowledge.playout_action(s.state, rng)
+        assert action in s.legal_actions()
+        s.apply(action)
