@@ -1,5 +1,7 @@
 """The agent registry: `get_agent(game_id, level)` and `levels(game_id)`.
 
+Every game also has the level "hard", the generic search of ai/core/search.py.
+
 Each game may provide `ai/games/<pkg>/agents.py` with a module attribute
 `AGENTS = {"easy": EasyAgent, "normal": NormalAgent, ...}` (classes constructed without
 arguments). A game without its own agents is served by `RandomAgent` at the standard levels, so a
@@ -47,9 +49,11 @@ def _game_agents(game_id: str) -> dict[str, type] | None:
 
 
 def levels(game_id: str) -> list[str]:
-    """The AI levels offered for `game_id`, weakest first."""
+    """The AI levels offered for `game_id`, weakest first. Every game has "hard": the generic
+    information-set search (ai/core/search.py) with the game's own evaluation if it has one."""
     table = _game_agents(game_id)
-    return list(table) if table is not None else list(FALLBACK_LEVELS)
+    names = list(table) if table is not None else list(FALLBACK_LEVELS)
+    return names if "hard" in names else names + ["hard"]
 
 
 def get_agent(game_id: str, level: str) -> Agent:
@@ -57,6 +61,10 @@ def get_agent(game_id: str, level: str) -> Agent:
     if level == "random":
         _package(game_id)
         return RandomAgent("random")
+    if level == "hard" and "hard" not in (_game_agents(game_id) or {}):
+        from ai.core.search import IsmctsAgent
+
+        return IsmctsAgent(game_id)
     table = _game_agents(game_id)
     if table is None:
         if level in FALLBACK_LEVELS:

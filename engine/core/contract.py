@@ -250,6 +250,11 @@ class State:
             raise IllegalAction(reason, action)
         return self._apply(action)
 
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Perform an action known to be legal (taken from `legal_actions` or `chance_outcomes` of
+        this very state) without validating it again: the inner loop of AI search."""
+        return self._apply(action)
+
     def _apply(self, action: Action) -> list[Event]:
         raise NotImplementedError
 

@@ -413,6 +413,7 @@ class FirstCeoState(State):
                     if k == kind:
                         pool.append(v)
                         slots.append((other, i))
+            pool.sort()  # canonical order: the deal depends only on what `seat` sees and on rng
             rng.shuffle(pool)
             for (other, i), v in zip(slots, pool, strict=False):
                 s.asset_cards[other][i][1] = v

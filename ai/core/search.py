@@ -1,0 +1,232 @@
+"""Hard AI: single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley &
+Whitehouse 2012) over the engine contract, for every registered game.
+
+Each iteration deals a fresh determinization of the searching seat's view (`obs.sample`), walks
+the tree choosing among the actions legal *in that deal* by UCT with availability counts, adds one
+node, plays on with a cheap policy for a limited depth and scores the position with the game's
+evaluation (each seat's estimated share of the win). The tree is keyed by player decisions only;
+chance outcomes are sampled on the way down ("open loop"), so a 42-card market refill does not
+split the tree 42 ways.
+
+The agent never touches the true state: it sees only `obs` (view, legal actions, a sampler).
+With `Budget.iterations` the result depends only on the seed; with a time budget it depends on
+how many iterations fit.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ai.core.agent import Budget, Observation
+from engine.core.contract import CHANCE, TERMINAL, Action, State
+
+DEFAULT_THINK_MS = 2000
+DEFAULT_MAX_ITERATIONS = 50_000
+
+
+class Node:
+    """Statistics of one decision reached from the root; `player` is who chose the edge into it."""
+
+    __slots__ = ("children", "visits", "avail", "reward", "player")
+
+    def __init__(self, player: int):
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.player = player
+
+
+def softmax_shares(scores: list[float], temperature: float) -> list[float]:
+    """Each seat's estimated share of the win from running scores (a softmax; sums to 1)."""
+    top = max(scores)
+    weights = [math.exp((s - top) / temperature) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def terminal_shares(state: State) -> list[float]:
+    """1 for a sole winner, 1/k each on a shared victory."""
+    winners = state.outcome().winners
+    share = 1.0 / len(winners)
+    return [share if seat in winners else 0.0 for seat in range(state.players)]
+
+
+def default_evaluate(state: State) -> list[float]:
+    """Fallback evaluation: a softmax over the game's running score, scaled by its spread."""
+    scores = state.score_track()
+    spread = max(scores) - min(scores)
+    return softmax_shares(scores, max(10.0, spread / 2 + 1.0))
+
+
+@dataclass
+class GameKnowledge:
+    """What a game may add to the generic search (all optional), from `ai/games/<pkg>/evaluate.py`:
+    `evaluate(state) -> list[float]`, `playout_action(state, rng) -> Action`, `prune(state, legal)
+    -> list[Action]` (collapse equivalent or hopeless choices), `playout_depth`, `exploration`."""
+
+    evaluate: Callable[[State], list[float]] = default_evaluate
+    playout_action: Callable | None = None
+    prune: Callable | None = None
+    playout_depth: int = 16
+    exploration: float = 0.7
+
+
+def knowledge_for(game_id: str) -> GameKnowledge:
+    from engine.core.registry import GAME_MODULES
+
+    pkg = GAME_MODULES[game_id].rsplit(".", 1)[-1]
+    try:
+        module = importlib.import_module(f"ai.games.{pkg}.evaluate")
+    except ModuleNotFoundError as exc:
+        if exc.name and f"ai.games.{pkg}.evaluate".startswith(exc.name):
+            return GameKnowledge()
+        raise
+    k = GameKnowledge()
+    for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration"):
+        if hasattr(module, field):
+            setattr(k, field, getattr(module, field))
+    return k
+
+
+class SearchRng:
+    """A fast generator for the search's own sampling, seeded from the agent's `Rng`.
+
+    Rules never see it: it only picks determinizations, playout moves and tie-breaks, where
+    speed matters more than our portable generator's bit-exact sequence (Mersenne Twister's
+    `random()` is exact across platforms too, which keeps a seeded search reproducible).
+    """
+
+    __slots__ = ("random",)
+
+    def __init__(self, seed: int):
+        self.random = random.Random(seed).random
+
+    def randbelow(self, n: int) -> int:
+        return int(self.random() * n)
+
+    def choice(self, seq):
+        return seq[int(self.random() * len(seq))]
+
+    def weighted_index(self, weights) -> int:
+        x = self.random() * sum(weights)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                return i
+        return len(weights) - 1
+
+    def shuffle(self, items: list) -> None:
+        rnd = self.random
+        for i in range(len(items) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
+
+def _chance_step(state: State, rng: SearchRng) -> Action:
+    outcomes = state.chance_outcomes()
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    return outcomes[rng.weighted_index([w for _, w in outcomes])][0]
+
+
+class IsmctsAgent:
+    """The Hard level: SO-ISMCTS with the game's evaluation at a playout cut-off."""
+
+    level = "hard"
+
+    def __init__(self, game_id: str, knowledge: GameKnowledge | None = None,
+                 think_ms: int = DEFAULT_THINK_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS):
+        self.game_id = game_id
+        self.k = knowledge or knowledge_for(game_id)
+        self.think_ms = think_ms
+        self.max_iterations = max_iterations
+        self.last_iterations = 0
+
+    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        think_ms = budget.think_ms if budget.think_ms is not None else self.think_ms
+        cap = budget.iterations if budget.iterations is not None else self.max_iterations
+        deadline = None if budget.iterations is not None else time.perf_counter() + think_ms / 1000
+        rng = SearchRng(rng.next64())
+        root = Node(-1)
+        legal_set = set(legal)
+        iterations = 0
+        while iterations < cap:
+            if deadline is not None and iterations & 7 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, obs.sample(rng), rng)
+            iterations += 1
+        self.last_iterations = iterations
+        best = max((a for a in root.children if a in legal_set),
+                   key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
+        return best if best is not None else legal[0]
+
+    def _iterate(self, root: Node, state: State, rng) -> None:
+        k = self.k
+        node = root
+        path = [root]
+        c = k.exploration
+        # selection and expansion
+        while True:
+            mover = state.to_move()
+            while mover == CHANCE:
+                state.apply_unchecked(_chance_step(state, rng))
+                mover = state.to_move()
+            if mover == TERMINAL:
+                break
+            legal = state.legal_actions(mover)
+            if k.prune is not None:
+                legal = k.prune(state, legal) or legal
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(mover)
+                children[action] = child
+                state.apply_unchecked(action)
+                path.append(child)
+                break
+            best, best_value = None, -1.0
+            for a in legal:
+                child = children[a]
+                # availability counts: how often this child was selectable, not the parent's visits
+                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            node = children[best]
+            state.apply_unchecked(best)
+            path.append(node)
+        # playout to the cut-off
+        policy = k.playout_action
+        for _ in range(k.playout_depth):
+            mover = state.to_move()
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                action = _chance_step(state, rng)
+            elif policy is not None:
+                action = policy(state, rng)
+            else:
+                legal = state.legal_actions(mover)
+                action = legal[rng.randbelow(len(legal))]
+            state.apply_unchecked(action)
+        shares = terminal_shares(state) if state.to_move() == TERMINAL else k.evaluate(state)
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.reward += shares[n.player]

@@ -1,0 +1,123 @@
+"""The Hard level: generic SO-ISMCTS over the engine contract (ai/core/search.py)."""
+
+import pytest
+
+from ai.core.agent import Budget
+from ai.core.agents import get_agent, levels
+from ai.core.observe import observe
+from ai.core.search import IsmctsAgent, SearchRng, softmax_shares
+from engine.core import Rng, Session, game_ids
+from engine.core.contract import SeatInfo
+
+
+def mid_game(game_id, moves=30, seed=1, players=4):
+    s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "easy") for i in range(players)], seed=seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions()), by_ai=True)
+    assert not s.is_over()
+    return s.state
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_hard_is_offered_and_chooses_legal_actions(game_id):
+    assert "hard" in levels(game_id)
+    agent = get_agent(game_id, "hard")
+    state = mid_game(game_id)
+    obs = observe(state, state.to_move())
+    action = agent.choose(obs, Rng(1), Budget(iterations=60))
+    assert action in obs.legal
+    assert agent.last_iterations == 60 or len(obs.legal) == 1
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_same_seed_same_decision(game_id):
+    state = mid_game(game_id, moves=25, seed=3)
+    seat = state.to_move()
+    picks = {IsmctsAgent(game_id).choose(observe(state, seat), Rng(9), Budget(iterations=80)) for _ in range(2)}
+    assert len(picks) == 1
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_fairness_hidden_information_does_not_change_the_decision(game_id):
+    """Two states that differ only in what the searching seat cannot see (another deal of the
+    hidden cards) lead to the same decision for the same seed."""
+    for seed in range(3):
+        state = mid_game(game_id, moves=20 + 7 * seed, seed=seed)
+        seat = state.to_move()
+        other = state.determinize(seat, Rng(1234 + seed))
+        assert other.view(seat) == state.view(seat)
+        a = IsmctsAgent(game_id).choose(observe(state, seat), Rng(5), Budget(iterations=60))
+        b = IsmctsAgent(game_id).choose(observe(other, seat), Rng(5), Budget(iterations=60))
+        assert a == b
+
+
+def test_only_choice_is_instant():
+    state = mid_game("first-ceo")
+    obs = observe(state, state.to_move())
+    obs = type(obs)(obs.game_id, obs.seat, obs.view, obs.legal[:1], obs.sample)
+    agent = IsmctsAgent("first-ceo")
+    assert agent.choose(obs, Rng(1), Budget(think_ms=2000)) == obs.legal[0]
+    assert agent.last_iterations == 0
+
+
+def test_search_never_touches_the_true_state():
+    state = mid_game("first-ceo")
+    before = state.state_hash()
+    IsmctsAgent("first-ceo").choose(observe(state, state.to_move()), Rng(2), Budget(iterations=100))
+    assert state.state_hash() == before
+
+
+def test_time_budget_stops_the_search():
+    state = mid_game("first-ceo")
+    agent = IsmctsAgent("first-ceo")
+    agent.choose(observe(state, state.to_move()), Rng(2), Budget(think_ms=30))
+    assert 0 < agent.last_iterations < 50_000
+
+
+def _wins_after(state, action):
+    st = state.copy()
+    st.apply(action)
+    while st.to_move() == -1:
+        st.apply(st.chance_outcomes()[0][0])
+    return action.seat in st.outcome().winners
+
+
+def test_search_finds_the_winning_move_at_the_end():
+    """On the very last decision of the game, the search picks an action that wins whenever some
+    actions win and others lose (the tree sees the true outcome at once)."""
+    found = 0
+    for seed in range(40):
+        s = Session.new("first-ceo", ["A", "B", "C"], seed=seed)
+        rng = Rng(seed)
+        while not s.state.final_round:
+            s.apply(rng.choice(s.legal_actions()))
+        while (s.to_move() + 1) % 3 != s.state.start:
+            s.apply(rng.choice(s.legal_actions()))
+        st = s.state
+        for cards in st.asset_cards:
+            cards.clear()  # nothing hidden: the final decision's outcome is exact
+        st.asset_left = {"increase": [10] * 12, "decrease": [-10] * 12}
+        seat = st.to_move()
+        legal = st.legal_actions(seat)
+        winning = [a for a in legal if _wins_after(st, a)]
+        if not winning or len(winning) == len(legal):
+            continue
+        pick = IsmctsAgent("first-ceo").choose(observe(st, seat), Rng(3), Budget(iterations=300))
+        assert pick in winning, f"seed {seed}: chose {pick}, winning were {winning}"
+        found += 1
+    assert found >= 2
+
+
+def test_softmax_shares_and_search_rng():
+    shares = softmax_shares([100, 100, 50], 10)
+    assert abs(sum(shares) - 1) < 1e-9 and shares[0] == shares[1] > shares[2]
+    r = SearchRng(1)
+    items = list(range(20))
+    r.shuffle(items)
+    assert sorted(items) == list(range(20))
+    assert all(0 <= r.randbelow(7) < 7 for _ in range(100))
+    assert r.weighted_index([0, 0, 5]) == 2
+
