@@ -193,17 +193,45 @@ def bench_ai(game_id: str, quick: bool) -> None:
     for level in levels(game_id):
         times = []
         games = 2 if quick else 6
+        # a searching level thinks for its whole budget: sample a few positions, not whole games
+        per_game = 150 if level in ("easy", "normal") else (3 if quick else 5)
         for g in range(games):
             players = min(4, get_max(game_id))
-            s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", level) for i in range(players)], seed=g)
-            while not s.is_over() and len(times) < (g + 1) * 150:
-                t0 = time.perf_counter()
-                action = decide(s, level=level)
-                times.append((time.perf_counter() - t0) * 1000)
-                s.apply(action, by_ai=True)
+            s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "normal") for i in range(players)], seed=g)
+            step = 0
+            while not s.is_over() and len(times) < (g + 1) * per_game:
+                if level in ("easy", "normal") or step % 7 == 3:
+                    t0 = time.perf_counter()
+                    decide(s, level=level)
+                    times.append((time.perf_counter() - t0) * 1000)
+                s.apply(decide(s, level="normal"), by_ai=True)
+                step += 1
         p95 = pct(times, 95)
         limit = budgets.get(level, 2000)
         report(f"{game_id}: AI {level} decision p95", p95, "ms", f"<= {limit}", p95 <= limit)
+
+
+def bench_search(game_id: str, quick: bool) -> None:
+    """Hard search iterations per second of CPU time (one core) in mid-game positions."""
+    from ai.core.agent import Budget
+    from ai.core.observe import observe
+    from ai.core.search import IsmctsAgent
+    from engine.core import Rng
+
+    rates = []
+    for seed in range(2 if quick else 4):
+        s, _ = mid_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
+        if s.is_over():
+            continue
+        agent = IsmctsAgent(game_id)
+        t0 = time.process_time()
+        agent.choose(observe(s.state, s.to_move(), game_id), Rng(seed), Budget(iterations=400 if quick else 1500))
+        dt = time.process_time() - t0
+        if agent.last_iterations:
+            rates.append(agent.last_iterations / dt)
+    if rates:
+        rate = statistics.median(rates)
+        report(f"{game_id}: hard search iterations (1 core)", rate, "it/s", ">= 1,000", rate >= 1000)
 
 
 def bench_ui(game_id: str, quick: bool) -> None:
@@ -338,6 +366,7 @@ def main() -> int:
         bench_engine(game_id, args.quick)
         bench_saves(game_id)
         bench_ai(game_id, args.quick)
+        bench_search(game_id, args.quick)
         if not args.skip_ui:
             bench_ui(game_id, args.quick)
     bench_memory()
