@@ -566,3 +566,47 @@ def test_illegal_refused_unchanged_and_data_round_trip():
     assert st.state_hash() == before
     copy = SPEC.state_from_data(st.to_data())
     assert copy.state_hash() == before
+
+
+def test_leftover_starting_factories_return_to_the_piles():
+    st = setup_state(2)
+    # two players take four each; the ninth goes back: every pile is full again except what was placed
+    placed = [f for s in range(2) for f, _ in st.fac[s].values()]
+    assert len(placed) == 8
+    for f in FACTORIES:
+        assert st.supply[f] == SUPPLY_PER_TYPE - placed.count(f)
+
+
+def test_two_players_token_goes_to_the_other_player_who_fulfils_next():
+    st = setup_state(2, row=["oil-5", "wood-4"])
+    s = st.current
+    t = 1 - s
+    lay_out(st, s, {(0, 0): ("oil_well", 0)}, {(0, 1): "oil", (1, 0): "oil"})
+    lay_out(st, t, {(0, 0): ("forest", 0)}, {(0, 1): "wood", (1, 0): "wood"})
+    do(st, ("nonproduction", ()), ("claim", ("oil-5",)), ("pay", (0, 1)), ("end_move", ()),
+       ("nonproduction", ()), ("end_move", ()))
+    # the other player claims on their turn; the holder fulfils at the start of its next turn
+    assert st.current == t and not st.fq
+    do(st, ("nonproduction", ()), ("claim", ("wood-4",)), ("pay", (0, 1)), ("end_move", ()),
+       ("nonproduction", ()), ("end_move", ()))
+    assert st.current == s and st.fq == ["oil-5"]
+    do(st, ("fulfil", ("oil-5", 1, 0)))
+    assert st.token == t
+    do(st, ("nonproduction", ()), ("end_move", ()), ("nonproduction", ()), ("end_move", ()))
+    assert st.current == t and st.fq == ["wood-4"]
+
+
+def test_a_gift_offer_gives_without_taking():
+    st = setup_state(2)
+    s = st.current
+    t = 1 - s
+    lay_out(st, s, {(0, 0): ("forest", 0)}, {(0, 1): "wood"})
+    lay_out(st, t, {(0, 0): ("coal_mine", 0)})
+    do(st, ("nonproduction", ()), ("offer", (t,)))
+    # the other has nothing: asking for a gift is not offered, and giving nothing is impossible
+    assert ("", 0) not in {a.args for a in st.legal_actions()}
+    do(st, ("offer_give", ("wood", 1)))
+    assert {a.args for a in st.legal_actions()} == {("", 0)}
+    do(st, ("offer_get", ("", 0)), ("accept", ()), ("place_product", (1, 0)))
+    assert st.prod[s] == {} and st.prod[t] == {(1, 0): "wood"}
+    assert st.check_invariants() == []
