@@ -7,6 +7,8 @@ Sizes are scene units (1 unit = 1 logical pixel at the default zoom); no text be
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
@@ -30,6 +32,7 @@ def product_colour(p: str) -> str:
     return PRODUCT_COLOURS.get(p, style.NPC_GREY)
 
 
+@lru_cache(maxsize=64)
 def factory_band(f: str) -> str:
     fac = FACTORIES[f]
     if not fac.inputs:
@@ -38,6 +41,7 @@ def factory_band(f: str) -> str:
     return END_BAND if max(PRODUCTS[p].value for p in made) >= 5 else MID_BAND
 
 
+@lru_cache(maxsize=256)
 def factory_tooltip(f: str, rot: int = 0) -> str:
     fac = FACTORIES[f]
     lines = [fac.name]
@@ -50,6 +54,7 @@ def factory_tooltip(f: str, rot: int = 0) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=64)
 def product_tooltip(p: str) -> str:
     prod = PRODUCTS[p]
     makers = [f.name for f in FACTORIES.values() if any(p in s.products for _, s in f.outputs)]

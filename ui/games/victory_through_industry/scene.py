@@ -293,7 +293,7 @@ class VtiScene(GameScene):
         note = offer_text(view, names)
         x, y = M + 16, top + 38
         placed = []
-        for a in list(self._pending):
+        for idx, a in enumerate(list(self._pending)):
             label = describe(a, view, names)
             if a.kind == "rotate":
                 tile = self._item(("rot", a.args[0]), lambda: FactoryTile(TILE))
@@ -303,7 +303,8 @@ class VtiScene(GameScene):
             else:
                 w = max(90.0, 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label))
                 h = 30.0
-                item = self._item(("chip", a), lambda w=w: Chip(w, 30))
+                # pooled by position, not by action: the strip's chips are reused move after move
+                item = self._item(("chip", idx), lambda w=w: Chip(w, 30))
                 item.resize(w, 30)
                 colour = {"end_move": style.PAPER_DARK, "accept": style.MONEY_GREEN,
                           "refuse": style.BRICK_RED}.get(a.kind, style.PAPER)
