@@ -23,7 +23,7 @@ import math
 from functools import lru_cache
 
 from ai.core.agent import Budget, Observation
-from engine.core.contract import Action
+from engine.core.contract import TERMINAL, Action
 from engine.games.first_ceo.data import (
     ASSET_DECREASE,
     ASSET_INCREASE,
@@ -47,7 +47,7 @@ def _card_score(cards: tuple[str, ...]) -> int:
 class Pos:
     """The parts of a 1st CEO view the agents reason about, in a form cheap to copy and change."""
 
-    __slots__ = ("n", "me", "start", "countdown", "triggered", "final_round", "corp", "money", "sold",
+    __slots__ = ("n", "me", "start", "countdown", "triggered", "final_round", "over", "corp", "money", "sold",
                  "prices", "hold", "cards", "card_pts", "income", "assets", "npc", "known_adj", "unknown", "market",
                  "mean_unseen")
 
@@ -61,6 +61,7 @@ class Pos:
         p.countdown = view["countdown"]
         p.triggered = view["triggered"]
         p.final_round = view["final_round"]
+        p.over = view["to_move"] == TERMINAL
         p.corp = [s["corp"] for s in seats]
         p.money = [s["money"] for s in seats]
         p.sold = [s["shares_sold"] for s in seats]
@@ -104,7 +105,7 @@ class Pos:
 
     def copy(self) -> Pos:
         q = Pos.__new__(Pos)
-        for f in ("n", "me", "start", "countdown", "triggered", "final_round", "npc", "prices", "mean_unseen"):
+        for f in ("n", "me", "start", "countdown", "triggered", "final_round", "over", "npc", "prices", "mean_unseen"):
             setattr(q, f, getattr(self, f))
         q.corp = self.corp
         q.money = list(self.money)
@@ -152,6 +153,8 @@ class Pos:
             q.sold[t] += 1
             q.hold[s][c] = q.hold[s].get(c, 0) + 1
             q.hold[t][c] -= 1
+            if not q.hold[t][c]:
+                del q.hold[t][c]  # as in the view: only shares actually held are listed
         elif action.kind == "dividends":
             c = q.corp[s]
             inc = q.income[s]
@@ -191,7 +194,7 @@ class Weights:
     growth_turn = 4.0      # projected asset growth per remaining turn, whatever the money
     growth_money = 0.6     # projected asset growth per dollar that remaining turns can still spend
     spend_turn = 40.0      # dollars one turn can turn into companies or shares (caps what money can still do)
-    sigma0 = 4.0           # spread of a final asset total with nothing left to happen
+    sigma0 = 4.0           # spread of a player's final asset total while it still has a turn to come
     sigma_card = 3.5       # spread added by each face-down asset card of unknown value
     sigma_turn = 7.0       # spread added per remaining turn
     money_option = 0.45    # extra value per dollar that can still be spent well
@@ -207,6 +210,8 @@ def _round_order(p: Pos, s: int) -> int:
 
 def future_turns(p: Pos, w: Weights = Weights) -> list[float]:
     """Turns each seat still has after the decision being judged (the mover's own turn is spent)."""
+    if p.over:
+        return [0.0] * p.n
     if p.countdown == 1:
         rounds = 0.0
     elif p.countdown == 2:
@@ -237,14 +242,14 @@ def forecast(p: Pos, w: Weights = Weights) -> list[float]:
     # projected final assets and their variance
     corps = list(p.npc)
     mean = [float(p.assets[c]) for c in corps]
-    var = [w.sigma0 ** 2] * len(corps)
+    var = [0.0] * len(corps)  # NPCs never move
     for s in range(n):
         c = p.corp[s]
         corps.append(c)
         spendable = min(p.money[s] + income_in[s], turns[s] * w.spend_turn)
         mean.append(p.assets[c] + p.adj(s) + w.growth_turn * turns[s] + w.growth_money * spendable)
         cards = p.unknown[s][0] + p.unknown[s][1]
-        var.append(w.sigma0 ** 2 + cards * w.sigma_card ** 2 + (w.sigma_turn * turns[s]) ** 2)
+        var.append(w.sigma0 ** 2 * min(1.0, turns[s]) + cards * w.sigma_card ** 2 + (w.sigma_turn * turns[s]) ** 2)
     # expected number of corporations finishing ahead of each (share value is linear in rank)
     k = len(corps)
     ahead = [0.0] * k
@@ -252,8 +257,13 @@ def forecast(p: Pos, w: Weights = Weights) -> list[float]:
     for i in range(k):
         mi, vi = mean[i], var[i]
         for j in range(i + 1, k):
-            z = 1.702 * (mean[j] - mi) / sqrt(vi + var[j])  # logistic approximation of the normal
-            pj = 1.0 if z > 30 else 0.0 if z < -30 else 1.0 / (1.0 + exp(-z))  # P(j ends above i)
+            v = vi + var[j]
+            if v == 0.0:  # both totals are settled: an exact comparison, ties share the ranks
+                d = mean[j] - mi
+                pj = 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+            else:  # P(j ends above i), a logistic approximation of the normal
+                z = 1.702 * (mean[j] - mi) / sqrt(v)
+                pj = 1.0 if z > 30 else 0.0 if z < -30 else 1.0 / (1.0 + exp(-z))
             ahead[i] += pj
             ahead[j] += 1.0 - pj
     top = SHARE_VALUES[0]
