@@ -209,7 +209,8 @@ class RobberBaronsState(State):
             trusts = self.trusts(seat)
         majors, greats = self.monopolies(seat, trusts)
         return {
-            "markers": REVENUE["per_marker"] * sum(self.markers[sp][seat] for sp in INDUSTRY_SPACES),
+            # every marker not in hand is on an industry space (check_invariants holds this)
+            "markers": REVENUE["per_marker"] * (MARKERS_PER_PLAYER - self.supply[seat]),
             "trusts": REVENUE["per_trust"] * len(trusts),
             "monopolies": REVENUE["per_monopoly"] * len(majors),
             "great_monopolies": REVENUE["per_great_monopoly"] * len(greats),
@@ -850,7 +851,7 @@ class RobberBaronsState(State):
                 "out": self.out[s],
                 "frozen": self.frozen[s],
                 "supply": self.supply[s],
-                "markers": sum(self.markers[sp][s] for sp in INDUSTRY_SPACES),
+                "markers": MARKERS_PER_PLAYER - self.supply[s],
                 "trusts": trusts,
                 "monopolies": majors,
                 "great_monopolies": greats,
