@@ -132,7 +132,8 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
         return f"{name}: supply one {want} for the {_contract(cid)} contract, or lose it."
     if "produce" in kinds or "nonproduction" in kinds:
         which = "first" if view["moves_done"] == 0 else "second"
-        return f"{name}: {which} move — click a factory type to produce, or make a non-production move."
+        return (f"{name}: {which} move — click a factory to run every factory of its type, "
+                "or make a non-production move.")
     if "output" in kinds:
         return f"{name}: choose what this {FACTORIES[st['f']].name} makes."
     if "rotate" in kinds:
