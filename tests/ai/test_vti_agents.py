@@ -79,3 +79,28 @@ def test_agents_play_whole_games_with_legal_moves():
             n += 1
             assert n < 20_000
         assert s.state.outcome().winners
+
+
+def test_normal_offers_spare_cards_for_a_card_owed_to_a_contract():
+    st = setup_state(2, row=["oil-5", "tires-30"])
+    s = st.current
+    t = 1 - s
+    lay_out(st, s, {(0, 0): ("forest", 0), (1, 1): ("coal_mine", 0)},
+            {(0, -1): "wood", (1, 0): "wood", (-1, 0): "wood", (2, 1): "coal"})
+    lay_out(st, t, {(0, 0): ("oil_well", 0)}, {(0, 1): "oil", (1, 0): "oil"})
+    st.row.remove("oil-5")
+    st.held[s] = ["oil-5"]
+    st.claimed_any, st.token = True, t
+    do(st, ("nonproduction", ()))
+    a = choose("normal", st)
+    assert a == Action("offer", s, (t,))
+    st.apply(a)
+    a = choose("normal", st)
+    assert a == Action("offer_give", s, ("wood", 2))
+    st.apply(a)
+    a = choose("normal", st)
+    assert a == Action("offer_get", s, ("oil", 1))
+    st.apply(a)
+    assert st.to_move() == t
+    # Easy accepts two Wood for one Oil (face value 2 for 1)
+    assert choose("easy", st).kind == "accept"

@@ -399,6 +399,11 @@ class NormalAgent:
             dest, score = cx.best_dest(p, free, exclude=c)
             if dest is not None and score >= 0 and dest not in cx.ins:
                 return Action("move_product", s, c)
+        # a card owed to a contract: a trade (two or three cards for one) is cheaper than the bank
+        if not st.offered:
+            plan = self._trade_plan(st, s, dem)
+            if plan is not None:
+                return Action("offer", s, (plan[0],))
         build = self._build_choice(st, s, cx, dem)
         if build is not None:
             return Action("build", s, (build,))
@@ -490,6 +495,29 @@ class NormalAgent:
                 return give, want
         return None
 
+    def _trade_plan(self, st, s, dem, target: int | None = None):
+        """(seat, give, n, get, m): two or three surplus cards for one card owed to a contract
+        that another player has; None if nothing is owed or nothing is spare."""
+        counts = st.product_counts(s)
+        res = reserve(st, s)
+        owed = [p for p, need in sorted(res.items()) if counts.get(p, 0) < need]
+        if not owed:
+            return None
+        spare = [(n - res.get(p, 0), p) for p, n in counts.items()
+                 if n - res.get(p, 0) >= 2 and dem[p] < 3]
+        if not spare:
+            return None
+        room, give = max(spare)
+        for get in owed:
+            n = 2 if 2 * VALUE[give] >= VALUE[get] else 3
+            if n > room:
+                continue
+            seats = [target] if target is not None else [t for t in range(st.players) if t != s]
+            for t in seats:
+                if st.product_counts(t).get(get, 0) >= 1:
+                    return t, give, n, get, 1
+        return None
+
     def _bank_target(self, st, s, give, dem):
         counts = st.product_counts(s)
         res = reserve(st, s)
@@ -552,7 +580,12 @@ class NormalAgent:
         if k == "replace":
             return legal[0]
         if k == "offer":
-            return legal[0]
+            plan = self._trade_plan(st, s, dem, target=sub["t"])
+            if plan is None:
+                return legal[0]
+            if sub["give"] is None:
+                return _find(legal, "offer_give", (plan[1], plan[2])) or legal[0]
+            return _find(legal, "offer_get", (plan[3], plan[4])) or legal[0]
         return None
 
 
