@@ -17,8 +17,9 @@ can keep supplying; moves products into the input spaces of factories that lack 
 output spaces blocked by idle products; builds the factory that best serves the demand (paying
 with its least useful products, sited and turned so that its inputs and outputs line up with its
 neighbours); trades surplus to the bank for what it needs. A production move uses the type that
-adds the most value. It ends the game by a claim only when it is ahead, and answers trade offers
-by comparing what it gives and gets at its own valuation.
+adds the most value. It ends the game by a claim only when it is ahead; it offers two or three
+spare cards for a card it owes a contract, and answers trade offers by comparing what it gives and
+gets at its own valuation.
 """
 
 from __future__ import annotations
