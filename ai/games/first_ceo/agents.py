@@ -4,7 +4,8 @@
 their price; it sometimes pays dividends and now and then buys a share of a corporation that is
 doing well.
 
-**Normal** looks one decision ahead with a heuristic forecast of every player's final score. The
+**Normal** tries each legal action, lets the next player answer with the reply best for them
+(two-ply), and judges the result with a heuristic forecast of every player's final score. The
 forecast ranks the six corporations by projected final assets (asset track, the expected value of
 face-down asset cards, growth still to come from money and remaining turns) into expected share
 values, scores each player's cards with their icon synergies, and values money up to the $50
@@ -289,7 +290,7 @@ def judge(p: Pos, w: Weights = Weights) -> float:
 
 
 class NormalAgent:
-    """One-decision lookahead on a forecast of the final scores (see the module docstring)."""
+    """Two-ply lookahead (own action, next player's best reply) on a forecast of the final scores."""
 
     level = "normal"
     weights = Weights
