@@ -551,11 +551,19 @@ class RobberBaronsScene(GameScene):
             per_row = int((MAT_W - 20) // (MiniCard.W + 3))
             top = y + 94
             rows_fit = max(1, int((h - 98) // (MiniCard.H + 4)))
-            for k, (deck, cid) in enumerate(cards[: per_row * rows_fit]):
+            room = per_row * rows_fit
+            shown = cards if len(cards) <= room else cards[: room - 2]  # keep two slots for "+N"
+            for k, (deck, cid) in enumerate(shown):
                 mini = self._item(("mini", s, k), MiniCard)
                 mini.set_card(deck, cid)
                 mini.setZValue(2)
                 mini.setPos(x + 10 + (k % per_row) * (MiniCard.W + 3), top + (k // per_row) * (MiniCard.H + 4))
+            if len(shown) < len(cards):
+                k = len(shown)
+                more = self._item(("more", s), lambda: TextItem(2 * MiniCard.W + 3, MiniCard.H, 9, bold=True))
+                more.set_text(f"+{len(cards) - k}")
+                more.set_tip("More Legacy-pile cards: see the players panel or the tooltip of the mat.")
+                more.setPos(x + 10 + (k % per_row) * (MiniCard.W + 3), top + (k // per_row) * (MiniCard.H + 4))
             if not cards and h > 110:
                 empty = self._item(("empty", s), lambda: TextItem(MAT_W - 20, 20, 9, colour=style.INK_SOFT,
                                                                  align=Qt.AlignmentFlag.AlignLeft))
