@@ -217,3 +217,15 @@ def test_pawn_walks_round_the_corner_and_ends_on_its_space(qtbot):
     qtbot.waitUntil(lambda: pawn._walk_anim is None or pawn._walk_anim.state() == pawn._walk_anim.State.Stopped,
                     timeout=3000)
     assert space.sceneBoundingRect().contains(pawn.pos())
+
+
+def test_a_long_legacy_pile_ends_with_a_count_of_the_rest(qtbot):
+    st = started(6)
+    cards = list(st.legacy_deck[:20])
+    for c in cards:
+        st.legacy_deck.remove(c)
+    st.philanthropy[2] = cards
+    scene = show_state(st, viewer=None)
+    shown = [k for k in scene._pool if k[0] == "mini" and k[1] == 2]
+    more = scene._pool[("more", 2)]
+    assert len(shown) + int(more.text.lstrip("+")) == 20
