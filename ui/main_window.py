@@ -218,6 +218,7 @@ class GameWindow(QMainWindow):
             self.end_dialog = None
         self.curtain.hide()
         self.prompt.reset_height()
+        self.thinking_label.setText("")  # an AI of the previous game may have been thinking
         self.game = _controller.game_ui(session.spec.id)
         scene = self.game.make_scene()
         old_scene = self.view.scene()
@@ -242,6 +243,7 @@ class GameWindow(QMainWindow):
         if self.shell._runner is not None:
             self.shell.runner.warm(session.spec.id)
         controller.start()
+        self.view.setFocus()  # zoom keys work at once
         self.view.fit()
         QTimer.singleShot(0, self.view.fit)  # again once the layout has settled
         self._update_title()
