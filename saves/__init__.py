@@ -8,7 +8,7 @@ the checks behind ``tycoons check-save``. Qt-free.
 True
 """
 
-from saves.autosave import autosave, autosave_path, clear_autosave, has_autosave, load_autosave
+from saves.autosaving import autosave, autosave_path, clear_autosave, has_autosave, load_autosave
 from saves.envelope import FORMAT_VERSION, MAGIC
 from saves.errors import (
     CorruptSave,

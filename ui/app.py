@@ -70,7 +70,7 @@ class Shell(QObject):
         description = "The last game, saved automatically."
         if available and self.first_painted:
             try:
-                from saves.autosave import autosave_path
+                from saves.autosaving import autosave_path
                 from saves.store import describe_save
 
                 description = describe_save(str(autosave_path()))
@@ -150,7 +150,7 @@ class Shell(QObject):
 
     def continue_game(self):
         """Resume the autosave; a broken one is reported and left untouched."""
-        from saves.autosave import load_autosave
+        from saves.autosaving import load_autosave
 
         try:
             session = load_autosave()

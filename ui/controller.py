@@ -49,7 +49,7 @@ def _session_snapshot(session: Session) -> Session:
 
 
 def _write_autosave(session: Session) -> None:
-    from saves.autosave import autosave
+    from saves.autosaving import autosave
 
     autosave(session)
 

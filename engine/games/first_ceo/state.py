@@ -465,9 +465,13 @@ class FirstCeoState(State):
         return Outcome.from_scores(scores, breakdown)
 
     def score_track(self) -> list[float]:
-        """Each seat's score if the game ended now, on public information (asset cards unrevealed)."""
+        """Each seat's score if the game ended now, on public information (asset cards unrevealed
+        until the end, when this is the final score)."""
         if any(c is None for c in self.corp):
             return [0.0] * self.players
+        final = self.outcome()
+        if final is not None:
+            return [float(x) for x in final.scores]
         values = scoring.share_values(self.assets)
         out = []
         for s in range(self.players):
