@@ -20,7 +20,7 @@ ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.
 DEFAULTS: dict = {
     "ai_speed": "normal",
     "last_dir": "",
-    "player_name": "You",
+    "player_name": "Player 1",  # the log names players, so "You acquires…" would read badly
     # "process" (spawn pool, the normal case), "thread" (fallback), "inline" (tests: synchronous,
     # deterministic, no extra process).
     "ai_mode": "process",

@@ -104,7 +104,7 @@ class SeatRow:
 class NewGameDialog(QDialog):
     """Pick a game, seats, options and seed."""
 
-    def __init__(self, specs: list[GameSpec] | None = None, player_name: str = "You",
+    def __init__(self, specs: list[GameSpec] | None = None, player_name: str = "Player 1",
                  parent: QWidget | None = None, initial_game: str | None = None):
         super().__init__(parent)
         self.setWindowTitle("New game")
