@@ -383,7 +383,8 @@ class VtiScene(GameScene):
             h = 168.0
             panel = self._item(("seat-panel", seat), lambda: Panel(10, 10))
             score = sv["score"]["products"] + sv["score"]["contracts"]
-            note = f"{score:g} points · {len(sv['contracts'])} contracts"
+            k = len(sv["contracts"])
+            note = f"{score:g} point{'' if score == 1 else 's'} · {k} contract{'' if k == 1 else 's'}"
             if view.get("outcome"):
                 note = f"final {view['outcome']['scores'][seat]:g} points"
             name = names[seat] + (" (you)" if seat == me else "")
