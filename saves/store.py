@@ -65,12 +65,23 @@ def write_session(session: Session, path: str | os.PathLike) -> Path:
     Returns the absolute path written. Raises SaveWriteError (the old file untouched, no
     temporary file left behind) if the game cannot be encoded or the file cannot be written.
     """
-    target = Path(os.path.abspath(os.fspath(path)))
+    return write_encoded(encode_for_save(session, path), path)
+
+
+def encode_for_save(session: Session, path: str | os.PathLike) -> bytes:
+    """The bytes `write_session` would write for `session` (SaveWriteError naming `path` if the
+    game cannot be encoded). Split from the write so a caller can encode on one thread and write
+    on another."""
     try:
-        data = encode_session(session)
+        return encode_session(session)
     except Exception as exc:  # noqa: BLE001 - any encoding failure must leave the old save alone
         raise SaveWriteError(f"could not be saved (the game could not be encoded: {exc}); "
-                             "the previous save is unchanged", target) from exc
+                             "the previous save is unchanged", Path(os.path.abspath(os.fspath(path)))) from exc
+
+
+def write_encoded(data: bytes, path: str | os.PathLike) -> Path:
+    """Write save bytes from `encode_for_save` to `path` atomically, keeping ``<path>.bak``."""
+    target = Path(os.path.abspath(os.fspath(path)))
     try:
         _atomic_write(target, data)
     except OSError as exc:

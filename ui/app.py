@@ -283,6 +283,9 @@ def run_gui(argv: list[str] | None = None) -> int:
     app.setApplicationName("Tycoons")
     app.setOrganizationName("Tycoons")
     app.setApplicationDisplayName("Tycoons")
+    from ui.gc_guard import install_gc_guard
+
+    install_gc_guard(app)  # Qt objects must only ever be collected on this thread
     _load_fonts()
     global _current_shell
     shell = _current_shell = Shell()

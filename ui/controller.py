@@ -13,7 +13,6 @@ another, the controller raises the hot-seat curtain and treats it as an undo bar
 
 from __future__ import annotations
 
-import copy
 import time
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -38,14 +37,12 @@ def _autosave_executor():
     return _executor
 
 
-def _session_snapshot(session: Session) -> Session:
-    """A frozen copy of what a save needs (spec, seats, options, seed, log, state): the live
-    session may move on while a worker thread writes the copy."""
-    snap = copy.copy(session)
-    snap.state = session.state.copy()
-    snap.log = list(session.log)
-    snap._snapshots, snap._redo, snap._listeners = [], [], []
-    return snap
+def _write_in_background(data: bytes, path) -> None:
+    """The file half of an autosave, on the autosave thread. It holds no Qt object, so nothing
+    of Qt is ever released here (garbage is collected on the GUI thread: ui/gc_guard.py)."""
+    from saves.store import write_encoded
+
+    write_encoded(data, path)
 
 
 def _write_autosave(session: Session) -> None:
@@ -348,16 +345,31 @@ class GameController(QObject):
         self._autosave_pending = False
         if self.closed or not self.autosave_enabled:
             return
-        # Write from a worker thread: the fsync of an atomic write costs tens of ms, which the
-        # UI thread must not spend after every decision. The worker gets a frozen snapshot.
-        snapshot = _session_snapshot(self.session)
-        self._autosave_future = _autosave_executor().submit(_write_autosave, snapshot)
-        self._autosave_future.add_done_callback(self._autosave_done)
+        # Encode here (a few ms), write from a worker thread: the fsync of an atomic write costs
+        # tens of ms, which the UI thread must not spend after every decision.
+        from saves.autosaving import autosave_path
+        from saves.store import encode_for_save
 
-    def _autosave_done(self, future) -> None:
+        path = autosave_path()
+        try:
+            data = encode_for_save(self.session, path)
+        except Exception as exc:  # noqa: BLE001 - report, never lose the game over it
+            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+            return
+        self._report_autosave()
+        self._autosave_future = _autosave_executor().submit(_write_in_background, data, path)
+        # no done-callback: it would run on the worker thread holding a reference to this
+        # QObject; the GUI thread checks the result itself, shortly after and at the next save
+        QTimer.singleShot(250, self._report_autosave)
+
+    def _report_autosave(self) -> None:
+        future = getattr(self, "_autosave_future", None)
+        if future is None or not future.done() or getattr(self, "_autosave_reported", None) is future:
+            return
+        self._autosave_reported = future
         exc = future.exception()
         if exc is not None and not self.closed:
-            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")  # queued to the GUI thread
+            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
 
     def flush_autosave(self) -> None:
         """Wait for an autosave in progress (tests, closing)."""

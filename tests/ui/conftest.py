@@ -7,6 +7,16 @@ import pytest
 from ui import settings as settings_module
 
 
+@pytest.fixture(scope="session", autouse=True)
+def gui_thread_gc(qapp):
+    """As in the app: garbage is collected on the GUI thread only (ui/gc_guard.py)."""
+    from ui.gc_guard import install_gc_guard, uninstall_gc_guard
+
+    install_gc_guard(qapp)
+    yield
+    uninstall_gc_guard()
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     folder = tmp_path / "data"
