@@ -155,13 +155,14 @@ class IsmctsAgent:
             return legal[0]
         think_ms = budget.think_ms if budget.think_ms is not None else self.think_ms
         cap = budget.iterations if budget.iterations is not None else self.max_iterations
-        deadline = None if budget.iterations is not None else time.perf_counter() + think_ms / 1000
+        # stop a little early: the result still has to cross back to the UI within the budget
+        deadline = None if budget.iterations is not None else time.perf_counter() + 0.95 * think_ms / 1000
         rng = SearchRng(rng.next64())
         root = Node(-1)
         legal_set = set(legal)
         iterations = 0
         while iterations < cap:
-            if deadline is not None and iterations & 7 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             self._iterate(root, obs.sample(rng), rng)
             iterations += 1
