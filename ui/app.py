@@ -279,6 +279,12 @@ def current_shell() -> Shell | None:
 def run_gui(argv: list[str] | None = None) -> int:
     """Open the application: start screen first, the game window on demand."""
     multiprocessing.freeze_support()  # the frozen app's spawn workers re-enter here
+    from ui.platform_check import display_problem
+
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
     app.setApplicationName("Tycoons")
     app.setOrganizationName("Tycoons")
