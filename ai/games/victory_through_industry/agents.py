@@ -20,6 +20,11 @@ neighbours); trades surplus to the bank for what it needs. A production move use
 adds the most value. It ends the game by a claim only when it is ahead; it offers two or three
 spare cards for a card it owes a contract, and answers trade offers by comparing what it gives and
 gets at its own valuation.
+
+Requests to move a factory into or out of their complex (the rule "with their permission"): Easy
+welcomes any factory and lets one go only if it cannot operate right now; Normal accepts a factory
+only if it makes a product it has a use for, and lets one go only if it is idle and makes nothing
+its contracts or its other factories need. Neither level ever makes such a request itself.
 """
 
 from __future__ import annotations
@@ -225,6 +230,42 @@ def current_score(st, s: int) -> float:
     return sum(st.score(s).values())
 
 
+# -- answering a request to move a factory between complexes ----------------------------------------
+# Neither level ever asks to move a factory to or from another complex itself (it would need to
+# value the other player's complex); both only answer such requests.
+def _outputs(f: str) -> set[str]:
+    return {p for side in FACTORIES[f].sides if side.kind == "out" for p in side.products}
+
+
+def _factory_needed(st, s: int, f: str) -> bool:
+    """Whether a factory of type `f` makes a product of a contract the seat holds or an input of
+    one of its other factories."""
+    wanted = {CONTRACTS[c].product for c in st.held[s]}
+    for g, _ in st.fac[s].values():
+        for _, side in FACTORIES[g].inputs:
+            wanted.update(side.products)
+    return bool(_outputs(f) & wanted)
+
+
+def easy_allows(st, s: int) -> bool:
+    """Easy: welcomes a factory into its complex; lets one go only if it is idle right now."""
+    sub = st.sub
+    if sub["dst"] == s:
+        return True
+    return not st.can_operate(s, tuple(sub["cell"]))
+
+
+def normal_allows(st, s: int, dem: dict) -> bool:
+    """Normal: takes a factory only if it makes something it has a use for (its demand table);
+    lets one go only if it is idle right now and makes nothing its contracts or its other
+    factories need (so it costs it nothing useful)."""
+    sub = st.sub
+    f = sub["f"]
+    if sub["dst"] == s:
+        return any(dem.get(p, 0) > 0 for p in _outputs(f))
+    return not st.can_operate(s, tuple(sub["cell"])) and not _factory_needed(st, s, f)
+
+
 # -- Easy -------------------------------------------------------------------------------------------
 class EasyAgent:
     """Sensible moves at random (see the module docstring)."""
@@ -238,6 +279,8 @@ class EasyAgent:
         st = obs.sample(rng)
         s = obs.seat
         kinds = {a.kind for a in legal}
+        if "accept" in kinds and st.sub["k"] == "frespond":
+            return _find(legal, "accept" if easy_allows(st, s) else "refuse")
         if "accept" in kinds:
             sub = st.sub
             get = VALUE[sub["give"]] * sub["gn"] if sub["gn"] else 0
@@ -342,6 +385,8 @@ class NormalAgent:
     def _respond(self, st, s: int, cx: Complex) -> Action:
         sub = st.sub
         dem = demand(st, s, cx)
+        if sub["k"] == "frespond":
+            return Action("accept" if normal_allows(st, s, dem) else "refuse", s, ())
         get = (VALUE[sub["give"]] + min(dem[sub["give"]], 6) * 0.5) * sub["gn"] if sub["gn"] else 0.0
         give = (VALUE[sub["get"]] + min(dem[sub["get"]], 6) * 0.5) * sub["qn"] if sub["qn"] else 0.0
         return Action("accept" if get > give else "refuse", s, ())

@@ -49,6 +49,7 @@ def playout_action(state, rng):
 
 
 def prune(state, legal):
-    """Leave out tearing down, discarding and trade offers (rarely right, and they bloat the tree)."""
-    kept = [a for a in legal if a.kind not in ("tear_down", "discard", "offer", "move_factory")]
+    """Leave out tearing down, discarding, trade offers and requests to move a factory to or from
+    another complex (rarely right, and they bloat the tree)."""
+    kept = [a for a in legal if a.kind not in ("tear_down", "discard", "offer", "move_factory", "lend", "borrow")]
     return kept or legal

@@ -16,6 +16,8 @@ Every multi-part rulebook action is a sequence of small decisions:
   claim            claim(contract) -> pay(cell)
   trade            offer(seat) -> offer_give(product, n) -> offer_get(product, n) -> accept/refuse
                    (the last by the other seat: `to_move()` returns it)
+  factory to/from  lend(seat) | borrow(seat) -> fpick(cell) -> accept/refuse (by that seat)
+  another complex    -> pay(cell) -> site(cell of the receiving complex) -> rotate(r)
   received cards   place_product(cell) or discard_incoming, by the receiving seat
 Chance decisions: each revealed contract, and the player who starts the draft.
 
@@ -92,7 +94,7 @@ class VtiState(State):
     _FIELDS = ("players", "opts", "deck", "row", "held", "lost", "fulfilled", "token", "claimed_any",
                "pool", "drafter", "draft_start", "last_drafter", "drafted", "first", "fac", "prod",
                "supply", "incoming", "made", "spent", "phase", "pending", "current", "round", "moves",
-               "in_np", "sub", "fq", "fcount", "offered", "over", "end_reason", "turns")
+               "in_np", "sub", "fq", "fcount", "offered", "over", "end_reason", "turns", "asked")
     __slots__ = _FIELDS
 
     # -- construction ---------------------------------------------------------------------------
@@ -130,6 +132,7 @@ class VtiState(State):
         s.fq = []
         s.fcount = 0
         s.offered = []
+        s.asked = False                    # a factory move to/from another complex asked this move
         s.over = False
         s.end_reason = ""
         s.turns = 0
@@ -162,6 +165,7 @@ class VtiState(State):
         s.fq = list(self.fq)
         s.fcount = self.fcount
         s.offered = list(self.offered)
+        s.asked = self.asked
         s.over, s.end_reason, s.turns = self.over, self.end_reason, self.turns
         return s
 
@@ -176,7 +180,7 @@ class VtiState(State):
     def from_data(cls, spec: GameSpec, data: dict) -> VtiState:
         s = cls.__new__(cls)
         for f in cls._FIELDS:
-            setattr(s, f, data[f])
+            setattr(s, f, data.get(f, False) if f == "asked" else data[f])
         s.fac = [{(x, y): (f, r) for x, y, f, r in g} for g in data["fac"]]
         s.prod = [{(x, y): p for x, y, p in g} for g in data["prod"]]
         s.opts = dict(data["opts"])
@@ -195,10 +199,43 @@ class VtiState(State):
             n[f] = n.get(f, 0) + 1
         for f in self.drafted[seat]:
             n[f] = n.get(f, 0) + 1
-        sub = self.sub
-        if sub and sub["k"] == "build" and sub["mode"] == "move" and seat == self.current:
-            n[sub["f"]] = n.get(sub["f"], 0) + 1
+        lifted = self._lifted()
+        if lifted is not None and lifted[0] == seat:
+            n[lifted[1]] = n.get(lifted[1], 0) + 1
         return n
+
+    def _lifted(self) -> tuple[int, str] | None:
+        """(owner, type) of a factory lifted for a move and not yet put down: the mover's own
+        factory, or for a move between complexes the receiving seat's (it owns it from then on)."""
+        sub = self.sub
+        if sub and sub["k"] == "build":
+            if sub["mode"] == "move":
+                return self.current, sub["f"]
+            if sub["mode"] == "xmove":
+                return sub["dst"], sub["f"]
+        return None
+
+    def xmove_cells(self, s: int, t: int, lend: bool) -> list[Cell]:
+        """Factories `s` may move between its complex and `t`'s: lend (its own into `t`'s) or
+        borrow (one of `t`'s into its own). The complex it leaves must keep two or more factories
+        and stay connected without it, the receiver must own fewer than four of the type, and `s`
+        must be able to pay one product for it (its inputs, outputs or Wood)."""
+        src, dst = (s, t) if lend else (t, s)
+        fac = self.fac[src]
+        if len(fac) < 2:
+            return []
+        counts = self.product_counts(s)
+        owned = self.type_counts(dst)
+        out = []
+        for c in sorted(fac, key=lambda c: (c[1], c[0])):
+            f = fac[c][0]
+            if owned.get(f, 0) >= MAX_PER_TYPE or not self.can_afford(s, f, 1, counts):
+                continue
+            # decision: no forced replacement in someone else's complex: a factory whose removal
+            # would split the complex it leaves cannot be moved out of it
+            if connected([d for d in fac if d != c]):
+                out.append(c)
+        return out
 
     def count_type(self, seat: int, ftype: str) -> int:
         return self.type_counts(seat).get(ftype, 0)
@@ -315,7 +352,7 @@ class VtiState(State):
             if inc[s] and s != self.current:
                 return s
         sub = self.sub
-        if sub is not None and sub["k"] == "respond":
+        if sub is not None and sub["k"] in ("respond", "frespond"):
             return sub["t"]
         if self.phase == "draft":
             return self.drafter
@@ -383,6 +420,12 @@ class VtiState(State):
         if (only is None or only == "claim") and len(self.held[s]) < MAX_CONTRACTS and prod:
             have = set(prod.values())
             acts += [Action("claim", s, (cid,)) for cid in self.row if CONTRACTS[cid].product in have]
+        # decision: one request to move a factory to or from another complex per non-production move
+        if not self.asked:
+            for kind, lend in (("lend", True), ("borrow", False)):
+                if only is None or only == kind:
+                    acts += [Action(kind, s, (t,)) for t in range(self.players)
+                             if t != s and self.xmove_cells(s, t, lend)]
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
@@ -412,6 +455,8 @@ class VtiState(State):
             if sub["site"] is None:
                 if sub["mode"] == "move":
                     sites = self.move_sites(s, tuple(sub["origin"]))
+                elif sub["mode"] == "xmove":
+                    sites = self.build_sites(sub["dst"])
                 else:
                     sites = self.build_sites(s)
                 return [Action("site", s, c) for c in sites]
@@ -444,8 +489,10 @@ class VtiState(State):
             for p, n in sorted(self.product_counts(sub["t"]).items(), key=lambda kv: _ORDER[kv[0]]):
                 acts += [Action("offer_get", s, (p, i)) for i in range(1, min(n, OFFER_MAX) + 1)]
             return acts
-        if k == "respond":
+        if k in ("respond", "frespond"):
             return [Action("accept", s, ()), Action("refuse", s, ())]
+        if k == "fpick":
+            return [Action("fpick", s, c) for c in self.xmove_cells(s, sub["t"], sub["lend"])]
         raise AssertionError(f"unknown step {k}")
 
     def explain_illegal(self, action: Action) -> str:
@@ -476,6 +523,11 @@ class VtiState(State):
                 return "You cannot put that there."
             if k == "offer" and self.offered:
                 return "You have already made a trade offer during this move."
+            if k in ("lend", "borrow") and self.asked:
+                return "You have already asked to move a factory between complexes during this move."
+            if k in ("lend", "borrow") and self.in_np:
+                return ("No factory can move: the complex it leaves must stay connected, the receiver may "
+                        "own at most four of a type, and you must pay one product for it.")
         except (IndexError, TypeError, KeyError):
             pass
         return "That is not allowed now."
@@ -615,6 +667,7 @@ class VtiState(State):
     def _do_nonproduction(self, s: int) -> list[Event]:
         self.in_np = True
         self.offered = []
+        self.asked = False
         return [Event(f"{{p{s}}} makes a non-production move.", "info")]
 
     def _do_end_move(self, s: int) -> list[Event]:
@@ -623,6 +676,7 @@ class VtiState(State):
     def _finish_move(self, s: int) -> list[Event]:
         self.in_np = False
         self.offered = []
+        self.asked = False
         self.moves += 1
         if self.moves < 2 or self.over:
             return []
@@ -678,8 +732,14 @@ class VtiState(State):
         sub = self.sub
         f, mode = sub["f"], sub["mode"]
         x, y = sub["site"]
-        self.fac[s][(x, y)] = (f, r)
         self.sub = None
+        if mode == "xmove":
+            src, dst = sub["src"], sub["dst"]
+            self.fac[dst][(x, y)] = (f, r)
+            paid = _pname(sub["paid"][0])
+            return [Event(f"{{p{s}}} moves a {_fname(f)} from {{p{src}}}'s complex into {{p{dst}}}'s "
+                          f"(paid {paid}).", "info")] + self._strand(src)
+        self.fac[s][(x, y)] = (f, r)
         paid = " + ".join(_pname(p) for p in sub["paid"])
         if mode == "start":
             self.drafted[s].remove(f)
@@ -827,6 +887,8 @@ class VtiState(State):
 
     def _do_accept(self, t: int) -> list[Event]:
         sub = self.sub
+        if sub["k"] == "frespond":
+            return self._accept_xmove(t)
         s = self.current
         self.sub = None
         if sub["gn"]:
@@ -838,8 +900,41 @@ class VtiState(State):
         return [Event(f"{{p{t}}} accepts the trade.", "info")]
 
     def _do_refuse(self, t: int) -> list[Event]:
+        what = "the factory move" if self.sub["k"] == "frespond" else "the trade"
         self.sub = None
-        return [Event(f"{{p{t}}} refuses the trade.", "info")]
+        return [Event(f"{{p{t}}} refuses {what}.", "info")]
+
+    def _do_lend(self, s: int, t: int) -> list[Event]:
+        self.sub = {"k": "fpick", "t": t, "lend": True}
+        self.asked = True
+        return []
+
+    def _do_borrow(self, s: int, t: int) -> list[Event]:
+        self.sub = {"k": "fpick", "t": t, "lend": False}
+        self.asked = True
+        return []
+
+    def _do_fpick(self, s: int, x: int, y: int) -> list[Event]:
+        t, lend = self.sub["t"], self.sub["lend"]
+        src, dst = (s, t) if lend else (t, s)
+        f = self.fac[src][(x, y)][0]
+        self.sub = {"k": "frespond", "t": t, "lend": lend, "src": src, "dst": dst, "cell": [x, y], "f": f}
+        if lend:
+            text = f"{{p{s}}} asks {{p{t}}} for permission to move a {_fname(f)} into {{p{t}}}'s complex."
+        else:
+            text = f"{{p{s}}} asks {{p{t}}} for permission to take a {_fname(f)} from {{p{t}}}'s complex."
+        return [Event(text, "info")]
+
+    def _accept_xmove(self, t: int) -> list[Event]:
+        sub = self.sub
+        x, y = sub["cell"]
+        f = sub["f"]
+        # the factory leaves its complex now; products left beside no factory are handed back
+        # to their owner after it is put down (as for a move within a complex)
+        self.fac[sub["src"]].pop((x, y))
+        self.sub = {"k": "build", "f": f, "pay": 1, "site": None, "mode": "xmove", "origin": [x, y], "paid": [],
+                    "src": sub["src"], "dst": sub["dst"]}
+        return [Event(f"{{p{t}}} agrees to the factory move.", "info")]
 
     def _do_place_product(self, s: int, x: int, y: int) -> list[Event]:
         p = self.incoming[s].pop(0)
@@ -952,10 +1047,19 @@ class VtiState(State):
                 return f"Give {_describe(a[0], a[1])}"
             if k == "offer_get":
                 return f"Ask for {_describe(a[0], a[1])}"
+            if k in ("accept", "refuse") and self.sub and self.sub["k"] == "frespond":
+                return f"{'Allow' if k == 'accept' else 'Refuse'} the factory move"
             if k == "accept":
                 return "Accept the trade"
             if k == "refuse":
                 return "Refuse the trade"
+            if k == "lend":
+                return f"Ask seat {a[0] + 1} to take one of your factories"
+            if k == "borrow":
+                return f"Ask seat {a[0] + 1} for one of their factories"
+            if k == "fpick":
+                src = action.seat if self.sub["lend"] else self.sub["t"]
+                return f"The {_fname(self.fac[src][tuple(a)][0])} at {a[0]},{a[1]}"
             if k == "place_product":
                 return f"Place the {_pname(self.incoming[action.seat][0])} at {a[0]},{a[1]}"
             if k == "discard_incoming":
@@ -991,8 +1095,9 @@ class VtiState(State):
         problems = []
         sub = self.sub
         total = dict(self.supply)
-        if sub and sub["k"] == "build" and sub["mode"] == "move":
-            total[sub["f"]] += 1
+        lifted = self._lifted()
+        if lifted is not None:
+            total[lifted[1]] += 1
         in_play = {p: 0 for p in PRODUCT_IDS}
         for s in range(self.players):
             owned: dict[str, int] = {}
@@ -1002,8 +1107,8 @@ class VtiState(State):
                 owned[f] = owned.get(f, 0) + 1
             for f, n in owned.items():
                 total[f] += n
-            if sub and sub["k"] == "build" and sub["mode"] == "move" and s == self.current:
-                owned[sub["f"]] = owned.get(sub["f"], 0) + 1
+            if lifted is not None and lifted[0] == s:
+                owned[lifted[1]] = owned.get(lifted[1], 0) + 1
             if owned and max(owned.values()) > MAX_PER_TYPE:
                 problems.append(f"seat {s} has more than four of a factory type")
             fac, prod = self.fac[s], self.prod[s]
