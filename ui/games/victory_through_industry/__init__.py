@@ -56,8 +56,16 @@ def describe(action: Action, view: dict, names: list[str]) -> str:
     fn = lambda f: FACTORIES[f].name  # noqa: E731
     simple = {"nonproduction": "Non-production move", "end_move": "End this move", "accept": "Accept the trade",
               "refuse": "Refuse the trade", "discard": "Discard it", "discard_incoming": "Discard the card"}
+    if k in ("accept", "refuse") and (view.get("step") or {}).get("k") == "frespond":
+        return "Allow the factory move" if k == "accept" else "Refuse the factory move"
     if k in simple:
         return simple[k]
+    if k == "lend":
+        return f"Move a factory to {names[a[0]]}"
+    if k == "borrow":
+        return f"Ask {names[a[0]]} for a factory"
+    if k == "fpick":
+        return f"Choose the factory at {a[0]},{a[1]}"
     if k == "produce":
         return f"Produce: {fn(a[0])}"
     if k in ("build", "draft", "place"):
@@ -90,8 +98,14 @@ def describe(action: Action, view: dict, names: list[str]) -> str:
 
 
 def offer_text(view: dict, names: list[str]) -> str:
-    """The trade on the table, in words ("Ada offers Ben 2 Wood for 1 Coal")."""
+    """The trade or factory move on the table, in words ("Ada offers Ben 2 Wood for 1 Coal")."""
     st = view.get("step") or {}
+    if st.get("k") == "frespond":
+        mover, owner = names[view["current"]], names[st["src"]]
+        f = FACTORIES[st["f"]].name
+        if st["lend"]:
+            return f"{mover} asks to move their {f} into {names[st['dst']]}'s complex"
+        return f"{mover} asks {owner} for the {f} at {st['cell'][0]},{st['cell'][1]} of {owner}'s complex"
     if st.get("k") != "respond":
         return ""
     give = f"{st['gn']} {PRODUCTS[st['give']].name}" if st["gn"] else "nothing"
@@ -138,7 +152,13 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
         return f"{name}: choose what this {FACTORIES[st['f']].name} makes."
     if "rotate" in kinds:
         return f"{name}: turn the {FACTORIES[st['f']].name}."
+    if "fpick" in kinds:
+        whose = "your" if st.get("lend") else f"{names[st['t']]}'s"
+        return f"{name}: click the factory of {whose} complex to move (its owner will be asked)."
     if "site" in kinds:
+        if st.get("k") == "build" and st.get("mode") == "xmove" and st.get("dst") != mover:
+            return (f"{name}: click a highlighted cell of {names[st['dst']]}'s complex for the "
+                    f"{FACTORIES[st['f']].name}.")
         if st.get("k") == "mvprod":
             return f"{name}: click an empty space beside a factory for the card, or discard it."
         return f"{name}: click a highlighted cell for the {FACTORIES[st['f']].name}."

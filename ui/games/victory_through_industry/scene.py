@@ -12,7 +12,10 @@ Clicks. Every legal action of the seat at this screen has one item that emits it
 `produce` its type; its ✕ and ↻ badges -> `tear_down`, `move_factory`; a product card ->
 `move_product`, `pay` or `fulfil`; a glowing empty cell -> `site` or `place_product`; a supply
 tile -> `build`, `draft` or `place`; a contract on offer -> `claim`; one of your contracts ->
-`forfeit`; a player's header -> `offer`; a product of the palette -> `bank_get`; chips -> the rest.
+`forfeit`; a player's header -> `offer`; a product of the palette -> `bank_get`; chips -> the rest
+(including `lend`/`borrow`, the requests to move a factory to or from another complex, and their
+answers). While such a move picks a factory of another complex or a cell in it, that complex is
+shown large: its factories emit `fpick`, its glowing cells `site`.
 Legal targets glow; everything else is inert.
 """
 
@@ -68,6 +71,7 @@ class VtiScene(GameScene):
         self.focus: int | None = None
         self.view: dict | None = None
         self._last: tuple | None = None
+        self._active: int | None = None
 
     # -- the contract ------------------------------------------------------------------------------
     def item_for(self, action: Action):
@@ -89,6 +93,12 @@ class VtiScene(GameScene):
         me = legal[0].seat if legal else viewer
         default = me if me is not None else (view["current"] if view["to_move"] >= 0 else 0)
         focus = self.focus if self.focus is not None and 0 <= self.focus < n else default
+        # moving a factory between complexes: the complex it is picked from or put into is shown
+        # large (whatever overview was opened), and its cells and factories take the clicks
+        forced = _forced_focus(view, legal)
+        if forced is not None:
+            focus = forced
+        self._active = forced if forced is not None else me
         self._used = set()
         self._by_action = {}
         self._pending = list(legal)
@@ -134,7 +144,9 @@ class VtiScene(GameScene):
     # -- the large complex ---------------------------------------------------------------------------
     def _show_complex(self, view: dict, focus: int, me: int | None, names, marks) -> float:
         seat = view["seats"][focus]
-        mine = focus == me
+        # the complex whose cells and factories take this seat's clicks (its own, or another
+        # player's while moving a factory into or out of it)
+        mine = focus == self._active
         facs = {(f["x"], f["y"]): (f["type"], f["rot"]) for f in seat["factories"]}
         prods = {(q["x"], q["y"]): q["type"] for q in seat["products"]}
         targets = []
@@ -155,6 +167,8 @@ class VtiScene(GameScene):
             title += " — on turn"
         note = "click another player's overview to open theirs" if mine or me is None else \
             f"viewing {names[focus]}; click your own overview to come back"
+        if mine and focus != me:
+            note = "moving a factory into or out of this complex, with its owner's permission"
         panel.set_panel(title, note, style.seat_colour(focus), self._left_w, rows * C + 48)
         panel.setPos(M, top)
         ox, oy = M + 16, top + 38
@@ -175,7 +189,10 @@ class VtiScene(GameScene):
             # every factory of the type emits the same production move
             if act is not None:
                 self._pending.insert(0, act)
-            self._target(tile, act, f"Produce with every {tile.texts()[0]}" if act else "")
+                self._target(tile, act, f"Produce with every {tile.texts()[0]}")
+            else:
+                act = self._take(lambda a, c=c: a.kind == "fpick" and tuple(a.args) == c) if mine else None
+                self._target(tile, act, "Choose this factory to move" if act else "")
             for badge, kind, text, dx in (("tear", "tear_down", "✕", 4), ("move", "move_factory", "↻", C - 30)):
                 act = self._take(lambda a, c=c, kind=kind: a.kind == kind and tuple(a.args) == c) if mine else None
                 if act is None:
@@ -425,6 +442,21 @@ class VtiScene(GameScene):
         if holder is not None and hasattr(self, "_token_item"):
             self._token_item.setPos(self._token_spot[holder])
         return top
+
+
+def _forced_focus(view: dict, legal: list[Action]) -> int | None:
+    """The complex to show large while the seat at the screen moves a factory between complexes:
+    the one it picks the factory from, then the one it puts it into."""
+    if not legal:
+        return None
+    step = view.get("step") or {}
+    me = legal[0].seat
+    if step.get("k") == "fpick":
+        return me if step["lend"] else step["t"]
+    if step.get("k") == "build" and step.get("mode") == "xmove" and not step.get("pay") \
+            and step.get("site") is None:
+        return step["dst"]
+    return None
 
 
 def make_scene(game_id: str = "victory-through-industry") -> VtiScene:
