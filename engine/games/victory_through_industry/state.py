@@ -977,6 +977,7 @@ class VtiState(State):
             "step": _copy_sub(self.sub),
             "fulfilling": list(self.fq),
             "offered": list(self.offered),
+            "asked_factory_move": self.asked,
             "row": list(self.row),
             "deck_count": len(self.deck),
             "lost": list(self.lost),
