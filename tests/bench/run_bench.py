@@ -106,7 +106,13 @@ def bench_start(runs: int) -> None:
 
 
 def random_play(game_id: str, games: int) -> tuple[int, float]:
-    from engine.core import CHANCE, TERMINAL, Rng, get_spec
+    """Uniformly random games: legal actions, chance outcomes and validated apply, timed together.
+
+    The chooser is the search's fast generator: this figure is about the engine, and our portable
+    generator (which only draws the one chance outcome per decision in real play) would otherwise
+    be a quarter of it."""
+    from ai.core.search import SearchRng as Rng
+    from engine.core import CHANCE, TERMINAL, get_spec
 
     spec = get_spec(game_id)
     decisions = 0
