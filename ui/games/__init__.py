@@ -13,3 +13,14 @@ import importlib
 def game_ui(game_id: str):
     """The ui package of `game_id` (imported on first use)."""
     return importlib.import_module("ui.games." + game_id.replace("-", "_"))
+
+
+def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason: str = "") -> str:
+    """The prompt bar's last line: who won (or shared the victory) with how much, and why it ended."""
+    winners = outcome["winners"]
+    top = outcome["scores"][winners[0]]
+    who = " and ".join(names[w] for w in winners)
+    verb = "share the victory" if len(winners) > 1 else "wins"
+    why = f" ({reason})" if reason else ""
+    return f"Game over{why}: {who} {verb} with {top:g} {unit}."
+

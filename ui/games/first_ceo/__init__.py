@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core.contract import Action
 from engine.games.first_ceo.data import COMPANIES, CORPORATIONS
+from ui.games import game_over_text
 
 
 def make_scene(game_id: str = "first-ceo"):
@@ -66,12 +67,7 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     """The plain-words instruction for the prompt bar."""
     outcome = view.get("outcome")
     if outcome:
-        winners = outcome["winners"]
-        top = outcome["scores"][winners[0]]
-        if len(winners) > 1:
-            who = " and ".join(names[w] for w in winners)
-            return f"Game over: {who} share the victory with {top:g} points."
-        return f"Game over: {names[winners[0]]} wins with {top:g} points."
+        return game_over_text(outcome, names)
     mover = view["to_move"]
     if mover is None or mover < 0:
         return "Dealing…"

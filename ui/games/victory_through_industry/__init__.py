@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.contract import Action
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
+from ui.games import game_over_text
 
 
 def make_scene(game_id: str = "victory-through-industry"):
@@ -117,12 +118,8 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     """The plain-words instruction for the prompt bar."""
     outcome = view.get("outcome")
     if outcome:
-        winners = outcome["winners"]
-        top = outcome["scores"][winners[0]]
-        who = " and ".join(names[w] for w in winners)
-        verb = "share the victory" if len(winners) > 1 else "wins"
-        return f"Game over ({view.get('end_reason', '').format(**{f'p{i}': n for i, n in enumerate(names)})}): " \
-               f"{who} {verb} with {top:g} points."
+        reason = view.get("end_reason", "").format(**{f"p{i}": n for i, n in enumerate(names)})
+        return game_over_text(outcome, names, reason=reason)
     mover = view["to_move"]
     if mover is None or mover < 0:
         return "Dealing…"
