@@ -215,7 +215,8 @@ class VtiState(State):
                 return sub["dst"], sub["f"]
         return None
 
-    def xmove_cells(self, s: int, t: int, lend: bool) -> list[Cell]:
+    def xmove_cells(self, s: int, t: int, lend: bool, first_only: bool = False,
+                    counts: dict | None = None) -> list[Cell]:
         """Factories `s` may move between its complex and `t`'s: lend (its own into `t`'s) or
         borrow (one of `t`'s into its own). The complex it leaves must keep two or more factories
         and stay connected without it, the receiver must own fewer than four of the type, and `s`
@@ -224,10 +225,13 @@ class VtiState(State):
         fac = self.fac[src]
         if len(fac) < 2:
             return []
-        counts = self.product_counts(s)
+        if counts is None:
+            counts = self.product_counts(s)
+        if not counts:
+            return []  # nothing to pay the one product with
         owned = self.type_counts(dst)
         out = []
-        for c in sorted(fac, key=lambda c: (c[1], c[0])):
+        for c in (fac if first_only else sorted(fac, key=lambda c: (c[1], c[0]))):
             f = fac[c][0]
             if owned.get(f, 0) >= MAX_PER_TYPE or not self.can_afford(s, f, 1, counts):
                 continue
@@ -235,6 +239,8 @@ class VtiState(State):
             # would split the complex it leaves cannot be moved out of it
             if connected([d for d in fac if d != c]):
                 out.append(c)
+                if first_only:  # the menu only needs to know one exists (a search hot path)
+                    break
         return out
 
     def count_type(self, seat: int, ftype: str) -> int:
@@ -425,7 +431,7 @@ class VtiState(State):
             for kind, lend in (("lend", True), ("borrow", False)):
                 if only is None or only == kind:
                     acts += [Action(kind, s, (t,)) for t in range(self.players)
-                             if t != s and self.xmove_cells(s, t, lend)]
+                             if t != s and self.xmove_cells(s, t, lend, first_only=True, counts=counts)]
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
