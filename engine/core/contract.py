@@ -188,13 +188,26 @@ class State:
     def new(cls, spec: GameSpec, players: int, options: dict) -> State:
         raise NotImplementedError
 
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+    """Attribute names that make up the state, when they are plain data already: then the default
+    `to_data`/`from_data` below serve, and a game overrides them only for other shapes."""
+
     def to_data(self) -> dict:
         """The state as plain msgpack-able data (ints, strings, lists, dicts)."""
-        raise NotImplementedError
+        if not self._FIELDS:
+            raise NotImplementedError
+        return {f: getattr(self, f) for f in self._FIELDS}
 
     @classmethod
     def from_data(cls, spec: GameSpec, data: dict) -> State:
-        raise NotImplementedError
+        if not cls._FIELDS:
+            raise NotImplementedError
+        s = cls.__new__(cls)
+        for f in cls._FIELDS:
+            setattr(s, f, data[f])
+        # fresh containers, never shared with the caller's data (the default copy() goes through
+        # msgpack, which already builds fresh ones)
+        return s.copy() if cls.copy is not State.copy else s
 
     def copy(self) -> State:
         """An independent copy. Games override this with a faster hand-written copy."""

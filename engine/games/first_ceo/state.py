@@ -100,16 +100,6 @@ class FirstCeoState(State):
                "discard", "asset_cards", "asset_left", "pending", "current", "start", "round", "triggered",
                "countdown", "over", "turns")
 
-    def to_data(self) -> dict:
-        return {f: getattr(self, f) for f in self._FIELDS}
-
-    @classmethod
-    def from_data(cls, spec: GameSpec, data: dict) -> FirstCeoState:
-        s = cls.__new__(cls)
-        for f in cls._FIELDS:
-            setattr(s, f, data[f])
-        return s.copy()  # fresh containers, never shared with the caller's data
-
     # -- whose decision ---------------------------------------------------------------------------
     def to_move(self) -> int:
         if self.pending:

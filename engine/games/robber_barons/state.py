@@ -165,16 +165,6 @@ class RobberBaronsState(State):
         s.bankruptcies, s.ended_by = self.bankruptcies, self.ended_by
         return s
 
-    def to_data(self) -> dict:
-        return {f: getattr(self, f) for f in self._FIELDS}
-
-    @classmethod
-    def from_data(cls, spec: GameSpec, data: dict) -> RobberBaronsState:
-        s = cls.__new__(cls)
-        for f in cls._FIELDS:
-            setattr(s, f, data[f])
-        return s.copy()  # fresh containers, never shared with the caller's data
-
     # -- board queries ----------------------------------------------------------------------------
     def active(self) -> list[int]:
         """Seats in the game (not out after a bankruptcy)."""
