@@ -5,6 +5,7 @@ moves that are almost never right inside a search (tearing down, discarding, tra
 from __future__ import annotations
 
 from ai.core.search import softmax_shares
+from engine.core.contract import Action
 from engine.games.victory_through_industry.data import CONTRACTS, VALUE
 
 playout_depth = 24
@@ -29,8 +30,24 @@ def evaluate(state) -> list[float]:
     return softmax_shares(out, max(6.0, spread / 2 + 1.0))
 
 
+def _best_claim(cids: list[str]) -> str:
+    return max(cids, key=lambda c: CONTRACTS[c].points - VALUE[CONTRACTS[c].product])
+
+
 def playout_action(state, rng):
     """Produce when possible, supply contracts, claim what pays, otherwise end the move soon."""
+    s = state.menu_seat()
+    if s is not None:
+        # The non-production menu is the costliest list to build, and the policy mostly claims or
+        # ends the move there: decide that first (same choices, same draws as the general path
+        # below, which finds no fulfil, accept, place or produce in this menu).
+        claims = state.claimable(s)
+        if claims:
+            return Action("claim", s, (_best_claim(claims),))
+        if rng.random() < 0.6:
+            return Action("end_move", s, ())
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
     legal = state.legal_actions()
     kinds: dict[str, list] = {}
     for a in legal:
@@ -41,8 +58,8 @@ def playout_action(state, rng):
     if "produce" in kinds and rng.random() < 0.8:
         return kinds["produce"][int(rng.random() * len(kinds["produce"]))]
     if "claim" in kinds:
-        best = max(kinds["claim"], key=lambda a: CONTRACTS[a.args[0]].points - VALUE[CONTRACTS[a.args[0]].product])
-        return best
+        cids = [a.args[0] for a in kinds["claim"]]
+        return kinds["claim"][cids.index(_best_claim(cids))]
     if "end_move" in kinds and rng.random() < 0.6:
         return kinds["end_move"][0]
     return legal[int(rng.random() * len(legal))]

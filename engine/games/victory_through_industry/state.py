@@ -28,6 +28,7 @@ settles what the rulebook leaves open") and marked "decision:" in comments here.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
 from engine.games.victory_through_industry.data import (
@@ -71,7 +72,13 @@ def _pname(p: str) -> str:
 
 def connected(cells) -> bool:
     """Whether factory cells form one group touching by sides or corners (empty counts as one)."""
-    cells = set(cells)
+    return _connected(cells if isinstance(cells, frozenset) else frozenset(cells))
+
+
+# A search meets the same few complexes again and again, so connectivity answers are cached on the
+# set of factory cells (a frozenset: hashable, and equal for equal complexes).
+@lru_cache(maxsize=16384)
+def _connected(cells: frozenset) -> bool:
     if not cells:
         return True
     start = next(iter(cells))
@@ -85,6 +92,12 @@ def connected(cells) -> bool:
                 seen.add(n)
                 todo.append(n)
     return len(seen) == len(cells)
+
+
+@lru_cache(maxsize=16384)
+def cut_cells(cells: frozenset) -> frozenset:
+    """The factory cells whose removal would leave the others not connected."""
+    return frozenset(c for c in cells if not _connected(cells - {c}))
 
 
 class VtiState(State):
@@ -230,6 +243,7 @@ class VtiState(State):
         if not counts:
             return []  # nothing to pay the one product with
         owned = self.type_counts(dst)
+        cuts = cut_cells(frozenset(fac))
         out = []
         for c in (fac if first_only else sorted(fac, key=lambda c: (c[1], c[0]))):
             f = fac[c][0]
@@ -237,7 +251,7 @@ class VtiState(State):
                 continue
             # decision: no forced replacement in someone else's complex: a factory whose removal
             # would split the complex it leaves cannot be moved out of it
-            if connected([d for d in fac if d != c]):
+            if c not in cuts:
                 out.append(c)
                 if first_only:  # the menu only needs to know one exists (a search hot path)
                     break
@@ -314,10 +328,11 @@ class VtiState(State):
         get = counts.get
         return sum(get(p, 0) for p in COST_SETS[ftype]) >= n
 
-    def buildable_types(self, seat: int) -> list[str]:
-        """Types the seat may build now: one left in the pile, fewer than four owned, affordable."""
-        owned = self.type_counts(seat)
-        counts = self.product_counts(seat)
+    def buildable_types(self, seat: int, owned: dict | None = None, counts: dict | None = None) -> list[str]:
+        """Types the seat may build now: one left in the pile, fewer than four owned, affordable.
+        `owned` and `counts` are the seat's type and product counts, if the caller has them."""
+        owned = owned if owned is not None else self.type_counts(seat)
+        counts = counts if counts is not None else self.product_counts(seat)
         if sum(counts.values()) < 2:
             return []
         supply = self.supply
@@ -328,8 +343,7 @@ class VtiState(State):
         fac = self.fac[seat]
         if len(fac) < 2 or cell not in fac:
             return False
-        rest = [c for c in fac if c != cell]
-        if connected(rest):
+        if cell not in cut_cells(frozenset(fac)):
             return True
         # decision: the replacement may be any type, the torn-down one included.
         torn = fac[cell][0]
@@ -354,9 +368,10 @@ class VtiState(State):
         if self.over:
             return TERMINAL
         inc = self.incoming
-        for s in range(self.players):
-            if inc[s] and s != self.current:
-                return s
+        if any(inc):  # cheap test first: someone rarely has received cards waiting
+            for s in range(self.players):
+                if inc[s] and s != self.current:
+                    return s
         sub = self.sub
         if sub is not None and sub["k"] in ("respond", "frespond"):
             return sub["t"]
@@ -395,8 +410,11 @@ class VtiState(State):
             acts.append(Action("forfeit", s, (cid,)))
             return acts
         if not self.in_np:
-            have = {ft for ft, _ in self.fac[s].values()}
-            acts = [Action("produce", s, (f,)) for f in FACTORY_IDS if f in have and self.operable(s, f)]
+            ready = set()  # types with at least one factory that can operate
+            for c, (f, _) in self.fac[s].items():
+                if f not in ready and self.can_operate(s, c):
+                    ready.add(f)
+            acts = [Action("produce", s, (f,)) for f in FACTORY_IDS if f in ready]
             acts.append(Action("nonproduction", s, ()))
             return acts
         return self._np_actions(s)
@@ -404,15 +422,18 @@ class VtiState(State):
     def _np_actions(self, s: int, only: str | None = None) -> list[Action]:
         """The actions of a non-production move; `only` restricts them to one kind (for is_legal)."""
         fac, prod = self.fac[s], self.prod[s]
+        counts = self.product_counts(s)
+        owned = self.type_counts(s)
         acts: list[Action] = []
         if only is None or only == "build":
-            acts += [Action("build", s, (f,)) for f in self.buildable_types(s)]
-        counts = self.product_counts(s)
+            acts += [Action("build", s, (f,)) for f in self.buildable_types(s, owned, counts)]
         if only is None or only in ("tear_down", "move_factory"):
             fcells = sorted(fac)
-            if only != "move_factory":
-                owned = self.type_counts(s)
-                acts += [Action("tear_down", s, c) for c in fcells if self._tear_down_ok(s, c, owned, counts)]
+            if only != "move_factory" and len(fac) >= 2:
+                # a factory that is no cut cell can always go; the others need a replacement
+                cuts = cut_cells(frozenset(fac))
+                acts += [Action("tear_down", s, c) for c in fcells
+                         if c not in cuts or self._tear_down_ok(s, c, owned, counts)]
             if only != "tear_down":
                 acts += [Action("move_factory", s, c) for c in fcells if self.can_afford(s, fac[c][0], 1, counts)]
         if only is None or only == "move_product":
@@ -423,9 +444,8 @@ class VtiState(State):
         # decision: one trade offer per non-production move (so no seat can be pestered endlessly)
         if (only is None or only == "offer") and not self.offered:
             acts += [Action("offer", s, (t,)) for t in range(self.players) if t != s and (prod or self.prod[t])]
-        if (only is None or only == "claim") and len(self.held[s]) < MAX_CONTRACTS and prod:
-            have = set(prod.values())
-            acts += [Action("claim", s, (cid,)) for cid in self.row if CONTRACTS[cid].product in have]
+        if only is None or only == "claim":
+            acts += [Action("claim", s, (cid,)) for cid in self.claimable(s)]
         # decision: one request to move a factory to or from another complex per non-production move
         if not self.asked:
             for kind, lend in (("lend", True), ("borrow", False)):
@@ -435,6 +455,24 @@ class VtiState(State):
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
+
+    def menu_seat(self) -> int | None:
+        """The seat choosing from the non-production menu now (build, claim, trade… or end the
+        move), or None when the decision is another one."""
+        s = self.current
+        if (self.phase == "play" and self.in_np and self.sub is None and not self.fq and not self.incoming[s]
+                and self.to_move() == s):
+            return s
+        return None
+
+    def claimable(self, s: int) -> list[str]:
+        """Contracts in the row the seat may claim in a non-production move: it holds fewer than
+        eight and has a card of the product in its complex (in row order)."""
+        prod = self.prod[s]
+        if len(self.held[s]) >= MAX_CONTRACTS or not prod:
+            return []
+        have = set(prod.values())
+        return [cid for cid in self.row if CONTRACTS[cid].product in have]
 
     def is_legal(self, action: Action) -> bool:
         """Direct checks for chance outcomes and the non-production menu (the common cases in
@@ -540,7 +578,7 @@ class VtiState(State):
 
     # -- applying -------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        return getattr(self, "_do_" + action.kind)(action.seat, *action.args)
+        return _HANDLERS[action.kind](self, action.seat, *action.args)
 
     # chance
     def _do_reveal_contract(self, _chance, cid: str) -> list[Event]:
@@ -1149,6 +1187,10 @@ class VtiState(State):
         if self.token is not None and not 0 <= self.token < self.players:
             problems.append("bad fulfilment token")
         return problems
+
+
+_HANDLERS = {name[4:]: fn for name, fn in vars(VtiState).items() if name.startswith("_do_")}
+"""Action kind -> the `_do_<kind>` method that performs it."""
 
 
 def _copy_sub(sub):
