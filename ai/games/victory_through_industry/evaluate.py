@@ -35,12 +35,12 @@ def _best_claim(cids: list[str]) -> str:
 
 
 def playout_action(state, rng):
-    """Produce when possible, supply contracts, claim what pays, otherwise end the move soon."""
+    """Supply contracts, place received cards and accept trades; produce when possible (four times
+    in five); in a non-production move claim the contract that pays best, else end the move (three
+    times in five); otherwise a random legal choice."""
     s = state.menu_seat()
     if s is not None:
-        # The non-production menu is the costliest list to build, and the policy mostly claims or
-        # ends the move there: decide that first (same choices, same draws as the general path
-        # below, which finds no fulfil, accept, place or produce in this menu).
+        # the non-production menu is the costliest list to build: claim or end the move first
         claims = state.claimable(s)
         if claims:
             return Action("claim", s, (_best_claim(claims),))
@@ -49,19 +49,14 @@ def playout_action(state, rng):
         legal = state.legal_actions()
         return legal[int(rng.random() * len(legal))]
     legal = state.legal_actions()
-    kinds: dict[str, list] = {}
-    for a in legal:
-        kinds.setdefault(a.kind, []).append(a)
-    for k in ("fulfil", "accept", "place_product"):
-        if k in kinds:
-            return kinds[k][0]
-    if "produce" in kinds and rng.random() < 0.8:
-        return kinds["produce"][int(rng.random() * len(kinds["produce"]))]
-    if "claim" in kinds:
-        cids = [a.args[0] for a in kinds["claim"]]
-        return kinds["claim"][cids.index(_best_claim(cids))]
-    if "end_move" in kinds and rng.random() < 0.6:
-        return kinds["end_move"][0]
+    # outside that menu a list holds one kind of choice plus perhaps a last way out (forfeit,
+    # refuse, discard, the non-production move), so its first action says what it is about
+    first = legal[0].kind
+    if first in ("fulfil", "accept", "place_product"):
+        return legal[0]
+    if first == "produce" and rng.random() < 0.8:
+        produce = [a for a in legal if a.kind == "produce"]
+        return produce[int(rng.random() * len(produce))]
     return legal[int(rng.random() * len(legal))]
 
 

@@ -56,6 +56,11 @@ OFFER_MAX = 3
 """decision: a trade offer gives and asks at most three cards of one product type each way."""
 
 _FACING = {(f, r): tuple(facing(f, r)) for f in FACTORY_IDS for r in range(4)}
+_CHECKS = {key: tuple((DIRS[d][0], DIRS[d][1], side.kind == "in", frozenset(side.products)) for d, side in sides)
+           for key, sides in _FACING.items()}
+"""For each (type, rotation): (dx, dy, is an input, products accepted) of every printed side, the
+form `can_operate` (the hottest test of a search) reads fastest."""
+_CHOICE_OUTPUT = {f: FACTORIES[f].choice_output for f in FACTORY_IDS}
 _ORDER = {p: i for i, p in enumerate(PRODUCT_IDS)}
 
 
@@ -70,34 +75,51 @@ def _pname(p: str) -> str:
     return PRODUCTS[p].name
 
 
+def _touches(cell: Cell, cells) -> bool:
+    """Whether `cell` touches one of `cells` by a side or a corner."""
+    x, y = cell
+    return any((x + dx, y + dy) in cells for dx, dy in NEIGHBOURS8)
+
+
 def connected(cells) -> bool:
     """Whether factory cells form one group touching by sides or corners (empty counts as one)."""
-    return _connected(cells if isinstance(cells, frozenset) else frozenset(cells))
+    return len(groups(cells if isinstance(cells, frozenset) else frozenset(cells))) <= 1
 
 
-# A search meets the same few complexes again and again, so connectivity answers are cached on the
-# set of factory cells (a frozenset: hashable, and equal for equal complexes).
+# A search meets the same few complexes again and again, so these answers are cached on the set of
+# factory cells (a frozenset: hashable, and equal for equal complexes).
 @lru_cache(maxsize=16384)
-def _connected(cells: frozenset) -> bool:
-    if not cells:
-        return True
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in NEIGHBOURS8:
-            n = (x + dx, y + dy)
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
+def groups(cells: frozenset) -> tuple[frozenset, ...]:
+    """The groups of cells touching by sides or corners (none for no cells)."""
+    left = set(cells)
+    out = []
+    while left:
+        start = left.pop()
+        group = {start}
+        todo = [start]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in NEIGHBOURS8:
+                n = (x + dx, y + dy)
+                if n in left:
+                    left.remove(n)
+                    group.add(n)
+                    todo.append(n)
+        out.append(frozenset(group))
+    return tuple(out)
 
 
 @lru_cache(maxsize=16384)
 def cut_cells(cells: frozenset) -> frozenset:
     """The factory cells whose removal would leave the others not connected."""
-    return frozenset(c for c in cells if not _connected(cells - {c}))
+    return frozenset(c for c in cells if len(groups(cells - {c})) > 1)
+
+
+@lru_cache(maxsize=16384)
+def _paying_cards(held: frozenset) -> dict[str, int]:
+    """For product cards held (a frozenset of (product, count) pairs): how many of them may pay
+    for each factory type. Cached like the complexes, so callers must not change the dict."""
+    return {f: sum(n for p, n in held if p in COST_SETS[f]) for f in FACTORY_IDS}
 
 
 class VtiState(State):
@@ -229,25 +251,25 @@ class VtiState(State):
         return None
 
     def xmove_cells(self, s: int, t: int, lend: bool, first_only: bool = False,
-                    counts: dict | None = None) -> list[Cell]:
+                    pay: dict | None = None, owned: dict | None = None) -> list[Cell]:
         """Factories `s` may move between its complex and `t`'s: lend (its own into `t`'s) or
         borrow (one of `t`'s into its own). The complex it leaves must keep two or more factories
         and stay connected without it, the receiver must own fewer than four of the type, and `s`
-        must be able to pay one product for it (its inputs, outputs or Wood)."""
+        must be able to pay one product for it (its inputs, outputs or Wood). `pay` (the
+        `paying_cards` of `s`) and `owned` (the type counts of the receiver) save recounting."""
         src, dst = (s, t) if lend else (t, s)
         fac = self.fac[src]
         if len(fac) < 2:
             return []
-        if counts is None:
-            counts = self.product_counts(s)
-        if not counts:
-            return []  # nothing to pay the one product with
-        owned = self.type_counts(dst)
+        if pay is None:
+            pay = self.paying_cards(s)
+        if owned is None:
+            owned = self.type_counts(dst)
         cuts = cut_cells(frozenset(fac))
         out = []
         for c in (fac if first_only else sorted(fac, key=lambda c: (c[1], c[0]))):
             f = fac[c][0]
-            if owned.get(f, 0) >= MAX_PER_TYPE or not self.can_afford(s, f, 1, counts):
+            if owned.get(f, 0) >= MAX_PER_TYPE or not pay[f]:
                 continue
             # decision: no forced replacement in someone else's complex: a factory whose removal
             # would split the complex it leaves cannot be moved out of it
@@ -297,22 +319,22 @@ class VtiState(State):
         fac = self.fac[seat]
         if not fac:
             return [origin]
+        # a new cell joins the groups of the others into one exactly when it touches each of them
+        parts = groups(frozenset(fac))
         out = [origin]
-        for c in self.build_sites(seat):
-            if c != origin and connected(list(fac) + [c]):
+        for c in self.build_sites(seat):  # each touches at least one group
+            if c != origin and (len(parts) == 1 or all(_touches(c, g) for g in parts)):
                 out.append(c)
         return sorted(out, key=lambda c: (c[1], c[0]))
 
     def can_operate(self, seat: int, cell: Cell) -> bool:
         """Every input side has an accepted product beside it and every output side a free space."""
-        ftype, rot = self.fac[seat][cell]
         fac, prod = self.fac[seat], self.prod[seat]
         x, y = cell
-        for d, side in _FACING[(ftype, rot)]:
-            dx, dy = DIRS[d]
+        for dx, dy, is_input, accepted in _CHECKS[fac[cell]]:
             n = (x + dx, y + dy)
-            if side.kind == "in":
-                if prod.get(n) not in side.products:
+            if is_input:
+                if prod.get(n) not in accepted:
                     return False
             elif n in prod or n in fac:
                 return False
@@ -322,11 +344,16 @@ class VtiState(State):
         cells = [c for c, (f, _) in self.fac[seat].items() if f == ftype]
         return sorted((c for c in cells if self.can_operate(seat, c)), key=lambda c: (c[1], c[0]))
 
+    def paying_cards(self, seat: int, counts: dict | None = None) -> dict[str, int]:
+        """For each factory type, how many of the seat's product cards may pay for it (its inputs,
+        outputs or Wood); `counts` are the seat's product counts if the caller has them. The dict
+        is shared: read it, do not change it."""
+        counts = counts if counts is not None else self.product_counts(seat)
+        return _paying_cards(frozenset(counts.items()))
+
     def can_afford(self, seat: int, ftype: str, n: int = 2, counts: dict | None = None) -> bool:
         """Whether the seat has `n` products that may pay for a factory of this type."""
-        counts = counts if counts is not None else self.product_counts(seat)
-        get = counts.get
-        return sum(get(p, 0) for p in COST_SETS[ftype]) >= n
+        return self.paying_cards(seat, counts)[ftype] >= n
 
     def buildable_types(self, seat: int, owned: dict | None = None, counts: dict | None = None) -> list[str]:
         """Types the seat may build now: one left in the pile, fewer than four owned, affordable.
@@ -336,25 +363,16 @@ class VtiState(State):
         if sum(counts.values()) < 2:
             return []
         supply = self.supply
-        return [f for f in FACTORY_IDS if supply[f] > 0 and owned.get(f, 0) < MAX_PER_TYPE
-                and self.can_afford(seat, f, 2, counts)]
+        pay = self.paying_cards(seat, counts)
+        return [f for f in FACTORY_IDS if supply[f] > 0 and owned.get(f, 0) < MAX_PER_TYPE and pay[f] >= 2]
 
-    def _tear_down_ok(self, seat: int, cell: Cell, owned=None, counts=None) -> bool:
-        fac = self.fac[seat]
-        if len(fac) < 2 or cell not in fac:
-            return False
-        if cell not in cut_cells(frozenset(fac)):
-            return True
-        # decision: the replacement may be any type, the torn-down one included.
-        torn = fac[cell][0]
-        owned = owned if owned is not None else self.type_counts(seat)
-        counts = counts if counts is not None else self.product_counts(seat)
-        for f in FACTORY_IDS:
-            n = owned.get(f, 0) - (f == torn)
-            supply = self.supply[f] + (f == torn)
-            if supply > 0 and n < MAX_PER_TYPE and self.can_afford(seat, f, 2, counts):
-                return True
-        return False
+    def _replaceable(self, seat: int, torn: str, buildable: list[str], counts: dict | None = None) -> bool:
+        """Whether the seat could build a replacement after tearing down a factory of type `torn`,
+        given the types it may build now."""
+        # decision: the replacement may be any type, the torn-down one included. Tearing down puts
+        # one back in its pile and leaves the seat owning fewer than four of it, so that type only
+        # needs paying for; every other type is as buildable as it is now.
+        return bool(buildable) or self.paying_cards(seat, counts)[torn] >= 2
 
     def score(self, seat: int) -> dict[str, float]:
         products = sum(VALUE[p] for p in self.prod[seat].values()) + sum(VALUE[p] for p in self.incoming[seat])
@@ -424,18 +442,20 @@ class VtiState(State):
         fac, prod = self.fac[s], self.prod[s]
         counts = self.product_counts(s)
         owned = self.type_counts(s)
+        pay = self.paying_cards(s, counts)
+        buildable = self.buildable_types(s, owned, counts)
         acts: list[Action] = []
         if only is None or only == "build":
-            acts += [Action("build", s, (f,)) for f in self.buildable_types(s, owned, counts)]
+            acts += [Action("build", s, (f,)) for f in buildable]
         if only is None or only in ("tear_down", "move_factory"):
             fcells = sorted(fac)
             if only != "move_factory" and len(fac) >= 2:
                 # a factory that is no cut cell can always go; the others need a replacement
                 cuts = cut_cells(frozenset(fac))
                 acts += [Action("tear_down", s, c) for c in fcells
-                         if c not in cuts or self._tear_down_ok(s, c, owned, counts)]
+                         if c not in cuts or self._replaceable(s, fac[c][0], buildable, counts)]
             if only != "tear_down":
-                acts += [Action("move_factory", s, c) for c in fcells if self.can_afford(s, fac[c][0], 1, counts)]
+                acts += [Action("move_factory", s, c) for c in fcells if pay[fac[c][0]]]
         if only is None or only == "move_product":
             # picking up a product card leads to moving it elsewhere or discarding it
             acts += [Action("move_product", s, c) for c in sorted(prod)]
@@ -447,11 +467,14 @@ class VtiState(State):
         if only is None or only == "claim":
             acts += [Action("claim", s, (cid,)) for cid in self.claimable(s)]
         # decision: one request to move a factory to or from another complex per non-production move
-        if not self.asked:
-            for kind, lend in (("lend", True), ("borrow", False)):
-                if only is None or only == kind:
-                    acts += [Action(kind, s, (t,)) for t in range(self.players)
-                             if t != s and self.xmove_cells(s, t, lend, first_only=True, counts=counts)]
+        if not self.asked and counts:
+            others = [t for t in range(self.players) if t != s]
+            if only is None or only == "lend":
+                acts += [Action("lend", s, (t,)) for t in others
+                         if self.xmove_cells(s, t, True, first_only=True, pay=pay)]
+            if only is None or only == "borrow":
+                acts += [Action("borrow", s, (t,)) for t in others
+                         if self.xmove_cells(s, t, False, first_only=True, pay=pay, owned=owned)]
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
@@ -674,7 +697,7 @@ class VtiState(State):
     def _run_production(self, s: int) -> list[Event]:
         sub = self.sub
         f = FACTORIES[sub["f"]]
-        choice = f.choice_output
+        choice = _CHOICE_OUTPUT[f.id]
         while sub["q"]:
             c = tuple(sub["q"][0])
             # decision: factories of the type operate one after another (top row first); one that
