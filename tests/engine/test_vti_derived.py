@@ -88,6 +88,11 @@ def test_menu_shortcuts_match_the_rules_along_games():
                     want.add(c)
             assert {a.args for a in legal if a.kind == "tear_down"} == want
             assert [a.args[0] for a in legal if a.kind == "claim"] == st.claimable(s)
+            # the menu offers a factory move between complexes exactly when one exists
+            if not st.asked and counts:
+                for kind, lend in (("lend", True), ("borrow", False)):
+                    offered = {a.args[0] for a in legal if a.kind == kind}
+                    assert offered == {t for t in range(st.players) if t != s and st.xmove_cells(s, t, lend)}
             # moving a factory within the complex: back to its cell, or a free cell that joins the rest
             for c in fac:
                 rest = dict(fac)

@@ -27,7 +27,6 @@ settles what the rulebook leaves open") and marked "decision:" in comments here.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
@@ -250,34 +249,27 @@ class VtiState(State):
                 return sub["dst"], sub["f"]
         return None
 
-    def xmove_cells(self, s: int, t: int, lend: bool, first_only: bool = False,
-                    pay: dict | None = None, owned: dict | None = None) -> list[Cell]:
+    def xmove_cells(self, s: int, t: int, lend: bool) -> list[Cell]:
         """Factories `s` may move between its complex and `t`'s: lend (its own into `t`'s) or
         borrow (one of `t`'s into its own). The complex it leaves must keep two or more factories
         and stay connected without it, the receiver must own fewer than four of the type, and `s`
-        must be able to pay one product for it (its inputs, outputs or Wood). `pay` (the
-        `paying_cards` of `s`) and `owned` (the type counts of the receiver) save recounting."""
+        must be able to pay one product for it (its inputs, outputs or Wood)."""
         src, dst = (s, t) if lend else (t, s)
+        fac = self.fac[src]
+        owned = self.type_counts(dst)
+        cells = self._leaving_cells(src, self.paying_cards(s))
+        return sorted((c for c in cells if owned.get(fac[c][0], 0) < MAX_PER_TYPE), key=lambda c: (c[1], c[0]))
+
+    def _leaving_cells(self, src: int, pay: dict) -> list[Cell]:
+        """The factories that may leave `src`'s complex for another one and that a seat with these
+        `paying_cards` can pay one product for (in no particular order)."""
         fac = self.fac[src]
         if len(fac) < 2:
             return []
-        if pay is None:
-            pay = self.paying_cards(s)
-        if owned is None:
-            owned = self.type_counts(dst)
+        # decision: no forced replacement in someone else's complex: a factory whose removal
+        # would split the complex it leaves cannot be moved out of it
         cuts = cut_cells(frozenset(fac))
-        out = []
-        for c in (fac if first_only else sorted(fac, key=lambda c: (c[1], c[0]))):
-            f = fac[c][0]
-            if owned.get(f, 0) >= MAX_PER_TYPE or not pay[f]:
-                continue
-            # decision: no forced replacement in someone else's complex: a factory whose removal
-            # would split the complex it leaves cannot be moved out of it
-            if c not in cuts:
-                out.append(c)
-                if first_only:  # the menu only needs to know one exists (a search hot path)
-                    break
-        return out
+        return [c for c, (f, _) in fac.items() if c not in cuts and pay[f]]
 
     def count_type(self, seat: int, ftype: str) -> int:
         return self.type_counts(seat).get(ftype, 0)
@@ -467,14 +459,15 @@ class VtiState(State):
         if only is None or only == "claim":
             acts += [Action("claim", s, (cid,)) for cid in self.claimable(s)]
         # decision: one request to move a factory to or from another complex per non-production move
+        # (the menu only asks whether some factory could move, as `xmove_cells` would list it)
         if not self.asked and counts:
             others = [t for t in range(self.players) if t != s]
             if only is None or only == "lend":
-                acts += [Action("lend", s, (t,)) for t in others
-                         if self.xmove_cells(s, t, True, first_only=True, pay=pay)]
+                leaving = {fac[c][0] for c in self._leaving_cells(s, pay)}
+                acts += [Action("lend", s, (t,)) for t in others if leaving and _room_for(self.type_counts(t), leaving)]
             if only is None or only == "borrow":
                 acts += [Action("borrow", s, (t,)) for t in others
-                         if self.xmove_cells(s, t, False, first_only=True, pay=pay, owned=owned)]
+                         if _room_for(owned, {self.fac[t][c][0] for c in self._leaving_cells(t, pay)})]
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
@@ -710,9 +703,9 @@ class VtiState(State):
                 return []
             sub["q"].pop(0)
             self._operate(s, c, None)
-        made = Counter(sub["made"])
+        made = sub["made"]
         self.sub = None
-        text = ", ".join(f"{n} {_pname(p)}" for p, n in sorted(made.items(), key=lambda kv: _ORDER[kv[0]]))
+        text = ", ".join(f"{made.count(p)} {_pname(p)}" for p in sorted(set(made), key=_ORDER.__getitem__))
         events = [Event(f"{{p{s}}} runs {f.name} production: {text or 'nothing'}.", "gain")]
         return events + self._finish_move(s)
 
@@ -1210,6 +1203,11 @@ class VtiState(State):
         if self.token is not None and not 0 <= self.token < self.players:
             problems.append("bad fulfilment token")
         return problems
+
+
+def _room_for(owned: dict[str, int], types) -> bool:
+    """Whether a seat owning `owned` factories of each type may receive one of these types."""
+    return any(owned.get(f, 0) < MAX_PER_TYPE for f in types)
 
 
 _HANDLERS = {name[4:]: fn for name, fn in vars(VtiState).items() if name.startswith("_do_")}
