@@ -45,9 +45,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ai", required=True)
+    ap.add_argument("--iterations", type=int, default=None, help="cap searching levels (reproducible)")
+    ap.add_argument("--think-ms", type=int, default=None)
+    ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     levels = args.ai.split(",")
-    r = simulate(args.game, args.players, args.games, args.seed, levels, rotate=True)
+    r = simulate(args.game, args.players, args.games, args.seed, levels, rotate=True,
+                 think_ms=args.think_ms, iterations=args.iterations, jobs=args.jobs)
     print(json.dumps(r.summary(True)))
     print()
     print(f"{r.finished} of {r.games} games finished; {args.players} players; levels {args.ai} rotated "

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ai.core.agent import Budget
 from ai.core.agents import get_agent
-from ai.core.observe import observe
+from ai.core.observe import observe, observe_everything
 from engine.core.contract import SeatInfo
 from engine.core.errors import TycoonsError
 from engine.core.rng import Rng
@@ -91,13 +91,50 @@ def _num(x: float) -> float | int:
     return int(x) if float(x).is_integer() else round(x, 4)
 
 
+ORACLE_FACTOR = 2
+"""The "oracle" level searches this many times longer than "hard" (it is the ceiling measurement)."""
+
+
+def _agent(game_id: str, level: str):
+    if level == "oracle":
+        from ai.core.search import IsmctsAgent
+
+        agent = IsmctsAgent(game_id)
+        agent.level = "oracle"
+        return agent
+    return get_agent(game_id, level)
+
+
+def _budget(level: str, think_ms: int | None, iterations: int | None) -> Budget:
+    if level == "oracle":
+        return Budget(None if think_ms is None else think_ms * ORACLE_FACTOR,
+                      None if iterations is None else iterations * ORACLE_FACTOR)
+    return Budget(think_ms, iterations)
+
+
+def _observe(state, seat: int, game_id: str, level: str):
+    if level == "oracle":
+        return observe_everything(state, seat, game_id)
+    return observe(state, seat, game_id)
+
+
 def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str],
              rotate: bool = False, think_ms: int | None = None, save_dir: str | None = None,
-             decision_cap: int = DECISION_CAP) -> SimResult:
-    """Play `games` whole games between AI seats and collect wins, scores and timings."""
+             decision_cap: int = DECISION_CAP, iterations: int | None = None, jobs: int = 1,
+             first: int = 0) -> SimResult:
+    """Play `games` whole games between AI seats and collect wins, scores and timings.
+
+    `think_ms`/`iterations` cap searching levels. `jobs` > 1 spreads the games over that many
+    processes; game g is the same game whichever process plays it, so the totals do not depend on
+    `jobs`. The level "oracle" is the Hard search given the true state (every hidden card) and
+    `ORACLE_FACTOR` times the budget: the ceiling of what searching can reach, never offered to players.
+    """
     seat_levels(levels, players, 0, rotate)  # refuse a bad --ai before any game starts
-    agents = {lv: get_agent(game_id, lv) for lv in dict.fromkeys(levels)}
-    budget = Budget(think_ms, None)
+    if jobs > 1 and games > 1:
+        return _simulate_parallel(game_id, players, games, seed, levels, rotate, think_ms, save_dir,
+                                  decision_cap, iterations, min(jobs, games), first)
+    agents = {lv: _agent(game_id, lv) for lv in dict.fromkeys(levels)}
+    budgets = {lv: _budget(lv, think_ms, iterations) for lv in agents}
     write_session = None
     if save_dir is not None:
         from saves import write_session  # lazy: the saves package is only needed here
@@ -108,7 +145,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
                        decision_seconds={lv: [] for lv in agents})
     clock = time.perf_counter
     start = clock()
-    for g in range(games):
+    for g in range(first, first + games):
         lv_of = seat_levels(levels, players, g, rotate)
         seats = [SeatInfo(f"AI {i + 1} ({lv})", "ai", lv) for i, lv in enumerate(lv_of)]
         session = Session.new(game_id, seats, None, game_seed(seed, g))
@@ -117,7 +154,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
             seat = session.to_move()
             level = lv_of[seat]
             t0 = clock()
-            action = agents[level].choose(observe(session.state, seat, game_id), session.ai_rng(), budget)
+            obs = _observe(session.state, seat, game_id, level)
+            action = agents[level].choose(obs, session.ai_rng(), budgets[level])
             result.decision_seconds[level].append(clock() - t0)
             session.apply(action, by_ai=True)
             made += 1
@@ -140,6 +178,36 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
     return result
 
 
+def _simulate_parallel(game_id, players, games, seed, levels, rotate, think_ms, save_dir, decision_cap,
+                       iterations, jobs, first) -> SimResult:
+    from concurrent.futures import ProcessPoolExecutor
+
+    bounds = [first + games * j // jobs for j in range(jobs + 1)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(_simulate_part, [
+            (game_id, players, hi - lo, seed, levels, rotate, think_ms, save_dir, decision_cap, iterations, 1, lo)
+            for lo, hi in zip(bounds, bounds[1:], strict=False)]))
+    total = parts[0]
+    total.games = games
+    for part in parts[1:]:
+        total.finished += part.finished
+        total.decisions += part.decisions
+        for i in range(players):
+            total.wins_by_seat[i] += part.wins_by_seat[i]
+            total.score_sums[i] += part.score_sums[i]
+        for lv in total.wins_by_level:
+            total.wins_by_level[lv] += part.wins_by_level[lv]
+            total.games_by_level[lv] += part.games_by_level[lv]
+            total.decision_seconds[lv] += part.decision_seconds[lv]
+    total.seconds = time.perf_counter() - start
+    return total
+
+
+def _simulate_part(args) -> SimResult:
+    return simulate(*args)
+
+
 def run_from_args(args) -> int:
     """Run `tycoons simulate` from parsed arguments; print one JSON object; 0 on success."""
     levels = [lv.strip() for lv in str(args.ai).split(",") if lv.strip()]
@@ -149,7 +217,8 @@ def run_from_args(args) -> int:
         if args.games < 0:
             raise ValueError("--games must not be negative")
         result = simulate(args.game, args.players, args.games, args.seed, levels, rotate=args.rotate,
-                          think_ms=args.think_ms, save_dir=args.save_dir)
+                          think_ms=args.think_ms, save_dir=args.save_dir,
+                          iterations=getattr(args, "iterations", None), jobs=getattr(args, "jobs", 1) or 1)
     except (ValueError, TycoonsError) as exc:
         print(f"tycoons simulate: {exc}", file=sys.stderr)
         return 2

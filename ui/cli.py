@@ -19,6 +19,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ai", default="easy", help="one level for every seat, or one per seat: normal,easy,easy")
     sim.add_argument("--rotate", action="store_true", help="rotate the levels over the seats from game to game")
     sim.add_argument("--think-ms", type=int, default=None, help="cap the thinking time of searching AI levels")
+    sim.add_argument("--iterations", type=int, default=None,
+                     help="cap searching AI levels at this many iterations a decision (reproducible)")
+    sim.add_argument("--jobs", type=int, default=1, help="play the games in this many processes")
     sim.add_argument("--save-dir", default=None, help="write each game's save file here")
 
     chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")

@@ -22,3 +22,17 @@ def observe(state: State, seat: int, game_id: str | None = None) -> Observation:
         return state.determinize(seat, rng)
 
     return Observation(gid, seat, state.view(seat), list(state.legal_actions(seat)), sample)
+
+
+def observe_everything(state: State, seat: int, game_id: str | None = None) -> Observation:
+    """An observation whose sampler returns copies of the true state: every hidden card shown.
+
+    Only for measuring how far a cheating searcher gets (the "oracle" level of `tycoons
+    simulate`); players' opponents always get `observe`.
+    """
+    gid = game_id if game_id is not None else state.spec.id
+
+    def sample(rng):
+        return state.copy()
+
+    return Observation(gid, seat, state.view(seat), list(state.legal_actions(seat)), sample)

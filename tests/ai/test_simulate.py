@@ -98,3 +98,43 @@ def test_rotation_moves_each_level_round_the_table():
     assert sorted(seen) == [0, 1, 2, 3]
     assert seat_levels(["easy"], 3, 5, rotate=True) == ["easy"] * 3
     assert seat_levels(levels, 4, 3, rotate=False) == levels
+
+
+def test_jobs_split_the_same_games_over_processes(capsys):
+    args = ("first-ceo", "--players", "4", "--games", "4", "--seed", "5", "--ai", "normal,easy,easy,easy", "--rotate")
+    one = json.loads(run(capsys, *args)[1])
+    two = json.loads(run(capsys, *args, "--jobs", "2")[1])
+    for key in ("games", "finished", "wins_by_seat", "mean_scores", "decisions", "wins_by_level"):
+        assert one[key] == two[key]
+
+
+def test_iterations_cap_makes_hard_reproducible(capsys):
+    args = ("first-ceo", "--players", "3", "--games", "1", "--seed", "2", "--ai", "hard,easy,easy",
+            "--iterations", "30")
+    a = json.loads(run(capsys, *args)[1])
+    b = json.loads(run(capsys, *args)[1])
+    assert a["finished"] == 1
+    for key in ("wins_by_seat", "mean_scores", "decisions"):
+        assert a[key] == b[key]
+
+
+def test_oracle_level_searches_the_true_state():
+    """The ceiling measurement's searcher samples copies of the real state, hidden cards included."""
+    from ai.core.observe import observe, observe_everything
+    from ai.core.worker import decide
+    from engine.core.contract import SeatInfo
+    from engine.core.rng import Rng
+    from engine.core.session import Session
+
+    def hides_a_card(view):
+        return any(c["value"] is None for s in view["seats"] for c in s["asset_cards"])
+
+    session = Session.new("first-ceo", [SeatInfo(f"P{i}", "ai", "easy") for i in range(4)], None, 3)
+    while not hides_a_card(session.state.view(session.to_move())):
+        session.apply(decide(session, level="easy"), by_ai=True)
+    seat = session.to_move()
+    truth = session.state.state_hash()
+    assert observe_everything(session.state, seat).sample(Rng(1)).state_hash() == truth
+    # the fair observation re-deals what the seat has not seen, so some deal differs from the truth
+    fair = observe(session.state, seat)
+    assert any(fair.sample(Rng(k)).state_hash() != truth for k in range(10))
