@@ -11,7 +11,7 @@ direction `(i + rot) % 4`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
 from engine.core.assets import load_toml
@@ -55,37 +55,36 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Factory:
-    """A factory type: four printed sides (top, right, bottom, left at rotation 0)."""
+    """A factory type: four printed sides (top, right, bottom, left at rotation 0).
+
+    The derived facts below are computed once at load (AI code reads them in its inner loops)."""
 
     id: str
     name: str
     sides: tuple[Side, Side, Side, Side]
+    inputs: tuple[tuple[int, Side], ...] = field(init=False, repr=False, compare=False)
+    """(printed side, side) of every input."""
+    outputs: tuple[tuple[int, Side], ...] = field(init=False, repr=False, compare=False)
+    """(printed side, side) of every output."""
+    choice_output: int | None = field(init=False, repr=False, compare=False)
+    """The printed side whose output the owner chooses, if any (at most one per factory)."""
+    products: frozenset[str] = field(init=False, repr=False, compare=False)
+    """Every product printed on the factory, inputs and outputs."""
+    cost_products: frozenset[str] = field(init=False, repr=False, compare=False)
+    """What may pay for building (or moving) it: its inputs, its outputs, and Wood."""
 
-    @property
-    def inputs(self) -> tuple[tuple[int, Side], ...]:
-        return tuple((i, s) for i, s in enumerate(self.sides) if s.kind == "in")
-
-    @property
-    def outputs(self) -> tuple[tuple[int, Side], ...]:
-        return tuple((i, s) for i, s in enumerate(self.sides) if s.kind == "out")
-
-    @property
-    def choice_output(self) -> int | None:
-        """The printed side whose output the owner chooses, if any (at most one per factory)."""
-        for i, s in enumerate(self.sides):
-            if s.kind == "out" and len(s.products) > 1:
-                return i
-        return None
-
-    @property
-    def products(self) -> frozenset[str]:
-        """Every product printed on the factory, inputs and outputs."""
-        return frozenset(p for s in self.sides for p in s.products)
-
-    @property
-    def cost_products(self) -> frozenset[str]:
-        """What may pay for building (or moving) it: its inputs, its outputs, and Wood."""
-        return self.products | {"wood"}
+    def __post_init__(self):
+        sides = self.sides
+        derived = {
+            "inputs": tuple((i, s) for i, s in enumerate(sides) if s.kind == "in"),
+            "outputs": tuple((i, s) for i, s in enumerate(sides) if s.kind == "out"),
+            "choice_output": next((i for i, s in enumerate(sides) if s.kind == "out" and len(s.products) > 1),
+                                  None),
+            "products": frozenset(p for s in sides for p in s.products),
+        }
+        derived["cost_products"] = derived["products"] | {"wood"}
+        for key, value in derived.items():
+            object.__setattr__(self, key, value)  # frozen: set once, here
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,6 @@ _CHECKS = {key: tuple((DIRS[d][0], DIRS[d][1], side.kind == "in", frozenset(side
            for key, sides in _FACING.items()}
 """For each (type, rotation): (dx, dy, is an input, products accepted) of every printed side, the
 form `can_operate` (the hottest test of a search) reads fastest."""
-_CHOICE_OUTPUT = {f: FACTORIES[f].choice_output for f in FACTORY_IDS}
 _ORDER = {p: i for i, p in enumerate(PRODUCT_IDS)}
 
 
@@ -112,6 +111,16 @@ def groups(cells: frozenset) -> tuple[frozenset, ...]:
 def cut_cells(cells: frozenset) -> frozenset:
     """The factory cells whose removal would leave the others not connected."""
     return frozenset(c for c in cells if len(groups(cells - {c})) > 1)
+
+
+@lru_cache(maxsize=16384)
+def _free_types(layout: frozenset) -> frozenset:
+    """For a complex given as (cell, (type, rotation)) pairs: the types of the factories that may
+    leave it for another complex (it keeps two or more and stays connected without them)."""
+    if len(layout) < 2:
+        return frozenset()
+    cuts = cut_cells(frozenset(c for c, _ in layout))
+    return frozenset(f for c, (f, _) in layout if c not in cuts)
 
 
 @lru_cache(maxsize=16384)
@@ -463,11 +472,11 @@ class VtiState(State):
         if not self.asked and counts:
             others = [t for t in range(self.players) if t != s]
             if only is None or only == "lend":
-                leaving = {fac[c][0] for c in self._leaving_cells(s, pay)}
+                leaving = [f for f in _free_types(frozenset(fac.items())) if pay[f]]
                 acts += [Action("lend", s, (t,)) for t in others if leaving and _room_for(self.type_counts(t), leaving)]
             if only is None or only == "borrow":
                 acts += [Action("borrow", s, (t,)) for t in others
-                         if _room_for(owned, {self.fac[t][c][0] for c in self._leaving_cells(t, pay)})]
+                         if _room_for(owned, [f for f in _free_types(frozenset(self.fac[t].items())) if pay[f]])]
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
@@ -690,7 +699,7 @@ class VtiState(State):
     def _run_production(self, s: int) -> list[Event]:
         sub = self.sub
         f = FACTORIES[sub["f"]]
-        choice = _CHOICE_OUTPUT[f.id]
+        choice = f.choice_output
         while sub["q"]:
             c = tuple(sub["q"][0])
             # decision: factories of the type operate one after another (top row first); one that
