@@ -92,7 +92,10 @@ def money(m: int) -> str:
 
 def space_name(i: int) -> str:
     """'Steel (13)': a space's name and its number as printed in the rules."""
-    return f"{SPACES[i].name} ({i + 1})"
+    return _SPACE_NAMES[i]
+
+
+_SPACE_NAMES = tuple(f"{SPACES[i].name} ({i + 1})" for i in range(BOARD_SIZE))
 
 
 class RobberBaronsState(State):
@@ -180,7 +183,7 @@ class RobberBaronsState(State):
 
     def trusts(self, seat: int) -> list[int]:
         markers = self.markers
-        return [sp for sp in INDUSTRY_SPACES if markers[sp][seat] and markers[sp][seat] == sum(markers[sp])]
+        return [sp for sp in INDUSTRY_SPACES if (row := markers[sp])[seat] and row[seat] == sum(row)]
 
     def investments(self, seat: int) -> list[int]:
         return [sp for sp in INDUSTRY_SPACES if self.markers[sp][seat] > 0]
@@ -374,7 +377,7 @@ class RobberBaronsState(State):
     # -- applying -------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         kind, seat, args = action
-        events = getattr(self, "_do_" + kind)(seat, *args)
+        events = _HANDLERS[kind](self, seat, *args)
         events += self._run()
         return events
 
@@ -383,7 +386,7 @@ class RobberBaronsState(State):
         events: list[Event] = []
         while not self.over and self.stack[-1][0] in AUTO_FRAMES:
             f = self.stack.pop()
-            events += getattr(self, "_frame_" + f[0])(*f[1:])
+            events += _FRAMES[f[0]](self, *f[1:])
         return events
 
     # chance outcomes
@@ -971,3 +974,9 @@ class RobberBaronsState(State):
         if self.over and self.ended_by == "legacy" and self.legacy_left():
             problems.append("ended by the Legacy deck but cards remain")
         return problems
+
+
+_HANDLERS = {name[4:]: fn for name, fn in vars(RobberBaronsState).items() if name.startswith("_do_")}
+"""Action kind -> the `_do_<kind>` method that performs it."""
+_FRAMES = {name[7:]: fn for name, fn in vars(RobberBaronsState).items() if name.startswith("_frame_")}
+"""Automatic frame name -> the `_frame_<name>` method that resolves it."""
