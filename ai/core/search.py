@@ -68,13 +68,20 @@ def default_evaluate(state: State) -> list[float]:
 class GameKnowledge:
     """What a game may add to the generic search (all optional), from `ai/games/<pkg>/evaluate.py`:
     `evaluate(state) -> list[float]`, `playout_action(state, rng) -> Action`, `prune(state, legal)
-    -> list[Action]` (collapse equivalent or hopeless choices), `playout_depth`, `exploration`."""
+    -> list[Action]` (collapse equivalent or hopeless choices), `playout_depth`, `exploration`, and
+    `prior_weight`: a progressive bias (Chaslot et al. 2008) towards the Normal level's choice at
+    the root, worth `prior_weight / (visits + 1)` of a share of the win, so the search starts from
+    Normal's move and leaves it only when its playouts say another is better. `delegate(obs) ->
+    bool` names decisions the search leaves to the Normal level outright (the small steps of a
+    plan whose worth only shows many moves later, beyond any playout's reach)."""
 
     evaluate: Callable[[State], list[float]] = default_evaluate
     playout_action: Callable | None = None
     prune: Callable | None = None
     playout_depth: int = 16
     exploration: float = 0.7
+    prior_weight: float = 0.0
+    delegate: Callable | None = None
 
 
 def knowledge_for(game_id: str) -> GameKnowledge:
@@ -88,7 +95,8 @@ def knowledge_for(game_id: str) -> GameKnowledge:
             return GameKnowledge()
         raise
     k = GameKnowledge()
-    for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration"):
+    for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration", "prior_weight",
+                  "delegate"):
         if hasattr(module, field):
             setattr(k, field, getattr(module, field))
     return k
@@ -147,6 +155,7 @@ class IsmctsAgent:
         self.think_ms = think_ms
         self.max_iterations = max_iterations
         self.last_iterations = 0
+        self.prior: Action | None = None
 
     def choose(self, obs: Observation, rng, budget: Budget) -> Action:
         legal = obs.legal
@@ -157,7 +166,12 @@ class IsmctsAgent:
         cap = budget.iterations if budget.iterations is not None else self.max_iterations
         # stop a little early: the result still has to cross back to the UI within the budget
         deadline = None if budget.iterations is not None else time.perf_counter() + 0.95 * think_ms / 1000
-        rng = SearchRng(rng.next64())
+        seed = rng.next64()
+        if self.k.delegate is not None and self.k.delegate(obs):
+            self.last_iterations = 0
+            return self._prior_choice(obs, seed)
+        self.prior = self._prior_choice(obs, seed) if self.k.prior_weight > 0 else None
+        rng = SearchRng(seed)
         root = Node(-1)
         legal_set = set(legal)
         iterations = 0
@@ -171,11 +185,19 @@ class IsmctsAgent:
                    key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
         return best if best is not None else legal[0]
 
+    def _prior_choice(self, obs: Observation, seed: int) -> Action | None:
+        """The Normal level's choice from the same observation."""
+        from ai.core.agents import get_agent
+        from engine.core.rng import Rng
+
+        return get_agent(self.game_id, "normal").choose(obs, Rng(seed), Budget())
+
     def _iterate(self, root: Node, state: State, rng) -> None:
         k = self.k
         node = root
         path = [root]
         c = k.exploration
+        prior, bias = self.prior, k.prior_weight
         # selection and expansion
         while True:
             mover = state.to_move()
@@ -207,6 +229,8 @@ class IsmctsAgent:
                 child = children[a]
                 # availability counts: how often this child was selectable, not the parent's visits
                 value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if a == prior and node is root:
+                    value += bias / (child.visits + 1)
                 if value > best_value:
                     best, best_value = a, value
             node = children[best]

@@ -29,7 +29,8 @@ def test_hard_is_offered_and_chooses_legal_actions(game_id):
     obs = observe(state, state.to_move())
     action = agent.choose(obs, Rng(1), Budget(iterations=60))
     assert action in obs.legal
-    assert agent.last_iterations == 60 or len(obs.legal) == 1
+    delegated = agent.k.delegate is not None and agent.k.delegate(obs)
+    assert agent.last_iterations == (0 if len(obs.legal) == 1 or delegated else 60)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -121,3 +122,51 @@ def test_softmax_shares_and_search_rng():
     assert all(0 <= r.randbelow(7) < 7 for _ in range(100))
     assert r.weighted_index([0, 0, 5]) == 2
 
+
+
+def _normal_choice(game_id, obs, seed):
+    return get_agent(game_id, "normal").choose(obs, Rng(seed), Budget())
+
+
+def test_a_strong_prior_keeps_normals_choice():
+    """With a progressive bias far above any share of the win, the search's most visited root move
+    is the Normal level's choice; with none, it is free to differ."""
+    from ai.core.search import knowledge_for
+
+    for seed in range(3):
+        state = mid_game("first-ceo", moves=10 + 5 * seed, seed=seed)
+        obs = observe(state, state.to_move())
+        if len(obs.legal) < 2:
+            continue
+        k = knowledge_for("first-ceo")
+        k.prior_weight = 1000.0
+        agent = IsmctsAgent("first-ceo", knowledge=k)
+        seed64 = Rng(7).next64()
+        assert agent.choose(obs, Rng(7), Budget(iterations=200)) == _normal_choice("first-ceo", obs, seed64)
+        assert agent.prior == _normal_choice("first-ceo", obs, seed64)
+
+
+def test_delegated_decisions_are_normals_without_search():
+    """Victory Through Industry searches only the choice a move starts with; the steps of a
+    non-production move are the Normal level's, taken at once."""
+    game_id = "victory-through-industry"
+    s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "normal") for i in range(4)], seed=4)
+    seen_inner = seen_start = 0
+    from ai.core.worker import decide
+
+    while not s.is_over() and (seen_inner < 3 or seen_start < 2):
+        seat = s.to_move()
+        obs = observe(s.state, seat)
+        if len(obs.legal) > 1:
+            agent = IsmctsAgent(game_id)
+            pick = agent.choose(obs, Rng(3), Budget(iterations=20))
+            assert pick in obs.legal
+            if any(a.kind == "nonproduction" for a in obs.legal):
+                assert agent.last_iterations == 20
+                seen_start += 1
+            else:
+                assert agent.last_iterations == 0
+                assert pick == _normal_choice(game_id, obs, Rng(3).next64())
+                seen_inner += 1
+        s.apply(decide(s), by_ai=True)
+    assert seen_inner >= 3 and seen_start >= 2

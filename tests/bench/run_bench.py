@@ -227,9 +227,19 @@ def bench_search(game_id: str, quick: bool) -> None:
     rates = []
     for seed in range(2 if quick else 4):
         s, _ = mid_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
+        agent = IsmctsAgent(game_id)
+        # go on to the next decision the search itself takes (a game may leave some to Normal)
+        walk = Rng(seed)
+        while not s.is_over():
+            obs = observe(s.state, s.to_move(), game_id) if s.to_move() >= 0 else None
+            if obs is not None and len(obs.legal) > 1 and not (agent.k.delegate and agent.k.delegate(obs)):
+                break
+            if obs is None:
+                s.resolve_chance()
+            else:
+                s.apply(walk.choice(s.legal_actions()), by_ai=True)
         if s.is_over():
             continue
-        agent = IsmctsAgent(game_id)
         t0 = time.process_time()
         agent.choose(observe(s.state, s.to_move(), game_id), Rng(seed), Budget(iterations=400 if quick else 1500))
         dt = time.process_time() - t0
