@@ -55,6 +55,8 @@ OFFER_MAX = 3
 """decision: a trade offer gives and asks at most three cards of one product type each way."""
 
 _FACING = {(f, r): tuple(facing(f, r)) for f in FACTORY_IDS for r in range(4)}
+_WANTED = {cid: CONTRACTS[cid].product for cid in CONTRACT_IDS}
+"""The product each contract asks for."""
 _CHECKS = {key: tuple((DIRS[d][0], DIRS[d][1], side.kind == "in", frozenset(side.products)) for d, side in sides)
            for key, sides in _FACING.items()}
 """For each (type, rotation): (dx, dy, is an input, products accepted) of every printed side, the
@@ -86,7 +88,7 @@ def connected(cells) -> bool:
 
 # A search meets the same few complexes again and again, so these answers are cached on the set of
 # factory cells (a frozenset: hashable, and equal for equal complexes).
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def groups(cells: frozenset) -> tuple[frozenset, ...]:
     """The groups of cells touching by sides or corners (none for no cells)."""
     left = set(cells)
@@ -107,13 +109,13 @@ def groups(cells: frozenset) -> tuple[frozenset, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def cut_cells(cells: frozenset) -> frozenset:
     """The factory cells whose removal would leave the others not connected."""
     return frozenset(c for c in cells if len(groups(cells - {c})) > 1)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _free_types(layout: frozenset) -> frozenset:
     """For a complex given as (cell, (type, rotation)) pairs: the types of the factories that may
     leave it for another complex (it keeps two or more and stays connected without them)."""
@@ -123,7 +125,14 @@ def _free_types(layout: frozenset) -> frozenset:
     return frozenset(f for c, (f, _) in layout if c not in cuts)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
+def _affordable(held: frozenset) -> tuple[str, ...]:
+    """The factory types two of these product cards may pay for (in `FACTORY_IDS` order)."""
+    pay = _paying_cards(held)
+    return tuple(f for f in FACTORY_IDS if pay[f] >= 2)
+
+
+@lru_cache(maxsize=4096)
 def _paying_cards(held: frozenset) -> dict[str, int]:
     """For product cards held (a frozenset of (product, count) pairs): how many of them may pay
     for each factory type. Cached like the complexes, so callers must not change the dict."""
@@ -269,6 +278,13 @@ class VtiState(State):
         cells = self._leaving_cells(src, self.paying_cards(s))
         return sorted((c for c in cells if owned.get(fac[c][0], 0) < MAX_PER_TYPE), key=lambda c: (c[1], c[0]))
 
+    def _leaving_types(self, src: int, pay: dict) -> list[str]:
+        """The types of the factories `_leaving_cells` lists (the same rule, cached per layout)."""
+        fac = self.fac[src]
+        if len(fac) < 2:
+            return []
+        return [f for f in _free_types(frozenset(fac.items())) if pay[f]]
+
     def _leaving_cells(self, src: int, pay: dict) -> list[Cell]:
         """The factories that may leave `src`'s complex for another one and that a seat with these
         `paying_cards` can pay one product for (in no particular order)."""
@@ -361,11 +377,8 @@ class VtiState(State):
         `owned` and `counts` are the seat's type and product counts, if the caller has them."""
         owned = owned if owned is not None else self.type_counts(seat)
         counts = counts if counts is not None else self.product_counts(seat)
-        if sum(counts.values()) < 2:
-            return []
         supply = self.supply
-        pay = self.paying_cards(seat, counts)
-        return [f for f in FACTORY_IDS if supply[f] > 0 and owned.get(f, 0) < MAX_PER_TYPE and pay[f] >= 2]
+        return [f for f in _affordable(frozenset(counts.items())) if supply[f] > 0 and owned.get(f, 0) < MAX_PER_TYPE]
 
     def _replaceable(self, seat: int, torn: str, buildable: list[str], counts: dict | None = None) -> bool:
         """Whether the seat could build a replacement after tearing down a factory of type `torn`,
@@ -472,11 +485,10 @@ class VtiState(State):
         if not self.asked and counts:
             others = [t for t in range(self.players) if t != s]
             if only is None or only == "lend":
-                leaving = [f for f in _free_types(frozenset(fac.items())) if pay[f]]
+                leaving = self._leaving_types(s, pay)
                 acts += [Action("lend", s, (t,)) for t in others if leaving and _room_for(self.type_counts(t), leaving)]
             if only is None or only == "borrow":
-                acts += [Action("borrow", s, (t,)) for t in others
-                         if _room_for(owned, [f for f in _free_types(frozenset(self.fac[t].items())) if pay[f]])]
+                acts += [Action("borrow", s, (t,)) for t in others if _room_for(owned, self._leaving_types(t, pay))]
         if only is None or only == "end_move":
             acts.append(Action("end_move", s, ()))
         return acts
@@ -497,7 +509,7 @@ class VtiState(State):
         if len(self.held[s]) >= MAX_CONTRACTS or not prod:
             return []
         have = set(prod.values())
-        return [cid for cid in self.row if CONTRACTS[cid].product in have]
+        return [cid for cid in self.row if _WANTED[cid] in have]
 
     def is_legal(self, action: Action) -> bool:
         """Direct checks for chance outcomes and the non-production menu (the common cases in
