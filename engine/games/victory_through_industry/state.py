@@ -62,6 +62,7 @@ _CHECKS = {key: tuple((DIRS[d][0], DIRS[d][1], side.kind == "in", frozenset(side
 """For each (type, rotation): (dx, dy, is an input, products accepted) of every printed side, the
 form `can_operate` (the hottest test of a search) reads fastest."""
 _ORDER = {p: i for i, p in enumerate(PRODUCT_IDS)}
+_FACTORY_ORDER = {f: i for i, f in enumerate(FACTORY_IDS)}
 
 
 def _fname(f: str, n: int = 1) -> str:
@@ -446,7 +447,7 @@ class VtiState(State):
             for c, (f, _) in self.fac[s].items():
                 if f not in ready and self.can_operate(s, c):
                     ready.add(f)
-            acts = [Action("produce", s, (f,)) for f in FACTORY_IDS if f in ready]
+            acts = [Action("produce", s, (f,)) for f in sorted(ready, key=_FACTORY_ORDER.__getitem__)]
             acts.append(Action("nonproduction", s, ()))
             return acts
         return self._np_actions(s)
