@@ -453,37 +453,41 @@ class VtiState(State):
         return self._np_actions(s)
 
     def _np_actions(self, s: int, only: str | None = None) -> list[Action]:
-        """The actions of a non-production move; `only` restricts them to one kind (for is_legal)."""
+        """The actions of a non-production move; `only` restricts them to one kind (for is_legal).
+
+        (Each part is skipped outright when it cannot yield anything: a search asks for this menu
+        tens of times per iteration, often in a small complex where most parts are empty.)"""
         fac, prod = self.fac[s], self.prod[s]
         counts = self.product_counts(s)
         owned = self.type_counts(s)
-        pay = self.paying_cards(s, counts)
-        buildable = self.buildable_types(s, owned, counts)
+        buildable = self.buildable_types(s, owned, counts) if counts else []
         acts: list[Action] = []
-        if only is None or only == "build":
+        if buildable and (only is None or only == "build"):
             acts += [Action("build", s, (f,)) for f in buildable]
-        if only is None or only in ("tear_down", "move_factory"):
+        if only in (None, "tear_down", "move_factory") and fac:
             fcells = sorted(fac)
             if only != "move_factory" and len(fac) >= 2:
                 # a factory that is no cut cell can always go; the others need a replacement
                 cuts = cut_cells(frozenset(fac))
                 acts += [Action("tear_down", s, c) for c in fcells
                          if c not in cuts or self._replaceable(s, fac[c][0], buildable, counts)]
-            if only != "tear_down":
+            if only != "tear_down" and counts:  # a move costs one product card
+                pay = self.paying_cards(s, counts)
                 acts += [Action("move_factory", s, c) for c in fcells if pay[fac[c][0]]]
-        if only is None or only == "move_product":
+        if prod and only in (None, "move_product"):
             # picking up a product card leads to moving it elsewhere or discarding it
             acts += [Action("move_product", s, c) for c in sorted(prod)]
-        if only is None or only == "bank":
+        if only in (None, "bank") and counts and max(counts.values()) >= 3:
             acts += [Action("bank", s, (g,)) for g in sorted(counts, key=_ORDER.__getitem__) if counts[g] >= 3]
         # decision: one trade offer per non-production move (so no seat can be pestered endlessly)
         if (only is None or only == "offer") and not self.offered:
             acts += [Action("offer", s, (t,)) for t in range(self.players) if t != s and (prod or self.prod[t])]
-        if only is None or only == "claim":
+        if prod and only in (None, "claim"):
             acts += [Action("claim", s, (cid,)) for cid in self.claimable(s)]
         # decision: one request to move a factory to or from another complex per non-production move
         # (the menu only asks whether some factory could move, as `xmove_cells` would list it)
         if not self.asked and counts:
+            pay = self.paying_cards(s, counts)
             others = [t for t in range(self.players) if t != s]
             if only is None or only == "lend":
                 leaving = self._leaving_types(s, pay)
