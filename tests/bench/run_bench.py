@@ -151,6 +151,23 @@ def mid_game_state(game_id: str, players: int, fraction: float = 0.5, seed: int 
     return s, probe
 
 
+def normal_game_state(game_id: str, players: int, fraction: float, seed: int):
+    """A session about `fraction` of the way through a game the Normal level plays against itself
+    (positions like those a Hard opponent meets; random play leaves VTI complexes of one factory)."""
+    from ai.core.worker import decide
+    from engine.core import Session
+    from engine.core.contract import SeatInfo
+
+    probe = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "normal") for i in range(players)], seed=seed)
+    while not probe.is_over() and len(probe.log) < 20_000:
+        probe.apply(decide(probe), by_ai=True)
+    target = int(len(probe.log) * fraction)
+    s = Session.replay(game_id, probe.seats, None, seed, probe.actions()[:target])
+    while s.to_move() < 0 and not s.is_over():
+        s.resolve_chance()
+    return s
+
+
 def bench_engine(game_id: str, quick: bool) -> None:
     n, dt = random_play(game_id, 60 if quick else 300)
     report(f"{game_id}: random play", n / dt, "dec/s", ">= 50,000", n / dt >= 50_000)
@@ -226,7 +243,7 @@ def bench_search(game_id: str, quick: bool) -> None:
 
     rates = []
     for seed in range(2 if quick else 4):
-        s, _ = mid_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
+        s = normal_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
         agent = IsmctsAgent(game_id)
         # go on to the next decision the search itself takes (a game may leave some to Normal)
         walk = Rng(seed)

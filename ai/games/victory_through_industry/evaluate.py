@@ -6,8 +6,10 @@ the decisions left to the Normal level's planner.
 Searching every small step of a non-production move lost all 16 games of a trial against three
 Normals (the steps of a build only pay off moves later, past any playout): the search now chooses
 only how each move starts (which factory type produces, or a non-production move) and follows
-Normal's plan inside the move. That won 4 of 16 with these light playouts at 300 iterations, and
-4 of 16 with Normal's own policy as the playout at 100 iterations (3.5 times slower a game).
+Normal's plan inside the move. That won 4 of 16 with these light playouts (24 steps deep) at 300
+iterations, and 4 of 16 with Normal's own policy as the playout at 100 iterations (3.5 times slower a
+game). Playouts are now 16 steps deep: half the cost of 24 went into playouts, and the search runs
+about 1,200 iterations a second in positions of Normal-vs-Normal games instead of 800.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ai.core.search import softmax_shares
 from engine.core.contract import Action
 from engine.games.victory_through_industry.data import CONTRACTS, VALUE
 
-playout_depth = 24
+playout_depth = 16
 
 
 def evaluate(state) -> list[float]:
