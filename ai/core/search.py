@@ -185,7 +185,7 @@ class IsmctsAgent:
                    key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
         return best if best is not None else legal[0]
 
-    def _prior_choice(self, obs: Observation, seed: int) -> Action | None:
+    def _prior_choice(self, obs: Observation, seed: int) -> Action:
         """The Normal level's choice from the same observation."""
         from ai.core.agents import get_agent
         from engine.core.rng import Rng
@@ -229,7 +229,7 @@ class IsmctsAgent:
                 child = children[a]
                 # availability counts: how often this child was selectable, not the parent's visits
                 value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                if a == prior and node is root:
+                if node is root and a == prior:
                     value += bias / (child.visits + 1)
                 if value > best_value:
                     best, best_value = a, value
