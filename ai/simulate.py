@@ -218,7 +218,7 @@ def run_from_args(args) -> int:
             raise ValueError("--games must not be negative")
         result = simulate(args.game, args.players, args.games, args.seed, levels, rotate=args.rotate,
                           think_ms=args.think_ms, save_dir=args.save_dir,
-                          iterations=getattr(args, "iterations", None), jobs=getattr(args, "jobs", 1) or 1)
+                          iterations=args.iterations, jobs=args.jobs)
     except (ValueError, TycoonsError) as exc:
         print(f"tycoons simulate: {exc}", file=sys.stderr)
         return 2

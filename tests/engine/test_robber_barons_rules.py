@@ -606,13 +606,27 @@ def test_tie_broken_by_money_then_shared():
     assert st.outcome().winners == [0, 1]
 
 
+def chance_pick(st, rng) -> Action:
+    """A chance outcome drawn by its weight."""
+    outs = st.chance_outcomes()
+    return outs[rng.weighted_index([w for _, w in outs])][0]
+
+
+def random_step(st, rng) -> None:
+    """One decision at random: a chance outcome by weight, else a uniform legal action."""
+    if st.to_move() == CHANCE:
+        st.apply(chance_pick(st, rng))
+    else:
+        acts = st.legal_actions()
+        st.apply(acts[rng.randbelow(len(acts))])
+
+
 def test_turn_limit_option_ends_game_at_the_end_of_the_round():
     st = started(2, options={"turn_limit": 3})
     rng = Rng(4)
     while not st.is_terminal():
         if st.to_move() == CHANCE:
-            outs = st.chance_outcomes()
-            st.apply(outs[rng.weighted_index([w for _, w in outs])][0])
+            st.apply(chance_pick(st, rng))
         else:
             st.apply(Action("stop", st.to_move(), ()) if st.prompt()["kind"] == "invest"
                      else st.legal_actions()[-1])
@@ -650,12 +664,7 @@ def _random_game(players, seed, check):
     st = SPEC.new_state(players)
     n = 0
     while st.to_move() != TERMINAL:
-        if st.to_move() == CHANCE:
-            outs = st.chance_outcomes()
-            st.apply(outs[rng.weighted_index([w for _, w in outs])][0])
-        else:
-            acts = st.legal_actions()
-            st.apply(acts[rng.randbelow(len(acts))])
+        random_step(st, rng)
         n += 1
         if check:
             assert st.check_invariants() == []
@@ -689,12 +698,7 @@ def test_every_business_card_resolves_with_invariants():
         draw_business(st, 0, card)
         steps = 0
         while st.current == 0 and not st.is_terminal():
-            if st.to_move() == CHANCE:
-                outs = st.chance_outcomes()
-                st.apply(outs[rng.weighted_index([w for _, w in outs])][0])
-            else:
-                acts = st.legal_actions()
-                st.apply(acts[rng.randbelow(len(acts))])
+            random_step(st, rng)
             assert st.check_invariants() == [], card
             steps += 1
             assert steps < 200, card
