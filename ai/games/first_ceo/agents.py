@@ -228,6 +228,13 @@ def future_turns(p: Pos, w: Weights = Weights) -> list[float]:
 
 def forecast(p: Pos, w: Weights = Weights) -> list[float]:
     """Each seat's forecast final score."""
+    return [shares + cards + money + option for shares, cards, money, option, _ in forecast_parts(p, w)[1]]
+
+
+def forecast_parts(p: Pos, w: Weights = Weights) -> tuple[list[float], list[tuple[float, ...]]]:
+    """The remaining turns of each seat, and each seat's forecast by part: (expected worth of its
+    shares, company points, money that scores, option value of money still to spend, expected
+    worth of one share of its own corporation)."""
     turns = future_turns(p, w)
     n = p.n
     # future dividends each seat will receive, as money
@@ -270,15 +277,15 @@ def forecast(p: Pos, w: Weights = Weights) -> list[float]:
     top = SHARE_VALUES[0]
     step = SHARE_VALUES[0] - SHARE_VALUES[1]
     value = {c: max(0.0, top - step * a) for c, a in zip(corps, ahead, strict=True)}
-    scores = []
+    parts = []
     for s in range(n):
         shares = 0.0
         for c, k in p.hold[s].items():
             shares += value.get(c, 0.0) * k
         m = p.money[s] + income_in[s]
         option = w.money_option * min(1.0, turns[s] / w.option_turns) * min(m, turns[s] * w.spend_turn)
-        scores.append(shares + p.card_pts[s] + min(m, MONEY_CAP) + option)
-    return scores
+        parts.append((shares, p.card_pts[s], min(m, MONEY_CAP), option, value[p.corp[s]]))
+    return turns, parts
 
 
 def judge(p: Pos, w: Weights = Weights) -> float:
