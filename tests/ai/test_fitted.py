@@ -78,3 +78,15 @@ def test_fit_evaluation_prints_a_table_the_module_can_hold(capsys):
     scope = {"FittedModel": FittedModel, "FIT_EDGES": evaluate_module("first-ceo").FIT_EDGES}
     exec(out.out, scope)  # the printed table is valid Python for the evaluate module
     assert len(scope["FITTED"].beta) == len(scope["FIT_EDGES"]) + 1
+
+
+def test_robber_barons_gives_a_seat_that_is_out_no_share():
+    from ai.games.robber_barons.evaluate import evaluate
+
+    state = mid_game("robber-barons", moves=60, seed=2)
+    before = evaluate(state)
+    assert before[1] > 0.0
+    state.out[1] = True
+    after = evaluate(state)
+    assert after[1] == 0.0 and math.isclose(sum(after), 1.0)
+    assert all(after[s] > before[s] for s in (0, 2, 3))  # the others share what it had
