@@ -125,9 +125,11 @@ def test_hard_search_knowledge_evaluates_and_plays_out_legally():
     assert abs(sum(shares) - 1) < 1e-9 and max(shares) - min(shares) < 1e-9  # all equal at the start
     st.philanthropy[1] = ["foundation"]
     st.legacy_deck.remove("foundation")
-    st._place(2, LUMBER)
     shares = knowledge.evaluate(st)
-    assert shares[1] > shares[0] and shares[2] > shares[0]  # points, and revenue to buy Legacy with
+    assert shares[1] > shares[0] == shares[2]  # Legacy points decide
+    late = st.copy()
+    del late.legacy_deck[: len(late.legacy_deck) - 3]
+    assert knowledge.evaluate(late)[1] > shares[1]  # and a lead counts for more as the deck runs out
     rng = Rng(5)
     s = Session.new("robber-barons", ["A", "B", "C"], seed=8)
     for _ in range(200):
