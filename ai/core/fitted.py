@@ -20,6 +20,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.core.search import softmax_shares
+
 
 @dataclass(frozen=True)
 class FittedModel:
@@ -35,11 +37,7 @@ class FittedModel:
     def shares(self, progress: float, rows: Sequence[Sequence[float]]) -> list[float]:
         """Each seat's estimated share of the win (sums to 1) from its feature row."""
         b = self.beta[bisect.bisect_left(self.edges, progress)]
-        scores = [sum(c * x for c, x in zip(b, row, strict=True)) for row in rows]
-        top = max(scores)
-        weights = [math.exp(s - top) for s in scores]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return softmax_shares([sum(c * x for c, x in zip(b, row, strict=True)) for row in rows], 1.0)
 
 
 Sample = tuple[float, list[list[float]], list[float]]

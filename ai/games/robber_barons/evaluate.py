@@ -6,8 +6,7 @@ playout policy (buy what you can afford, invest, take the Legacy draw when rich)
 The fit says what wins: Legacy points, weighed more the fewer cards are left; money and revenue
 add next to nothing once the points are known (Normal turns money into points quickly).
 
-It reads only the state handed to it (a determinization; nothing is hidden in this game anyway)
-and does not import the search module, so it stays importable on its own.
+It reads only the state handed to it (a determinization; nothing is hidden in this game anyway).
 """
 
 from __future__ import annotations
