@@ -12,18 +12,11 @@ printed as Python, ready to paste into the game's evaluate module.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import sys
 
 from ai.core.fitted import FittedModel, Sample, fit, log_loss
-
-
-def evaluate_module(game_id: str):
-    from engine.core.registry import GAME_MODULES
-
-    pkg = GAME_MODULES[game_id].rsplit(".", 1)[-1]
-    return importlib.import_module(f"ai.games.{pkg}.evaluate")
+from ai.core.search import evaluate_module
 
 
 def collect(game_id: str, players: int, seeds: range, every: int) -> list[tuple[int, Sample]]:

@@ -84,16 +84,23 @@ class GameKnowledge:
     delegate: Callable | None = None
 
 
-def knowledge_for(game_id: str) -> GameKnowledge:
+def evaluate_module(game_id: str):
+    """The game's `ai/games/<pkg>/evaluate.py` module, or None if it has none."""
     from engine.core.registry import GAME_MODULES
 
-    pkg = GAME_MODULES[game_id].rsplit(".", 1)[-1]
+    name = f"ai.games.{GAME_MODULES[game_id].rsplit('.', 1)[-1]}.evaluate"
     try:
-        module = importlib.import_module(f"ai.games.{pkg}.evaluate")
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name and f"ai.games.{pkg}.evaluate".startswith(exc.name):
-            return GameKnowledge()
+        if exc.name and name.startswith(exc.name):
+            return None
         raise
+
+
+def knowledge_for(game_id: str) -> GameKnowledge:
+    module = evaluate_module(game_id)
+    if module is None:
+        return GameKnowledge()
     k = GameKnowledge()
     for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration", "prior_weight",
                   "delegate"):

@@ -5,9 +5,8 @@ import random
 
 import pytest
 
-from ai.core.fit_evaluation import evaluate_module
 from ai.core.fitted import FittedModel, fit, log_loss
-from ai.core.search import knowledge_for
+from ai.core.search import evaluate_module, knowledge_for
 from engine.core import game_ids
 
 from .test_search import mid_game

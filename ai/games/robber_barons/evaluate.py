@@ -18,32 +18,24 @@ playout_depth = 20
 TOTAL_LEGACY = sum(c.value for c in LEGACY.values())
 
 
-def expected_points(state) -> list[float]:
-    """Legacy points now, plus each player's expected share of the Legacy value left in the deck,
-    in proportion to the money it has and will earn before the deck runs out."""
-    left_cards = state.legacy_deck + state.legacy_bottom + ([state.offer] if state.offer else [])
-    pot = sum(LEGACY[c].value for c in left_cards)
-    turns_left = max(1.0, min(12.0, 14.0 * len(left_cards) / len(LEGACY_IDS)))
-    wealth = [0.0 if state.out[s] else state.money[s] + state.revenue(s) * turns_left
-              for s in range(state.players)]
-    total = sum(wealth) or 1.0
-    return [state.points(s) + 0.8 * min(wealth[s], pot * wealth[s] / total) for s in range(state.players)]
-
-
 FIT_EDGES = (0.2, 0.4, 0.6, 0.8)
 """Buckets of the fraction of the Legacy deck still to be bought (the game ends when it runs out)."""
 
 
 def features(state) -> tuple[float, list[list[float]]]:
     """The fraction of Legacy cards left, and for each seat: its Legacy points, money, revenue and
-    the points its wealth may still buy (`expected_points` beyond the points it has)."""
-    left = len(state.legacy_deck) + len(state.legacy_bottom) + (1 if state.offer else 0)
-    expected = expected_points(state)
-    rows = []
-    for s in range(state.players):
-        points = state.points(s)
-        rows.append([points, state.money[s], state.revenue(s), expected[s] - points])
-    return left / len(LEGACY_IDS), rows
+    the points its wealth may still buy: its share of the Legacy value left in the deck, in
+    proportion to the money it has and will earn before the deck runs out."""
+    left_cards = state.legacy_deck + state.legacy_bottom + ([state.offer] if state.offer else [])
+    pot = sum(LEGACY[c].value for c in left_cards)
+    turns_left = max(1.0, min(12.0, 14.0 * len(left_cards) / len(LEGACY_IDS)))
+    seats = range(state.players)
+    revenue = [state.revenue(s) for s in seats]
+    wealth = [0.0 if state.out[s] else state.money[s] + revenue[s] * turns_left for s in seats]
+    total = sum(wealth) or 1.0
+    rows = [[state.points(s), state.money[s], revenue[s], 0.8 * min(wealth[s], pot * wealth[s] / total)]
+            for s in seats]
+    return len(left_cards) / len(LEGACY_IDS), rows
 
 
 def evaluate(state) -> list[float]:
