@@ -86,10 +86,22 @@ def industry_revenue(markers: list[list[int]], seat: int, space: int) -> int:
 
 
 def _changed(markers, space: int, changes: dict[int, int]) -> list[list[int]]:
-    m = [row if i != space else list(row) for i, row in enumerate(markers)]
+    m = list(markers)  # rows are shared: only the changed one is copied
+    row = m[space] = list(m[space])
     for seat, delta in changes.items():
-        m[space][seat] += delta
+        row[seat] += delta
     return m
+
+
+def _dice_sums(n: int) -> list[tuple[int, int]]:
+    """How far `n` dice move and with what weight (only the sum matters to where a pawn lands)."""
+    sums: dict[int, int] = {}
+    for faces, w in DICE[n]:
+        sums[sum(faces)] = sums.get(sum(faces), 0) + w
+    return sorted(sums.items())
+
+
+_DICE_SUMS = {n: _dice_sums(n) for n in DICE}
 
 
 class _Pos:
@@ -107,6 +119,8 @@ class _Pos:
         self.out = [s["out"] for s in self.seats]
         self.opps = [s for s in range(self.n) if s != me and not self.out[s]]
         self.cache: dict = {}
+        self.revenue_now: dict[int, list[int]] = {}
+        self._leader = max(self.opps, key=lambda s: (self.points[s] + 0.5 * self.money[s], -s)) if self.opps else -1
         # the end comes when the Legacy deck is bought out: estimate the turns this player has left
         left = view["legacy_left"]
         frac = left / len(LEGACY_IDS)
@@ -122,17 +136,25 @@ class _Pos:
         """How much hurting `seat` helps me: most for the strongest opponent."""
         if not self.opps:
             return 0.0
-        return 0.6 if seat == self.leader(self.opps) else 0.3
+        return 0.6 if seat == self._leader else 0.3
 
     def marker_value(self, space: int, changes: dict[int, int]) -> float:
         """Revenue change over the horizon: mine, minus the harm done to opponents."""
         after = _changed(self.markers, space, changes)
-        before = self.markers
-        value = (industry_revenue(after, self.me, space) - industry_revenue(before, self.me, space)) * self.horizon
+        before = self._revenue_before(space)
+        value = (industry_revenue(after, self.me, space) - before[self.me]) * self.horizon
         for s in self.opps:
-            d = industry_revenue(after, s, space) - industry_revenue(before, s, space)
+            d = industry_revenue(after, s, space) - before[s]
             value -= self.threat(s) * d * self.horizon
         return value
+
+    def _revenue_before(self, space: int) -> list[int]:
+        """Each seat's revenue from the industry of `space` as the markers stand (asked for again
+        by every change weighed on that industry)."""
+        row = self.revenue_now.get(space)
+        if row is None:
+            row = self.revenue_now[space] = [industry_revenue(self.markers, s, space) for s in range(self.n)]
+        return row
 
     def reserve(self) -> int:
         """Cash kept against fines: less when markers could be sold to cover a debt."""
@@ -253,8 +275,7 @@ class NormalAgent:
         here = p.pos[me]
         total_w = 0
         value = 0.0
-        for faces, w in DICE[n]:
-            steps = sum(faces)
+        for steps, w in _DICE_SUMS[n]:
             dest = (here + steps) % BOARD_SIZE
             value += w * self._space_value(p, dest, passes_start=here + steps >= BOARD_SIZE)
             total_w += w
