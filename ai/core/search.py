@@ -73,7 +73,10 @@ class GameKnowledge:
     the root, worth `prior_weight / (visits + 1)` of a share of the win, so the search starts from
     Normal's move and leaves it only when its playouts say another is better. `delegate(obs) ->
     bool` names decisions the search leaves to the Normal level outright (the small steps of a
-    plan whose worth only shows many moves later, beyond any playout's reach)."""
+    plan whose worth only shows many moves later, beyond any playout's reach). `opponent_policy
+    (state, rng) -> Action`, when set, plays every other seat's decisions inside the tree instead
+    of letting UCT branch on them (see `normal_policy`): the tree then branches only on the
+    searching seat's own choices, and the opponents answer as the model says."""
 
     evaluate: Callable[[State], list[float]] = default_evaluate
     playout_action: Callable | None = None
@@ -82,6 +85,26 @@ class GameKnowledge:
     exploration: float = 0.7
     prior_weight: float = 0.0
     delegate: Callable | None = None
+    opponent_policy: Callable | None = None
+
+
+def normal_policy(game_id: str) -> Callable:
+    """The Normal level as a policy on a (determinized) state: each seat decides from its own view
+    of the deal, and a Normal that samples a deal gets a copy of this one."""
+    from ai.core.agents import get_agent
+
+    agent = get_agent(game_id, "normal")
+    budget = Budget()
+
+    def policy(state: State, rng) -> Action:
+        mover = state.to_move()
+        legal = state.legal_actions(mover)
+        if len(legal) == 1:
+            return legal[0]
+        obs = Observation(game_id, mover, state.view(mover), legal, lambda _rng: state.copy())
+        return agent.choose(obs, rng, budget)
+
+    return policy
 
 
 def evaluate_module(game_id: str):
@@ -103,7 +126,7 @@ def knowledge_for(game_id: str) -> GameKnowledge:
         return GameKnowledge()
     k = GameKnowledge()
     for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration", "prior_weight",
-                  "delegate"):
+                  "delegate", "opponent_policy"):
         if hasattr(module, field):
             setattr(k, field, getattr(module, field))
     return k
@@ -185,7 +208,7 @@ class IsmctsAgent:
         while iterations < cap:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, obs.sample(rng), rng)
+            self._iterate(root, obs.sample(rng), rng, obs.seat)
             iterations += 1
         self.last_iterations = iterations
         best = max((a for a in root.children if a in legal_set),
@@ -199,8 +222,9 @@ class IsmctsAgent:
 
         return get_agent(self.game_id, "normal").choose(obs, Rng(seed), Budget())
 
-    def _iterate(self, root: Node, state: State, rng) -> None:
+    def _iterate(self, root: Node, state: State, rng, seat: int) -> None:
         k = self.k
+        reply = k.opponent_policy
         node = root
         path = [root]
         c = k.exploration
@@ -213,6 +237,10 @@ class IsmctsAgent:
                 mover = state.to_move()
             if mover == TERMINAL:
                 break
+            if reply is not None and mover != seat:
+                # open loop: the node stands for "my next decision", whatever they answered
+                state.apply_unchecked(reply(state, rng))
+                continue
             legal = state.legal_actions(mover)
             if k.prune is not None:
                 legal = k.prune(state, legal) or legal

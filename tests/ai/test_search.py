@@ -170,3 +170,54 @@ def test_delegated_decisions_are_normals_without_search():
                 seen_inner += 1
         s.apply(decide(s), by_ai=True)
     assert seen_inner >= 3 and seen_start >= 2
+
+
+def test_opponent_policy_plays_the_other_seats_inside_the_tree():
+    """With an opponent model the tree branches only on the searching seat's own decisions: every
+    other seat's move inside the tree comes from the model, and no node records one."""
+    from ai.core.search import Node, knowledge_for, normal_policy
+
+    game_id = "robber-barons"
+    state = mid_game(game_id, moves=30, seed=2)
+    seat = state.to_move()
+    model = normal_policy(game_id)
+    asked = []
+
+    def policy(st, rng):
+        asked.append(st.to_move())
+        action = model(st, rng)
+        assert action in st.legal_actions(st.to_move())
+        return action
+
+    k = knowledge_for(game_id)
+    k.opponent_policy = policy
+    agent = IsmctsAgent(game_id, knowledge=k)
+    roots = []
+    original = agent._iterate
+    agent._iterate = lambda root, st, rng, s: (roots.append(root), original(root, st, rng, s))
+    assert agent.choose(observe(state, seat), Rng(4), Budget(iterations=80)) in state.legal_actions(seat)
+    assert asked and seat not in asked
+
+    def players(node: Node):
+        for child in node.children.values():
+            yield child.player
+            yield from players(child)
+
+    tree = set(players(roots[0]))
+    assert tree == {seat}
+
+
+def test_normal_policy_is_the_normal_level_on_a_deal():
+    """The opponent model decides as the Normal level does from that seat's view."""
+    from ai.core.search import SearchRng, normal_policy
+
+    compared = 0
+    for game_id in ("first-ceo", "robber-barons"):  # VTI's Normal samples a deal; the model hands it this one
+        for moves in range(20, 40, 4):
+            state = mid_game(game_id, moves=moves, seed=5)
+            seat = state.to_move()
+            obs = observe(state, seat)
+            if len(obs.legal) > 1:
+                assert normal_policy(game_id)(state, SearchRng(1)) == _normal_choice(game_id, obs, 1)
+                compared += 1
+    assert compared >= 6
