@@ -95,13 +95,15 @@ def normal_policy(game_id: str) -> Callable:
 
     agent = get_agent(game_id, "normal")
     budget = Budget()
+    # an agent may offer the few parts of the view it reads, built faster than the whole view
+    view = getattr(agent, "model_view", None) or (lambda state, seat: state.view(seat))
 
     def policy(state: State, rng) -> Action:
         mover = state.to_move()
         legal = state.legal_actions(mover)
         if len(legal) == 1:
             return legal[0]
-        obs = Observation(game_id, mover, state.view(mover), legal, lambda _rng: state.copy())
+        obs = Observation(game_id, mover, view(state, mover), legal, lambda _rng: state.copy())
         return agent.choose(obs, rng, budget)
 
     return policy

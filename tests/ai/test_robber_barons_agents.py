@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from ai.core.agent import Budget
+from ai.core.agent import Budget, Observation
 from ai.core.agents import get_agent, levels
 from ai.core.observe import observe
 from ai.games.robber_barons.agents import industry_revenue, revenue
@@ -57,6 +57,34 @@ def test_agents_play_legal_whole_games(level):
         s.apply(action, by_ai=True)
         n += 1
     assert s.state.outcome().winners and n < 5000
+
+
+def test_model_view_holds_what_normal_reads_from_the_view():
+    """The light view the search's opponent model builds agrees with the full view on every part
+    Normal reads, so Normal decides the same from either (checked over whole games)."""
+    from ai.games.robber_barons.agents import NormalAgent
+
+    agent = NormalAgent()
+    decisions = 0
+    for seed in (4, 5):
+        s = Session.new("robber-barons", ["A", "B", "C", "D"], seed=seed)
+        while not s.is_over():
+            seat = s.to_move()
+            full = s.state.view(seat)
+            light = agent.model_view(s.state, seat)
+            for key, value in light.items():
+                if key == "seats":
+                    assert value == [{k: v[k] for k in value[0]} for v in full["seats"]]
+                else:
+                    assert value == full[key], key
+            obs = observe(s.state, seat)
+            pick = agent.choose(obs, Rng(1), Budget())
+            if len(obs.legal) > 1:
+                assert agent.choose(Observation(obs.game_id, seat, light, obs.legal, obs.sample), Rng(1),
+                                    Budget()) == pick
+                decisions += 1
+            s.apply(pick, by_ai=True)
+    assert decisions > 100
 
 
 def test_normal_completes_a_trust_with_option_2_rather_than_option_1():

@@ -32,7 +32,7 @@ from engine.games.robber_barons.data import (
     LEGACY_IDS,
     SPACES,
 )
-from engine.games.robber_barons.state import DICE
+from engine.games.robber_barons.state import DICE, MARKERS_PER_PLAYER
 
 _MAJORS = tuple(sp for name, sp in INDUSTRIES.items() if INDUSTRY_CLASS[name] == "major")
 _GREATS = tuple(sp for name, sp in INDUSTRIES.items() if INDUSTRY_CLASS[name] == "great")
@@ -171,6 +171,24 @@ class NormalAgent:
     by the spaces each number of dice can reach."""
 
     level = "normal"
+
+    @staticmethod
+    def model_view(state, seat: int) -> dict:
+        """The parts of `state.view(seat)` this agent reads, without the rest (trusts, monopolies
+        and revenue of every seat): as the opponent model inside the Hard search it decides about
+        ten times an iteration."""
+        return {
+            "players": state.players,
+            "seats": [{"money": state.money[s], "points": state.points(s), "pos": state.pos[s],
+                       "out": state.out[s], "markers": MARKERS_PER_PLAYER - state.supply[s]}
+                      for s in range(state.players)],
+            "markers": state.markers,
+            "legacy_left": state.legacy_left(),
+            "turn_limit": state.turn_limit,
+            "turns": state.turns,
+            "prompt": state.prompt(),
+            "offer": state.offer,
+        }
 
     def choose(self, obs: Observation, rng, budget: Budget) -> Action:
         legal = obs.legal
