@@ -97,7 +97,8 @@ def _dice_sums(n: int) -> list[tuple[int, int]]:
     """How far `n` dice move and with what weight (only the sum matters to where a pawn lands)."""
     sums: dict[int, int] = {}
     for faces, w in DICE[n]:
-        sums[sum(faces)] = sums.get(sum(faces), 0) + w
+        steps = sum(faces)
+        sums[steps] = sums.get(steps, 0) + w
     return sorted(sums.items())
 
 
@@ -120,7 +121,7 @@ class _Pos:
         self.opps = [s for s in range(self.n) if s != me and not self.out[s]]
         self.cache: dict = {}
         self.revenue_now: dict[int, list[int]] = {}
-        self._leader = max(self.opps, key=lambda s: (self.points[s] + 0.5 * self.money[s], -s)) if self.opps else -1
+        self._leader = self.leader(self.opps) if self.opps else -1
         # the end comes when the Legacy deck is bought out: estimate the turns this player has left
         left = view["legacy_left"]
         frac = left / len(LEGACY_IDS)
@@ -182,7 +183,7 @@ class NormalAgent:
             "seats": [{"money": state.money[s], "points": state.points(s), "pos": state.pos[s],
                        "out": state.out[s], "markers": MARKERS_PER_PLAYER - state.supply[s]}
                       for s in range(state.players)],
-            "markers": state.markers,
+            "markers": state.markers,  # not copied: Normal copies a row before it changes one
             "legacy_left": state.legacy_left(),
             "turn_limit": state.turn_limit,
             "turns": state.turns,
