@@ -271,14 +271,17 @@ def bench_ui(game_id: str, quick: bool) -> None:
     """Decision applied + scene updated late in a game, undo the same; a 16 ms timer while the AI
     thinks in the process pool; resident memory."""
     from PySide6.QtCore import QElapsedTimer, QTimer
-    from PySide6.QtWidgets import QApplication, QGraphicsView
+    from PySide6.QtWidgets import QApplication
 
     from ui.games import game_ui
 
     app = QApplication.instance() or QApplication([])
     ui = game_ui(game_id)
+    from ui.main_window import BoardView
+
     scene = ui.make_scene()
-    view = QGraphicsView(scene)
+    view = BoardView()  # the app's view: antialiased, the whole board fitted to the window
+    view.setScene(scene)
     view.resize(1400, 900)
     view.show()
     s, _ = mid_game_state(game_id, min(4, get_max(game_id)), fraction=0.85)
@@ -293,6 +296,8 @@ def bench_ui(game_id: str, quick: bool) -> None:
         app.processEvents()  # the view repaints what changed, as in the app
 
     redraw()
+    view.fit()
+    app.processEvents()
     apply_ms, undo_ms = [], []
     from engine.core import Rng
 

@@ -9,8 +9,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsView
 
 from engine.core.contract import Action
-from ui.board import style
-from ui.board.items import CardItem, PulseDriver, TokenItem, TrackItem, fit_font, pulse_for, slide
+from ui.board import items, style
+from ui.board.items import CardItem, PulseDriver, TokenItem, TrackItem, fit_font, pulse_for, slide, stroke_glow
 from ui.board.scene import GameScene
 
 
@@ -94,6 +94,44 @@ def test_one_shared_pulse_runs_only_while_something_glows(qtbot):
     # the level is a slow sine between 0 and 1
     assert 0.0 <= driver.level() <= 1.0
     assert driver.PERIOD_MS == 1200
+
+
+def _paint_glow(card, scale: float) -> QImage:
+    image = QImage(int(200 * scale), int(240 * scale), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    p = QPainter(image)
+    p.scale(scale, scale)
+    p.translate(20, 20)
+    card._glow.paint(p, None)
+    p.end()
+    return image
+
+
+def test_pieces_of_one_shape_share_one_glow_image_drawn_where_the_outline_is(qtbot):
+    items._GLOW_IMAGES.clear()
+    scene, card = _scene_with_card(Action("dividends", 0, ()), legal=True)
+    twin = CardItem(120, 168)
+    scene.addItem(twin)
+    twin.set_target(Action("dividends", 1, ()), True)
+    drawn = _paint_glow(card, 2.0)
+    _paint_glow(twin, 2.0)
+    assert len(items._GLOW_IMAGES) == 1  # one stroke of the wide outline for both cards
+    _paint_glow(card, 2.03)  # within a zoom step (a card turning over): the same image
+    assert len(items._GLOW_IMAGES) == 1
+    _paint_glow(card, 1.0)
+    assert len(items._GLOW_IMAGES) == 2
+    # the image lands where stroking the outline would: gold on the card's edge, nothing inside
+    vectors = QImage(drawn.size(), drawn.format())
+    vectors.fill(0)
+    p = QPainter(vectors)
+    p.scale(2.0, 2.0)
+    p.translate(20, 20)
+    stroke_glow(p, card.outline())
+    p.end()
+    edge, inside = (2 * (20 + 60), 2 * 20), (2 * (20 + 60), 2 * (20 + 84))
+    for x, y in (edge, inside):
+        assert abs(drawn.pixelColor(x, y).alpha() - vectors.pixelColor(x, y).alpha()) <= 8
+    assert drawn.pixelColor(*edge).alpha() > 100 and drawn.pixelColor(*inside).alpha() == 0
 
 
 def test_face_down_card_shows_no_face_text(qtbot):

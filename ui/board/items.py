@@ -40,7 +40,7 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
 from ui.board import icons, style
@@ -166,21 +166,66 @@ class GlowOverlay(QGraphicsItem):
         if driver is not None and self.piece.legal:
             driver.register(self)  # in case the piece was targeted before it joined the scene
         outline = self.piece.outline()
-        gold = QColor(style.GOLD)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for width, alpha in ((11.0, 50), (7.0, 90)):
-            c = QColor(gold)
-            c.setAlpha(alpha)
-            p.setPen(QPen(c, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-            p.drawPath(outline)
-        # a dark hairline each side of the gold line keeps it visible on orange and yellow pieces
-        edge = QColor(style.INK)
-        edge.setAlpha(150)
-        p.setPen(QPen(edge, 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        t = p.worldTransform()
+        if t.isRotating():  # never on our boards; draw the vectors rather than a skewed image
+            stroke_glow(p, outline)
+            return
+        # pieces of one shape share one image of their glow at each zoom: a prompt that lights up
+        # ten cards strokes the wide antialiased outline once, not ten times
+        scale = max(abs(t.m11()), abs(t.m22())) * p.device().devicePixelRatioF()
+        # zoom steps of 6 %: a card turning over (its scale animates) or a refit reuses the
+        # nearest image, drawn a little scaled, rather than stroking the outline again
+        step = GLOW_ZOOM_STEP ** round(math.log(max(scale, 0.01)) / math.log(GLOW_ZOOM_STEP))
+        image = glow_image(outline, round(step, 4), self.MARGIN)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        p.drawPixmap(outline.boundingRect().topLeft() - QPointF(self.MARGIN, self.MARGIN), image)
+
+
+def stroke_glow(p: QPainter, outline: QPainterPath) -> None:
+    """The gold glow of a legal target along `outline` (at full strength)."""
+    gold = QColor(style.GOLD)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for width, alpha in ((11.0, 50), (7.0, 90)):
+        c = QColor(gold)
+        c.setAlpha(alpha)
+        p.setPen(QPen(c, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         p.drawPath(outline)
-        p.setPen(QPen(gold, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-        p.drawPath(outline)
+    # a dark hairline each side of the gold line keeps it visible on orange and yellow pieces
+    edge = QColor(style.INK)
+    edge.setAlpha(150)
+    p.setPen(QPen(edge, 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+    p.drawPath(outline)
+    p.setPen(QPen(gold, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+    p.drawPath(outline)
+
+
+_GLOW_IMAGES: dict[tuple, QPixmap] = {}
+GLOW_IMAGES_KEPT = 128
+GLOW_ZOOM_STEP = 1.06
+"""Glow images kept (one per shape and zoom; a board has a handful of shapes)."""
+
+
+def glow_image(outline: QPainterPath, scale: float, margin: float) -> QPixmap:
+    """The glow along `outline` drawn at `scale` device pixels per scene unit, with `margin`
+    around the outline's bounds; its device-pixel ratio makes it paint at the outline's size."""
+    key = (scale, margin, tuple((round(e.x, 2), round(e.y, 2), e.type.value)
+                                for e in map(outline.elementAt, range(outline.elementCount()))))
+    image = _GLOW_IMAGES.get(key)
+    if image is None:
+        box = outline.boundingRect().adjusted(-margin, -margin, margin, margin)
+        image = QPixmap(max(1, math.ceil(box.width() * scale)), max(1, math.ceil(box.height() * scale)))
+        image.fill(Qt.GlobalColor.transparent)
+        q = QPainter(image)
+        q.scale(scale, scale)
+        q.translate(-box.topLeft())
+        stroke_glow(q, outline)
+        q.end()
+        image.setDevicePixelRatio(scale)
+        if len(_GLOW_IMAGES) >= GLOW_IMAGES_KEPT:
+            _GLOW_IMAGES.pop(next(iter(_GLOW_IMAGES)))  # the oldest: zooms long past
+        _GLOW_IMAGES[key] = image
+    return image
 
 
 class Highlight:
