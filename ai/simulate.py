@@ -97,9 +97,9 @@ ORACLE_FACTOR = 2
 
 def _agent(game_id: str, level: str):
     if level == "oracle":
-        from ai.core.search import IsmctsAgent
+        from ai.core.search import hard_agent
 
-        agent = IsmctsAgent(game_id)
+        agent = hard_agent(game_id)
         agent.level = "oracle"
         return agent
     return get_agent(game_id, level)

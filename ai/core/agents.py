@@ -1,6 +1,7 @@
 """The agent registry: `get_agent(game_id, level)` and `levels(game_id)`.
 
-Every game also has the level "hard", the generic search of ai/core/search.py.
+Every game also has the level "hard", the generic search of ai/core/search.py (or its rollout
+form, ai/core/rollouts.py, where the game's knowledge asks for it).
 
 Each game may provide `ai/games/<pkg>/agents.py` with a module attribute
 `AGENTS = {"easy": EasyAgent, "normal": NormalAgent, ...}` (classes constructed without
@@ -62,9 +63,9 @@ def get_agent(game_id: str, level: str) -> Agent:
         _package(game_id)
         return RandomAgent("random")
     if level == "hard" and "hard" not in (_game_agents(game_id) or {}):
-        from ai.core.search import IsmctsAgent
+        from ai.core.search import hard_agent
 
-        return IsmctsAgent(game_id)
+        return hard_agent(game_id)
     table = _game_agents(game_id)
     if table is None:
         if level in FALLBACK_LEVELS:

@@ -76,7 +76,9 @@ class GameKnowledge:
     plan whose worth only shows many moves later, beyond any playout's reach). `opponent_policy
     (state, rng) -> Action`, when set, plays every other seat's decisions inside the tree instead
     of letting UCT branch on them (see `normal_policy`): the tree then branches only on the
-    searching seat's own choices, and the opponents answer as the model says."""
+    searching seat's own choices, and the opponents answer as the model says. `form = "rollouts"`
+    makes the game's Hard level the rollout form of ai/core/rollouts.py instead of this tree
+    (Normal plays every seat for `rollout_horizon` decisions after each candidate)."""
 
     evaluate: Callable[[State], list[float]] = default_evaluate
     playout_action: Callable | None = None
@@ -86,6 +88,8 @@ class GameKnowledge:
     prior_weight: float = 0.0
     delegate: Callable | None = None
     opponent_policy: Callable | None = None
+    form: str = "tree"
+    rollout_horizon: int = 40
 
 
 def normal_policy(game_id: str) -> Callable:
@@ -128,10 +132,21 @@ def knowledge_for(game_id: str) -> GameKnowledge:
         return GameKnowledge()
     k = GameKnowledge()
     for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration", "prior_weight",
-                  "delegate", "opponent_policy"):
+                  "delegate", "opponent_policy", "form", "rollout_horizon"):
         if hasattr(module, field):
             setattr(k, field, getattr(module, field))
     return k
+
+
+def hard_agent(game_id: str, knowledge: GameKnowledge | None = None):
+    """The Hard level of `game_id`: the tree search, or the rollout form if the game's knowledge
+    asks for it (`form = "rollouts"`)."""
+    k = knowledge or knowledge_for(game_id)
+    if k.form == "rollouts":
+        from ai.core.rollouts import RolloutAgent
+
+        return RolloutAgent(game_id, k)
+    return IsmctsAgent(game_id, k)
 
 
 class SearchRng:

@@ -2,10 +2,10 @@
 
 import pytest
 
-from ai.core.agent import Budget
+from ai.core.agent import Budget, Observation
 from ai.core.agents import get_agent, levels
-from ai.core.observe import observe
-from ai.core.search import IsmctsAgent, SearchRng, softmax_shares
+from ai.core.observe import observe, observe_everything
+from ai.core.search import IsmctsAgent, SearchRng, hard_agent, knowledge_for, softmax_shares
 from engine.core import Rng, Session, game_ids
 from engine.core.contract import SeatInfo
 
@@ -27,32 +27,96 @@ def test_hard_is_offered_and_chooses_legal_actions(game_id):
     agent = get_agent(game_id, "hard")
     state = mid_game(game_id)
     obs = observe(state, state.to_move())
-    action = agent.choose(obs, Rng(1), Budget(iterations=60))
+    action = agent.choose(obs, Rng(1), Budget(iterations=12))
     assert action in obs.legal
     delegated = agent.k.delegate is not None and agent.k.delegate(obs)
-    assert agent.last_iterations == (0 if len(obs.legal) == 1 or delegated else 60)
+    assert agent.last_iterations == (0 if len(obs.legal) == 1 or delegated else 12)
 
 
+FORMS = ("tree", "rollouts")
+"""The two forms of the Hard level (ai/core/search.py, ai/core/rollouts.py): both are checked on
+every game, whichever one the game plays."""
+
+
+def hard_of_form(game_id: str, form: str):
+    """A Hard agent of `form` for `game_id` and a small budget for it (short rollouts keep the
+    slower Normal levels cheap here)."""
+    k = knowledge_for(game_id)
+    k.form = form
+    k.rollout_horizon = 10
+    return hard_agent(game_id, k), Budget(iterations=60 if form == "tree" else 6)
+
+
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("game_id", game_ids())
-def test_same_seed_same_decision(game_id):
+def test_same_seed_same_decision(game_id, form):
     state = mid_game(game_id, moves=25, seed=3)
     seat = state.to_move()
-    picks = {IsmctsAgent(game_id).choose(observe(state, seat), Rng(9), Budget(iterations=80)) for _ in range(2)}
+    picks = set()
+    for _ in range(2):
+        agent, budget = hard_of_form(game_id, form)
+        picks.add(agent.choose(observe(state, seat), Rng(9), budget))
     assert len(picks) == 1
 
 
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("game_id", game_ids())
-def test_fairness_hidden_information_does_not_change_the_decision(game_id):
+def test_fairness_hidden_information_does_not_change_the_decision(game_id, form):
     """Two states that differ only in what the searching seat cannot see (another deal of the
     hidden cards) lead to the same decision for the same seed."""
     for seed in range(3):
-        state = mid_game(game_id, moves=20 + 7 * seed, seed=seed)
+        state = searched_position(game_id, moves=20 + 7 * seed, seed=seed)
         seat = state.to_move()
         other = state.determinize(seat, Rng(1234 + seed))
         assert other.view(seat) == state.view(seat)
-        a = IsmctsAgent(game_id).choose(observe(state, seat), Rng(5), Budget(iterations=60))
-        b = IsmctsAgent(game_id).choose(observe(other, seat), Rng(5), Budget(iterations=60))
-        assert a == b
+        decisions, deals = [], []
+        for st in (state, other):
+            agent, budget = hard_of_form(game_id, form)
+            obs, dealt = _recording(observe(st, seat))
+            decisions.append(agent.choose(obs, Rng(5), budget))
+            deals.append(dealt)
+        assert decisions[0] == decisions[1]
+        # stronger: the search saw exactly the same deals (a decision may agree by chance)
+        assert deals[0] == deals[1] and deals[0]
+        if state.state_hash() != other.state_hash():
+            # the check has teeth: a searcher handed the true states would have seen other deals
+            cheats = []
+            for st in (state, other):
+                agent, budget = hard_of_form(game_id, form)
+                obs, dealt = _recording(observe_everything(st, seat))
+                agent.choose(obs, Rng(5), budget)
+                cheats.append(dealt)
+            assert cheats[0] != cheats[1]
+
+
+def searched_position(game_id: str, moves: int, seed: int):
+    """A mid-game state whose player to move has a choice the Hard level searches (not one it
+    leaves to Normal)."""
+    state = mid_game(game_id, moves=moves, seed=seed)
+    k = knowledge_for(game_id)
+    rng = Rng(seed)
+    while True:
+        seat = state.to_move()
+        if seat >= 0:
+            obs = observe(state, seat)
+            if len(obs.legal) > 1 and not (k.delegate is not None and k.delegate(obs)):
+                return state
+            state.apply(rng.choice(obs.legal))
+        else:
+            state.apply(state.chance_outcomes()[0][0])
+        assert not state.is_terminal()
+
+
+def _recording(obs: Observation) -> tuple[Observation, list[int]]:
+    """`obs` with a sampler that also records the hash of every deal it hands out."""
+    dealt: list[int] = []
+
+    def sample(rng):
+        state = obs.sample(rng)
+        dealt.append(state.state_hash())
+        return state
+
+    return Observation(obs.game_id, obs.seat, obs.view, obs.legal, sample), dealt
 
 
 def test_only_choice_is_instant():

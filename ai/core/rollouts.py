@@ -1,0 +1,111 @@
+"""Hard AI, rollout form: determinized rollouts of the Normal level compared on common random numbers.
+
+The tree search of ai/core/search.py plateaued against Normal in every game (see ai/HARD.md):
+its cheap playouts know less than Normal does, and Normal-policy playouts inside the tree were
+too slow to rise above the noise of the dice. This form spends the budget differently. Each
+*world* is a fresh determinization of the searching seat's view; in it, every candidate action
+is played and then the game goes on for `rollout_horizon` decisions with every seat following
+the Normal level (the opponents being played *are* Normal), and the game's evaluation scores
+where it ends. All candidates of one world see the same deal and the same stream of dice and
+draws (common random numbers), so their comparison measures the action, not the luck; averaged
+over the worlds, the best candidate is played.
+
+That is one step of policy improvement over Normal, the rollout algorithm of Bertsekas,
+Tsitsiklis & Wu (1997), which Tesauro & Galperin (1996) used to turn a backgammon program into a
+much stronger one. It sees only the seat's view: worlds come from `obs.sample`, never the true
+state. A game opts in with `form = "rollouts"` in its `ai/games/<pkg>/evaluate.py`.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ai.core.agent import Budget, Observation
+from ai.core.search import (
+    DEFAULT_THINK_MS,
+    GameKnowledge,
+    SearchRng,
+    _chance_step,
+    knowledge_for,
+    normal_policy,
+    terminal_shares,
+)
+from engine.core.contract import CHANCE, TERMINAL, Action, State
+
+DEFAULT_MAX_WORLDS = 2_000
+
+
+class RolloutAgent:
+    """The Hard level's rollout form: `Budget.iterations` counts worlds (reproducible); without
+    it, worlds are played until the time budget runs out (each world is finished, so every
+    candidate has been tried as often as the others)."""
+
+    level = "hard"
+
+    def __init__(self, game_id: str, knowledge: GameKnowledge | None = None,
+                 think_ms: int = DEFAULT_THINK_MS, max_worlds: int = DEFAULT_MAX_WORLDS):
+        self.game_id = game_id
+        self.k = knowledge or knowledge_for(game_id)
+        self.think_ms = think_ms
+        self.max_worlds = max_worlds
+        self.last_iterations = 0
+        self.policy = normal_policy(game_id)
+
+    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+        legal = obs.legal
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        think_ms = budget.think_ms if budget.think_ms is not None else self.think_ms
+        cap = budget.iterations if budget.iterations is not None else self.max_worlds
+        deadline = None if budget.iterations is not None else time.perf_counter() + 0.95 * think_ms / 1000
+        seed = rng.next64()
+        base = self._normal_choice(obs, seed)
+        if self.k.delegate is not None and self.k.delegate(obs):
+            return base
+        search_rng = SearchRng(seed)
+        world = obs.sample(search_rng)
+        candidates = legal
+        if self.k.prune is not None:
+            candidates = self.k.prune(world, legal) or legal
+        if base not in candidates:
+            candidates = [*candidates, base]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = dict.fromkeys(candidates, 0.0)
+        worlds = 0
+        while worlds < cap:
+            if worlds:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                world = obs.sample(search_rng)
+            values = self.rollout_values(world, candidates, obs.seat, int(search_rng.random() * 2 ** 52))
+            for a, v in zip(candidates, values, strict=True):
+                totals[a] += v
+            worlds += 1
+        self.last_iterations = worlds
+        # ties go to Normal's choice, then to the earlier legal action
+        return max(candidates, key=lambda a: (totals[a], a == base, -candidates.index(a)))
+
+    def rollout_values(self, world: State, candidates: list[Action], seat: int, seed: int) -> list[float]:
+        """`seat`'s share of the win after each candidate in `world`, played on for the horizon
+        by the Normal policy; every candidate's rollout draws its chance from the same `seed`."""
+        values = []
+        evaluate, policy, horizon = self.k.evaluate, self.policy, self.k.rollout_horizon
+        for action in candidates:
+            state = world.copy()
+            state.apply_unchecked(action)
+            rng = SearchRng(seed)  # common random numbers: the same dice for every candidate
+            for _ in range(horizon):
+                mover = state.to_move()
+                if mover == TERMINAL:
+                    break
+                state.apply_unchecked(_chance_step(state, rng) if mover == CHANCE else policy(state, rng))
+            values.append((terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state))[seat])
+        return values
+
+    def _normal_choice(self, obs: Observation, seed: int) -> Action:
+        from ai.core.agents import get_agent
+        from engine.core.rng import Rng
+
+        return get_agent(self.game_id, "normal").choose(obs, Rng(seed), Budget())
