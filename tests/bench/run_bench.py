@@ -265,6 +265,40 @@ def bench_search(game_id: str, quick: bool) -> None:
     if rates:
         rate = statistics.median(rates)
         report(f"{game_id}: hard search iterations (1 core)", rate, "it/s", ">= 1,000", rate >= 1000)
+    bench_rollouts(game_id, quick)
+
+
+def bench_rollouts(game_id: str, quick: bool) -> None:
+    """Worlds a 2 s decision of the rollout form plays (games whose Hard level is that form): each
+    world plays every candidate on for the rollout horizon with Normal at every seat."""
+    from ai.core.agent import Budget
+    from ai.core.observe import observe
+    from ai.core.rollouts import RolloutAgent
+    from ai.core.search import hard_agent
+    from engine.core import Rng
+
+    if not isinstance(hard_agent(game_id), RolloutAgent):
+        return
+    worlds = []
+    for seed in range(2 if quick else 4):
+        s = normal_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
+        agent = hard_agent(game_id)
+        walk = Rng(seed)
+        while not s.is_over():
+            obs = observe(s.state, s.to_move(), game_id) if s.to_move() >= 0 else None
+            if obs is not None and len(obs.legal) > 1 and not (agent.k.delegate and agent.k.delegate(obs)):
+                break
+            if obs is None:
+                s.resolve_chance()
+            else:
+                s.apply(walk.choice(s.legal_actions()), by_ai=True)
+        if s.is_over():
+            continue
+        agent.choose(observe(s.state, s.to_move(), game_id), Rng(seed), Budget(think_ms=2000))
+        worlds.append(agent.last_iterations)
+    if worlds:
+        report(f"{game_id}: hard rollout worlds in a 2 s decision", statistics.median(worlds), "worlds",
+               "(measured: 48)", None)
 
 
 def bench_ui(game_id: str, quick: bool) -> None:
