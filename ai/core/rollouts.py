@@ -74,9 +74,12 @@ class RolloutAgent:
             return candidates[0]
         totals = dict.fromkeys(candidates, 0.0)
         worlds = 0
+        started = time.perf_counter()
         while worlds < cap:
             if worlds:
-                if deadline is not None and time.perf_counter() >= deadline:
+                # a world is played whole or not at all: stop when the next one would overrun
+                now = time.perf_counter()
+                if deadline is not None and now + (now - started) / worlds >= deadline:
                     break
                 world = obs.sample(search_rng)
             values = self.rollout_values(world, candidates, obs.seat, int(search_rng.random() * 2 ** 52))
