@@ -49,7 +49,7 @@ class RolloutAgent:
         self.think_ms = think_ms
         self.max_worlds = max_worlds
         self.last_iterations = 0
-        self.policy = normal_policy(game_id)
+        self.policy = self.k.rollout_policy or normal_policy(game_id)
 
     def choose(self, obs: Observation, rng, budget: Budget) -> Action:
         legal = obs.legal

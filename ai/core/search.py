@@ -78,7 +78,8 @@ class GameKnowledge:
     of letting UCT branch on them (see `normal_policy`): the tree then branches only on the
     searching seat's own choices, and the opponents answer as the model says. `form = "rollouts"`
     makes the game's Hard level the rollout form of ai/core/rollouts.py instead of this tree
-    (Normal plays every seat for `rollout_horizon` decisions after each candidate)."""
+    (Normal plays every seat for `rollout_horizon` decisions after each candidate, or
+    `rollout_policy(state, rng)` where Normal is too slow for that)."""
 
     evaluate: Callable[[State], list[float]] = default_evaluate
     playout_action: Callable | None = None
@@ -90,14 +91,15 @@ class GameKnowledge:
     opponent_policy: Callable | None = None
     form: str = "tree"
     rollout_horizon: int = 40
+    rollout_policy: Callable | None = None
 
 
-def normal_policy(game_id: str) -> Callable:
-    """The Normal level as a policy on a (determinized) state: each seat decides from its own view
-    of the deal, and a Normal that samples a deal gets a copy of this one."""
+def normal_policy(game_id: str, agent=None) -> Callable:
+    """The Normal level (or `agent`) as a policy on a (determinized) state: each seat decides from
+    its own view of the deal, and an agent that samples a deal gets a copy of this one."""
     from ai.core.agents import get_agent
 
-    agent = get_agent(game_id, "normal")
+    agent = agent or get_agent(game_id, "normal")
     budget = Budget()
     # an agent may offer the few parts of the view it reads, built faster than the whole view
     view = getattr(agent, "model_view", None) or (lambda state, seat: state.view(seat))
@@ -132,7 +134,7 @@ def knowledge_for(game_id: str) -> GameKnowledge:
         return GameKnowledge()
     k = GameKnowledge()
     for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration", "prior_weight",
-                  "delegate", "opponent_policy", "form", "rollout_horizon"):
+                  "delegate", "opponent_policy", "form", "rollout_horizon", "rollout_policy"):
         if hasattr(module, field):
             setattr(k, field, getattr(module, field))
     return k

@@ -12,7 +12,7 @@ from engine.core.registry import game_ids, get_spec
 from engine.core.rng import Rng
 from engine.core.session import Session
 
-SMALL = Budget(think_ms=50, iterations=12)
+SMALL = Budget(think_ms=50, iterations=4)
 """Caps searching levels so the suite stays fast; heuristic levels ignore it."""
 
 

@@ -22,7 +22,30 @@ def position(game_id="robber-barons", moves=40, seed=2):
 
 def test_each_game_plays_the_form_its_knowledge_names():
     assert isinstance(get_agent("robber-barons", "hard"), RolloutAgent)
-    assert isinstance(get_agent("first-ceo", "hard"), IsmctsAgent)
+    assert isinstance(get_agent("first-ceo", "hard"), RolloutAgent)
+    assert isinstance(get_agent("victory-through-industry", "hard"), IsmctsAgent)
+
+
+def test_first_ceo_rolls_out_normals_judgement_without_the_reply():
+    """1st CEO's rollouts follow Normal's one-ply judgement (its two-ply look costs ten times as
+    much): the same choice as a Normal whose weights skip the reply, from that seat's view."""
+    from ai.games.first_ceo.agents import NormalAgent, Weights
+
+    class OnePly(Weights):
+        reply = False
+
+    policy = knowledge_for("first-ceo").rollout_policy
+    one_ply = NormalAgent()
+    one_ply.weights = OnePly
+    differs_from_two_ply = 0
+    for seed in range(20):
+        state = position("first-ceo", moves=4 + seed, seed=seed)
+        obs = observe(state, state.to_move())
+        pick = policy(state, None)
+        assert pick == one_ply.choose(obs, Rng(1), Budget())
+        differs_from_two_ply += pick != NormalAgent().choose(obs, Rng(1), Budget())
+    assert differs_from_two_ply >= 1  # the check tells the two apart
+    assert policy is RolloutAgent("first-ceo").policy
 
 
 def test_candidates_of_one_world_share_its_dice():

@@ -110,7 +110,7 @@ def test_jobs_split_the_same_games_over_processes(capsys):
 
 def test_iterations_cap_makes_hard_reproducible(capsys):
     args = ("first-ceo", "--players", "3", "--games", "1", "--seed", "2", "--ai", "hard,easy,easy",
-            "--iterations", "30")
+            "--iterations", "4")
     a = json.loads(run(capsys, *args)[1])
     b = json.loads(run(capsys, *args)[1])
     assert a["finished"] == 1

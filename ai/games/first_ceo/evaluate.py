@@ -9,6 +9,11 @@ log loss 1.87 against 1.39; the fitted form 1.17). Strength barely moved: agains
 Hard won 22.9 % of 400 games with the old form and 24.0 % of 400 with this one (see ai/HARD.md).
 Playouts are short: the forecast already looks to the end, and a round of random moves mostly
 adds noise.
+
+Hard plays the rollout form (ai/core/rollouts.py): after each candidate every seat follows
+Normal's one-ply judgement for 16 decisions (about four rounds), on the same market refills and
+asset draws for every candidate, and the fitted evaluation scores the end. A first 24 games
+against three Normals won 10 (see ai/HARD.md for the full measurement).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from ai.games.first_ceo.agents import Pos, forecast_parts
 
 playout_depth = 4
 exploration = 0.5
+form = "rollouts"
+rollout_horizon = 16
 
 FIT_EDGES = (0.5, 1.5, 2.5, 3.5, 5.5)
 """Buckets of the mover's remaining turns: a lead means more the nearer the end."""
@@ -52,3 +59,20 @@ FITTED = FittedModel(
         (0.00142676, 0.00457028, 0.0162477, -0.0346588, 0.0416716, -0.0951993),
     ),
 )
+
+
+def _one_ply_policy():
+    from ai.core.search import normal_policy
+    from ai.games.first_ceo.agents import NormalAgent, Weights
+
+    class OnePly(Weights):
+        reply = False
+
+    agent = NormalAgent()
+    agent.weights = OnePly
+    return normal_policy("first-ceo", agent)
+
+
+rollout_policy = _one_ply_policy()
+"""Normal's judgement without its look at the next player's reply: a tenth of the cost, so the
+rollout form can afford its worlds."""
