@@ -11,6 +11,9 @@ split the tree 42 ways.
 The agent never touches the true state: it sees only `obs` (view, legal actions, a sampler).
 With `Budget.iterations` the result depends only on the seed; with a time budget it depends on
 how many iterations fit.
+
+A game may play the Hard level's other form instead, the rollouts of ai/core/rollouts.py
+(`form = "rollouts"` in its knowledge); `hard_agent(game_id)` builds whichever the game names.
 """
 
 from __future__ import annotations
