@@ -27,6 +27,7 @@ from ai.core.search import (
     SearchRng,
     _chance_step,
     knowledge_for,
+    normal_choice,
     normal_policy,
     terminal_shares,
 )
@@ -60,7 +61,7 @@ class RolloutAgent:
         cap = budget.iterations if budget.iterations is not None else self.max_worlds
         deadline = None if budget.iterations is not None else time.perf_counter() + 0.95 * think_ms / 1000
         seed = rng.next64()
-        base = self._normal_choice(obs, seed)
+        base = normal_choice(self.game_id, obs, seed)
         if self.k.delegate is not None and self.k.delegate(obs):
             return base
         search_rng = SearchRng(seed)
@@ -106,9 +107,3 @@ class RolloutAgent:
                 state.apply_unchecked(_chance_step(state, rng) if mover == CHANCE else policy(state, rng))
             values.append((terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state))[seat])
         return values
-
-    def _normal_choice(self, obs: Observation, seed: int) -> Action:
-        from ai.core.agents import get_agent
-        from engine.core.rng import Rng
-
-        return get_agent(self.game_id, "normal").choose(obs, Rng(seed), Budget())

@@ -118,6 +118,14 @@ def normal_policy(game_id: str, agent=None) -> Callable:
     return policy
 
 
+def normal_choice(game_id: str, obs: Observation, seed: int) -> Action:
+    """The Normal level's choice from `obs`, its generator seeded with `seed`."""
+    from ai.core.agents import get_agent
+    from engine.core.rng import Rng
+
+    return get_agent(game_id, "normal").choose(obs, Rng(seed), Budget())
+
+
 def evaluate_module(game_id: str):
     """The game's `ai/games/<pkg>/evaluate.py` module, or None if it has none."""
     from engine.core.registry import GAME_MODULES
@@ -238,11 +246,7 @@ class IsmctsAgent:
         return best if best is not None else legal[0]
 
     def _prior_choice(self, obs: Observation, seed: int) -> Action:
-        """The Normal level's choice from the same observation."""
-        from ai.core.agents import get_agent
-        from engine.core.rng import Rng
-
-        return get_agent(self.game_id, "normal").choose(obs, Rng(seed), Budget())
+        return normal_choice(self.game_id, obs, seed)
 
     def _iterate(self, root: Node, state: State, rng, seat: int) -> None:
         k = self.k

@@ -234,6 +234,24 @@ def bench_ai(game_id: str, quick: bool) -> None:
         report(f"{game_id}: AI {level} decision p95", p95, "ms", f"<= {limit}", p95 <= limit)
 
 
+def walk_to_a_searched_decision(s, agent, seed: int) -> bool:
+    """Play session `s` on at random to the next decision `agent` searches (a game may leave some
+    to Normal); False if the game ends first."""
+    from ai.core.observe import observe
+    from engine.core import Rng
+
+    walk = Rng(seed)
+    while not s.is_over():
+        obs = observe(s.state, s.to_move(), s.spec.id) if s.to_move() >= 0 else None
+        if obs is not None and len(obs.legal) > 1 and not (agent.k.delegate and agent.k.delegate(obs)):
+            return True
+        if obs is None:
+            s.resolve_chance()
+        else:
+            s.apply(walk.choice(s.legal_actions()), by_ai=True)
+    return False
+
+
 def bench_search(game_id: str, quick: bool) -> None:
     """Hard search iterations per second of CPU time (one core) in mid-game positions."""
     from ai.core.agent import Budget
@@ -245,17 +263,7 @@ def bench_search(game_id: str, quick: bool) -> None:
     for seed in range(2 if quick else 4):
         s = normal_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
         agent = IsmctsAgent(game_id)
-        # go on to the next decision the search itself takes (a game may leave some to Normal)
-        walk = Rng(seed)
-        while not s.is_over():
-            obs = observe(s.state, s.to_move(), game_id) if s.to_move() >= 0 else None
-            if obs is not None and len(obs.legal) > 1 and not (agent.k.delegate and agent.k.delegate(obs)):
-                break
-            if obs is None:
-                s.resolve_chance()
-            else:
-                s.apply(walk.choice(s.legal_actions()), by_ai=True)
-        if s.is_over():
+        if not walk_to_a_searched_decision(s, agent, seed):
             continue
         t0 = time.process_time()
         agent.choose(observe(s.state, s.to_move(), game_id), Rng(seed), Budget(iterations=400 if quick else 1500))
@@ -283,16 +291,7 @@ def bench_rollouts(game_id: str, quick: bool) -> None:
     for seed in range(2 if quick else 4):
         s = normal_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
         agent = hard_agent(game_id)
-        walk = Rng(seed)
-        while not s.is_over():
-            obs = observe(s.state, s.to_move(), game_id) if s.to_move() >= 0 else None
-            if obs is not None and len(obs.legal) > 1 and not (agent.k.delegate and agent.k.delegate(obs)):
-                break
-            if obs is None:
-                s.resolve_chance()
-            else:
-                s.apply(walk.choice(s.legal_actions()), by_ai=True)
-        if s.is_over():
+        if not walk_to_a_searched_decision(s, agent, seed):
             continue
         agent.choose(observe(s.state, s.to_move(), game_id), Rng(seed), Budget(think_ms=2000))
         worlds.append(agent.last_iterations)
