@@ -297,7 +297,7 @@ def bench_rollouts(game_id: str, quick: bool) -> None:
         worlds.append(agent.last_iterations)
     if worlds:
         report(f"{game_id}: hard rollout worlds in a 2 s decision", statistics.median(worlds), "worlds",
-               "(measured: 48)", None)
+               "(ai/HARD.md: fewer measured)", None)
 
 
 def bench_ui(game_id: str, quick: bool) -> None:

@@ -129,9 +129,10 @@ def pulse_for(scene) -> PulseDriver | None:
 class GlowOverlay(QGraphicsItem):
     """The pulsing gold outline of a legal target, as a child item of the piece.
 
-    It is drawn once at full strength into its own device-pixel cache; the pulse only changes
-    its opacity, so a pulse frame is a few cached blits (stroking wide antialiased outlines on
-    every frame would cost milliseconds per piece)."""
+    It is drawn once at full strength into its own device-pixel cache, from an image shared by
+    every piece of the same shape (`glow_image`); the pulse only changes its opacity, so a pulse
+    frame is a few cached blits (stroking wide antialiased outlines on every frame would cost
+    milliseconds per piece)."""
 
     MARGIN = 7.0
 
@@ -202,8 +203,9 @@ def stroke_glow(p: QPainter, outline: QPainterPath) -> None:
 
 _GLOW_IMAGES: dict[tuple, QPixmap] = {}
 GLOW_IMAGES_KEPT = 128
-GLOW_ZOOM_STEP = 1.06
 """Glow images kept (one per shape and zoom; a board has a handful of shapes)."""
+GLOW_ZOOM_STEP = 1.06
+"""Zoom levels closer than this ratio share one glow image (drawn a little scaled)."""
 
 
 def glow_image(outline: QPainterPath, scale: float, margin: float) -> QPixmap:

@@ -9,9 +9,9 @@ add next to nothing once the points are known (Normal turns money into points qu
 It reads only the state handed to it (a determinization; nothing is hidden in this game anyway).
 
 Hard plays the rollout form (ai/core/rollouts.py): after each candidate, Normal plays every seat
-for 40 decisions, on the same dice for every candidate, and this evaluation scores the end. The
-tree search with these playouts won 33 % against three Normals; a first 40 games of the rollout
-form won 20 (see ai/HARD.md for the full measurement).
+for 40 decisions, on the same dice for every candidate, and this evaluation scores the end.
+Against three Normals it won 41.8 % of 400 games at 48 worlds a decision; the tree search with
+these playouts won 33.3 % (see ai/HARD.md).
 """
 
 from __future__ import annotations
