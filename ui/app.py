@@ -89,6 +89,7 @@ class Shell(QObject):
 
     def _after_first_paint(self) -> None:
         self.first_painted = True
+        _remove_leftover_temps()
         if self.start.isVisible():
             self.refresh_continue()
         if self._start_pool:
@@ -242,6 +243,19 @@ class Shell(QObject):
         app = QApplication.instance()
         if app is not None:
             app.quit()
+
+
+def _remove_leftover_temps() -> None:
+    """Temporary files of saves that a kill interrupted (in the data and saves folders) go at
+    start; the next save would remove only its own file's."""
+    try:
+        from saves.paths import data_dir, saves_dir
+        from saves.store import remove_leftover_temps
+
+        for folder in (data_dir(), saves_dir()):
+            remove_leftover_temps(folder)
+    except Exception:  # noqa: BLE001 - tidying up must never stop the app from starting
+        pass
 
 
 def _load_fonts() -> None:
