@@ -13,6 +13,7 @@ import msgpack
 import pytest
 
 from engine.core import CHANCE, Session
+from engine.core.contract import SeatInfo
 from engine.core.session import UNDO_DEPTH
 from saves import CorruptSave, ReplayFailed, SaveError, SaveWriteError, read_session, write_session
 from saves.check import check_save_command
@@ -181,8 +182,7 @@ def test_check_save_calls_a_year_one_save_good_in_any_time_zone(tmp_path, monkey
 
 
 def test_check_save_escapes_control_characters_in_names(tmp_path, capsys):
-    session = new_game(REAL_GAME, seed=2)
-    session.seats[0].name = "Ann\n\x1b[2JEvil\rX"
+    session = new_game(REAL_GAME, seed=2, seats=[SeatInfo("Ann\n\x1b[2JEvil\rX"), SeatInfo("Bob"), SeatInfo("Cy")])
     play(session, 10)
     path = write_session(session, tmp_path / "names.tycoons")
     assert check_save_command(str(path)) == 0
