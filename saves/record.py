@@ -29,7 +29,15 @@ from engine.core.registry import get_spec
 from saves.envelope import pack
 from saves.errors import SaveError
 from saves.paths import data_dir
-from saves.store import BACKUP_SUFFIX, SAVE_SUFFIX, TEMP_SUFFIX, decode_save, read_bytes, write_session
+from saves.store import (
+    BACKUP_SUFFIX,
+    SAVE_SUFFIX,
+    TEMP_SUFFIX,
+    decode_save,
+    encode_for_save,
+    read_bytes,
+    write_encoded,
+)
 
 RECORD_FOLDER = "games"
 DEFAULT_LIMIT = 200
@@ -83,6 +91,11 @@ def game_digest(session) -> str:
     return hashlib.blake2b(pack(data), digest_size=8).hexdigest()
 
 
+def record_stem(session) -> str:
+    """The record's file name for a game, without suffix: ``<game>-<digest>``."""
+    return f"{session.spec.id}-{game_digest(session)}"
+
+
 def record_game(session, folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT) -> Path:
     """Keep a finished game in the record (once), then prune to `limit` unmarked games.
 
@@ -91,12 +104,19 @@ def record_game(session, folder: str | os.PathLike | None = None, limit: int = D
     """
     if not session.is_over():
         raise ValueError("only finished games are recorded")
+    stem = record_stem(session)
+    return write_record(stem, encode_for_save(session, stem + SAVE_SUFFIX), folder, limit)
+
+
+def write_record(stem: str, data: bytes, folder: str | os.PathLike | None = None,
+                 limit: int = DEFAULT_LIMIT) -> Path:
+    """The file half of `record_game` (save bytes from `encode_for_save`), which the app runs off
+    the GUI thread: write unless the game is there already, then prune."""
     folder = Path(folder) if folder is not None else record_dir()
-    stem = f"{session.spec.id}-{game_digest(session)}"
     for existing in (folder / (stem + SAVE_SUFFIX), folder / (stem + KEPT_SUFFIX)):
         if existing.is_file():
             return existing
-    path = write_session(session, folder / (stem + SAVE_SUFFIX))
+    path = write_encoded(data, folder / (stem + SAVE_SUFFIX))
     prune(folder, limit, keep=path)
     return path
 

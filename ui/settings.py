@@ -27,6 +27,7 @@ DEFAULTS: dict = {
     "think_ms": None,
     "window_geometry": "",  # base64 of QMainWindow.saveGeometry()
     "window_state": "",  # base64 of QMainWindow.saveState() (where the log dock is)
+    "record_limit": 200,  # finished games kept for review (saves/record.py); marked ones always
 }
 
 

@@ -70,12 +70,20 @@ class ScoreChart(QWidget):
         self.marks = seat_marks(names)
         self.setMinimumSize(520, 240)
 
+    MARGINS = (52, 14, 40, 30)
+    """Left, top, right, bottom: room for the axis labels and the seat discs."""
+
+    def plot_rect(self) -> QRectF:
+        """Where the lines are drawn: point i of n lies at left + width * i / (n - 1)."""
+        left, top, right, bottom = self.MARGINS
+        return QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
+
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#f4ecd8"))
-        left, top, right, bottom = 52, 14, 40, 30
-        plot = QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
+        left = self.MARGINS[0]
+        plot = self.plot_rect()
         values = [v for row in self.history for v in row] or [0.0]
         lo, hi = min(0.0, min(values)), max(values)
         if hi - lo < 1e-9:
@@ -208,6 +216,7 @@ class EndGameDialog(QDialog):
         layout.addWidget(self.chart, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.new_game_button = buttons.addButton("New game…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button = buttons.addButton("Review the game…", QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
 
