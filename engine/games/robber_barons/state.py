@@ -25,6 +25,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from math import factorial
 
+from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
 from engine.games.robber_barons.data import (
     BOARD_SIZE,
@@ -354,6 +355,8 @@ class RobberBaronsState(State):
 
     def is_legal(self, action: Action) -> bool:
         kind, seat, args = action
+        if not exactly_typed(action):
+            return False
         if seat == CHANCE:
             f = self.stack[-1]
             try:
