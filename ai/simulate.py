@@ -194,11 +194,14 @@ def play_out(session, lv_of: list[str], agents: dict, budgets: dict, decision_ca
 
 def _simulate_parallel(game_id, players, games, seed, levels, rotate, think_ms, save_dir, decision_cap,
                        iterations, jobs, first) -> SimResult:
+    import os
     from concurrent.futures import ProcessPoolExecutor
+
+    from ai.core.lifeline import watch_parent
 
     bounds = [first + games * j // jobs for j in range(jobs + 1)]
     start = time.perf_counter()
-    with ProcessPoolExecutor(jobs) as pool:
+    with ProcessPoolExecutor(jobs, initializer=watch_parent, initargs=(os.getpid(),)) as pool:
         parts = list(pool.map(_simulate_part, [
             (game_id, players, hi - lo, seed, levels, rotate, think_ms, save_dir, decision_cap, iterations, 1, lo)
             for lo, hi in zip(bounds, bounds[1:], strict=False)]))
