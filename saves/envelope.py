@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 
 import msgpack
 
+from engine.core.action_types import type_problem
 from engine.core.contract import CHANCE, Action, SeatInfo
 from saves.errors import CorruptSave, NotASave, SaveTooNew
 
@@ -203,6 +204,25 @@ def _field(payload: dict, key: str, kind, what: str):
     return value
 
 
+def _saved_args(raw, depth: int = 0):
+    """Lists (as msgpack returns them) into tuples, a few levels deep; deeper lists stay lists,
+    which `type_problem` then refuses (so a log nested 500 deep costs no recursion)."""
+    if type(raw) is list and depth < 4:
+        return tuple(_saved_args(v, depth + 1) for v in raw)
+    return raw
+
+
+def saved_action(raw) -> Action | None:
+    """The action a log entry records, its types untouched (so `type_problem` sees a float or a
+    bool where the file has one); None if the entry does not have an action's fields."""
+    if not isinstance(raw, dict) or "kind" not in raw or "seat" not in raw:
+        return None
+    args = raw.get("args", [])
+    if type(args) is not list:
+        return None
+    return Action(raw["kind"], raw["seat"], _saved_args(args))
+
+
 def parse_payload(payload: dict) -> SavedGame:
     """Validate a current-format payload into a SavedGame; CorruptSave names the bad field."""
     game = _field(payload, "game", str, "the game id")
@@ -224,14 +244,11 @@ def parse_payload(payload: dict) -> SavedGame:
         seats.append(SeatInfo.from_dict(s))
     actions, flags = [], []
     for i, entry in enumerate(raw_log):
-        try:
-            a = entry["action"]
-            if not isinstance(a["kind"], str) or type(a["seat"]) is not int \
-                    or not isinstance(a.get("args", []), list | tuple):
-                raise TypeError
-            actions.append(Action.from_dict(a))
-            flags.append(bool(entry.get("by_ai", False)))
-        except (TypeError, KeyError, AttributeError, ValueError):
-            raise CorruptSave(f"the save is malformed (decision {i + 1} of the log is not valid)") from None
+        action = saved_action(entry.get("action")) if isinstance(entry, dict) else None
+        problem = type_problem(action) if action is not None else "it is not an action"
+        if problem is not None:
+            raise CorruptSave(f"the save is malformed (decision {i + 1} of the log is not valid: {problem})")
+        actions.append(action)
+        flags.append(bool(entry.get("by_ai", False)))
     return SavedGame(game, rules_version, app, options, seats, seed, actions, flags, state_hash,
                      created, summary)

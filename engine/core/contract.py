@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import msgpack
 
+from engine.core.action_types import exactly_typed, shape_problem, type_problem
 from engine.core.errors import IllegalAction
 
 CHANCE = -1
@@ -97,17 +98,19 @@ class Outcome:
     tie_break: str = ""
 
     @staticmethod
-    def from_scores(scores, breakdown, tiebreak=None, tie_rule: str = "") -> Outcome:
+    def from_scores(scores, breakdown, tiebreak=None, tie_rule: str = "", standing=None) -> Outcome:
         """Rank seats by score, then by the optional `tiebreak` key per seat (higher is better).
 
         Seats equal on both share the rank; if several share first place they share the victory.
+        `standing`, if given, is a per-seat key that ranks before the score (higher is better):
+        a game can rank seats that are out of the game below every seat still in, whatever the scores.
         """
         n = len(scores)
-        keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(n)]
+        keys = [(standing[i] if standing else 0, scores[i], tiebreak[i] if tiebreak else 0) for i in range(n)]
         ranking = [1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n)]
         winners = [i for i in range(n) if ranking[i] == 1]
-        top_score = max(scores)
-        tied_on_score = sum(1 for s in scores if s == top_score)
+        top = max(keys)[:2]
+        tied_on_score = sum(1 for k in keys if k[:2] == top)
         if len(winners) > 1:
             note = "shared victory"
         elif tied_on_score > 1:
@@ -235,7 +238,14 @@ class State:
         raise NotImplementedError
 
     def illegal_reason(self, action: Action) -> str | None:
-        """Why `action` is not allowed now, in words a player understands; None if it is legal."""
+        """Why `action` is not allowed now, in words a player understands; None if it is legal.
+
+        An action holding other types than the rules use (a float, a bool, None…) or arguments
+        of another shape than the legal actions of its kind is refused here, before any rule of
+        the game looks at it (`engine.core.action_types`)."""
+        problem = type_problem(action)
+        if problem is not None:
+            return f"That is not a valid action: {problem}."
         mover = self.to_move()
         if mover == TERMINAL:
             return "The game is over."
@@ -243,11 +253,25 @@ class State:
             if mover == CHANCE:
                 return "The game is waiting for a chance outcome."
             return "It is not that player's turn."
-        return None if self.is_legal(action) else self.explain_illegal(action)
+        if self.is_legal(action):
+            return None
+        legal = [a for a, _ in self.chance_outcomes()] if mover == CHANCE else self.legal_actions(mover)
+        problem = shape_problem(action, legal)
+        if problem is not None:
+            return f"That is not a valid action: {problem}."
+        try:
+            return self.explain_illegal(action)
+        except (TypeError, ValueError, IndexError, KeyError):
+            # a game's explanation may assume argument types that only legal actions of the kind
+            # guarantee; when none is legal now, a refusal without the detail still refuses
+            return "That is not allowed now."
 
     def is_legal(self, action: Action) -> bool:
         """Whether `action` (by the seat to move, or CHANCE) is legal now. Games may override with a
-        direct check that avoids building every legal action."""
+        direct check that avoids building every legal action; an override starts with
+        `if not exactly_typed(action): return False` (the contract tests check that it does)."""
+        if not exactly_typed(action):
+            return False
         if action.seat == CHANCE:
             return any(a == action for a, _ in self.chance_outcomes())
         return action in self.legal_actions(action.seat)

@@ -10,6 +10,7 @@ rules help) and marked "decision:" in comments here.
 
 from __future__ import annotations
 
+from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
 from engine.games.first_ceo import scoring
 from engine.games.first_ceo.data import (
@@ -157,6 +158,8 @@ class FirstCeoState(State):
 
     def is_legal(self, action: Action) -> bool:
         kind, seat, args = action
+        if not exactly_typed(action):
+            return False
         if seat == CHANCE:
             return self._chance_is_legal(kind, args)
         if kind == "dividends":

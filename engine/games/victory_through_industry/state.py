@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
 from engine.games.victory_through_industry.data import (
     CONTRACT_IDS,
@@ -519,6 +520,8 @@ class VtiState(State):
     def is_legal(self, action: Action) -> bool:
         """Direct checks for chance outcomes and the non-production menu (the common cases in
         random play and search); everything else compares against `legal_actions`."""
+        if not exactly_typed(action):
+            return False
         seat = action.seat
         if seat == CHANCE:
             if not self.pending:
