@@ -98,17 +98,19 @@ class Outcome:
     tie_break: str = ""
 
     @staticmethod
-    def from_scores(scores, breakdown, tiebreak=None, tie_rule: str = "") -> Outcome:
+    def from_scores(scores, breakdown, tiebreak=None, tie_rule: str = "", standing=None) -> Outcome:
         """Rank seats by score, then by the optional `tiebreak` key per seat (higher is better).
 
         Seats equal on both share the rank; if several share first place they share the victory.
+        `standing`, if given, is a per-seat key that ranks before the score (higher is better):
+        a game can rank seats that are out of the game below every seat still in, whatever the scores.
         """
         n = len(scores)
-        keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(n)]
+        keys = [(standing[i] if standing else 0, scores[i], tiebreak[i] if tiebreak else 0) for i in range(n)]
         ranking = [1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n)]
         winners = [i for i in range(n) if ranking[i] == 1]
-        top_score = max(scores)
-        tied_on_score = sum(1 for s in scores if s == top_score)
+        top = max(keys)[:2]
+        tied_on_score = sum(1 for k in keys if k[:2] == top)
         if len(winners) > 1:
             note = "shared victory"
         elif tied_on_score > 1:
@@ -301,6 +303,12 @@ class State:
     def view(self, seat: int | None) -> dict:
         """What `seat` may see (its own secrets and public information); None is a spectator."""
         raise NotImplementedError
+
+    def open_view(self) -> dict:
+        """The view with every secret open (every seat's hidden cards shown), in the shape of
+        `view`: what the review of a finished game shows at each decision. Games with secrets
+        override it; for a game without any, the spectator view is already everything."""
+        return self.view(None)
 
     def determinize(self, seat: int | None, rng) -> State:
         """A full state consistent with `view(seat)`, hidden parts re-dealt with `rng`."""

@@ -606,6 +606,31 @@ def test_tie_broken_by_money_then_shared():
     assert st.outcome().winners == [0, 1]
 
 
+def test_out_player_ranked_last_even_against_negative_scores():
+    st = started(3)
+    st.over = True
+    st.business_pile[0] = ["massive-fraud"]  # a Scandal: seat 0 ends on a negative score
+    st.business_deck.remove("massive-fraud")
+    st.philanthropy[1] = ["schools"]
+    st.out[2] = True  # bankrupt in the last round, not back yet: an empty pile, 0 points
+    set_money(st, None, [5, 5, 0])
+    out = st.outcome()
+    assert out.scores[0] < 0 == out.scores[2]
+    assert out.winners == [1]
+    assert out.ranking == [2, 1, 3]
+    # even when every player still in has a negative score, the out player does not win
+    st.philanthropy[1] = []
+    st.business_pile[1] = ["factory-fire"]
+    st.business_deck.remove("factory-fire")
+    out = st.outcome()
+    assert max(out.scores[:2]) < 0 and out.ranking[2] == 3 and 2 not in out.winners
+
+
+def test_rules_help_says_out_player_ranked_last():
+    help_text = " ".join(SPEC.rules_help.split())
+    assert "is ranked last, below every player still in" in help_text
+
+
 def chance_pick(st, rng) -> Action:
     """A chance outcome drawn by its weight."""
     outs = st.chance_outcomes()

@@ -935,8 +935,12 @@ class RobberBaronsState(State):
             return None
         breakdown = [self.legacy_points(s) for s in range(self.players)]
         scores = [sum(b.values()) for b in breakdown]
-        # decision: equal Legacy points are settled by money; equal on both share the victory
-        return Outcome.from_scores(scores, breakdown, tiebreak=list(self.money), tie_rule="most money")
+        # decision: equal Legacy points are settled by money; equal on both share the victory.
+        # decision: a player who is out at the end (bankrupt and not yet back) ranks below every
+        # player still in, whatever the scores: an empty pile is not a score of 0 that could win
+        in_game = [0 if out else 1 for out in self.out]
+        return Outcome.from_scores(scores, breakdown, tiebreak=list(self.money), tie_rule="most money",
+                                   standing=in_game)
 
     def score_track(self) -> list[float]:
         return [float(self.points(s)) for s in range(self.players)]
