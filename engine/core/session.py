@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, SeatInfo, State
 from engine.core.errors import IllegalAction, ReplayMismatch
 from engine.core.rng import Rng
+from engine.core.text import fill_names
 
 
 @dataclass(slots=True)
@@ -127,6 +128,15 @@ class Session:
                     out.append(line)
         return out
 
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is refused now, with the players' names in it; None if it is legal."""
+        reason = self.state.illegal_reason(action)
+        return None if reason is None else fill_names(reason, self.names)
+
+    def label(self, action: Action) -> str:
+        """The words for `action` (a button, the undo menu), with the players' names in them."""
+        return fill_names(self.state.label(action), self.names)
+
     # -- decisions ----------------------------------------------------------------------------
     def apply(self, action: Action, by_ai: bool = False) -> list[Event]:
         """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
@@ -155,7 +165,10 @@ class Session:
     def _apply_entry(self, action: Action, by_ai: bool) -> list[Event]:
         state = self.state
         snapshot = state.copy()
-        events = state.apply(action)  # validates first; raises IllegalAction with state untouched
+        try:
+            events = state.apply(action)  # validates first; raises IllegalAction with state untouched
+        except IllegalAction as exc:
+            raise IllegalAction(fill_names(exc.reason, self.names), action) from None
         reveals = action.seat == CHANCE or snapshot.reveals(action)
         human = action.seat >= 0 and not by_ai
         if human and self._last_human_seat_since_floor() not in (None, action.seat):

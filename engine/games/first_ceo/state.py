@@ -190,11 +190,18 @@ class FirstCeoState(State):
             return False
         return False
 
-    def explain_illegal(self, action: Action) -> str:
-        if action.kind == "acquire" and len(action.args) == 1:
-            return self._acquire_problem(action.seat, action.args[0]) or "That is not allowed now."
-        if action.kind == "buy_share" and len(action.args) == 1:
-            return self._buy_problem(action.seat, action.args[0]) or "That is not allowed now."
+    def explain_illegal(self, action: Action) -> str | None:
+        args = action.args
+        if action.kind == "acquire" and len(args) == 1:
+            if type(args[0]) is not int:
+                return "Choose a company by its market space."
+            return self._acquire_problem(action.seat, args[0])
+        if action.kind == "buy_share" and len(args) == 1:
+            if type(args[0]) is not int:
+                return "Choose the player whose share you buy."
+            return self._buy_problem(action.seat, args[0])
+        if action.kind in ("acquire", "buy_share", "dividends"):
+            return None  # the wrong number of arguments: the choices open now say it best
         return "That is not a 1st CEO action."
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:

@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
+from engine.core.text import article, count, join_words, seat_ref
 from engine.games.victory_through_industry.data import (
     CONTRACT_IDS,
     CONTRACTS,
@@ -63,6 +64,28 @@ _CHECKS = {key: tuple((DIRS[d][0], DIRS[d][1], side.kind == "in", frozenset(side
 """For each (type, rotation): (dx, dy, is an input, products accepted) of every printed side, the
 form `can_operate` (the hottest test of a search) reads fastest."""
 _ORDER = {p: i for i, p in enumerate(PRODUCT_IDS)}
+_KINDS_INCOMING = frozenset({"place_product", "discard_incoming"})
+_KINDS_DRAFT = frozenset({"draft"})
+_KINDS_PAY = frozenset({"pay"})
+_KINDS_SITE = frozenset({"site"})
+_KINDS_ROTATE = frozenset({"rotate"})
+_KINDS_BUILD = frozenset({"build"})
+_KINDS_MVPROD = frozenset({"site", "discard"})
+_KINDS_BANK_GET = frozenset({"bank_get"})
+_KINDS_OUTPUT = frozenset({"output"})
+_KINDS_GIVE = frozenset({"offer_give"})
+_KINDS_GET = frozenset({"offer_get"})
+_KINDS_RESPOND = frozenset({"accept", "refuse"})
+_KINDS_FPICK = frozenset({"fpick"})
+_KINDS_PLACE = frozenset({"place"})
+_KINDS_FULFIL = frozenset({"fulfil", "forfeit"})
+_KINDS_TURN = frozenset({"produce", "nonproduction"})
+_KINDS_MENU = frozenset({"build", "tear_down", "move_factory", "move_product", "bank", "offer", "claim", "lend",
+                         "borrow", "end_move"})
+_KINDS_ALL = frozenset().union(_KINDS_INCOMING, _KINDS_DRAFT, _KINDS_PAY, _KINDS_SITE, _KINDS_ROTATE, _KINDS_MVPROD,
+                               _KINDS_BANK_GET, _KINDS_OUTPUT, _KINDS_GIVE, _KINDS_GET, _KINDS_RESPOND, _KINDS_FPICK,
+                               _KINDS_PLACE, _KINDS_FULFIL, _KINDS_TURN, _KINDS_MENU)
+"""The kinds a player's action may have, by the step that asks for them (`VtiState._step`)."""
 _FACTORY_ORDER = {f: i for i, f in enumerate(FACTORY_IDS)}
 
 
@@ -584,42 +607,167 @@ class VtiState(State):
             return [Action("fpick", s, c) for c in self.xmove_cells(s, sub["t"], sub["lend"])]
         raise AssertionError(f"unknown step {k}")
 
-    def explain_illegal(self, action: Action) -> str:
+    def _step(self, s: int) -> tuple[frozenset, str]:
+        """The action kinds open to the seat to move at this step, and what it must do, in words
+        (the first half of every refusal: a click of another step is answered with this)."""
+        if self.incoming[s]:
+            return _KINDS_INCOMING, "place the product cards you were given, or discard them"
+        if self.phase == "draft":
+            return _KINDS_DRAFT, "draft a factory from the pool"
+        sub = self.sub
+        if sub is not None:
+            k = sub["k"]
+            if k == "build":
+                name = _fname(sub["f"])
+                if sub["pay"] > 0:
+                    return _KINDS_PAY, f"pay for the {name} with a product card of your complex"
+                if sub["site"] is None:
+                    return _KINDS_SITE, f"choose where the {name} goes"
+                return _KINDS_ROTATE, f"turn the {name} the way it should face"
+            if k == "replace":
+                return _KINDS_BUILD, "choose the factory that takes the torn-down one's place"
+            if k == "claim":
+                return _KINDS_PAY, f"hand over a {_pname(CONTRACTS[sub['cid']].product)} card for the contract"
+            if k == "mvprod":
+                return _KINDS_MVPROD, "put the product card on a free space, or discard it"
+            if k == "bank":
+                return _KINDS_BANK_GET, "choose the product the bank gives you"
+            if k == "produce":
+                return _KINDS_OUTPUT, f"choose what the {_fname(sub['f'])} makes"
+            if k == "offer":
+                if sub["give"] is None:
+                    return _KINDS_GIVE, f"choose what you offer {seat_ref(sub['t'])}"
+                return _KINDS_GET, f"choose what you ask {seat_ref(sub['t'])} for"
+            if k == "respond":
+                return _KINDS_RESPOND, "accept or refuse the trade offer"
+            if k == "frespond":
+                return _KINDS_RESPOND, "allow or refuse the factory move"
+            return _KINDS_FPICK, "choose the factory to move"
+        if self.phase == "place":
+            return _KINDS_PLACE, "place a factory you drafted"
+        if self.fq:
+            want = _pname(CONTRACTS[self.fq[0]].product)
+            return _KINDS_FULFIL, f"supply a {want} card for your contract, or give the contract up"
+        if not self.in_np:
+            return _KINDS_TURN, "run the factories of one type, or take a non-production move"
+        return _KINDS_MENU, "choose a non-production action, or end the move"
+
+    def explain_illegal(self, action: Action) -> str | None:
         s, k, a = action.seat, action.kind, action.args
+        if k not in _KINDS_ALL:
+            return "That is not a Victory Through Industry action."
+        kinds, must = self._step(s)
+        if k not in kinds:
+            return f"Not now: you must {must}."
         try:
-            if k == "build" and self.sub is None and self.in_np:
-                f = a[0]
-                if f not in FACTORIES:
-                    return "There is no such factory."
-                if self.count_type(s, f) >= MAX_PER_TYPE:
-                    return f"You already have four {_fname(f, 2)}: at most four of a type."
-                if not self.can_afford(s, f):
-                    names = ", ".join(_pname(p) for p in sorted(COST_SETS[f], key=_ORDER.__getitem__))
-                    return f"A {_fname(f)} costs two products from: {names}."
-            if k == "tear_down" and tuple(a) in self.fac[s]:
+            return self._explain_in_step(s, k, a) or f"That is not possible: you must {must}."
+        except (IndexError, TypeError, KeyError, ValueError):
+            return f"That is not possible: you must {must}."
+
+    def _explain_in_step(self, s: int, k: str, a: tuple) -> str | None:
+        """Why an action of the kind the step asks for is still refused."""
+        sub = self.sub
+        if k in ("build", "draft", "place", "produce", "output") and a[0] not in (FACTORIES if k != "output"
+                                                                                  else PRODUCTS):
+            return "There is no such factory." if k != "output" else "There is no such product."
+        if k == "draft":
+            return f"No {_fname(a[0])} is left in the pool."
+        if k == "place":
+            return f"You have not drafted {article(_fname(a[0]))}."
+        if k == "build":
+            f = a[0]
+            if self.supply[f] <= 0:
+                return f"No {_fname(f)} is left in the supply."
+            if self.count_type(s, f) >= MAX_PER_TYPE:
+                return f"You already have four {_fname(f, 2)}: at most four of a type."
+            names = join_words([_pname(p) for p in sorted(COST_SETS[f], key=_ORDER.__getitem__)], "or")
+            return f"{article(_fname(f))} costs two products from {names}; you do not have two of them."
+        if k in ("site", "place_product", "pay", "fulfil", "tear_down", "move_factory", "move_product", "fpick"):
+            cell = tuple(a[-2:])
+            if k == "fpick":
+                t = sub["t"]
+                owner = t if sub["lend"] is False else s
+                if cell not in self.fac[owner]:
+                    return f"There is no factory of {seat_ref(owner)} there."
+                return ("That factory cannot move: the complex it leaves must stay connected with two or "
+                        "more factories, the receiver may own at most four of a type, and you must pay one "
+                        "product for it.")
+            if k in ("tear_down", "move_factory"):
+                if cell not in self.fac[s]:
+                    return "There is no factory of yours there."
+                name = _fname(self.fac[s][cell][0])
+                if k == "move_factory":
+                    return f"Moving the {name} costs a product card of its inputs, outputs or Wood; you have none."
                 if len(self.fac[s]) < 2:
                     return "You cannot tear down your last factory."
-                return ("Tearing that factory down would split your complex, and you cannot pay "
-                        "for a factory to put in its place.")
-            if k == "produce" and a and a[0] in FACTORIES:
-                return (f"No {_fname(a[0])} of yours can operate: each needs every input beside it "
-                        "and every output space free.")
-            if k == "claim" and self.in_np and len(self.held[s]) >= MAX_CONTRACTS:
+                return (f"Tearing the {name} down would split your complex, and you cannot pay for a "
+                        "factory to put in its place.")
+            if k == "move_product":
+                return "There is no product card of yours there."
+            if k in ("pay", "fulfil"):
+                if cell not in self.prod[s]:
+                    return "There is no product card of yours there."
+                have = _pname(self.prod[s][cell])
+                if k == "fulfil" or sub["k"] == "claim":
+                    cid = self.fq[0] if k == "fulfil" else sub["cid"]
+                    if k == "fulfil" and a[0] != cid:
+                        return "Settle the first contract in the queue first."
+                    return f"The contract asks for {_pname(CONTRACTS[cid].product)}, not {have}."
+                names = join_words([_pname(p) for p in sorted(COST_SETS[sub['f']], key=_ORDER.__getitem__)], "or")
+                return f"The {_fname(sub['f'])} is paid with {names}, not {have}."
+            if k == "place_product" or (sub and sub["k"] == "mvprod"):
+                return "A product card goes on an empty space beside a side of one of your factories."
+            mode = sub["mode"]
+            if mode == "move":
+                return "The factory must go back where it was, or where it joins your whole complex again."
+            return "A factory goes on an empty space touching your complex by a side or a corner."
+        if k == "rotate":
+            return "A factory turns by quarters: choose 0, 1, 2 or 3 quarter turns."
+        if k == "produce":
+            return (f"No {_fname(a[0])} of yours can operate: each needs every input beside it "
+                    "and every output space free.")
+        if k == "output":
+            f = FACTORIES[sub["f"]]
+            makes = join_words([_pname(p) for p in f.sides[f.choice_output].products], "or")
+            return f"The {f.name} makes {makes}, not {_pname(a[0])}."
+        if k == "bank":
+            have = self.product_counts(s).get(a[0], 0) if a[0] in PRODUCTS else 0
+            return f"The bank takes three cards of one product; you have {count(have, _pname(a[0]) + ' card')}."
+        if k == "bank_get":
+            return f"The bank gives a product worth at most what you traded ({_pname(sub['give'])})."
+        if k == "claim":
+            if len(self.held[s]) >= MAX_CONTRACTS:
                 return "No player may hold more than eight contracts."
-            if k == "claim" and a and a[0] not in self.row:
-                return "That contract is not available."
-            if k in ("site", "place_product"):
-                return "You cannot put that there."
-            if k == "offer" and self.offered:
+            if a[0] not in self.row:
+                return "That contract is not in the row."
+            return (f"To claim it you need a {_pname(CONTRACTS[a[0]].product)} card in your complex.")
+        if k == "forfeit":
+            return "Settle the first contract in the queue first."
+        if k == "offer":
+            if a[0] == s or not 0 <= a[0] < self.players:
+                return "Choose another player to trade with."
+            if self.offered:
                 return "You have already made a trade offer during this move."
-            if k in ("lend", "borrow") and self.asked:
+            return f"Neither you nor {seat_ref(a[0])} has a product card to trade."
+        if k in ("offer_give", "offer_get"):
+            p, n = a
+            who = s if k == "offer_give" else sub["t"]
+            if n > OFFER_MAX:
+                return f"A trade moves at most {count(OFFER_MAX, 'card')} each way."
+            if p == "" or n <= 0:
+                return "Ask for something in return." if k == "offer_get" else \
+                    f"{seat_ref(sub['t'])} has no product card to give."
+            have = self.product_counts(who).get(p, 0)
+            owner = "You have" if who == s else f"{seat_ref(who)} has"
+            return f"{owner} {count(have, _pname(p) + ' card')}."
+        if k in ("lend", "borrow"):
+            if a[0] == s or not 0 <= a[0] < self.players:
+                return "Choose another player."
+            if self.asked:
                 return "You have already asked to move a factory between complexes during this move."
-            if k in ("lend", "borrow") and self.in_np:
-                return ("No factory can move: the complex it leaves must stay connected, the receiver may "
-                        "own at most four of a type, and you must pay one product for it.")
-        except (IndexError, TypeError, KeyError):
-            pass
-        return "That is not allowed now."
+            return ("No factory can move: the complex it leaves must stay connected, the receiver may "
+                    "own at most four of a type, and you must pay one product for it.")
+        return None
 
     # -- applying -------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
