@@ -126,6 +126,7 @@ def seat_ref(seat: int) -> str:
 # -- run them on its own text too ----------------------------------------------------------------
 _A_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?) ([A-Za-z0-9][\w'’-]*)")
 _ONE_PLURAL = re.compile(r"(?<![\w.$,+-])1 ([A-Za-z]+)\b")
+_GRID = re.compile(r"(?<![\d$.,])-?\d{1,2},-?\d{1,2}(?![\d,])")
 _SEAT_NUMBER = re.compile(r"\b[Ss]eat \d+\b|\{p\d+\}")
 _NOT_PLURAL = {"is", "was", "has", "does", "this", "plus", "less", "bonus", "status", "gas", "bus", "yes", "its",
                "us", "as", "thus", "minus", "his", "process", "business", "success", "loss", "cross", "class",
@@ -134,7 +135,8 @@ _NOT_PLURAL = {"is", "was", "has", "does", "this", "plus", "less", "bonus", "sta
 
 def wording_problems(text: str) -> list[str]:
     """What reads wrong in `text`: "a" before a vowel sound (or "an" before a consonant one), "1"
-    before a plural, a seat number instead of a name. Empty when the text reads right."""
+    before a plural, a seat number instead of a name, grid coordinates ("at 2,-1") instead of a
+    place described in words. Empty when the text reads right."""
     problems = []
     for art, word in _A_BEFORE.findall(text):
         if art.lower() == "a" and word.lower() == "a":
@@ -147,4 +149,5 @@ def wording_problems(text: str) -> list[str]:
         if lower.endswith("s") and not lower.endswith("ss") and lower not in _NOT_PLURAL and len(lower) > 2:
             problems.append(f"'1 {word}'")
     problems += [f"names a seat by number: {m!r}" for m in _SEAT_NUMBER.findall(text)]
+    problems += [f"grid coordinates: {m!r}" for m in _GRID.findall(text)]
     return problems

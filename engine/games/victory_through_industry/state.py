@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
-from engine.core.text import article, count, join_words, seat_ref
+from engine.core.text import article, count, join_words, seat_ref, whose
 from engine.games.victory_through_industry.data import (
     CONTRACT_IDS,
     CONTRACTS,
@@ -51,6 +51,7 @@ from engine.games.victory_through_industry.data import (
     VALUE,
     facing,
 )
+from engine.games.victory_through_industry.words import card_words, factory_words, space_words
 
 Cell = tuple[int, int]
 OFFER_MAX = 3
@@ -627,7 +628,7 @@ class VtiState(State):
             if k == "replace":
                 return _KINDS_BUILD, "choose the factory that takes the torn-down one's place"
             if k == "claim":
-                return _KINDS_PAY, f"hand over a {_pname(CONTRACTS[sub['cid']].product)} card for the contract"
+                return _KINDS_PAY, f"hand over {article(_pname(CONTRACTS[sub['cid']].product))} card for the contract"
             if k == "mvprod":
                 return _KINDS_MVPROD, "put the product card on a free space, or discard it"
             if k == "bank":
@@ -647,7 +648,7 @@ class VtiState(State):
             return _KINDS_PLACE, "place a factory you drafted"
         if self.fq:
             want = _pname(CONTRACTS[self.fq[0]].product)
-            return _KINDS_FULFIL, f"supply a {want} card for your contract, or give the contract up"
+            return _KINDS_FULFIL, f"supply {article(want)} card for your contract, or give the contract up"
         if not self.in_np:
             return _KINDS_TURN, "run the factories of one type, or take a non-production move"
         return _KINDS_MENU, "choose a non-production action, or end the move"
@@ -740,7 +741,7 @@ class VtiState(State):
                 return "No player may hold more than eight contracts."
             if a[0] not in self.row:
                 return "That contract is not in the row."
-            return (f"To claim it you need a {_pname(CONTRACTS[a[0]].product)} card in your complex.")
+            return f"To claim it you need {article(_pname(CONTRACTS[a[0]].product))} card in your complex."
         if k == "forfeit":
             return "Settle the first contract in the queue first."
         if k == "offer":
@@ -794,7 +795,7 @@ class VtiState(State):
         self.drafted[s].append(f)
         self.supply[f] -= 1
         self.last_drafter = s
-        events = [Event(f"{{p{s}}} takes a {_fname(f)}.", "setup")]
+        events = [Event(f"{{p{s}}} takes {article(_fname(f))}.", "setup")]
         nxt = (s - 1) % self.players
         if nxt == self.draft_start and len(self.pool) < self.players:
             if self.pool:
@@ -961,7 +962,7 @@ class VtiState(State):
             p = self.prod[s].pop((ox, oy))
             self.prod[s][(x, y)] = p
             self.sub = None
-            return [Event(f"{{p{s}}} moves a {_pname(p)} card.", "info")]
+            return [Event(f"{{p{s}}} moves {article(_pname(p))} card.", "info")]
         sub["site"] = [x, y]
         return []
 
@@ -974,25 +975,25 @@ class VtiState(State):
             src, dst = sub["src"], sub["dst"]
             self.fac[dst][(x, y)] = (f, r)
             paid = _pname(sub["paid"][0])
-            return [Event(f"{{p{s}}} moves a {_fname(f)} from {{p{src}}}'s complex into {{p{dst}}}'s "
+            return [Event(f"{{p{s}}} moves {article(_fname(f))} from {{p{src}}}'s complex into {{p{dst}}}'s "
                           f"(paid {paid}).", "info")] + self._strand(src)
         self.fac[s][(x, y)] = (f, r)
         paid = " + ".join(_pname(p) for p in sub["paid"])
         if mode == "start":
             self.drafted[s].remove(f)
-            events = [Event(f"{{p{s}}} places a {_fname(f)}.", "setup")]
+            events = [Event(f"{{p{s}}} places {article(_fname(f))}.", "setup")]
             if not self.drafted[s]:
                 events += self._next_placer(s)
             return events
         if mode == "move":
-            events = [Event(f"{{p{s}}} moves a {_fname(f)} (paid {paid}).", "info")]
+            events = [Event(f"{{p{s}}} moves {article(_fname(f))} (paid {paid}).", "info")]
         elif mode == "replace":
             self.supply[f] -= 1
-            events = [Event(f"{{p{s}}} builds a {_fname(f)} in its place to keep the complex connected "
+            events = [Event(f"{{p{s}}} builds {article(_fname(f))} in its place to keep the complex connected "
                             f"(paid {paid}).", "info")]
         else:
             self.supply[f] -= 1
-            events = [Event(f"{{p{s}}} builds a {_fname(f)} (paid {paid}).", "info")]
+            events = [Event(f"{{p{s}}} builds {article(_fname(f))} (paid {paid}).", "info")]
         return events + self._strand(s)
 
     def _next_placer(self, s: int) -> list[Event]:
@@ -1024,7 +1025,7 @@ class VtiState(State):
     def _do_tear_down(self, s: int, x: int, y: int) -> list[Event]:
         f, _ = self.fac[s].pop((x, y))
         self.supply[f] += 1
-        events = [Event(f"{{p{s}}} tears down a {_fname(f)}.", "info")]
+        events = [Event(f"{{p{s}}} tears down {article(_fname(f))}.", "info")]
         if connected(self.fac[s]):
             return events + self._strand(s)
         self.sub = {"k": "replace", "f": f, "origin": [x, y]}
@@ -1045,7 +1046,7 @@ class VtiState(State):
         self.sub = None
         p = self.prod[s].pop((x, y))
         self.spent[p] += 1
-        return [Event(f"{{p{s}}} discards a {_pname(p)}.", "loss")]
+        return [Event(f"{{p{s}}} discards {article(_pname(p))}.", "loss")]
 
     def _take_cells(self, s: int, p: str, n: int) -> None:
         """Remove `n` cards of product `p` from the seat's complex, idle ones first.
@@ -1157,9 +1158,9 @@ class VtiState(State):
         f = self.fac[src][(x, y)][0]
         self.sub = {"k": "frespond", "t": t, "lend": lend, "src": src, "dst": dst, "cell": [x, y], "f": f}
         if lend:
-            text = f"{{p{s}}} asks {{p{t}}} for permission to move a {_fname(f)} into {{p{t}}}'s complex."
+            text = f"{{p{s}}} asks {{p{t}}} for permission to move {article(_fname(f))} into {{p{t}}}'s complex."
         else:
-            text = f"{{p{s}}} asks {{p{t}}} for permission to take a {_fname(f)} from {{p{t}}}'s complex."
+            text = f"{{p{s}}} asks {{p{t}}} for permission to take {article(_fname(f))} from {{p{t}}}'s complex."
         return [Event(text, "info")]
 
     def _accept_xmove(self, t: int) -> list[Event]:
@@ -1181,7 +1182,7 @@ class VtiState(State):
     def _do_discard_incoming(self, s: int) -> list[Event]:
         p = self.incoming[s].pop(0)
         self.spent[p] += 1
-        return [Event(f"{{p{s}}} discards a {_pname(p)}.", "loss")]
+        return [Event(f"{{p{s}}} discards {article(_pname(p))}.", "loss")]
 
     # -- views ----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
@@ -1232,23 +1233,41 @@ class VtiState(State):
         box always holds exactly the unrevealed ones, so a copy is consistent with every view."""
         return self.copy()
 
+    def _types(self, s: int) -> dict[Cell, str]:
+        """The seat's factories as cell -> type (what the words of a place need)."""
+        return {c: f for c, (f, _) in self.fac[s].items()}
+
+    def _card_words(self, s: int, cell: Cell) -> str:
+        return card_words(self._types(s), cell, _pname(self.prod[s][cell]))
+
+    def _site_words(self, s: int, cell: Cell) -> str:
+        """The space a factory or a moved card goes to, in the complex it goes into."""
+        sub = self.sub or {}
+        owner = sub.get("dst", s) if sub.get("mode") == "xmove" else s
+        facs = self._types(owner)
+        if sub.get("k") == "build" and sub.get("mode") == "move" and sub.get("origin"):
+            facs.pop(tuple(sub["origin"]), None)  # the lifted factory is not there while it moves
+        return space_words(facs, cell, "your" if owner == s else whose(seat_ref(owner)))
+
     def label(self, action: Action) -> str:
+        """The words of a decision: places are described by their neighbours ("Tear down the Coal
+        Mine to the left of your Iron Mine"), never by grid coordinates; seats as {pN}."""
         k, a = action.kind, action.args
         try:
             if k == "reveal_contract":
                 c = CONTRACTS[a[0]]
                 return f"Reveal the {_pname(c.product)} contract ({c.points})"
             if k == "first_drafter":
-                return f"Seat {a[0] + 1} drafts first"
+                return f"{seat_ref(a[0])} drafts first"
             if k in ("draft", "place"):
-                return f"{'Take' if k == 'draft' else 'Place'} a {_fname(a[0])}"
+                return f"{'Take' if k == 'draft' else 'Place'} {article(_fname(a[0]))}"
             if k == "build":
-                return f"Build a {_fname(a[0])}"
+                return f"Build {article(_fname(a[0]))}"
             if k == "pay":
                 what = "Hand over" if self.sub and self.sub["k"] == "claim" else "Pay"
-                return f"{what} the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
+                return f"{what} {self._card_words(action.seat, tuple(a))}"
             if k == "site":
-                return f"Put it at {a[0]},{a[1]}"
+                return f"Put it on {self._site_words(action.seat, tuple(a))}"
             if k == "rotate":
                 return f"Turn it {a[0] * 90}°"
             if k == "produce":
@@ -1260,11 +1279,11 @@ class VtiState(State):
             if k == "end_move":
                 return "End this move"
             if k == "tear_down":
-                return f"Tear down the {_fname(self.fac[action.seat][tuple(a)][0])} at {a[0]},{a[1]}"
+                return f"Tear down {factory_words(self._types(action.seat), tuple(a))}"
             if k == "move_factory":
-                return f"Move the {_fname(self.fac[action.seat][tuple(a)][0])} at {a[0]},{a[1]}"
+                return f"Move {factory_words(self._types(action.seat), tuple(a))}"
             if k == "move_product":
-                return f"Move the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
+                return f"Move {self._card_words(action.seat, tuple(a))}"
             if k == "discard":
                 return f"Discard the {_pname(self.prod[action.seat][tuple(self.sub['origin'])])}"
             if k == "bank":
@@ -1280,7 +1299,7 @@ class VtiState(State):
                 c = CONTRACTS[a[0]]
                 return f"Give up the {_pname(c.product)} contract ({c.points})"
             if k == "offer":
-                return f"Offer a trade to seat {a[0] + 1}"
+                return f"Offer a trade to {seat_ref(a[0])}"
             if k == "offer_give":
                 return f"Give {_describe(a[0], a[1])}"
             if k == "offer_get":
@@ -1292,14 +1311,16 @@ class VtiState(State):
             if k == "refuse":
                 return "Refuse the trade"
             if k == "lend":
-                return f"Ask seat {a[0] + 1} to take one of your factories"
+                return f"Ask {seat_ref(a[0])} to take one of your factories"
             if k == "borrow":
-                return f"Ask seat {a[0] + 1} for one of their factories"
+                return f"Ask {seat_ref(a[0])} for one of their factories"
             if k == "fpick":
                 src = action.seat if self.sub["lend"] else self.sub["t"]
-                return f"The {_fname(self.fac[src][tuple(a)][0])} at {a[0]},{a[1]}"
+                owner = "your" if src == action.seat else whose(seat_ref(src))
+                return f"Choose {factory_words(self._types(src), tuple(a), owner)}"
             if k == "place_product":
-                return f"Place the {_pname(self.incoming[action.seat][0])} at {a[0]},{a[1]}"
+                card = _pname(self.incoming[action.seat][0])
+                return f"Place the {card} card on {space_words(self._types(action.seat), tuple(a))}"
             if k == "discard_incoming":
                 return f"Discard the {_pname(self.incoming[action.seat][0])}"
         except (IndexError, KeyError, TypeError):
