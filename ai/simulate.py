@@ -149,17 +149,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
         lv_of = seat_levels(levels, players, g, rotate)
         seats = [SeatInfo(f"AI {i + 1} ({lv})", "ai", lv) for i, lv in enumerate(lv_of)]
         session = Session.new(game_id, seats, None, game_seed(seed, g))
-        made = 0
-        while not session.is_over() and made < decision_cap:
-            seat = session.to_move()
-            level = lv_of[seat]
-            t0 = clock()
-            obs = _observe(session.state, seat, game_id, level)
-            action = agents[level].choose(obs, session.ai_rng(), budgets[level])
-            result.decision_seconds[level].append(clock() - t0)
-            session.apply(action, by_ai=True)
-            made += 1
-        result.decisions += made
+        result.decisions += play_out(session, lv_of, agents, budgets, decision_cap, result.decision_seconds)
         if save_dir is not None:
             write_session(session, Path(save_dir) / f"game-{g:04d}.tycoons")
         outcome = session.state.outcome() if session.is_over() else None
@@ -176,6 +166,30 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
             result.games_by_level[lv] += 1
     result.seconds = clock() - start
     return result
+
+
+def play_out(session, lv_of: list[str], agents: dict, budgets: dict, decision_cap: int = DECISION_CAP,
+             times: dict[str, list[float]] | None = None, after=None) -> int:
+    """Let the AI seats play `session` to its end (or `decision_cap` decisions); the number made.
+
+    `lv_of` is each seat's level, `agents`/`budgets` map a level to its agent and budget; `times`
+    collects each level's decision times; `after(state)` is called after every decision."""
+    clock = time.perf_counter
+    game_id = session.state.spec.id
+    made = 0
+    while not session.is_over() and made < decision_cap:
+        seat = session.to_move()
+        level = lv_of[seat]
+        t0 = clock()
+        obs = _observe(session.state, seat, game_id, level)
+        action = agents[level].choose(obs, session.ai_rng(), budgets[level])
+        if times is not None:
+            times[level].append(clock() - t0)
+        session.apply(action, by_ai=True)
+        made += 1
+        if after is not None:
+            after(session.state)
+    return made
 
 
 def _simulate_parallel(game_id, players, games, seed, levels, rotate, think_ms, save_dir, decision_cap,

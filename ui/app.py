@@ -60,6 +60,7 @@ class Shell(QObject):
     # -- start screen ---------------------------------------------------------------------------------
     def show_start(self) -> None:
         self.refresh_continue()
+        self.refresh_past_games()
         self.start.show()
         self.start.raise_()
 
@@ -89,8 +90,10 @@ class Shell(QObject):
 
     def _after_first_paint(self) -> None:
         self.first_painted = True
+        _remove_leftover_temps()
         if self.start.isVisible():
             self.refresh_continue()
+        self._install_past_games()
         if self._start_pool:
             try:
                 from engine.core.registry import game_ids
@@ -206,6 +209,72 @@ class Shell(QObject):
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
 
+    # -- the record of games and their review -------------------------------------------------------------
+    def _install_past_games(self) -> None:
+        """"Past games" beside the start screen's buttons (after the first paint: it reads files)."""
+        if self.start.past_games is not None:
+            return
+        try:
+            from ui.review.past_games import PastGamesPanel
+
+            panel = PastGamesPanel(self.settings)
+            panel.review_requested.connect(lambda path: self.review_file(path, self.start))
+            self.start.set_past_games(panel)
+            panel.refresh()
+        except Exception as exc:  # noqa: BLE001 - the start screen works without it
+            print(f"Past games are not shown: {exc}", file=sys.stderr)
+
+    def refresh_past_games(self) -> None:
+        panel = self.start.past_games
+        if panel is not None:
+            future = getattr(self, "_record_future", None)
+            if future is not None:
+                try:
+                    future.result(timeout=10)  # the game just finished belongs in the list
+                except Exception:  # noqa: BLE001 - reported when it was written
+                    pass
+            panel.refresh()
+
+    def record_finished(self, session) -> None:
+        """Keep a finished game in the record of games: encoded here, written and pruned on the
+        autosave thread (one fsync and a listing of the folder are not the UI thread's to wait on)."""
+        from saves.record import record_stem, write_record
+        from saves.store import SAVE_SUFFIX, encode_for_save
+        from ui.controller import _autosave_executor
+
+        try:
+            stem = record_stem(session)
+            data = encode_for_save(session, stem + SAVE_SUFFIX)
+            self._record_future = _autosave_executor().submit(write_record, stem, data, None,
+                                                              int(self.settings.get("record_limit")))
+        except Exception as exc:  # noqa: BLE001 - never lose the end of a game over the record
+            print(f"The game could not be recorded: {getattr(exc, 'reason', exc)}", file=sys.stderr)
+
+    def review_session(self, session):
+        """A review window on `session` (every secret open if it is finished, else a spectator's)."""
+        from ui.review import open_review
+
+        return open_review(session, self.settings)
+
+    def review_file(self, path, parent: QWidget | None = None):
+        """A review window on a save file; a bad file is reported."""
+        from ui.review import review_file
+
+        try:
+            return review_file(path, self.settings)
+        except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
+            self.report("Cannot review", f"{Path(path).name} could not be opened for review:\n"
+                        f"{getattr(exc, 'reason', exc)}", parent)
+            return None
+
+    def review_saved_game(self, parent: QWidget | None = None):
+        """Game → Review a saved game: pick a file (an unfinished game is shown as a spectator)."""
+        from ui.main_window import FILE_FILTER, _default_dir
+
+        start = self.settings.get("last_dir") or str(_default_dir())
+        path, _ = QFileDialog.getOpenFileName(parent, "Review a saved game", start, FILE_FILTER)
+        return self.review_file(path, parent) if path else None
+
     # -- rules ----------------------------------------------------------------------------------------
     def rules_window(self, spec, parent: QWidget | None = None):
         from ui.dialogs.help_window import rules_window
@@ -242,6 +311,19 @@ class Shell(QObject):
         app = QApplication.instance()
         if app is not None:
             app.quit()
+
+
+def _remove_leftover_temps() -> None:
+    """Temporary files of saves that a kill interrupted (in the data and saves folders) go at
+    start; the next save would remove only its own file's."""
+    try:
+        from saves.paths import data_dir, saves_dir
+        from saves.store import remove_leftover_temps
+
+        for folder in (data_dir(), saves_dir()):
+            remove_leftover_temps(folder)
+    except Exception:  # noqa: BLE001 - tidying up must never stop the app from starting
+        pass
 
 
 def _load_fonts() -> None:

@@ -326,6 +326,12 @@ class State:
         """What `seat` may see (its own secrets and public information); None is a spectator."""
         raise NotImplementedError
 
+    def open_view(self) -> dict:
+        """The view with every secret open (every seat's hidden cards shown), in the shape of
+        `view`: what the review of a finished game shows at each decision. Games with secrets
+        override it; for a game without any, the spectator view is already everything."""
+        return self.view(None)
+
     def determinize(self, seat: int | None, rng) -> State:
         """A full state consistent with `view(seat)`, hidden parts re-dealt with `rng`."""
         raise NotImplementedError

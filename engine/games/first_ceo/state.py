@@ -357,6 +357,13 @@ class FirstCeoState(State):
     def view(self, seat: int | None) -> dict:
         """Public information plus `seat`'s own asset card values (decision: you may look at yours);
         at the end every asset card is revealed."""
+        return self._view(seat, open_all=False)
+
+    def open_view(self) -> dict:
+        """Every seat's asset card values shown (the review of a finished game)."""
+        return self._view(None, open_all=True)
+
+    def _view(self, seat: int | None, open_all: bool) -> dict:
         corps = []
         owner = {c: s for s, c in enumerate(self.corp)}
         for c in CORPORATION_IDS:
@@ -375,7 +382,7 @@ class FirstCeoState(State):
                              if self.corp[t] and self.shares_held(s, t)},
                 "companies": list(self.companies[s]),
                 "income": self.income(s) if corp else 0,
-                "asset_cards": [{"kind": k, "value": v if s == seat or self.over else None}
+                "asset_cards": [{"kind": k, "value": v if s == seat or self.over or open_all else None}
                                 for k, v in self.asset_cards[s]],
             })
         return {
