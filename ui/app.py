@@ -249,7 +249,7 @@ class Shell(QObject):
     def ask_save(self, parent: QWidget) -> QMessageBox.StandardButton:
         """Save / Discard / Cancel for the open game (a seam the tests replace)."""
         return QMessageBox.question(
-            parent, "Open game", "Save the game in progress first? Otherwise it is lost: the "
+            parent, "Save the game in progress?", "Save the game in progress first? Otherwise it is lost: the "
             "autosave will hold the new game.",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)

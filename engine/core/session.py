@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, SeatInfo, State
 from engine.core.errors import IllegalAction, ReplayMismatch
 from engine.core.rng import Rng
+from engine.core.text import fill_names
 
 UNDO_DEPTH = 200
 """At most this many decisions can be undone in a row (each keeps a copy of the state): a player
@@ -149,6 +150,15 @@ class Session:
                     out.append(line)
         return out
 
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is refused now, with the players' names in it; None if it is legal."""
+        reason = self.state.illegal_reason(action)
+        return None if reason is None else fill_names(reason, self.names)
+
+    def label(self, action: Action) -> str:
+        """The words for `action` (a button, the undo menu), with the players' names in them."""
+        return fill_names(self.state.label(action), self.names)
+
     # -- decisions ----------------------------------------------------------------------------
     def apply(self, action: Action, by_ai: bool = False) -> list[Event]:
         """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
@@ -177,8 +187,8 @@ class Session:
         keeps none and raises the undo floor past itself."""
         state = self.state
         reason = state.illegal_reason(action)
-        if reason is not None:
-            raise IllegalAction(reason, action)  # state, log and undo window untouched
+        if reason is not None:  # state, log and undo window untouched; the reason names players
+            raise IllegalAction(fill_names(reason, self.names), action)
         reveals = action.seat == CHANCE or state.reveals(action)
         human = action.seat >= 0 and not by_ai
         barrier = reveals or by_ai or not human

@@ -25,6 +25,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
+from engine.core.text import article
 from engine.games.first_ceo.data import CORPORATIONS, SHARE_VALUES
 from ui.board import icons, style
 from ui.board.items import (
@@ -886,7 +887,7 @@ class FirstCeoScene(GameScene):
             action = None
             if next_ and me is not None and me != seat:
                 action = Action("buy_share", me, (seat,))
-            self._target(share, action, legal, f"Buy a {corp.name} share from {names[seat]} for ${price}"
+            self._target(share, action, legal, f"Buy {article(corp.name)} share from {names[seat]} for ${price}"
                          if action else "")
         # shares held (own unissued shares count as held, as in the rules)
         hy = sy + 18 + 40 + 8
