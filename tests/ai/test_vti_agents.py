@@ -24,7 +24,8 @@ def test_levels_include_our_easy_and_normal():
 
 
 def test_normal_claims_a_contract_it_can_keep_supplying():
-    st = setup_state(2, row=["oil-5", "wood-4"])
+    # four players: the holder fulfils once every three rounds, so the contract pays
+    st = setup_state(4, row=["oil-5", "wood-4"])
     s = st.current
     lay_out(st, s, {(0, 0): ("oil_well", 0), (1, 1): ("forest", 0)}, {(0, 1): "oil", (1, 0): "oil"})
     do(st, ("nonproduction", ()))
@@ -82,7 +83,7 @@ def test_agents_play_whole_games_with_legal_moves():
 
 
 def test_normal_offers_spare_cards_for_a_card_owed_to_a_contract():
-    st = setup_state(2, row=["oil-5", "tires-30"])
+    st = setup_state(2, row=["oil-5", "knapsacks-35"])
     s = st.current
     t = 1 - s
     lay_out(st, s, {(0, 0): ("forest", 0), (1, 1): ("coal_mine", 0)},

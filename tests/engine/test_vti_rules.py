@@ -411,16 +411,16 @@ def test_worked_example_turn():
 
 
 def test_unsatisfied_contracts_are_lost_and_leave_the_game():
-    st = setup_state(2, row=["oil-5", "coal-5", "steel-16"])
+    st = setup_state(2, row=["oil-5", "coal-5", "rubber-10"])
     s = st.current
     lay_out(st, s, {(0, 0): ("forest", 0)}, {(0, 1): "wood"})
     st.row.remove("coal-5")
-    st.row.remove("steel-16")
-    st.held[s] = ["coal-5", "steel-16"]
+    st.row.remove("rubber-10")
+    st.held[s] = ["coal-5", "rubber-10"]
     st.claimed_any, st.token = True, s
     st.fq = list(st.held[s])
-    do(st, ("forfeit", ("coal-5",)), ("forfeit", ("steel-16",)))
-    assert st.held[s] == [] and sorted(st.lost) == ["coal-5", "steel-16"]
+    do(st, ("forfeit", ("coal-5",)), ("forfeit", ("rubber-10",)))
+    assert st.held[s] == [] and sorted(st.lost) == ["coal-5", "rubber-10"]
     assert "coal-5" not in st.row
     assert st.score(s)["contracts"] == 0
     assert st.check_invariants() == []
@@ -527,7 +527,8 @@ def test_component_data_complete():
 
 # -- whole games -------------------------------------------------------------------------------
 def _random_game(players, seed, check=True):
-    st = SPEC.new_state(players)
+    # random play never meets an end condition, so these games run to a 20-round limit
+    st = SPEC.new_state(players, {"max_rounds": 20})
     rng = Rng(seed)
     n = 0
     while not st.is_terminal():
