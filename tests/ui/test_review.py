@@ -172,7 +172,7 @@ def test_end_dialog_records_the_game_and_past_games_review_it(shell, qtbot, data
     shell.refresh_past_games()
     assert panel.table.rowCount() == 1
     assert panel.table.item(0, 1).text() == "1st CEO"
-    assert "Ann (AI easy)" in panel.table.item(0, 2).text()
+    assert panel.table.item(0, 2).text() == "Ann (Easy), Bob (Easy), Cyd (Easy)"
     panel.review_buttons[0].click()
     from_file = open_windows()[-1]
     qtbot.addWidget(from_file)

@@ -28,7 +28,9 @@ COLUMNS = ("Date", "Game", "Players", "Winner", "Scores", "Keep", "")
 
 
 def players_text(entry: RecordEntry) -> str:
-    return ", ".join(f"{s.name} (AI {s.level or 'normal'})" if s.is_ai else s.name for s in entry.seats)
+    """"Ann, Bob (Easy), Cy (Normal)": humans by name, AI seats with their level."""
+    return ", ".join(f"{s.name} ({(s.level or 'normal').capitalize()})" if s.is_ai else s.name
+                     for s in entry.seats)
 
 
 def winner_text(entry: RecordEntry) -> str:
@@ -59,6 +61,7 @@ class PastGamesPanel(QFrame):
     def __init__(self, settings=None, folder: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("Card")
+        self.setMinimumWidth(800)
         self.settings = settings
         self.folder = folder
         self.record = Record()
