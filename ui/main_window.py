@@ -325,7 +325,7 @@ class GameWindow(QMainWindow):
         labels = []
         for a in c.legal:
             try:
-                labels.append(c.session.state.label(a))
+                labels.append(c.session.label(a))
             except Exception:  # noqa: BLE001
                 labels.append(str(a))
         return list(c.legal), labels

@@ -206,6 +206,37 @@ def bench_saves(game_id: str) -> None:
            statistics.median(loads) <= 200)
 
 
+LONG_LOAD_CHILD = r'''
+import resource, sys, time
+sys.path.insert(0, ".")
+from saves import read_session
+t0 = time.perf_counter()
+s = read_session(sys.argv[1])
+dt = time.perf_counter() - t0
+print(f"LOADED {len(s.log)} {dt:.6f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f}")
+'''
+
+
+def bench_long_load(decisions: int = 100_000) -> None:
+    """A legal log of `decisions` (Victory Through Industry, a product moved back and forth),
+    loaded with every check in a fresh process: its time and the process's peak memory."""
+    from saves import write_session
+    from tests.saves.helpers import long_session
+
+    path = Path(tempfile.mkdtemp(prefix="tycoons-bench-")) / "long.tycoons"
+    write_session(long_session(decisions), path)
+    out = subprocess.run([sys.executable, "-c", LONG_LOAD_CHILD, str(path)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=600)
+    line = next((x for x in out.stdout.splitlines() if x.startswith("LOADED ")), None)
+    if line is None:
+        print(f"  load of a {decisions:,}-decision save failed: {out.stderr.strip()[-300:]}")
+        return
+    _, n, dt, peak = line.split()
+    size = path.stat().st_size / 2**20
+    report(f"load of a {decisions:,}-decision save ({size:.1f} MB)", float(dt), "s", "<= 3", float(dt) <= 3)
+    report("  its peak resident memory (whole process)", float(peak), "MB", "<= 300", float(peak) <= 300)
+
+
 def bench_ai(game_id: str, quick: bool) -> None:
     from ai.core.agents import levels
     from ai.core.worker import decide
@@ -499,13 +530,18 @@ def main() -> int:
     ap.add_argument("--json", default=None)
     ap.add_argument("--skip-ui", action="store_true")
     ap.add_argument("--games", default=None, help="comma list of game ids (default: all registered)")
+    ap.add_argument("--only-long-load", action="store_true", help="only the 100,000-decision load")
     args = ap.parse_args()
     from engine.core.registry import game_ids
 
     games = args.games.split(",") if args.games else game_ids()
     print(f"Tycoons bench — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cpus, Python {sys.version.split()[0]}")
+    if args.only_long_load:
+        bench_long_load()
+        return 0
     if not args.skip_ui:
         bench_start(3 if args.quick else 5)
+    bench_long_load()
     for game_id in games:
         bench_engine(game_id, args.quick)
         bench_saves(game_id)
