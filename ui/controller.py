@@ -277,13 +277,13 @@ class GameController(QObject):
             name = session.names[mover] if mover >= 0 else "the game"
             self.status.emit(f"Please wait: it is {name}'s turn.")
             return False
-        reason = session.state.illegal_reason(action)
+        reason = session.illegal_reason(action)
         if reason is not None:
             self.status.emit(reason)
             return False
         floor_before = session.undo_floor()
         try:
-            label = session.state.label(action)
+            label = session.label(action)
         except Exception:  # noqa: BLE001 - a label is cosmetic
             label = str(action)
         self.undo_stack.push(DecisionCommand(session, action, label))
@@ -310,7 +310,7 @@ class GameController(QObject):
 
     def undo_text(self, action: Action) -> str:
         try:
-            return self.session.state.label(action)
+            return self.session.label(action)
         except Exception:  # noqa: BLE001
             return str(action)
 
@@ -387,7 +387,7 @@ class GameController(QObject):
             self._maybe_schedule_ai()  # the game changed meanwhile (undo, load): ask again
             return
         action = result if isinstance(result, Action) else None
-        if action is None or session.state.illegal_reason(action) is not None:
+        if action is None or session.illegal_reason(action) is not None:
             why = result if isinstance(result, Exception) else f"illegal choice {result}"
             self.status.emit(f"{session.names[seat]}'s AI failed ({why}); it plays a random legal move.")
             legal = session.legal_actions()

@@ -33,6 +33,7 @@ DEFAULTS: dict = {
     "confirm_turn": True,  # DESIGN §3: the AIs (or the curtain) wait until the human confirms
     "window_geometry": "",  # base64 of QMainWindow.saveGeometry()
     "window_state": "",  # base64 of QMainWindow.saveState() (where the log dock is)
+    "record_limit": 200,  # finished games kept for review (saves/record.py); marked ones always
 }
 
 

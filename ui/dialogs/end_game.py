@@ -258,6 +258,7 @@ class EndGameDialog(QDialog):
         layout.addWidget(self.chart, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.new_game_button = buttons.addButton("New game…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button = buttons.addButton("Review the game…", QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
 
