@@ -156,7 +156,7 @@ class Shell(QObject):
         from saves.autosaving import load_autosave
 
         try:
-            session = load_autosave()
+            session = self.read_in_background(None, self.start, load_autosave)
         except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
             self.report("Cannot continue", "The last game could not be restored:\n"
                         f"{getattr(exc, 'reason', exc)}\n\nThe autosave file was left as it is.")
@@ -176,10 +176,8 @@ class Shell(QObject):
             path, _ = QFileDialog.getOpenFileName(parent, "Load game", start, FILE_FILTER)
             if not path:
                 return None
-        from saves.store import read_session
-
         try:
-            session = read_session(str(path))
+            session = self.read_in_background(str(path), parent)
         except Exception as exc:  # noqa: BLE001
             self.report("Cannot load", f"{Path(path).name} could not be loaded:\n{getattr(exc, 'reason', exc)}",
                         parent)
@@ -188,6 +186,53 @@ class Shell(QObject):
             return None
         self.settings.set("last_dir", str(Path(path).parent))
         return self.open_session(session, Path(path))
+
+    LOAD_PROGRESS_AFTER_MS = 400
+    """A load that takes longer than this shows a busy progress dialog."""
+
+    def read_in_background(self, path: str | None, parent: QWidget | None = None, reader=None):
+        """`read_session(path)` (or `reader()`) on a worker thread, the GUI thread meanwhile
+        painting and, past LOAD_PROGRESS_AFTER_MS, showing a busy "Loading…" dialog. Returns the
+        session or raises what the reader raised. A second load asked for meanwhile is refused."""
+        if getattr(self, "_loading", False):
+            raise RuntimeError("another game is being loaded")
+        from concurrent.futures import ThreadPoolExecutor
+
+        from PySide6.QtCore import QEventLoop, Qt
+        from PySide6.QtWidgets import QProgressDialog
+
+        if reader is None:
+            from saves.store import read_session
+
+            def reader():
+                return read_session(path)
+
+        self._loading = True
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="load")
+        try:
+            future = pool.submit(reader)
+            if not _wait_briefly(future):
+                name = Path(path).name if path else "the last game"
+                dialog = QProgressDialog(f"Loading {name}…", "", 0, 0, parent)
+                dialog.setCancelButton(None)  # a replay cannot be cut short safely; it is bounded
+                dialog.setWindowTitle("Tycoons")
+                dialog.setWindowModality(Qt.WindowModality.WindowModal)
+                dialog.setMinimumDuration(self.LOAD_PROGRESS_AFTER_MS)
+                self.load_dialog = dialog
+                loop = QEventLoop()
+                timer = QTimer()
+                timer.timeout.connect(lambda: future.done() and loop.quit())
+                timer.start(15)
+                if not future.done():
+                    loop.exec()
+                timer.stop()
+                dialog.close()
+                dialog.deleteLater()
+                self.load_dialog = None
+            return future.result()
+        finally:
+            pool.shutdown(wait=False)
+            self._loading = False
 
     def may_replace_game(self, parent: QWidget | None = None) -> bool:
         """Before another game replaces an open, unfinished one that was changed since it was
@@ -219,6 +264,7 @@ class Shell(QObject):
 
             panel = PastGamesPanel(self.settings)
             panel.review_requested.connect(lambda path: self.review_file(path, self.start))
+            panel.review_file_requested.connect(lambda: self.review_saved_game(self.start))
             self.start.set_past_games(panel)
             panel.refresh()
         except Exception as exc:  # noqa: BLE001 - the start screen works without it
@@ -311,6 +357,17 @@ class Shell(QObject):
         app = QApplication.instance()
         if app is not None:
             app.quit()
+
+
+def _wait_briefly(future, seconds: float = 0.05) -> bool:
+    """True if `future` finishes within `seconds` (most loads: no event loop, no dialog)."""
+    from concurrent.futures import TimeoutError as FutureTimeout
+
+    try:
+        future.exception(timeout=seconds)
+    except FutureTimeout:
+        return False
+    return True
 
 
 def _remove_leftover_temps() -> None:

@@ -461,6 +461,62 @@ def bench_ui(game_id: str, quick: bool) -> None:
         report(f"{game_id}: UI timer gaps max while AI thinks", max(gaps), "ms", "<= 33", max(gaps) <= 33)
 
 
+def bench_review(quick: bool) -> None:
+    """A review step to any decision of a long Robber Barons game (1,409 logged decisions, chance
+    draws included; 870 player decisions to step through), jumped to in random order: the state
+    alone, and the whole step in the review window (board, players panel, log, chart, repaint);
+    then stepping to the next decision, as → does."""
+    from PySide6.QtWidgets import QApplication
+
+    from engine.core import Rng, Session
+    from engine.core.contract import SeatInfo
+    from engine.core.review import Review
+    from ui.review.window import ReviewWindow
+
+    app = QApplication.instance() or QApplication([])
+    s = Session.new("robber-barons", [SeatInfo(f"P{i}", "ai", "easy") for i in range(4)], seed=1)
+    rng = Rng(1)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()), by_ai=True)
+    t0 = time.perf_counter()
+    review = Review.of_session(s)
+    build_ms = (time.perf_counter() - t0) * 1000
+    positions = list(range(len(s.log) + 1))
+    Rng(2).shuffle(positions)
+    state_ms = []
+    for i in positions[: 300 if quick else len(positions)]:
+        t0 = time.perf_counter()
+        review.state_at(i)
+        state_ms.append((time.perf_counter() - t0) * 1000)
+    window = ReviewWindow(review)
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    steps = list(range(review.steps + 1))
+    Rng(3).shuffle(steps)
+    step_ms = []
+    for k in steps[: 150 if quick else 500]:
+        t0 = time.perf_counter()
+        window.go(k)
+        app.processEvents()  # the window repaints what changed, as players see it
+        step_ms.append((time.perf_counter() - t0) * 1000)
+    next_ms = []
+    window.go(review.steps // 3)
+    app.processEvents()
+    for _ in range(100 if quick else 300):  # → held down: the next decision, again and again
+        t0 = time.perf_counter()
+        window.next()
+        app.processEvents()
+        next_ms.append((time.perf_counter() - t0) * 1000)
+    window.close()
+    name = f"robber-barons: review ({len(s.log)} decisions)"
+    report(f"{name} built", build_ms, "ms", "(once, on opening)", None)
+    report("  state at any decision p95", pct(state_ms, 95), "ms", f"(max {max(state_ms):.2f} ms)", None)
+    report("  review step to any decision p95", pct(step_ms, 95), "ms", "<= 16", pct(step_ms, 95) <= 16)
+    report("  review step to any decision max", max(step_ms), "ms", "<= 16 (one frame)", max(step_ms) <= 16)
+    report("  review step to the next decision p95", pct(next_ms, 95), "ms", "<= 16", pct(next_ms, 95) <= 16)
+
+
 def bench_memory() -> None:
     import resource
 
@@ -493,6 +549,8 @@ def main() -> int:
         bench_search(game_id, args.quick)
         if not args.skip_ui:
             bench_ui(game_id, args.quick)
+    if not args.skip_ui and "robber-barons" in games:
+        bench_review(args.quick)
     bench_memory()
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

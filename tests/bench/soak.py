@@ -16,8 +16,9 @@ It prints one line per sample (every 30 s): minutes, games finished, decisions, 
 of the app and of its worker processes, the largest UI gap so far; and a summary at the end:
 crashes (exceptions that reached the event loop; a hard crash ends the process, which the exit
 code shows), the largest gap between two ticks of a 20 ms timer, memory growth after the first
-game, and worker processes still alive 5 s after the app quit. Exit status 0 when no exception
-reached the loop, memory grew under 10 % after the first game and no worker was left behind.
+game (and after the first game of each kind, once every game's code and art is loaded), and
+worker processes still alive 5 s after the app quit. Exit status 0 when no exception reached the
+loop, memory grew under 10 % after a game of each kind had been played and no worker was left.
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ from ui.board.items import (
     paper_brush,
     slide,
 )
+from ui.board.paint_guard import guarded_paint
 from ui.board.scene import GameScene
 from ui.games.first_ceo.items import (
     AssetCardItem,
@@ -374,6 +375,7 @@ class MatFrame(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
+    @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setBrush(Qt.BrushStyle.NoBrush)
