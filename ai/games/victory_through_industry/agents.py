@@ -316,26 +316,29 @@ def _pick(st, need: int, cards: int, spare: dict):
     return None
 
 
-def closing_build(st, s: int, cx: Complex) -> str | None:
-    """Late in the game, a factory that makes the product of a contract left on offer that the
-    seat can neither supply nor buy from the bank, so that the last contracts get claimed and the
-    game ends (one such factory of a type is enough)."""
+def closing_factory(st, s: int, cx: Complex) -> str | None:
+    """Late in the game, a factory type that makes the product of a contract left on offer that
+    the seat can neither supply nor buy from the bank, and whose inputs it can make, hold or buy:
+    building it lets the last contracts be claimed and the game end."""
     if len(st.row) > st.players + 1 or len(st.held[s]) >= MAX_CONTRACTS:
         return None
     counts = st.product_counts(s)
     made = sustainable(cx.types)
-    buildable = set(st.buildable_types(s))
     for cid in sorted(st.row, key=lambda c: -CONTRACTS[c].points):
         p = CONTRACTS[cid].product
-        if counts.get(p) or p in made:
+        if counts.get(p) or p in made or bankable(p, counts):
             continue
-        if any(n >= 3 and VALUE[q] >= VALUE[p] for q, n in counts.items()):
-            continue  # the bank can supply it
         for f in PRODUCERS[p]:
-            if f in buildable and all(any(q in made or counts.get(q) or bankable(q, counts) for q in side.products)
-                                      for _, side in FACTORIES[f].inputs):
+            if all(any(q in made or counts.get(q) or bankable(q, counts) for q in side.products)
+                   for _, side in FACTORIES[f].inputs):
                 return f
     return None
+
+
+def closing_build(st, s: int, cx: Complex) -> str | None:
+    """The closing factory (see closing_factory), if the seat can build it now."""
+    f = closing_factory(st, s, cx)
+    return f if f is not None and f in st.buildable_types(s) else None
 
 
 def bankable(p: str, counts: dict) -> bool:
@@ -344,11 +347,15 @@ def bankable(p: str, counts: dict) -> bool:
 
 
 def closing_input(st, s: int, give: str) -> str | None:
-    """Late in the game, an input the seat lacks for its factory that makes the product of a
-    contract left on offer, bought from the bank with `give`."""
+    """Late in the game, what the seat buys from the bank with `give` towards a contract left on
+    offer that no one can supply: Wood to build the closing factory (see closing_factory), or an
+    input it lacks for the factory of that kind it has."""
     if len(st.row) > st.players + 1:
         return None
     counts = st.product_counts(s)
+    f = closing_factory(st, s, Complex(st, s))
+    if f is not None and f not in st.type_counts(s):
+        return "wood" if give != "wood" and f not in st.buildable_types(s) else None
     wanted = {CONTRACTS[c].product for c in st.row}
     for f in sorted(set(st.type_counts(s))):
         if not _outputs(f) & wanted:
@@ -471,6 +478,7 @@ def draft_value(st, s: int, f: str) -> float:
             value += c.points - VALUE[c.product]
         elif c.product in later:
             value += 0.25 * c.points
+    value /= len(made)  # a factory making two products runs once for both
     if "wood" in made:
         value += 4.0
     value /= 1 + 1.5 * have.count(f)
@@ -745,6 +753,9 @@ class NormalAgent:
                         best, best_gain = c.product, gain
             if best_gain >= 2:
                 return best
+        # Wood builds any factory: a complex without it trades surplus for it to keep growing
+        if give != "wood" and not counts.get("wood") and sum(st.type_counts(s).values()) < 12:
+            return "wood"
         return None
 
     # steps inside a sub-action -----------------------------------------------------------------
