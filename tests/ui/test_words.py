@@ -53,8 +53,12 @@ def player_texts(game_id: str, players: int, seed: int):
             yield "label", session.label(a)
             if hasattr(ui, "describe"):  # a game's own short words for chips and hover text
                 yield "chip", ui.describe(a, view, session.names)
+        logged = len(session.log)
         session.apply(legal[rng.randbelow(len(legal))])
         steps += 1
+        for entry in session.log[logged:]:  # the draws and rolls that followed, in words
+            if entry.action.seat == CHANCE:
+                yield "chance label", session.label(entry.action)
     assert spec.id == game_id
     view = session.state.view(None)
     yield "prompt", ui.prompt(view, [], session.names)
