@@ -246,6 +246,8 @@ class Highlight:
         self.hover = False
         self.status = ""
         self._glow: GlowOverlay | None = None
+        self.hover_hook = None
+        """Called with True/False as the mouse enters/leaves (a scene previews what a click does)."""
         self.setAcceptHoverEvents(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
@@ -297,6 +299,8 @@ class Highlight:
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
             scene.hovered.emit(self.status or self.toolTip().split("\n", 1)[0])
+        if self.hover_hook is not None:
+            self.hover_hook(True)
 
     def hoverLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.hover = False
@@ -305,6 +309,8 @@ class Highlight:
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
             scene.hovered.emit("")
+        if self.hover_hook is not None:
+            self.hover_hook(False)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.action is not None and event.button() == Qt.MouseButton.LeftButton:
