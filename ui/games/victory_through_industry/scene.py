@@ -78,6 +78,7 @@ class VtiScene(GameScene):
         self._ghost_at: tuple | None = None  # (type, cell) it is previewed for
         self._preview_rot = 0
         self._rotations: dict[int, Action] = {}
+        self._extent: dict[int, tuple[int, int, int, int]] = {}  # each complex's grid, grow-only
 
     # -- the contract ------------------------------------------------------------------------------
     def item_for(self, action: Action):
@@ -161,9 +162,15 @@ class VtiScene(GameScene):
         cells = list(facs) + list(prods) + [tuple(a.args) for a in targets] or [(0, 0)]
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
-        x0, y0 = min(xs) - 1, min(ys) - 1
-        cols = max(max(xs) - x0 + 2, MIN_COLS)
-        rows = max(max(ys) - y0 + 2, MIN_ROWS)
+        # The grid only grows (per complex): a card moved, a factory torn down or a decision
+        # undone never re-centres it, so nothing on the board slides under the cursor.
+        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        had = self._extent.get(focus, need)
+        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
+        self._extent[focus] = ext
+        x0, y0 = ext[0], ext[1]
+        cols = max(ext[2] - x0 + 1, MIN_COLS)
+        rows = max(ext[3] - y0 + 1, MIN_ROWS)
         top = M
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
         width = cols * C + 32
@@ -389,8 +396,8 @@ class VtiScene(GameScene):
 
     # -- chips for the remaining decisions -----------------------------------------------------------------
     def _show_chips(self, view: dict, names, top: float, width: float) -> float:
-        if not self._pending:
-            return top
+        # The strip is always there and at least one row of rotation choices high, so that the
+        # board does not grow and shrink (and the view re-fit) as choices come and go.
         top += 16
         panel = self._item(("chips-panel",), lambda: Panel(10, 10))
         title = "Choices"
@@ -424,7 +431,9 @@ class VtiScene(GameScene):
             placed.append((w, h))
             x += w + 8
         self._pending = []
-        bottom = y + max((hh for _, hh in placed), default=30) + 14
+        bottom = max(y + max((hh for _, hh in placed), default=30) + 14, top + 52 + TILE)
+        if not note and not placed:
+            note = "the decisions with no place on the board appear here"
         panel.set_panel(title, note, None, width, bottom - top)
         panel.setPos(M, top)
         return bottom
