@@ -259,6 +259,8 @@ class GameWindow(QMainWindow):
         self.act_save = self._action(game, "&Save", QKeySequence.StandardKey.Save, self.save)
         self.act_save_as = self._action(game, "Save &As…", QKeySequence("Ctrl+Shift+S"), self.save_as)
         self.act_load = self._action(game, "&Load…", QKeySequence.StandardKey.Open, self.load_requested.emit)
+        self.act_review = self._action(game, "&Review a saved game…", QKeySequence("Ctrl+R"),
+                                       lambda: self.shell.review_saved_game(self))
         game.addSeparator()
         self.act_confirm = self._action(game, "&Confirm turn", None, self.confirm_turn)
         self.act_confirm.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
@@ -414,7 +416,7 @@ class GameWindow(QMainWindow):
         labels = []
         for a in c.legal:
             try:
-                labels.append(c.session.state.label(a))
+                labels.append(c.session.label(a))
             except Exception:  # noqa: BLE001
                 labels.append(str(a))
         return list(c.legal), labels
@@ -488,8 +490,11 @@ class GameWindow(QMainWindow):
 
         if self.end_dialog is not None:
             self.end_dialog.close()
-        self.end_dialog = EndGameDialog(self.controller.session, self)
+        session = self.controller.session
+        self.shell.record_finished(session)
+        self.end_dialog = EndGameDialog(session, self)
         self.end_dialog.new_game_button.clicked.connect(self._end_new_game)
+        self.end_dialog.review_button.clicked.connect(lambda: self.shell.review_session(session))
         self.end_dialog.show()
 
     def _end_new_game(self) -> None:
