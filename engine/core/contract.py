@@ -239,6 +239,14 @@ class State:
         """The choices open to `seat` now (default: the seat to move); empty when it is not theirs."""
         raise NotImplementedError
 
+    def decider(self, seat: int | None) -> int | None:
+        """`seat` (None: the seat to move) if that seat has a decision to take now, else None: the
+        opening of every `legal_actions`."""
+        mover = self.to_move()
+        if seat is None:
+            seat = mover
+        return seat if mover >= 0 and seat == mover else None
+
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         """At a CHANCE node: each possible outcome with an integer weight."""
         raise NotImplementedError

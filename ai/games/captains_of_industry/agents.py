@@ -22,7 +22,7 @@ It reads only the observation's view.
 
 from __future__ import annotations
 
-from ai.core.agent import Budget, Observation
+from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import Action
 from engine.games.captains_of_industry.data import (
     ADVANCES,
@@ -46,15 +46,13 @@ def _price_weight(market: str, price: int) -> int:
     return max(1, 6 - abs(price - centre))
 
 
-class EasyAgent:
+class EasyAgent(HeuristicAgent):
     """Weighted random over sensible choices."""
 
     level = "easy"
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         me = obs.seat
         money = obs.view["seats"][me]["money"]
         weights = []
@@ -178,15 +176,13 @@ def advance_value(st, seat: int, adv: str) -> float:
     return 1.0
 
 
-class NormalAgent:
+class NormalAgent(HeuristicAgent):
     """A one-step judge of every turn action, and rules of thumb for the small decisions."""
 
     level = "normal"
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         st = obs.sample(rng)
         me = obs.seat
         kind = legal[0].kind

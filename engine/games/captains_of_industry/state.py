@@ -24,7 +24,9 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.core.action_types import exactly_typed
-from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
+from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome
+from engine.core.frames import FrameStackState
+from engine.core.invariants import money_problems
 from engine.core.plain import plain_copy
 from engine.games.captains_of_industry import scoring
 from engine.games.captains_of_industry.data import (
@@ -54,7 +56,6 @@ from engine.games.captains_of_industry.data import (
 )
 from engine.games.captains_of_industry.demand import kept_tokens, market_demand
 
-DECISION_FRAMES = frozenset(("action", "take", "split", "price", "reprice", "re_card", "insider", "return"))
 CHANCE_FRAMES = frozenset(("deal", "first_order", "captain", "progress"))
 CITY_CARDS = RULES["city_cards"]
 COUNTRY_CARDS = RULES["country_cards"]
@@ -89,9 +90,12 @@ def _fname(ftype: str) -> str:
     return FACILITIES[ftype].name
 
 
-class CaptainsState(State):
+class CaptainsState(FrameStackState):
     """The whole game. Seats are 0..players-1; markets, goods, facility types, spaces, cards and
     Advances are referred to by their ids (see data.py)."""
+
+    AUTO_FRAMES = frozenset(("turn", "buy", "produce", "reprice_start", "end_turn", "age_end", "settle",
+                             "age_reset"))
 
     _FIELDS = (
         "players", "age", "round", "turns", "money", "bank", "ms", "hands", "captain_deck", "facilities",
@@ -296,35 +300,31 @@ class CaptainsState(State):
             return f[1][0]
         return self.current
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        mover = self.to_move()
-        if seat is None:
-            seat = mover
-        if mover < 0 or seat != mover:
-            return []
-        f = self.stack[-1]
-        kind = f[0]
-        if kind == "action":
-            return self._action_choices(seat)
-        if kind == "take":
-            return [Action("take", seat, (s,)) for s in self._take_choices(seat, f[1], self.stack[-2][1])]
-        if kind == "split":
-            return [Action("split", seat, (k,)) for k in range(f[2], -1, -1)]
-        if kind == "price":
-            return [Action("price", seat, (f[1], p)) for p in PRICES]
-        if kind == "reprice":
-            return [Action("done", seat, ())] + [Action("price", seat, (f[1][0], p)) for p in PRICES]
-        if kind == "re_card":
-            level = SPACES[f[1]].level
-            return [Action("re_card", seat, (c, side)) for c in self.re_left[level] for side in (0, 1)]
-        if kind == "insider":
-            market = f[2][0]
-            return [Action("insider", seat, (market, k)) for k in range(min(2, self.held(market, seat)) + 1)]
-        if kind == "return":
-            return [Action("return_captain", seat, (c,)) for c in sorted(set(self.hands[seat]))]
-        raise AssertionError(f"no decision at frame {kind}")
+    # the choices at each decision frame (FrameStackState.legal_actions asks _choices_<frame>)
+    def _choices_take(self, seat: int, good: str) -> list[Action]:
+        return [Action("take", seat, (s,)) for s in self._take_choices(seat, good, self.stack[-2][1])]
 
-    def _action_choices(self, seat: int) -> list[Action]:
+    def _choices_split(self, seat: int, good: str, n: int, *_markets) -> list[Action]:
+        return [Action("split", seat, (k,)) for k in range(n, -1, -1)]
+
+    def _choices_price(self, seat: int, market: str) -> list[Action]:
+        return [Action("price", seat, (market, p)) for p in PRICES]
+
+    def _choices_reprice(self, seat: int, markets: list) -> list[Action]:
+        return [Action("done", seat, ())] + self._choices_price(seat, markets[0])
+
+    def _choices_re_card(self, seat: int, space: str) -> list[Action]:
+        level = SPACES[space].level
+        return [Action("re_card", seat, (c, side)) for c in self.re_left[level] for side in (0, 1)]
+
+    def _choices_insider(self, seat: int, _seat: int, markets: list) -> list[Action]:
+        market = markets[0]
+        return [Action("insider", seat, (market, k)) for k in range(min(2, self.held(market, seat)) + 1)]
+
+    def _choices_return(self, seat: int, _seats: list) -> list[Action]:
+        return [Action("return_captain", seat, (c,)) for c in sorted(set(self.hands[seat]))]
+
+    def _choices_action(self, seat: int) -> list[Action]:
         acts = []
         own = self.facilities[seat]
         for t in FACILITY_IDS:
@@ -451,24 +451,7 @@ class CaptainsState(State):
             return f"Prices are whole dollars from ${PRICES[0]} to ${PRICES[-1]} (R11), in the market asked."
         return f"Not now: you must {expected}."
 
-    # -- applying ---------------------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[Event]:
-        kind, seat, args = action
-        events = _HANDLERS[kind](self, seat, *args)
-        events += self._run()
-        return events
-
-    def _run(self) -> list[Event]:
-        """Resolve automatic frames until a decision or a chance outcome is needed."""
-        events: list[Event] = []
-        while not self.over:
-            f = self.stack[-1]
-            if f[0] in DECISION_FRAMES or f[0] in CHANCE_FRAMES:
-                break
-            self.stack.pop()
-            events += _FRAMES[f[0]](self, *f[1:])
-        return events
-
+    # -- applying (FrameStackState calls _do_<kind> and resolves the _frame_<name> frames) ---------
     # chance outcomes
     def _do_deal(self, _chance, seat: int, card: str) -> list[Event]:
         f = self.stack[-1]
@@ -946,53 +929,22 @@ class CaptainsState(State):
         return s
 
     def label(self, action: Action) -> str:
-        k, seat, a = action
+        kind, seat, args = action
         try:
-            if k == "build":
-                return f"Build a {_fname(a[0])}"
-            if k == "expand":
-                return f"Expand your {_fname(a[0])} to size {self.size(seat, a[0]) + 1}"
-            if k == "run":
-                t = a[0]
-                good = GOODS[FACILITIES[t].good].name
-                if a[1] == "overtime":
-                    cost = self.overtime_cost(seat, t)
-                    return f"Overtime at your {_fname(t)}: {2 * self.size(seat, t)} {good} for ${cost}"
-                return f"Run your {_fname(t)}: {self.normal_output(seat, self.size(seat, t))} {good}"
-            if k == "research":
-                adv = ADVANCES[a[0]]
-                return f"Market Research: {adv.name} ({adv.cost} Research)"
-            if k == "manipulate":
-                return "Market Manipulation: draw a Captain card and re-price"
-            if k == "real_estate":
-                space = self.next_space(a[0])
-                return f"Build {SPACES[space].level.title()} Real Estate in {ZONES[a[0]]}"
-            if k == "take":
-                return f"Buy from player {a[0] + 1}" if a[0] != seat else "Take back your own token"
-            if k == "split":
-                f = self.stack[-1]
-                return f"{a[0]} to {MARKETS[f[3]].name}, {f[2] - a[0]} to {MARKETS[f[4]].name}"
-            if k == "price":
-                return f"Price {MARKETS[a[0]].name} at ${a[1]}"
-            if k == "done":
-                return "Keep the other prices"
-            if k == "re_card":
-                return f"{a[0]}, side {'AB'[a[1]]} ({RE_CARDS[a[0]].sides[a[1]]})"
-            if k == "insider":
-                return f"Sell {a[1]} from {MARKETS[a[0]].name}"
-            if k == "return_captain":
-                return f"Return {CAPTAINS[a[0]].name}"
-            if k == "deal":
-                return f"Deal {CAPTAINS[a[1]].name} to seat {a[0] + 1}"
-            if k == "draw_captain":
-                return f"Draw {CAPTAINS[a[1]].name}"
-            if k == "first_order":
-                return "Turn order " + ", ".join(str(s + 1) for s in a)
-            if k == "progress":
-                return f"Draw a {a[0].title()} card"
-        except (KeyError, IndexError, TypeError):
-            pass
-        return str(action)
+            return _LABELS[kind](self, seat, *args)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return str(action)
+
+    def _run_label(self, seat: int, ftype: str, mode: str) -> str:
+        good = GOODS[FACILITIES[ftype].good].name
+        size = self.size(seat, ftype)
+        if mode == "overtime":
+            return f"Overtime at your {_fname(ftype)}: {2 * size} {good} for ${self.overtime_cost(seat, ftype)}"
+        return f"Run your {_fname(ftype)}: {self.normal_output(seat, size)} {good}"
+
+    def _split_label(self, k: int) -> str:
+        _, _, n, m1, m2 = self.stack[-1]
+        return f"{k} to {MARKETS[m1].name}, {n - k} to {MARKETS[m2].name}"
 
     # -- end --------------------------------------------------------------------------------------
     def final_breakdown(self) -> list[dict[str, int]]:
@@ -1040,11 +992,7 @@ class CaptainsState(State):
         return min(0.99, (self.age - 1 + self.cities / CITY_CARDS) / AGES)
 
     def check_invariants(self) -> list[str]:
-        problems = []
-        if any(m < 0 for m in self.money):
-            problems.append(f"negative money {self.money}")
-        if sum(self.money) + self.bank != 0:
-            problems.append("money not conserved")
+        problems = money_problems(self.money, self.bank)
         cards = self.captain_deck + [c for h in self.hands for c in h]
         if sorted(cards) != sorted(CAPTAIN_DECK):
             problems.append("Captain cards not conserved")
@@ -1072,7 +1020,23 @@ class CaptainsState(State):
         return problems
 
 
-_HANDLERS = {name[4:]: fn for name, fn in vars(CaptainsState).items() if name.startswith("_do_")}
-"""Action kind -> the `_do_<kind>` method that performs it."""
-_FRAMES = {name[7:]: fn for name, fn in vars(CaptainsState).items() if name.startswith("_frame_")}
-"""Automatic frame name -> the `_frame_<name>` method that resolves it."""
+_LABELS = {
+    "build": lambda st, seat, t: f"Build a {_fname(t)}",
+    "expand": lambda st, seat, t: f"Expand your {_fname(t)} to size {st.size(seat, t) + 1}",
+    "run": CaptainsState._run_label,
+    "research": lambda st, seat, adv: f"Market Research: {ADVANCES[adv].name} ({ADVANCES[adv].cost} Research)",
+    "manipulate": lambda st, seat: "Market Manipulation: draw a Captain card and re-price",
+    "real_estate": lambda st, seat, z: f"Build {SPACES[st.next_space(z)].level.title()} Real Estate in {ZONES[z]}",
+    "take": lambda st, seat, s: "Take back your own token" if s == seat else f"Buy from player {s + 1}",
+    "split": lambda st, seat, k: st._split_label(k),
+    "price": lambda st, seat, m, p: f"Price {MARKETS[m].name} at ${p}",
+    "done": lambda st, seat: "Keep the other prices",
+    "re_card": lambda st, seat, c, side: f"{c}, side {'AB'[side]} ({RE_CARDS[c].sides[side]})",
+    "insider": lambda st, seat, m, k: f"Sell {k} from {MARKETS[m].name}",
+    "return_captain": lambda st, seat, c: f"Return {CAPTAINS[c].name}",
+    "deal": lambda st, chance, seat, c: f"Deal {CAPTAINS[c].name} to seat {seat + 1}",
+    "draw_captain": lambda st, chance, seat, c: f"Draw {CAPTAINS[c].name}",
+    "first_order": lambda st, chance, *order: "Turn order " + ", ".join(str(s + 1) for s in order),
+    "progress": lambda st, chance, card: f"Draw a {card.title()} card",
+}
+"""Action kind -> its label for the prompt bar and the log (the state, the seat, the arguments)."""
