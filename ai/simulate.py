@@ -149,17 +149,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
         lv_of = seat_levels(levels, players, g, rotate)
         seats = [SeatInfo(f"AI {i + 1} ({lv})", "ai", lv) for i, lv in enumerate(lv_of)]
         session = Session.new(game_id, seats, None, game_seed(seed, g))
-        made = 0
-        while not session.is_over() and made < decision_cap:
-            seat = session.to_move()
-            level = lv_of[seat]
-            t0 = clock()
-            obs = _observe(session.state, seat, game_id, level)
-            action = agents[level].choose(obs, session.ai_rng(), budgets[level])
-            result.decision_seconds[level].append(clock() - t0)
-            session.apply(action, by_ai=True)
-            made += 1
-        result.decisions += made
+        result.decisions += play_out(session, lv_of, agents, budgets, decision_cap, result.decision_seconds)
         if save_dir is not None:
             write_session(session, Path(save_dir) / f"game-{g:04d}.tycoons")
         outcome = session.state.outcome() if session.is_over() else None
@@ -178,13 +168,40 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
     return result
 
 
+def play_out(session, lv_of: list[str], agents: dict, budgets: dict, decision_cap: int = DECISION_CAP,
+             times: dict[str, list[float]] | None = None, after=None) -> int:
+    """Let the AI seats play `session` to its end (or `decision_cap` decisions); the number made.
+
+    `lv_of` is each seat's level, `agents`/`budgets` map a level to its agent and budget; `times`
+    collects each level's decision times; `after(state)` is called after every decision."""
+    clock = time.perf_counter
+    game_id = session.state.spec.id
+    made = 0
+    while not session.is_over() and made < decision_cap:
+        seat = session.to_move()
+        level = lv_of[seat]
+        t0 = clock()
+        obs = _observe(session.state, seat, game_id, level)
+        action = agents[level].choose(obs, session.ai_rng(), budgets[level])
+        if times is not None:
+            times[level].append(clock() - t0)
+        session.apply(action, by_ai=True)
+        made += 1
+        if after is not None:
+            after(session.state)
+    return made
+
+
 def _simulate_parallel(game_id, players, games, seed, levels, rotate, think_ms, save_dir, decision_cap,
                        iterations, jobs, first) -> SimResult:
+    import os
     from concurrent.futures import ProcessPoolExecutor
+
+    from ai.core.lifeline import watch_parent
 
     bounds = [first + games * j // jobs for j in range(jobs + 1)]
     start = time.perf_counter()
-    with ProcessPoolExecutor(jobs) as pool:
+    with ProcessPoolExecutor(jobs, initializer=watch_parent, initargs=(os.getpid(),)) as pool:
         parts = list(pool.map(_simulate_part, [
             (game_id, players, hi - lo, seed, levels, rotate, think_ms, save_dir, decision_cap, iterations, 1, lo)
             for lo, hi in zip(bounds, bounds[1:], strict=False)]))

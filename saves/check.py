@@ -12,7 +12,7 @@ EXIT_BAD = 2
 
 def check_save_command(path: str) -> int:
     """Print ``OK <file>: <summary>`` (exit 0) or ``BAD <reason>`` to stderr (exit 2)."""
-    from saves.errors import SaveError
+    from saves.errors import SaveError, one_line
     from saves.store import describe_save
 
     try:
@@ -21,7 +21,8 @@ def check_save_command(path: str) -> int:
         print(f"BAD {exc.reason}", file=sys.stderr)
         return EXIT_BAD
     except Exception as exc:  # noqa: BLE001 - the promise is one line, never a traceback
-        print(f"BAD {path}: could not be checked ({type(exc).__name__}: {exc})", file=sys.stderr)
+        print(f"BAD {one_line(path, 200)}: could not be checked ({one_line(f'{type(exc).__name__}: {exc}')})",
+              file=sys.stderr)
         return EXIT_BAD
-    print(f"OK {path}: {summary}")
+    print(f"OK {one_line(path, 200)}: {summary}")
     return EXIT_OK

@@ -26,6 +26,7 @@ import functools
 import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 import msgpack
 
@@ -65,10 +66,12 @@ def pack(obj) -> bytes:
     return msgpack.packb(obj, use_bin_type=True)
 
 
-def unpack(data: bytes):
-    """msgpack decoding with our settings; every failure comes out as CorruptSave."""
+def unpack(data, **limits):
+    """msgpack decoding with our settings; every failure comes out as CorruptSave.
+
+    msgpack bounds every length by the size of `data` unless `limits` sets tighter ones."""
     try:
-        return msgpack.unpackb(data, raw=False, strict_map_key=False)
+        return msgpack.unpackb(data, raw=False, strict_map_key=False, **limits)
     except msgpack.ExtraData as exc:
         raise CorruptSave(f"it has {len(exc.extra)} unexpected bytes after the end of the save") from None
     except (ValueError, msgpack.OutOfData) as exc:
@@ -80,6 +83,89 @@ def unpack(data: bytes):
         raise CorruptSave(f"the file is corrupted (undecodable data: {_short(exc)})") from None
     except Exception as exc:  # noqa: BLE001 - msgpack raises many types; none may escape raw
         raise CorruptSave(f"the file is corrupted (undecodable data: {_short(exc)})") from None
+
+
+# -- bounded decoding of the payload ------------------------------------------------------------
+# The checksum proves only that a file was not damaged, not that a friendly program wrote it,
+# so the payload is decoded under limits: each field but the log is measured (msgpack's skip,
+# which builds nothing) before it is decoded and refused if it is larger than any real one, and
+# the log is decoded one decision at a time, each checked and turned into an Action at once.
+# Memory is then a small multiple of the file's size whatever the file holds (an array of
+# millions of empty arrays used to take 4.8 GB), and a long log costs in proportion to its length.
+FIELD_BYTES = 64 * 1024
+"""Largest encoded field of a payload other than the log (options, seats, summary: ~1 KB)."""
+DECISION_BYTES = 1024
+"""Largest encoded decision of a log (a real one is 20-60 bytes)."""
+MAX_FIELDS = 64
+_LOG_FIELDS = ("log", "moves")  # format 1 and format 0
+_CONTAINER_LIMITS = {"max_map_len": 16, "max_array_len": 16, "max_str_len": 1024, "max_ext_len": 64}
+
+
+class Decision(NamedTuple):
+    """One decision of a log, checked: its action (exactly typed) and whether an AI took it."""
+
+    action: Action
+    by_ai: bool
+
+
+def _measured(u: msgpack.Unpacker, body, limit: int, what: str):
+    """Decode the next object of `u` if it takes at most `limit` bytes; CorruptSave otherwise."""
+    start = u.tell()
+    u.skip()
+    end = u.tell()
+    if end - start > limit:
+        raise CorruptSave(f"the save is malformed ({what} takes {end - start:,} bytes, far more than "
+                          "any real save)")
+    return unpack(body[start:end])
+
+
+def decode_payload(body, decision=None) -> dict:
+    """The payload map, decoded under the limits above. `decision(entry, i)` converts each entry
+    of the log as it is read (see `log_decision`); without it entries stay plain data (older
+    formats, which `saves.migrations` upgrades first)."""
+    body = memoryview(body)
+    u = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(body), 1))
+    u.feed(body)
+    try:
+        try:
+            fields = u.read_map_header()
+        except msgpack.OutOfData:
+            raise CorruptSave("the file is truncated (it ends in the middle of the save)") from None
+        except (ValueError, TypeError):
+            raise CorruptSave("the file is corrupted (its payload is not a map)") from None
+        if fields > MAX_FIELDS:
+            raise CorruptSave(f"the save is malformed (its payload has {fields:,} fields)")
+        payload = {}
+        for _ in range(fields):
+            key = _measured(u, body, 256, "a field name")
+            if not isinstance(key, str):
+                raise CorruptSave("the save is malformed (a field name is not text)")
+            if key in _LOG_FIELDS:
+                payload[key] = _decode_log(u, body, decision)
+            else:
+                payload[key] = _measured(u, body, FIELD_BYTES, f"the field {key[:40]!r}")
+        if u.tell() != len(body):
+            raise CorruptSave(f"it has {len(body) - u.tell()} unexpected bytes after the end of the save")
+        return payload
+    except CorruptSave:
+        raise
+    except msgpack.OutOfData:
+        raise CorruptSave("the file is truncated (it ends in the middle of the save)") from None
+    except Exception as exc:  # noqa: BLE001 - nesting too deep, bad types: never escape raw
+        raise CorruptSave(f"the file is corrupted (undecodable data: {_short(exc)})") from None
+
+
+def _decode_log(u: msgpack.Unpacker, body, decision) -> list:
+    try:
+        n = u.read_array_header()
+    except (ValueError, TypeError):
+        # not an array: decode it (bounded) so that the layout check names the field
+        return _measured(u, body, FIELD_BYTES, "the action log")
+    out = []
+    for i in range(n):
+        entry = _measured(u, body, DECISION_BYTES, f"decision {i + 1} of the log")
+        out.append(decision(entry, i) if decision is not None else entry)
+    return out
 
 
 def _short(exc: BaseException) -> str:
@@ -155,10 +241,10 @@ def open_envelope(data: bytes) -> Envelope:
         raise NotASave("it is not a Tycoons save (it does not start with the Tycoons signature)")
     if data[: len(MAGIC)] != MAGIC:
         raise NotASave("it is not a Tycoons save (it does not start with the Tycoons signature)")
-    rest = data[len(MAGIC):]
+    rest = memoryview(data)[len(MAGIC):]
     if not rest:
         raise CorruptSave("the file is truncated (it ends right after the file header)")
-    container = unpack(rest)
+    container = unpack(rest, max_bin_len=len(rest), **_CONTAINER_LIMITS)
     if not isinstance(container, dict):
         raise CorruptSave("the file is corrupted (its container is not a map)")
     fmt, app = container.get("format"), container.get("app")
@@ -173,9 +259,7 @@ def open_envelope(data: bytes) -> Envelope:
         raise CorruptSave(f"the file is corrupted (impossible save format {fmt})")
     if digest != checksum(fmt, app, body):
         raise CorruptSave("the file is corrupted (its checksum does not match its contents)")
-    payload = unpack(body)
-    if not isinstance(payload, dict):
-        raise CorruptSave("the file is corrupted (its payload is not a map)")
+    payload = decode_payload(body, log_decision if fmt == FORMAT_VERSION else None)
     return Envelope(fmt, app, payload)
 
 
@@ -223,11 +307,27 @@ def saved_action(raw) -> Action | None:
     return Action(raw["kind"], raw["seat"], _saved_args(args))
 
 
+def log_decision(entry, i: int, _kinds: dict = {}) -> Decision:  # noqa: B006 - a shared cache
+    """Entry `i` of a log (``{"action": {...}, "by_ai": bool}``) as a checked Decision; CorruptSave
+    says what is wrong with it. Action kinds are shared strings (a long log repeats a few)."""
+    action = saved_action(entry.get("action")) if isinstance(entry, dict) else None
+    problem = type_problem(action) if action is not None else "it is not an action"
+    if problem is not None:
+        raise CorruptSave(f"the save is malformed (decision {i + 1} of the log is not valid: {problem})")
+    kind = _kinds.setdefault(action.kind, action.kind) if len(_kinds) < 1000 else action.kind
+    return Decision(Action(kind, action.seat, action.args), bool(entry.get("by_ai", False)))
+
+
 def parse_payload(payload: dict) -> SavedGame:
     """Validate a current-format payload into a SavedGame; CorruptSave names the bad field."""
     game = _field(payload, "game", str, "the game id")
+    if len(game) > 64:
+        raise CorruptSave(f"the save is malformed (its game id is {len(game):,} characters long)")
     rules_version = _field(payload, "rules_version", int, "the rules version")
     options = _field(payload, "options", dict, "the game options")
+    if not all(type(k) is str and type(v) in (int, bool, str) for k, v in options.items()):
+        raise CorruptSave("the save is malformed (the game options are not names with numbers, "
+                          "true/false or names as values)")
     raw_seats = _field(payload, "seats", list, "the seat list")
     seed = _field(payload, "seed", int, "the seed")
     raw_log = _field(payload, "log", list, "the action log")
@@ -244,11 +344,9 @@ def parse_payload(payload: dict) -> SavedGame:
         seats.append(SeatInfo.from_dict(s))
     actions, flags = [], []
     for i, entry in enumerate(raw_log):
-        action = saved_action(entry.get("action")) if isinstance(entry, dict) else None
-        problem = type_problem(action) if action is not None else "it is not an action"
-        if problem is not None:
-            raise CorruptSave(f"the save is malformed (decision {i + 1} of the log is not valid: {problem})")
-        actions.append(action)
-        flags.append(bool(entry.get("by_ai", False)))
+        if type(entry) is not Decision:  # a log from a migration: plain data
+            entry = log_decision(entry, i)
+        actions.append(entry.action)
+        flags.append(entry.by_ai)
     return SavedGame(game, rules_version, app, options, seats, seed, actions, flags, state_hash,
                      created, summary)

@@ -7,6 +7,19 @@ import os
 
 from engine.core.errors import TycoonsError
 
+REASON_LIMIT = 300
+"""Longest detail a reason line shows (a file may hold a name of ten million characters)."""
+
+
+def one_line(text: str, limit: int = REASON_LIMIT) -> str:
+    """`text` as one printable line of at most `limit` characters: runs of white space become
+    one space, other control characters are escaped (``\\x1b``), and a long text is cut."""
+    text = str(text)[: limit * 4]
+    text = " ".join(text.split())
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class SaveError(TycoonsError):
     """Base of every problem with a save file.
@@ -17,14 +30,14 @@ class SaveError(TycoonsError):
 
     def __init__(self, detail: str, path: str | os.PathLike | None = None):
         super().__init__(detail)
-        self.detail = " ".join(str(detail).split())  # always one line
+        self.detail = one_line(detail)  # always one line, and a short one
         self.path = os.fspath(path) if path is not None else None
 
     @property
     def reason(self) -> str:
         if self.path is None:
             return self.detail
-        return f"{os.path.basename(self.path) or self.path}: {self.detail}"
+        return f"{one_line(os.path.basename(self.path) or self.path, 120)}: {self.detail}"
 
     def __str__(self) -> str:
         return self.reason

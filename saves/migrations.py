@@ -53,7 +53,7 @@ def upgrade(payload: dict, from_version: int, to_version: int = FORMAT_VERSION) 
             payload = step(payload)
         except CorruptSave:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError, RecursionError):
             raise CorruptSave(f"the save is malformed (it does not fit save format {version})") from None
         version += 1
     return payload
@@ -70,8 +70,11 @@ def _format0_to_1(old: dict) -> dict:
     for kind, seat, args, by_ai in old["moves"]:
         log.append({"action": {"kind": kind, "seat": seat, "args": list(args)}, "by_ai": bool(by_ai)})
     saved = old.get("saved")
-    created = (datetime.fromtimestamp(float(saved), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-               if isinstance(saved, int | float) else "")
+    try:  # a time no clock can show (inf, 2**63) is only an unknown time, not a broken save
+        created = (datetime.fromtimestamp(float(saved), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+                   if isinstance(saved, int | float) and not isinstance(saved, bool) else "")
+    except (OverflowError, ValueError, OSError):
+        created = ""
     return {
         "game": old["game"],
         "rules_version": 1,

@@ -42,15 +42,18 @@ from saves.errors import (
     SaveWriteError,
     UnknownSavedGame,
     WrongGame,
+    one_line,
 )
 from saves.migrations import upgrade
 
 SAVE_SUFFIX = ".tycoons"
 BACKUP_SUFFIX = ".bak"
 TEMP_SUFFIX = ".tmp"
-MAX_SAVE_BYTES = 64 * 1024 * 1024
-"""Far above any real save (a long game is tens of kilobytes); stops us reading a huge file."""
-_STALE_TEMP_SECONDS = 3600
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+"""Far above any real save (a long game is tens of kilobytes; 16 MB holds some 350,000 decisions);
+stops us reading a huge file, and with the decoder's limits keeps a load's memory bounded."""
+_STALE_TEMP_SECONDS = 60
+"""A write takes milliseconds: a temporary file this old was left by a write that was killed."""
 
 
 def backup_path(path: str | os.PathLike) -> Path:
@@ -80,14 +83,37 @@ def encode_for_save(session: Session, path: str | os.PathLike) -> bytes:
 
 
 def write_encoded(data: bytes, path: str | os.PathLike) -> Path:
-    """Write save bytes from `encode_for_save` to `path` atomically, keeping ``<path>.bak``."""
+    """Write save bytes from `encode_for_save` to `path` atomically, keeping ``<path>.bak``.
+
+    A `path` that is a symbolic link is written through to the file it points to (the link stays
+    a link). Returns the path as given, made absolute."""
     target = Path(os.path.abspath(os.fspath(path)))
+    real = Path(os.path.realpath(target)) if os.path.islink(target) else target
     try:
-        _atomic_write(target, data)
+        problem = _layout_problem(real)
+        if problem:
+            raise SaveWriteError(f"could not be saved: {problem}; the previous save is unchanged", target)
+        _atomic_write(real, data)
     except OSError as exc:
         raise SaveWriteError(f"could not be saved ({exc.strerror or exc}); the previous save is unchanged",
                              target) from exc
     return target
+
+
+def _layout_problem(target: Path) -> str | None:
+    """The real reason a save cannot go to `target`, when the OS would only say "File exists" or
+    "Is a directory": a folder on the way that is a file, the save or its backup a folder."""
+    for folder in [target.parent, *target.parent.parents]:
+        if folder.exists() or folder.is_symlink():
+            if not folder.is_dir():
+                return f"{folder} should be a folder but is a file"
+            break
+    if target.is_dir():
+        return f"{target} is a folder, not a file"
+    bak = backup_path(target)
+    if bak.is_dir():
+        return f"the backup of the previous save, {bak}, is a folder; move it away to save here"
+    return None
 
 
 def _temp_name(target: Path, tag: str = "") -> Path:
@@ -162,12 +188,23 @@ def _fsync_dir(folder: Path) -> None:
 def _remove_stale_temps(target: Path) -> None:
     """Temporary files left by a write that was killed; only old ones, so that a concurrent
     writer's file is never removed under it."""
-    now = time.time()
-    pattern = glob.escape(str(target.parent / f".{target.name}.")) + "*" + TEMP_SUFFIX
-    for name in glob.glob(pattern):
+    _remove_old(glob.glob(glob.escape(str(target.parent / f".{target.name}.")) + "*" + TEMP_SUFFIX))
+
+
+def remove_leftover_temps(folder: str | os.PathLike) -> int:
+    """Remove the temporary files that writes killed midway left in `folder` (any save's:
+    ``.<name>.tycoons.<random>.tmp``); the app calls it at start. Returns how many went."""
+    return _remove_old(glob.glob(glob.escape(os.fspath(folder)) + "/.*" + SAVE_SUFFIX + ".*" + TEMP_SUFFIX))
+
+
+def _remove_old(names: list[str]) -> int:
+    now, removed = time.time(), 0
+    for name in names:
         with contextlib.suppress(OSError):
-            if now - os.path.getmtime(name) > _STALE_TEMP_SECONDS:
+            if now - os.path.getmtime(name) > _STALE_TEMP_SECONDS and os.path.isfile(name):
                 os.unlink(name)
+                removed += 1
+    return removed
 
 
 def list_saves(folder: str | os.PathLike) -> list[Path]:
@@ -272,6 +309,9 @@ def replay_saved(saved: SavedGame, expect_game: str | None = None) -> Session:
     if session.state.state_hash() != saved.state_hash:
         raise ReplayFailed(f"replaying its {len(saved.actions)} decisions does not reach the saved "
                            f"position{rules_note}")
+    # A log that ends at a chance decision (a save written between a move and its dice) would
+    # leave the game waiting for a roll no one makes: the seed decides it, now.
+    session.resolve_chance(notify=False)
     return session
 
 
@@ -280,10 +320,13 @@ def read_save(path: str | os.PathLike, expect_game: str | None = None) -> Loaded
     try:
         data = read_bytes(path)
         saved, fmt = decode_save(data)
+        del data  # the bytes are not needed during the replay
         session = replay_saved(saved, expect_game)
     except SaveError as exc:
         exc.path = os.fspath(path)
         raise
+    except Exception as exc:  # noqa: BLE001 - the promise: only SaveError leaves read_session
+        raise CorruptSave(f"the file could not be read ({type(exc).__name__}: {exc})", path) from None
     return LoadedSave(session, saved, fmt, Path(path))
 
 
@@ -298,9 +341,10 @@ def read_session(path: str | os.PathLike, expect_game: str | None = None) -> Ses
 
 # -- a one-line description -------------------------------------------------------------------
 def _seat_text(seat) -> str:
+    name = one_line(seat.name, 60)  # names come from the file: control characters escaped
     if seat.kind == "ai":
-        return f"{seat.name} (AI{', ' + seat.level if seat.level else ''})"
-    return f"{seat.name} (human)"
+        return f"{name} (AI{', ' + one_line(seat.level, 20) if seat.level else ''})"
+    return f"{name} (human)"
 
 
 def _join_names(names: list[str]) -> str:
@@ -313,9 +357,13 @@ def _saved_time(created: str) -> str:
     if not created:
         return "saved at an unknown time"
     try:
-        when = datetime.fromisoformat(created.replace("Z", "+00:00")).astimezone()
+        when = datetime.fromisoformat(created.replace("Z", "+00:00"))
     except ValueError:
         return "saved at an unknown time"
+    try:
+        when = when.astimezone()  # local time, as players read clocks
+    except (OverflowError, ValueError, OSError):
+        pass  # year 1 or 9999 shifted out of range by the time zone: shown as the file has it
     return f"saved {when.strftime('%Y-%m-%d %H:%M')}"
 
 
@@ -327,7 +375,7 @@ def summarize(session: Session, created: str = "") -> str:
              f"{decisions} decision{'s' if decisions != 1 else ''}"]
     outcome = session.state.outcome() if session.is_over() else None
     if outcome is not None:
-        winners = [seats[w].name for w in outcome.winners if 0 <= w < len(seats)]
+        winners = [one_line(seats[w].name, 60) for w in outcome.winners if 0 <= w < len(seats)]
         parts.append(f"finished, won by {_join_names(winners)}" if winners else "finished")
     else:
         parts.append("in progress")
@@ -352,6 +400,8 @@ def describe_save(path: str | os.PathLike, verify: bool = True) -> str:
     except SaveError as exc:
         exc.path = os.fspath(path)
         raise
+    except Exception as exc:  # noqa: BLE001 - as in read_save
+        raise CorruptSave(f"the file could not be read ({type(exc).__name__}: {exc})", path) from None
     return _summary_from_record(saved)
 
 
@@ -361,7 +411,7 @@ def _summary_from_record(saved: SavedGame) -> str:
     try:
         title = get_spec(saved.game).title
     except UnknownGame:
-        title = rec.get("title") if isinstance(rec.get("title"), str) else saved.game
+        title = one_line(rec.get("title") if isinstance(rec.get("title"), str) else saved.game, 60)
     seats = saved.seats
     decisions = rec.get("decisions")
     if type(decisions) is not int:
@@ -369,7 +419,8 @@ def _summary_from_record(saved: SavedGame) -> str:
     parts = [title, f"{len(seats)} players: " + ", ".join(_seat_text(s) for s in seats),
              f"{decisions} decision{'s' if decisions != 1 else ''}"]
     if rec.get("finished") is True:
-        winners = [seats[w].name for w in rec.get("winners", []) if type(w) is int and 0 <= w < len(seats)]
+        winners = [one_line(seats[w].name, 60) for w in rec.get("winners", [])
+                   if type(w) is int and 0 <= w < len(seats)]
         parts.append(f"finished, won by {_join_names(winners)}" if winners else "finished")
     elif rec.get("finished") is False:
         parts.append("in progress")

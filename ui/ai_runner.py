@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
 import pkgutil
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from ai.core.lifeline import watch_parent
 from engine.core.contract import Action
 
 
@@ -48,7 +50,11 @@ class AiRunner(QObject):
         if self.mode == "process":
             try:
                 ctx = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                # The worker watches the app's pid and ends itself when the app is gone, even
+                # after a kill -9 that leaves no chance to shut the pool down.
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=1, mp_context=ctx, initializer=watch_parent,
+                    initargs=(os.getpid(),))
                 # Warm the worker: import the Qt-free worker module (and the games) now, not on
                 # the first AI turn. resolve_name returns a plain string, so the reply pickles.
                 self._pool.submit(pkgutil.resolve_name, "ai.core.worker:__name__")

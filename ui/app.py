@@ -60,6 +60,7 @@ class Shell(QObject):
     # -- start screen ---------------------------------------------------------------------------------
     def show_start(self) -> None:
         self.refresh_continue()
+        self.refresh_past_games()
         self.start.show()
         self.start.raise_()
 
@@ -89,8 +90,10 @@ class Shell(QObject):
 
     def _after_first_paint(self) -> None:
         self.first_painted = True
+        _remove_leftover_temps()
         if self.start.isVisible():
             self.refresh_continue()
+        self._install_past_games()
         if self._start_pool:
             try:
                 from engine.core.registry import game_ids
@@ -153,7 +156,7 @@ class Shell(QObject):
         from saves.autosaving import load_autosave
 
         try:
-            session = load_autosave()
+            session = self.read_in_background(None, self.start, load_autosave)
         except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
             self.report("Cannot continue", "The last game could not be restored:\n"
                         f"{getattr(exc, 'reason', exc)}\n\nThe autosave file was left as it is.")
@@ -173,10 +176,8 @@ class Shell(QObject):
             path, _ = QFileDialog.getOpenFileName(parent, "Load game", start, FILE_FILTER)
             if not path:
                 return None
-        from saves.store import read_session
-
         try:
-            session = read_session(str(path))
+            session = self.read_in_background(str(path), parent)
         except Exception as exc:  # noqa: BLE001
             self.report("Cannot load", f"{Path(path).name} could not be loaded:\n{getattr(exc, 'reason', exc)}",
                         parent)
@@ -185,6 +186,53 @@ class Shell(QObject):
             return None
         self.settings.set("last_dir", str(Path(path).parent))
         return self.open_session(session, Path(path))
+
+    LOAD_PROGRESS_AFTER_MS = 400
+    """A load that takes longer than this shows a busy progress dialog."""
+
+    def read_in_background(self, path: str | None, parent: QWidget | None = None, reader=None):
+        """`read_session(path)` (or `reader()`) on a worker thread, the GUI thread meanwhile
+        painting and, past LOAD_PROGRESS_AFTER_MS, showing a busy "Loading…" dialog. Returns the
+        session or raises what the reader raised. A second load asked for meanwhile is refused."""
+        if getattr(self, "_loading", False):
+            raise RuntimeError("another game is being loaded")
+        from concurrent.futures import ThreadPoolExecutor
+
+        from PySide6.QtCore import QEventLoop, Qt
+        from PySide6.QtWidgets import QProgressDialog
+
+        if reader is None:
+            from saves.store import read_session
+
+            def reader():
+                return read_session(path)
+
+        self._loading = True
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="load")
+        try:
+            future = pool.submit(reader)
+            if not _wait_briefly(future):
+                name = Path(path).name if path else "the last game"
+                dialog = QProgressDialog(f"Loading {name}…", "", 0, 0, parent)
+                dialog.setCancelButton(None)  # a replay cannot be cut short safely; it is bounded
+                dialog.setWindowTitle("Tycoons")
+                dialog.setWindowModality(Qt.WindowModality.WindowModal)
+                dialog.setMinimumDuration(self.LOAD_PROGRESS_AFTER_MS)
+                self.load_dialog = dialog
+                loop = QEventLoop()
+                timer = QTimer()
+                timer.timeout.connect(lambda: future.done() and loop.quit())
+                timer.start(15)
+                if not future.done():
+                    loop.exec()
+                timer.stop()
+                dialog.close()
+                dialog.deleteLater()
+                self.load_dialog = None
+            return future.result()
+        finally:
+            pool.shutdown(wait=False)
+            self._loading = False
 
     def may_replace_game(self, parent: QWidget | None = None) -> bool:
         """Before another game replaces an open, unfinished one that was changed since it was
@@ -201,10 +249,76 @@ class Shell(QObject):
     def ask_save(self, parent: QWidget) -> QMessageBox.StandardButton:
         """Save / Discard / Cancel for the open game (a seam the tests replace)."""
         return QMessageBox.question(
-            parent, "Open game", "Save the game in progress first? Otherwise it is lost: the "
+            parent, "Save the game in progress?", "Save the game in progress first? Otherwise it is lost: the "
             "autosave will hold the new game.",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
+
+    # -- the record of games and their review -------------------------------------------------------------
+    def _install_past_games(self) -> None:
+        """"Past games" beside the start screen's buttons (after the first paint: it reads files)."""
+        if self.start.past_games is not None:
+            return
+        try:
+            from ui.review.past_games import PastGamesPanel
+
+            panel = PastGamesPanel(self.settings)
+            panel.review_requested.connect(lambda path: self.review_file(path, self.start))
+            self.start.set_past_games(panel)
+            panel.refresh()
+        except Exception as exc:  # noqa: BLE001 - the start screen works without it
+            print(f"Past games are not shown: {exc}", file=sys.stderr)
+
+    def refresh_past_games(self) -> None:
+        panel = self.start.past_games
+        if panel is not None:
+            future = getattr(self, "_record_future", None)
+            if future is not None:
+                try:
+                    future.result(timeout=10)  # the game just finished belongs in the list
+                except Exception:  # noqa: BLE001 - reported when it was written
+                    pass
+            panel.refresh()
+
+    def record_finished(self, session) -> None:
+        """Keep a finished game in the record of games: encoded here, written and pruned on the
+        autosave thread (one fsync and a listing of the folder are not the UI thread's to wait on)."""
+        from saves.record import record_stem, write_record
+        from saves.store import SAVE_SUFFIX, encode_for_save
+        from ui.controller import _autosave_executor
+
+        try:
+            stem = record_stem(session)
+            data = encode_for_save(session, stem + SAVE_SUFFIX)
+            self._record_future = _autosave_executor().submit(write_record, stem, data, None,
+                                                              int(self.settings.get("record_limit")))
+        except Exception as exc:  # noqa: BLE001 - never lose the end of a game over the record
+            print(f"The game could not be recorded: {getattr(exc, 'reason', exc)}", file=sys.stderr)
+
+    def review_session(self, session):
+        """A review window on `session` (every secret open if it is finished, else a spectator's)."""
+        from ui.review import open_review
+
+        return open_review(session, self.settings)
+
+    def review_file(self, path, parent: QWidget | None = None):
+        """A review window on a save file; a bad file is reported."""
+        from ui.review import review_file
+
+        try:
+            return review_file(path, self.settings)
+        except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
+            self.report("Cannot review", f"{Path(path).name} could not be opened for review:\n"
+                        f"{getattr(exc, 'reason', exc)}", parent)
+            return None
+
+    def review_saved_game(self, parent: QWidget | None = None):
+        """Game → Review a saved game: pick a file (an unfinished game is shown as a spectator)."""
+        from ui.main_window import FILE_FILTER, _default_dir
+
+        start = self.settings.get("last_dir") or str(_default_dir())
+        path, _ = QFileDialog.getOpenFileName(parent, "Review a saved game", start, FILE_FILTER)
+        return self.review_file(path, parent) if path else None
 
     # -- rules ----------------------------------------------------------------------------------------
     def rules_window(self, spec, parent: QWidget | None = None):
@@ -242,6 +356,30 @@ class Shell(QObject):
         app = QApplication.instance()
         if app is not None:
             app.quit()
+
+
+def _wait_briefly(future, seconds: float = 0.05) -> bool:
+    """True if `future` finishes within `seconds` (most loads: no event loop, no dialog)."""
+    from concurrent.futures import TimeoutError as FutureTimeout
+
+    try:
+        future.exception(timeout=seconds)
+    except FutureTimeout:
+        return False
+    return True
+
+
+def _remove_leftover_temps() -> None:
+    """Temporary files of saves that a kill interrupted (in the data and saves folders) go at
+    start; the next save would remove only its own file's."""
+    try:
+        from saves.paths import data_dir, saves_dir
+        from saves.store import remove_leftover_temps
+
+        for folder in (data_dir(), saves_dir()):
+            remove_leftover_temps(folder)
+    except Exception:  # noqa: BLE001 - tidying up must never stop the app from starting
+        pass
 
 
 def _load_fonts() -> None:

@@ -1,5 +1,5 @@
-"""`tycoons` command line (DESIGN §8). Only the GUI and `render` import Qt; `simulate` and
-`check-save` run headless and start fast."""
+"""`tycoons` command line (DESIGN §8). Only the GUI and `render` import Qt; `simulate`,
+`balance` and `check-save` run headless and start fast."""
 
 from __future__ import annotations
 
@@ -24,6 +24,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="play the games in this many processes")
     sim.add_argument("--save-dir", default=None, help="write each game's save file here")
 
+    bal = sub.add_parser("balance", help="all-Normal self-play: wins by position and starting asset, endings")
+    bal.add_argument("game")
+    bal.add_argument("--players", type=int, required=True)
+    bal.add_argument("--games", type=int, default=100)
+    bal.add_argument("--seed", type=int, default=1)
+    bal.add_argument("--jobs", type=int, default=1, help="play the games in this many processes")
+    bal.add_argument("--ai", default="normal", help="the level every seat plays")
+
     chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")
     chk.add_argument("file")
 
@@ -43,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         from ai.simulate import run_from_args
 
         return run_from_args(args)
+    if args.command == "balance":
+        from ai.balance import run_from_args as run_balance
+
+        return run_balance(args)
     if args.command == "check-save":
         from saves.check import check_save_command
 

@@ -9,6 +9,14 @@ Commands change the session, never the scene: the scene follows the session thro
 The viewer is the human seat at the screen: the seat to move if it is human, else the last human
 seat that moved (the first human seat at the start). When the viewer passes from one human to
 another, the controller raises the hot-seat curtain and treats it as an undo barrier.
+
+Confirm turn (DESIGN §3, the `confirm_turn` setting): when the human's decisions have passed the
+move to an AI or to another human and those decisions can still be taken back, nothing goes on
+until the player confirms: the AI does not start, the curtain does not fall, the screen keeps the
+player's own view. A turn that ended in a draw or a roll (a barrier) asks nothing.
+
+AI turns are paced as whole turns: the first decision of an AI's run shows after the speed
+setting's pause, the rest follow quickly, so a turn of many small decisions stays short.
 """
 
 from __future__ import annotations
@@ -51,6 +59,17 @@ def _write_autosave(session: Session) -> None:
     autosave(session)
 
 
+def ai_pause_ms(first_of_turn: bool, turn_elapsed_ms: int, delay_ms: int, turn_ms: int) -> int:
+    """How long after an AI starts thinking its decision may be shown (AI speed, DESIGN §9).
+
+    The first decision of a turn waits the full `delay_ms`, so the player sees who moves; each
+    later one a quarter of it, so the eye can follow the steps, but only while the whole turn
+    stays within `turn_ms`; after that, decisions show as soon as they are made."""
+    if first_of_turn:
+        return delay_ms
+    return max(0, min(delay_ms // 4, turn_ms - turn_elapsed_ms))
+
+
 def game_ui(game_id: str):
     """The ui package of a game (a seam the tests can replace)."""
     from ui.games import game_ui as _game_ui
@@ -91,6 +110,9 @@ class GameController(QObject):
         self.saved_length: int | None = None  # log length at the last explicit save/load
         self._ai_timer_pending = False
         self._ai_started = 0.0
+        self._ai_turn_started = 0.0
+        self._ai_first_of_turn = True
+        self._confirmed_at = -1  # the log length at which the human last confirmed a turn
         self._autosave_pending = False
         self._over_announced = False
         humans = self.human_seats()
@@ -117,6 +139,34 @@ class GameController(QObject):
         mover = self.session.to_move()
         return (mover >= 0 and not self.session.seats[mover].is_ai and mover == self.viewer
                 and not self.curtain_up)
+
+    def confirm_pending(self) -> bool:
+        """The human has finished a turn that can still be taken back: the game waits for
+        `confirm_turn()` (or an undo) before an AI moves or the screen passes on."""
+        if self.closed or not self.settings.get("confirm_turn") or self.viewer is None:
+            return False
+        session = self.session
+        mover = session.to_move()
+        if mover < 0 or mover == self.viewer or len(session.log) == self._confirmed_at:
+            return False
+        last = session.log[-1] if session.log else None
+        return (session.can_undo() and last is not None and last.action.seat == self.viewer
+                and not last.by_ai)
+
+    def confirm_turn(self) -> bool:
+        """The human confirms the finished turn: its decisions are final (the undo stack is
+        cleared), the AIs start or the curtain falls for the next human. False if nothing waits."""
+        if not self.confirm_pending():
+            return False
+        self._confirmed_at = len(self.session.log)
+        self.undo_stack.clear()
+        self.resume()
+        return True
+
+    def resume(self) -> None:
+        """Redraw and go on (a setting changed, a turn was confirmed): an AI may start."""
+        self.refresh()
+        self._after_change()
 
     def state_hash(self) -> str:
         return self.session.state.state_hash()
@@ -153,6 +203,8 @@ class GameController(QObject):
         """Follow the human at the screen; True if the screen passes to another human."""
         mover = self.session.to_move()
         if mover < 0 or self.session.seats[mover].is_ai or mover == self.viewer:
+            return False
+        if self.confirm_pending():  # the screen stays with the player until they confirm
             return False
         previous, self.viewer = self.viewer, mover
         return previous is not None and self.hotseat()
@@ -218,17 +270,20 @@ class GameController(QObject):
         if session.is_over():
             self.status.emit("The game is over.")
             return False
+        if self.confirm_pending():
+            self.status.emit("Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z).")
+            return False
         if mover < 0 or session.seats[mover].is_ai:
             name = session.names[mover] if mover >= 0 else "the game"
             self.status.emit(f"Please wait: it is {name}'s turn.")
             return False
-        reason = session.state.illegal_reason(action)
+        reason = session.illegal_reason(action)
         if reason is not None:
             self.status.emit(reason)
             return False
         floor_before = session.undo_floor()
         try:
-            label = session.state.label(action)
+            label = session.label(action)
         except Exception:  # noqa: BLE001 - a label is cosmetic
             label = str(action)
         self.undo_stack.push(DecisionCommand(session, action, label))
@@ -255,7 +310,7 @@ class GameController(QObject):
 
     def undo_text(self, action: Action) -> str:
         try:
-            return self.session.state.label(action)
+            return self.session.label(action)
         except Exception:  # noqa: BLE001
             return str(action)
 
@@ -267,7 +322,7 @@ class GameController(QObject):
     def _maybe_schedule_ai(self) -> None:
         if self.closed or self._ai_timer_pending or self.ai_seat is not None or self.curtain_up:
             return
-        if not self.ai_to_move():
+        if not self.ai_to_move() or self.confirm_pending():
             return
         self._ai_timer_pending = True
         gen = self.generation
@@ -279,11 +334,12 @@ class GameController(QObject):
         self._ai_timer_pending = False
         if self.closed:
             return
-        if gen != self.generation or not self.ai_to_move() or self.curtain_up:
+        if gen != self.generation or not self.ai_to_move() or self.curtain_up or self.confirm_pending():
             self._maybe_schedule_ai()
             return
         session = self.session
         seat = session.to_move()
+        self._ai_first_of_turn = self._starts_a_turn(seat)
         level = session.seats[seat].level or "normal"
         n = len(session.log)
         seed = session.ai_rng().next64() >> 1
@@ -291,6 +347,8 @@ class GameController(QObject):
         sample = session.state.determinize(seat, Rng.derive(session.seed, "ai-determinize", n))
         self.ai_seat = seat
         self._ai_started = time.monotonic()
+        if self._ai_first_of_turn:
+            self._ai_turn_started = self._ai_started
         self.thinking.emit(seat)
         try:
             self.runner.request(session.spec.id, sample.to_data(), seat, level, seed,
@@ -303,11 +361,21 @@ class GameController(QObject):
         """The AI has answered: show its move once the AI-speed pause has run out."""
         if self.closed:
             return
-        remaining = self.settings.ai_delay_ms - int((time.monotonic() - self._ai_started) * 1000)
+        pause = ai_pause_ms(self._ai_first_of_turn, int((self._ai_started - self._ai_turn_started) * 1000),
+                            self.settings.ai_delay_ms, self.settings.ai_turn_ms)
+        remaining = pause - int((time.monotonic() - self._ai_started) * 1000)
         if remaining > 0 and gen == self.generation:
             QTimer.singleShot(remaining, lambda: self._ai_apply(gen, seat, result))
         else:
             self._ai_apply(gen, seat, result)
+
+    def _starts_a_turn(self, seat: int) -> bool:
+        """True unless `seat`'s AI also took the last decision (chance outcomes between count
+        as part of its turn: a die it rolled, a card it drew)."""
+        for entry in reversed(self.session.log):
+            if entry.action.seat >= 0:
+                return not (entry.by_ai and entry.action.seat == seat)
+        return True
 
     def _ai_apply(self, gen: int, seat: int, result) -> None:
         self.ai_seat = None
@@ -319,7 +387,7 @@ class GameController(QObject):
             self._maybe_schedule_ai()  # the game changed meanwhile (undo, load): ask again
             return
         action = result if isinstance(result, Action) else None
-        if action is None or session.state.illegal_reason(action) is not None:
+        if action is None or session.illegal_reason(action) is not None:
             why = result if isinstance(result, Exception) else f"illegal choice {result}"
             self.status.emit(f"{session.names[seat]}'s AI failed ({why}); it plays a random legal move.")
             legal = session.legal_actions()

@@ -32,6 +32,9 @@ from ui.settings import AI_SPEEDS
 
 FILE_FILTER = "Tycoons games (*.tycoons);;All files (*)"
 
+CONFIRM, UNDO = object(), object()
+"""The prompt bar's two choices while a finished turn waits for confirmation (not actions)."""
+
 
 def _default_dir() -> Path:
     """Save As / Load start in data_dir()/saves (created on demand), else the home folder."""
@@ -169,6 +172,17 @@ class GameWindow(QMainWindow):
         self.act_save = self._action(game, "&Save", QKeySequence.StandardKey.Save, self.save)
         self.act_save_as = self._action(game, "Save &As…", QKeySequence("Ctrl+Shift+S"), self.save_as)
         self.act_load = self._action(game, "&Load…", QKeySequence.StandardKey.Open, self.load_requested.emit)
+        self.act_review = self._action(game, "&Review a saved game…", QKeySequence("Ctrl+R"),
+                                       lambda: self.shell.review_saved_game(self))
+        game.addSeparator()
+        self.act_confirm = self._action(game, "&Confirm turn", None, self.confirm_turn)
+        self.act_confirm.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
+        self.act_confirm.setEnabled(False)
+        self.addAction(self.act_confirm)
+        self.act_ask_confirm = QAction("Ask to confirm each &turn", self, checkable=True)
+        self.act_ask_confirm.setChecked(bool(self.settings.get("confirm_turn")))
+        self.act_ask_confirm.toggled.connect(self.set_confirm_turn)
+        game.addAction(self.act_ask_confirm)
         game.addSeparator()
         self.act_quit = self._action(game, "&Quit", QKeySequence("Ctrl+Q"), self.shell.quit)
 
@@ -271,6 +285,7 @@ class GameWindow(QMainWindow):
         s = c.session
         self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), c.viewer, c.ai_seat)
         self.log_dock.sync(s, c.viewer)
+        self.act_confirm.setEnabled(c.confirm_pending())
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
             self.end_dialog.close()
@@ -286,6 +301,9 @@ class GameWindow(QMainWindow):
 
             return "Game over. " + winners_line(s.names, outcome)
         mover = s.to_move()
+        if c.confirm_pending():
+            return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
+                    "decision (Ctrl+Z) to take it back.")
         if mover >= 0 and s.seats[mover].is_ai:
             return f"{s.names[mover]} (AI) is choosing…"
         if c.curtain_up:
@@ -300,12 +318,14 @@ class GameWindow(QMainWindow):
 
     def _prompt_choices(self) -> tuple[list, list[str]]:
         c = self.controller
+        if c.confirm_pending():
+            return [CONFIRM, UNDO], ["Confirm turn", f"Undo: {c.undo_stack.undoText()}"]
         if not c.human_to_move():
             return [], []
         labels = []
         for a in c.legal:
             try:
-                labels.append(c.session.state.label(a))
+                labels.append(c.session.label(a))
             except Exception:  # noqa: BLE001
                 labels.append(str(a))
         return list(c.legal), labels
@@ -326,8 +346,26 @@ class GameWindow(QMainWindow):
             buttons[n - 1].click()
 
     def _prompt_chosen(self, action) -> None:
-        if self.controller is not None:
+        if self.controller is None:
+            return
+        if action is CONFIRM:
+            self.confirm_turn()
+        elif action is UNDO:
+            self.controller.undo_stack.undo()
+        else:
             self.controller.take(action)
+
+    def confirm_turn(self) -> None:
+        """Enter, the Game menu or the prompt's button: the finished turn is final."""
+        if self.controller is not None and self.controller.confirm_turn():
+            self.view.setFocus()
+
+    def set_confirm_turn(self, on: bool) -> None:
+        self.settings.set("confirm_turn", bool(on))
+        self.act_ask_confirm.setChecked(bool(on))
+        c = self.controller
+        if c is not None and not on:  # switched off while a turn waits: it goes on at once
+            c.resume()
 
     def _hovered(self, text: str) -> None:
         if text:
@@ -361,8 +399,11 @@ class GameWindow(QMainWindow):
 
         if self.end_dialog is not None:
             self.end_dialog.close()
-        self.end_dialog = EndGameDialog(self.controller.session, self)
+        session = self.controller.session
+        self.shell.record_finished(session)
+        self.end_dialog = EndGameDialog(session, self)
         self.end_dialog.new_game_button.clicked.connect(self._end_new_game)
+        self.end_dialog.review_button.clicked.connect(lambda: self.shell.review_session(session))
         self.end_dialog.show()
 
     def _end_new_game(self) -> None:

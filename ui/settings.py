@@ -12,7 +12,12 @@ import os
 from pathlib import Path
 
 AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500}
-"""AI speed setting -> pause in ms before each AI decision is shown."""
+"""AI speed setting -> pause in ms before the first decision of an AI's turn is shown."""
+
+AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1400, "slow": 3000}
+"""AI speed setting -> the most an AI's whole turn (its run of decisions) is paced for: the
+decisions after the first follow one another quickly, so a turn of many small decisions (a
+Victory Through Industry turn has a dozen) is shown within about this time (DESIGN §9)."""
 
 ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
 """AI speed setting -> the scene's animation speed factor (0 turns motion off)."""
@@ -25,8 +30,10 @@ DEFAULTS: dict = {
     # deterministic, no extra process).
     "ai_mode": "process",
     "think_ms": None,
+    "confirm_turn": True,  # DESIGN §3: the AIs (or the curtain) wait until the human confirms
     "window_geometry": "",  # base64 of QMainWindow.saveGeometry()
     "window_state": "",  # base64 of QMainWindow.saveState() (where the log dock is)
+    "record_limit": 200,  # finished games kept for review (saves/record.py); marked ones always
 }
 
 
@@ -83,6 +90,10 @@ class Settings:
     @property
     def ai_delay_ms(self) -> int:
         return AI_SPEEDS[self._values["ai_speed"]]
+
+    @property
+    def ai_turn_ms(self) -> int:
+        return AI_TURN_MS[self._values["ai_speed"]]
 
     @property
     def animation_factor(self) -> float:

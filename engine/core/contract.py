@@ -17,6 +17,7 @@ import msgpack
 from engine.core.action_types import exactly_typed, shape_problem, type_problem
 from engine.core.errors import IllegalAction
 from engine.core.plain import plain_copy
+from engine.core.text import join_words
 
 CHANCE = -1
 """`State.to_move()` returns this when the next decision is a die roll, a draw or a shuffle."""
@@ -256,7 +257,9 @@ class State:
 
         An action holding other types than the rules use (a float, a bool, None…) or arguments
         of another shape than the legal actions of its kind is refused here, before any rule of
-        the game looks at it (`engine.core.action_types`)."""
+        the game looks at it (`engine.core.action_types`). A reason may name seats as `{pN}`
+        (`Session.illegal_reason` fills in the names). Every refusal is specific: the game's
+        `explain_illegal`, or else what the seat may do now (`not_a_choice`)."""
         problem = type_problem(action)
         if problem is not None:
             return f"That is not a valid action: {problem}."
@@ -266,7 +269,7 @@ class State:
         if action.seat != mover:
             if mover == CHANCE:
                 return "The game is waiting for a chance outcome."
-            return "It is not that player's turn."
+            return f"It is not that player's turn: {{p{mover}}} is to move."
         if self.is_legal(action):
             return None
         legal = [a for a, _ in self.chance_outcomes()] if mover == CHANCE else self.legal_actions(mover)
@@ -274,11 +277,29 @@ class State:
         if problem is not None:
             return f"That is not a valid action: {problem}."
         try:
-            return self.explain_illegal(action)
+            reason = self.explain_illegal(action)
         except (TypeError, ValueError, IndexError, KeyError):
             # a game's explanation may assume argument types that only legal actions of the kind
-            # guarantee; when none is legal now, a refusal without the detail still refuses
-            return "That is not allowed now."
+            # guarantee; when none is legal now, what the seat may do instead still explains
+            reason = None
+        return reason or self.not_a_choice(action, legal)
+
+    def not_a_choice(self, action: Action, legal: list[Action]) -> str:
+        """The refusal when no rule explains more: what the seat may do now instead, in the words
+        of `label` (the first choice of each kind, at most four)."""
+        if action.seat == CHANCE or not legal:
+            return "That is not a possible outcome now."
+        firsts: dict[str, Action] = {}
+        for a in legal:
+            firsts.setdefault(a.kind, a)
+        labels = []
+        for a in list(firsts.values())[:4]:
+            try:
+                labels.append(self.label(a))
+            except Exception:  # noqa: BLE001 - a label is cosmetic; the kind still says it
+                labels.append(a.kind.replace("_", " "))
+        more = " …" if len(firsts) > 4 else ""
+        return f"That is not one of the choices now; they are: {join_words(labels, 'or')}{more}."
 
     def is_legal(self, action: Action) -> bool:
         """Whether `action` (by the seat to move, or CHANCE) is legal now. Games may override with a
@@ -290,9 +311,10 @@ class State:
             return any(a == action for a, _ in self.chance_outcomes())
         return action in self.legal_actions(action.seat)
 
-    def explain_illegal(self, action: Action) -> str:
-        """A specific reason for an action of the seat to move that is not legal. Games override."""
-        return "That is not allowed now."
+    def explain_illegal(self, action: Action) -> str | None:
+        """A specific reason for an action of the seat to move that is not legal, or None to let
+        `not_a_choice` say what may be done instead. Games override."""
+        return None
 
     def apply(self, action: Action) -> list[Event]:
         """Validate, then perform `action`; returns log events. Raises IllegalAction untouched."""
@@ -318,12 +340,20 @@ class State:
         """What `seat` may see (its own secrets and public information); None is a spectator."""
         raise NotImplementedError
 
+    def open_view(self) -> dict:
+        """The view with every secret open (every seat's hidden cards shown), in the shape of
+        `view`: what the review of a finished game shows at each decision. Games with secrets
+        override it; for a game without any, the spectator view is already everything."""
+        return self.view(None)
+
     def determinize(self, seat: int | None, rng) -> State:
         """A full state consistent with `view(seat)`, hidden parts re-dealt with `rng`."""
         raise NotImplementedError
 
     def label(self, action: Action) -> str:
-        """A short human label for an action ("Acquire Pixel Forge for $29")."""
+        """A short human label for an action ("Acquire Pixel Forge for $29"). Seats are named
+        `{pN}` (never "seat 2"); `Session.label` fills in the names. Build it with the helpers of
+        `engine.core.text` (articles, plurals, money)."""
         return str(action)
 
     # -- end ----------------------------------------------------------------------------------

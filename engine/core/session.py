@@ -18,6 +18,11 @@ from dataclasses import dataclass, field
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, SeatInfo, State
 from engine.core.errors import IllegalAction, ReplayMismatch
 from engine.core.rng import Rng
+from engine.core.text import fill_names
+
+UNDO_DEPTH = 200
+"""At most this many decisions can be undone in a row (each keeps a copy of the state): a player
+who moves a product back and forth for hours does not fill the memory with copies."""
 
 
 @dataclass(slots=True)
@@ -47,6 +52,7 @@ class Session:
     _snapshots: list[State] = field(default_factory=list)
     _redo: list[LogEntry] = field(default_factory=list)
     _undo_floor: int = 0
+    _chances: int = 0  # chance decisions in the log, kept as it grows (counting is O(log))
     _listeners: list[Callable[[Session], None]] = field(default_factory=list)
 
     # -- creation ----------------------------------------------------------------------------
@@ -68,11 +74,22 @@ class Session:
     @classmethod
     def replay(cls, game_id: str, seats: Sequence[SeatInfo | str], options: dict | None, seed: int,
                actions: Sequence[Action], ai_flags: Sequence[bool] | None = None) -> Session:
-        """Rebuild a session by re-applying a logged list of actions (chance outcomes included)."""
+        """Rebuild a session by re-applying a logged list of actions (chance outcomes included).
+
+        Each chance outcome must be the one the seed gives at that point (`chance_outcome`), so a
+        log whose dice or draws were edited is refused. Time and memory grow in proportion to the
+        length of the log: only the last UNDO_DEPTH decisions get an undo snapshot."""
         session = cls.new(game_id, seats, options, seed, auto_chance=False)
+        snapshots_from = len(actions) - UNDO_DEPTH
         for i, action in enumerate(actions):
             try:
-                session._apply_entry(action, by_ai=bool(ai_flags[i]) if ai_flags else False)
+                if action.seat == CHANCE and session.state.to_move() == CHANCE:
+                    drawn = session.chance_outcome()
+                    if action != drawn:
+                        raise ReplayMismatch(f"decision {i + 1} is the chance outcome {action}, but this "
+                                             f"game's seed gives {drawn} there: the dice or cards were edited")
+                session._apply_entry(action, by_ai=bool(ai_flags[i]) if ai_flags else False,
+                                     snapshot=i >= snapshots_from)
             except IllegalAction as exc:
                 raise ReplayMismatch(f"decision {i + 1} ({action}) is illegal on replay: {exc.reason}") from exc
         session.auto_chance = True
@@ -111,7 +128,13 @@ class Session:
         return Rng.derive(self.seed, "chance", n)
 
     def chance_count(self) -> int:
-        return sum(1 for e in self.log if e.action.seat == CHANCE)
+        return self._chances
+
+    def chance_outcome(self) -> Action:
+        """At a chance decision: the outcome this game's seed gives for it, a pure function of
+        the seed and how many chance decisions came before (so replays and undo are exact)."""
+        outcomes = self.state.chance_outcomes()
+        return outcomes[self.chance_rng().weighted_index([w for _, w in outcomes])][0]
 
     def ai_rng(self) -> Rng:
         """The generator an AI uses for the decision about to be taken (reproducible per seed)."""
@@ -126,6 +149,15 @@ class Session:
                 if line:
                     out.append(line)
         return out
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is refused now, with the players' names in it; None if it is legal."""
+        reason = self.state.illegal_reason(action)
+        return None if reason is None else fill_names(reason, self.names)
+
+    def label(self, action: Action) -> str:
+        """The words for `action` (a button, the undo menu), with the players' names in them."""
+        return fill_names(self.state.label(action), self.names)
 
     # -- decisions ----------------------------------------------------------------------------
     def apply(self, action: Action, by_ai: bool = False) -> list[Event]:
@@ -144,33 +176,44 @@ class Session:
         """Draw and apply chance outcomes until a player must decide or the game ends."""
         events: list[Event] = []
         while self.state.to_move() == CHANCE:
-            outcomes = self.state.chance_outcomes()
-            rng = self.chance_rng()
-            action = outcomes[rng.weighted_index([w for _, w in outcomes])][0]
-            events += self._apply_entry(action, by_ai=False)
+            events += self._apply_entry(self.chance_outcome(), by_ai=False)
         if events and notify:
             self._changed()
         return events
 
-    def _apply_entry(self, action: Action, by_ai: bool) -> list[Event]:
+    def _apply_entry(self, action: Action, by_ai: bool, snapshot: bool = True) -> list[Event]:
+        """Validate and apply one decision and log it. An undoable decision keeps a copy of the
+        state from before it; a barrier (or `snapshot` False: an old decision being replayed)
+        keeps none and raises the undo floor past itself."""
         state = self.state
-        snapshot = state.copy()
-        events = state.apply(action)  # validates first; raises IllegalAction with state untouched
-        reveals = action.seat == CHANCE or snapshot.reveals(action)
+        reason = state.illegal_reason(action)
+        if reason is not None:  # state, log and undo window untouched; the reason names players
+            raise IllegalAction(fill_names(reason, self.names), action)
+        reveals = action.seat == CHANCE or state.reveals(action)
         human = action.seat >= 0 and not by_ai
-        if human and self._last_human_seat_since_floor() not in (None, action.seat):
-            self._undo_floor = len(self.log)  # another human's turn: theirs can no longer be undone
         barrier = reveals or by_ai or not human
+        before = state.copy() if snapshot and not barrier else None
+        events = state.apply_unchecked(action)
+        if human and self._last_human_seat_since_floor() not in (None, action.seat):
+            self._raise_floor(len(self.log))  # another human's turn: theirs can no longer be undone
         self.log.append(LogEntry(action, events, by_ai, barrier))
-        self._snapshots.append(snapshot)
-        if barrier:
-            self._undo_floor = len(self.log)
+        self._snapshots.append(before)
+        if action.seat == CHANCE:
+            self._chances += 1
+        if before is None:
+            self._raise_floor(len(self.log))
+        elif len(self.log) - self._undo_floor > UNDO_DEPTH:
+            self._raise_floor(len(self.log) - UNDO_DEPTH)
         return events
 
+    def _raise_floor(self, floor: int) -> None:
+        """Close the undo window below `floor` and drop the snapshots that fall outside it."""
+        for i in range(self._undo_floor, min(floor, len(self._snapshots))):
+            self._snapshots[i] = None
+        self._undo_floor = max(self._undo_floor, floor)
+
     def _last_human_seat_since_floor(self) -> int | None:
-        for entry in reversed(self.log[self._undo_floor:]):
-            return entry.action.seat
-        return None
+        return self.log[-1].action.seat if len(self.log) > self._undo_floor else None
 
     # -- undo / redo --------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -184,6 +227,8 @@ class Session:
                                 "move, a reveal, or another player's.")
         entry = self.log.pop()
         self.state = self._snapshots.pop()
+        if entry.action.seat == CHANCE:  # never: a chance outcome is a barrier; kept exact anyway
+            self._chances -= 1
         self._redo.append(entry)
         self._changed()
         return entry.action

@@ -206,6 +206,37 @@ def bench_saves(game_id: str) -> None:
            statistics.median(loads) <= 200)
 
 
+LONG_LOAD_CHILD = r'''
+import resource, sys, time
+sys.path.insert(0, ".")
+from saves import read_session
+t0 = time.perf_counter()
+s = read_session(sys.argv[1])
+dt = time.perf_counter() - t0
+print(f"LOADED {len(s.log)} {dt:.6f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f}")
+'''
+
+
+def bench_long_load(decisions: int = 100_000) -> None:
+    """A legal log of `decisions` (Victory Through Industry, a product moved back and forth),
+    loaded with every check in a fresh process: its time and the process's peak memory."""
+    from saves import write_session
+    from tests.saves.helpers import long_session
+
+    path = Path(tempfile.mkdtemp(prefix="tycoons-bench-")) / "long.tycoons"
+    write_session(long_session(decisions), path)
+    out = subprocess.run([sys.executable, "-c", LONG_LOAD_CHILD, str(path)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=600)
+    line = next((x for x in out.stdout.splitlines() if x.startswith("LOADED ")), None)
+    if line is None:
+        print(f"  load of a {decisions:,}-decision save failed: {out.stderr.strip()[-300:]}")
+        return
+    _, n, dt, peak = line.split()
+    size = path.stat().st_size / 2**20
+    report(f"load of a {decisions:,}-decision save ({size:.1f} MB)", float(dt), "s", "<= 3", float(dt) <= 3)
+    report("  its peak resident memory (whole process)", float(peak), "MB", "<= 300", float(peak) <= 300)
+
+
 def bench_ai(game_id: str, quick: bool) -> None:
     from ai.core.agents import levels
     from ai.core.worker import decide
@@ -430,6 +461,62 @@ def bench_ui(game_id: str, quick: bool) -> None:
         report(f"{game_id}: UI timer gaps max while AI thinks", max(gaps), "ms", "<= 33", max(gaps) <= 33)
 
 
+def bench_review(quick: bool) -> None:
+    """A review step to any decision of a long Robber Barons game (1,409 logged decisions, chance
+    draws included; 870 player decisions to step through), jumped to in random order: the state
+    alone, and the whole step in the review window (board, players panel, log, chart, repaint);
+    then stepping to the next decision, as → does."""
+    from PySide6.QtWidgets import QApplication
+
+    from engine.core import Rng, Session
+    from engine.core.contract import SeatInfo
+    from engine.core.review import Review
+    from ui.review.window import ReviewWindow
+
+    app = QApplication.instance() or QApplication([])
+    s = Session.new("robber-barons", [SeatInfo(f"P{i}", "ai", "easy") for i in range(4)], seed=1)
+    rng = Rng(1)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()), by_ai=True)
+    t0 = time.perf_counter()
+    review = Review.of_session(s)
+    build_ms = (time.perf_counter() - t0) * 1000
+    positions = list(range(len(s.log) + 1))
+    Rng(2).shuffle(positions)
+    state_ms = []
+    for i in positions[: 300 if quick else len(positions)]:
+        t0 = time.perf_counter()
+        review.state_at(i)
+        state_ms.append((time.perf_counter() - t0) * 1000)
+    window = ReviewWindow(review)
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    steps = list(range(review.steps + 1))
+    Rng(3).shuffle(steps)
+    step_ms = []
+    for k in steps[: 150 if quick else 500]:
+        t0 = time.perf_counter()
+        window.go(k)
+        app.processEvents()  # the window repaints what changed, as players see it
+        step_ms.append((time.perf_counter() - t0) * 1000)
+    next_ms = []
+    window.go(review.steps // 3)
+    app.processEvents()
+    for _ in range(100 if quick else 300):  # → held down: the next decision, again and again
+        t0 = time.perf_counter()
+        window.next()
+        app.processEvents()
+        next_ms.append((time.perf_counter() - t0) * 1000)
+    window.close()
+    name = f"robber-barons: review ({len(s.log)} decisions)"
+    report(f"{name} built", build_ms, "ms", "(once, on opening)", None)
+    report("  state at any decision p95", pct(state_ms, 95), "ms", f"(max {max(state_ms):.2f} ms)", None)
+    report("  review step to any decision p95", pct(step_ms, 95), "ms", "<= 16", pct(step_ms, 95) <= 16)
+    report("  review step to any decision max", max(step_ms), "ms", "<= 16 (one frame)", max(step_ms) <= 16)
+    report("  review step to the next decision p95", pct(next_ms, 95), "ms", "<= 16", pct(next_ms, 95) <= 16)
+
+
 def bench_memory() -> None:
     import resource
 
@@ -443,13 +530,18 @@ def main() -> int:
     ap.add_argument("--json", default=None)
     ap.add_argument("--skip-ui", action="store_true")
     ap.add_argument("--games", default=None, help="comma list of game ids (default: all registered)")
+    ap.add_argument("--only-long-load", action="store_true", help="only the 100,000-decision load")
     args = ap.parse_args()
     from engine.core.registry import game_ids
 
     games = args.games.split(",") if args.games else game_ids()
     print(f"Tycoons bench — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cpus, Python {sys.version.split()[0]}")
+    if args.only_long_load:
+        bench_long_load()
+        return 0
     if not args.skip_ui:
         bench_start(3 if args.quick else 5)
+    bench_long_load()
     for game_id in games:
         bench_engine(game_id, args.quick)
         bench_saves(game_id)
@@ -457,6 +549,8 @@ def main() -> int:
         bench_search(game_id, args.quick)
         if not args.skip_ui:
             bench_ui(game_id, args.quick)
+    if not args.skip_ui and "robber-barons" in games:
+        bench_review(args.quick)
     bench_memory()
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

@@ -34,3 +34,18 @@ def finished_game(game_id: str = REAL_GAME, seed: int = 1) -> Session:
 
 def log_dicts(session: Session) -> list[dict]:
     return [e.to_dict() for e in session.log]
+
+
+def long_session(decisions: int, seed: int = 3) -> Session:
+    """A legal Victory Through Industry game of two humans whose log is `decisions` long: the
+    player to move picks a product up and puts it down again and again (the rules allow that
+    forever), the long log of issue 13 that once took a copy of the state per decision."""
+    s = Session.new("victory-through-industry", [SeatInfo("Ann"), SeatInfo("Bob")], seed=seed)
+    rng = Rng(seed)
+    while not any(a.kind == "move_product" for a in s.legal_actions()):
+        s.apply(rng.choice(s.legal_actions()))
+    while len(s.log) < decisions:
+        acts = s.legal_actions()
+        s.apply(next((a for a in acts if a.kind == "move_product"), None)
+                or next(a for a in acts if a.kind == "site"))
+    return s

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgpack
 import pytest
 
 from engine.core import Rng
@@ -114,8 +115,10 @@ def test_payload_records_the_essentials(tmp_path):
     session = finished_game(TOY_GAME, seed=2)
     path = write_session(session, tmp_path / "p.tycoons")
     env = open_envelope(path.read_bytes())
-    p = env.payload
     assert env.format == 1
+    assert [(d.action, d.by_ai) for d in env.payload["log"]] == [(e.action, e.by_ai) for e in session.log]
+    # what the file holds, as plain msgpack
+    p = msgpack.unpackb(msgpack.unpackb(path.read_bytes()[8:])["payload"])
     assert p["game"] == TOY_GAME and p["rules_version"] == session.spec.rules_version
     assert p["seats"] == [s.to_dict() for s in session.seats]
     assert p["log"] == log_dicts(session)

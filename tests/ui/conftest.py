@@ -30,6 +30,8 @@ def settings(data_dir):
     s = settings_module.reset_for_tests(data_dir / "settings.json")
     s.set("ai_speed", "instant")
     s.set("ai_mode", "inline")  # deterministic: AI decisions run in-process, synchronously
+    # Most shell tests play on through AI turns; the Confirm turn tests switch it back on.
+    s.set("confirm_turn", False)
     return s
 
 

@@ -9,8 +9,19 @@ from ui.board import icons, style
 
 
 def test_seat_colours_are_okabe_ito_in_order():
-    assert style.SEAT_COLOURS[:6] == ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00")
-    assert style.seat_colour(6) == "#CC79A7"
+    """STYLE.md's order; yellow is not a seat colour (faint on cream, close to orange)."""
+    assert style.SEAT_COLOURS == ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7")
+    assert "#F0E442" not in style.SEAT_COLOURS
+    assert style.seat_colour(3) == "#D55E00"
+
+
+def test_every_seat_has_its_own_dash_pattern():
+    """Up to the largest table of any game, no two seats share a chart dash pattern."""
+    from engine.core.registry import all_specs
+
+    most = max(spec.max_players for spec in all_specs())
+    assert len({style.seat_dashes(s) for s in range(most)}) == most
+    assert style.seat_dashes(0) == ()  # the first seat draws a solid line
 
 
 def test_marks_are_initials_when_distinct_else_shapes():
@@ -20,7 +31,7 @@ def test_marks_are_initials_when_distinct_else_shapes():
 
 
 def test_text_on_keeps_contrast():
-    assert style.text_on("#F0E442") == style.INK  # yellow: dark ink
+    assert style.text_on("#E69F00") == style.INK  # orange: dark ink
     assert style.text_on("#0072B2") == style.PAPER  # blue: paper
     for colour in style.SEAT_COLOURS:
         fg, bg = QColor(style.text_on(colour)), QColor(colour)

@@ -133,7 +133,7 @@ def test_prompt_button_takes_the_decision(shell, qtbot):
     c = window.controller
     action = undoable_action(c.session)
     button = window.prompt.button_for(action)
-    assert button is not None and button.text() == c.session.state.label(action)
+    assert button is not None and button.text() == c.session.label(action)
     before = len(c.session.log)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert len(c.session.log) >= before + 1

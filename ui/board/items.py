@@ -44,6 +44,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
 from ui.board import icons, style
+from ui.board.paint_guard import guarded_paint
 
 FINE_LOD = 0.45
 """Below this level of detail (scene shown at < 45 %), fine text is skipped."""
@@ -162,6 +163,7 @@ class GlowOverlay(QGraphicsItem):
         """Set the glow strength 0..1 (the piece under the mouse glows fully)."""
         self.setOpacity(1.0 if self.piece.hover else 0.4 + 0.6 * level)
 
+    @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         driver = pulse_for(self.piece.scene())
         if driver is not None and self.piece.legal:
@@ -408,6 +410,7 @@ class BoardItem(Highlight, QGraphicsObject):
             self._shape = self.outline()
         return self._shape
 
+    @guarded_paint
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -436,6 +439,7 @@ class HotSpot(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._rect
 
+    @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         pass
 
@@ -518,6 +522,7 @@ class ShadeOverlay(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
+    @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(Qt.PenStyle.NoPen)

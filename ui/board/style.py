@@ -41,9 +41,15 @@ BRASS = "#b08d57"
 CARD_BACK = "#4a3b5c"
 """The common back of a deck (a deep engraved violet)."""
 
-SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
-"""Okabe–Ito seat colours in seat order: orange, sky blue, bluish green, yellow, blue,
-vermillion, (reddish purple for a seventh)."""
+SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7")
+"""Okabe–Ito seat colours in seat order (STYLE.md): orange, sky blue, bluish green, vermillion,
+blue, reddish purple. Yellow (#F0E442) is left out: faint on the cream board and close to orange."""
+
+SEAT_DASHES: tuple[tuple[float, ...], ...] = ((), (6, 3), (1.2, 2.4), (8, 3, 1.2, 3), (14, 4),
+                                              (6, 2.5, 1.2, 2.5, 1.2, 2.5))
+"""Each seat's dash pattern in charts, in units of the line's width (Qt's convention): solid,
+dashed, dotted, dash-dot, long dash, dash-dot-dot. With the seat's mark at the line's end, two
+lines are told apart without colour."""
 
 SEAT_SHAPES = ("●", "■", "▲", "◆", "★", "⬟", "✚")
 """Fallback seat marks when names do not give distinct initials."""
@@ -62,6 +68,11 @@ def qcolor(hex_colour: str, alpha: int = 255) -> QColor:
 def seat_colour(seat: int) -> str:
     """The colour of `seat` (0-based) in Okabe–Ito order."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_dashes(seat: int) -> tuple[float, ...]:
+    """The dash pattern of `seat`'s lines in charts (empty: a solid line)."""
+    return SEAT_DASHES[seat % len(SEAT_DASHES)]
 
 
 def text_on(colour: str) -> str:

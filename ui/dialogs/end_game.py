@@ -4,9 +4,10 @@ chart of each player's `score_track()` over the game drawn with QPainter."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPainterPathStroker, QPen, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.contract import CHANCE
-from ui.panels import seat_colour, seat_marks, text_on
+from ui.panels import seat_colour, seat_dashes, seat_marks, text_on
 
 
 def score_history(session) -> list[list[float]]:
@@ -61,7 +62,8 @@ def winners_line(names: list[str], outcome) -> str:
 
 
 class ScoreChart(QWidget):
-    """Lines of each seat's score or money over the game, with seat marks at the line ends."""
+    """Lines of each seat's score or money over the game: each seat in its colour and its own dash
+    pattern, with its mark at the line's end, so lines are told apart without colour (STYLE.md)."""
 
     def __init__(self, history: list[list[float]], names: list[str], parent: QWidget | None = None):
         super().__init__(parent)
@@ -70,19 +72,31 @@ class ScoreChart(QWidget):
         self.marks = seat_marks(names)
         self.setMinimumSize(520, 240)
 
-    def paintEvent(self, event) -> None:  # noqa: N802
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#f4ecd8"))
-        left, top, right, bottom = 52, 14, 40, 30
-        plot = QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
+    def plot_rect(self) -> QRectF:
+        left, top, right, bottom = 52, 14, 40, 30  # room for the y labels, the x label, the marks
+        return QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
+
+    def value_range(self) -> tuple[float, float, float]:
+        """The y axis: lowest and highest value shown, and the step between grid lines."""
         values = [v for row in self.history for v in row] or [0.0]
         lo, hi = min(0.0, min(values)), max(values)
         if hi - lo < 1e-9:
             hi = lo + 1
         step = _nice_step((hi - lo) / 4)
-        lo = step * math.floor(lo / step)
-        hi = step * math.ceil(hi / step)
+        return step * math.floor(lo / step), step * math.ceil(hi / step), step
+
+    def seat_lines(self) -> list[ChartLine]:
+        """The lines as they are drawn at the widget's present size."""
+        lo, hi, _ = self.value_range()
+        return self.lines(self.plot_rect(), lo, hi, max(1, len(self.history) - 1))
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor("#f4ecd8"))
+        plot = self.plot_rect()
+        left = plot.left()
+        lo, hi, step = self.value_range()
         ticks = int(round((hi - lo) / step))
         steps = max(1, len(self.history) - 1)
         small = QFont("DejaVu Sans")
@@ -104,48 +118,84 @@ class ScoreChart(QWidget):
         p.drawText(QRectF(plot.left(), plot.bottom() + 6, plot.width(), 18), Qt.AlignmentFlag.AlignCenter,
                    f"decisions ({steps})")
 
+        lines = self.lines(plot, lo, hi, steps)
+        for line in lines:
+            # the dashes themselves as an outline: filled with the seat colour and rimmed with ink,
+            # so a light colour reads on paper and the gaps stay paper
+            p.setPen(QPen(QColor("#3b3127"), 0.8))
+            p.setBrush(QColor(line.colour))
+            p.drawPath(line.stroke)
+        bold = QFont(small)
+        bold.setBold(True)
+        bold.setPixelSize(10)
+        p.setFont(bold)
+        for line in lines:  # marks last, so no line crosses a mark
+            p.setPen(QPen(QColor("#3b3127"), 1))
+            if line.mark_at != line.end:  # pushed apart from an equal end: a leader to its line
+                p.drawLine(line.end, line.mark_at)
+            disc = QRectF(line.mark_at.x() - MARK_R, line.mark_at.y() - MARK_R, 2 * MARK_R, 2 * MARK_R)
+            p.setBrush(QColor(line.colour))
+            p.drawEllipse(disc)
+            p.setPen(QColor(text_on(line.colour)))
+            p.drawText(disc, Qt.AlignmentFlag.AlignCenter, line.mark)
+        p.end()
+
+    def lines(self, plot: QRectF, lo: float, hi: float, steps: int) -> list[ChartLine]:
+        """Each seat's line in widget coordinates: its dashed stroke, colour, end and the centre
+        of its mark (on the end, or pushed down from an equal end so every mark stays readable)."""
+
         def point(i: int, v: float) -> QPointF:
             return QPointF(plot.left() + plot.width() * i / steps,
                            plot.bottom() - plot.height() * (v - lo) / (hi - lo))
 
-        seats = len(self.names)
-        ends: list[tuple[float, int, float]] = []
-        for seat in range(seats):
+        lines = []
+        for seat in range(len(self.names)):
             path = QPainterPath()
             for i, row in enumerate(self.history):
                 if seat >= len(row):
                     continue
                 pt = point(i, row[seat])
-                if i == 0:
+                if path.elementCount() == 0:
                     path.moveTo(pt)
                 else:
                     path.lineTo(pt)
-            colour = QColor(seat_colour(seat))
-            # dark under-stroke so light colours (yellow) read on paper
-            p.setPen(QPen(QColor("#3b3127"), 3.6))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(path)
-            p.setPen(QPen(colour, 2.2))
-            p.drawPath(path)
-            ends.append((path.currentPosition().y(), seat, path.currentPosition().x()))
-        # seat discs at the line ends, pushed apart so equal scores stay readable
-        ends.sort()
+            stroker = QPainterPathStroker()
+            stroker.setWidth(LINE_W)
+            stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
+            stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            dashes = seat_dashes(seat)
+            if dashes:
+                stroker.setDashPattern(list(dashes))
+            end = path.currentPosition()
+            lines.append(ChartLine(seat, seat_colour(seat), dashes, stroker.createStroke(path), end, end,
+                                   self.marks[seat]))
         placed: list[float] = []
-        for y, seat, x in ends:
-            if placed and y < placed[-1] + 17:
-                y = placed[-1] + 17
+        for line in sorted(lines, key=lambda ln: (ln.end.y(), ln.seat)):
+            y = line.end.y()
+            if placed and y < placed[-1] + 2 * MARK_R + 1:
+                y = placed[-1] + 2 * MARK_R + 1
+                line.mark_at = QPointF(line.end.x(), y)
             placed.append(y)
-            disc = QRectF(x + 4, y - 8, 16, 16)
-            p.setPen(QPen(QColor("#3b3127"), 1))
-            p.setBrush(QColor(seat_colour(seat)))
-            p.drawEllipse(disc)
-            bold = QFont(small)
-            bold.setBold(True)
-            bold.setPixelSize(10)
-            p.setFont(bold)
-            p.setPen(QColor(text_on(seat_colour(seat))))
-            p.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.marks[seat])
-        p.end()
+        return lines
+
+
+LINE_W = 2.4
+"""Width of a seat's line in the chart, pixels (dash patterns are in units of it)."""
+MARK_R = 8
+"""Radius of the seat mark at a line's end, pixels."""
+
+
+@dataclass
+class ChartLine:
+    """One seat's line as the chart draws it."""
+
+    seat: int
+    colour: str
+    dashes: tuple[float, ...]
+    stroke: QPainterPath
+    end: QPointF
+    mark_at: QPointF
+    mark: str
 
 
 class EndGameDialog(QDialog):
@@ -208,6 +258,7 @@ class EndGameDialog(QDialog):
         layout.addWidget(self.chart, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.new_game_button = buttons.addButton("New game…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.review_button = buttons.addButton("Review the game…", QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
 

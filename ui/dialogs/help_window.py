@@ -95,7 +95,7 @@ class GamePicker(QDialog):
 
     def __init__(self, specs, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Rules")
+        self.setWindowTitle("Read the rules of which game?")
         self.specs = list(specs)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Read the rules of:"))

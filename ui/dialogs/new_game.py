@@ -107,7 +107,7 @@ class NewGameDialog(QDialog):
     def __init__(self, specs: list[GameSpec] | None = None, player_name: str = "Player 1",
                  parent: QWidget | None = None, initial_game: str | None = None):
         super().__init__(parent)
-        self.setWindowTitle("New game")
+        self.setWindowTitle("Start a new game")
         self.setMinimumWidth(720)
         if specs is None:
             from ui.games import playable_specs

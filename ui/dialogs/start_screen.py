@@ -1,11 +1,12 @@
-"""The start screen: Continue (the last autosave), New game, Load, Rules, Quit.
+"""The start screen: Continue (the last autosave), New game, Load, Rules, Quit, and the record of
+Past games beside them (ui/review/past_games.py).
 
 Kept light: it imports nothing game-specific, so it paints quickly at cold start."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 
 def _emblem() -> QLabel | None:
@@ -86,8 +87,21 @@ class StartScreen(QWidget):
         self.continue_info.setStyleSheet("font-size: 12px; color: #6b5d4d;")
         col.insertWidget(col.indexOf(self.continue_button) + 1, self.continue_info)
         self.new_button.setDefault(True)
-        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
+        self._row = QHBoxLayout()  # the card, and "Past games" beside it once it is read
+        self._row.setSpacing(24)
+        self._row.addStretch(1)
+        self._row.addWidget(card, 0, Qt.AlignmentFlag.AlignVCenter)
+        self._row.addStretch(1)
+        outer.addLayout(self._row)
         outer.addStretch(1)
+        self.past_games = None
+
+    def set_past_games(self, panel: QWidget) -> None:
+        """Show the "Past games" panel beside the buttons (added after the first paint: reading
+        the record imports the engine, which cold start leaves for later)."""
+        self.past_games = panel
+        self._row.insertWidget(self._row.count() - 1, panel, 3)
+        self.resize(max(self.width(), 1360), max(self.height(), 720))
 
     def set_continue(self, available: bool, description: str = "") -> None:
         """Enable Continue when an autosave exists; `description` says what it holds."""

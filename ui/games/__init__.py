@@ -36,5 +36,6 @@ def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason
     who = " and ".join(names[w] for w in winners)
     verb = "share the victory" if len(winners) > 1 else "wins"
     why = f" ({reason})" if reason else ""
-    return f"Game over{why}: {who} {verb} with {top:g} {unit}."
+    amount = f"{top:g} {unit}" if top != 1 else f"1 {unit[:-1] if unit.endswith('s') else unit}"
+    return f"Game over{why}: {who} {verb} with {amount}."
 

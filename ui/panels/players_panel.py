@@ -63,11 +63,13 @@ class SeatCard(QFrame):
         self._styled_to_move: bool | None = None
 
     def update_seat(self, name: str, mark: str, kind: str, to_move: bool, thinking: bool,
-                    rows: list[tuple[str, str]], is_viewer: bool) -> None:
+                    rows: list[tuple[str, str]], is_viewer: bool, turn_note: str | None = None) -> None:
         self.badge.set_mark(mark)
         self.name.setText(name)
         self.kind.setText(kind)
-        self.turn.setText("thinking…" if thinking else ("▶ to move" if to_move else ""))
+        if turn_note is None:
+            turn_note = "thinking…" if thinking else ("▶ to move" if to_move else "")
+        self.turn.setText(turn_note)
         if to_move != self._styled_to_move:  # style sheets are slow to re-apply: only on change
             self._styled_to_move = to_move
             self._restyle(to_move)
@@ -121,8 +123,9 @@ class PlayersPanel(QScrollArea):
         self.cards: list[SeatCard] = []
 
     def update_from(self, session, view: dict, summary, viewer: int | None,
-                    thinking_seat: int | None) -> None:
-        """Refresh every seat card. `summary(view, seat)` is the game's `player_summary`."""
+                    thinking_seat: int | None, turn_notes: dict[int, str] | None = None) -> None:
+        """Refresh every seat card. `summary(view, seat)` is the game's `player_summary`;
+        `turn_notes` replaces a seat's "to move" note (the review marks who decided)."""
         names = session.names
         if len(self.cards) != len(names):
             for card in self.cards:
@@ -142,4 +145,4 @@ class PlayersPanel(QScrollArea):
             except Exception as exc:  # noqa: BLE001 - a panel must never take the window down
                 rows = [("error", str(exc))]
             card.update_seat(names[seat], marks[seat], kind, seat == mover, seat == thinking_seat, rows,
-                             seat == viewer)
+                             seat == viewer, (turn_notes or {}).get(seat))

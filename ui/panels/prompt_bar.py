@@ -1,5 +1,5 @@
 """The prompt bar above the board: what to do now in plain words, and a button per legal
-decision (labelled with `state.label(action)`), so every decision can be taken without the board."""
+decision (labelled with `session.label(action)`), so every decision can be taken without the board."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ class SeatBadge(QWidget):
         self.colour = seat_colour(seat)
         self._size = size
         self.setFixedSize(size, size)
-        self.setToolTip(f"Seat {seat + 1}")
+        self.setToolTip("This seat's colour and mark, on its pieces and in the charts")
 
     def set_mark(self, mark: str) -> None:
         self.mark = mark

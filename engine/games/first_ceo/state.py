@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
+from engine.core.text import article, count, seat_ref
 from engine.games.first_ceo import scoring
 from engine.games.first_ceo.data import (
     ASSET_DECREASE,
@@ -137,7 +138,7 @@ class FirstCeoState(State):
         price = self.acquire_price(slot)
         if self.money[seat] < price:
             name = COMPANIES[self.market[slot]].name
-            return f"{name} costs ${price} here and the corporation has only ${self.money[seat]}."
+            return f"{name} costs ${price} here and your corporation has only ${self.money[seat]}."
         return None
 
     def _buy_problem(self, seat: int, target: int) -> str | None:
@@ -190,11 +191,18 @@ class FirstCeoState(State):
             return False
         return False
 
-    def explain_illegal(self, action: Action) -> str:
-        if action.kind == "acquire" and len(action.args) == 1:
-            return self._acquire_problem(action.seat, action.args[0]) or "That is not allowed now."
-        if action.kind == "buy_share" and len(action.args) == 1:
-            return self._buy_problem(action.seat, action.args[0]) or "That is not allowed now."
+    def explain_illegal(self, action: Action) -> str | None:
+        args = action.args
+        if action.kind == "acquire" and len(args) == 1:
+            if type(args[0]) is not int:
+                return "Choose a company by its market space."
+            return self._acquire_problem(action.seat, args[0])
+        if action.kind == "buy_share" and len(args) == 1:
+            if type(args[0]) is not int:
+                return "Choose the player whose share you buy."
+            return self._buy_problem(action.seat, args[0])
+        if action.kind in ("acquire", "buy_share", "dividends"):
+            return None  # the wrong number of arguments: the choices open now say it best
         return "That is not a 1st CEO action."
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
@@ -308,7 +316,8 @@ class FirstCeoState(State):
         self.sold[target] += 1
         self.held[seat][target] += 1
         name = CORPORATIONS[self.corp[target]].name
-        return [Event(f"{{p{seat}}} buys a {name} share from {{p{target}}} for ${price}.", "info")] + self._end_turn()
+        bought = Event(f"{{p{seat}}} buys {article(name)} share from {{p{target}}} for ${price}.", "info")
+        return [bought] + self._end_turn()
 
     def _do_dividends(self, seat: int) -> list[Event]:
         income = self.income(seat)
@@ -318,7 +327,7 @@ class FirstCeoState(State):
             n = self.shares_held(holder, seat)
             if n:
                 self.money[holder] += income * n
-                events.append(Event(f"{{p{holder}}} receives ${income * n} ({n} shares).", "gain"))
+                events.append(Event(f"{{p{holder}}} receives ${income * n} ({count(n, 'share')}).", "gain"))
         return events + self._end_turn()
 
     def _end_turn(self) -> list[Event]:
@@ -348,6 +357,13 @@ class FirstCeoState(State):
     def view(self, seat: int | None) -> dict:
         """Public information plus `seat`'s own asset card values (decision: you may look at yours);
         at the end every asset card is revealed."""
+        return self._view(seat, open_all=False)
+
+    def open_view(self) -> dict:
+        """Every seat's asset card values shown (the review of a finished game)."""
+        return self._view(None, open_all=True)
+
+    def _view(self, seat: int | None, open_all: bool) -> dict:
         corps = []
         owner = {c: s for s, c in enumerate(self.corp)}
         for c in CORPORATION_IDS:
@@ -366,7 +382,7 @@ class FirstCeoState(State):
                              if self.corp[t] and self.shares_held(s, t)},
                 "companies": list(self.companies[s]),
                 "income": self.income(s) if corp else 0,
-                "asset_cards": [{"kind": k, "value": v if s == seat or self.over else None}
+                "asset_cards": [{"kind": k, "value": v if s == seat or self.over or open_all else None}
                                 for k, v in self.asset_cards[s]],
             })
         return {
@@ -419,7 +435,8 @@ class FirstCeoState(State):
             c = COMPANIES[self.market[a[0]]] if self.market[a[0]] else None
             return f"Acquire {c.name} for ${self.acquire_price(a[0])}" if c else "Acquire (empty space)"
         if k == "buy_share":
-            return f"Buy a {CORPORATIONS[self.corp[a[0]]].name} share for ${self.share_price(a[0])}"
+            name = CORPORATIONS[self.corp[a[0]]].name
+            return f"Buy {article(name)} share from {seat_ref(a[0])} for ${self.share_price(a[0])}"
         if k == "dividends":
             return f"Pay dividends (${self.income(action.seat)} per share)"
         if k == "deal_corp":

@@ -314,7 +314,7 @@ class RobberBaronsState(FrameStackState):
     def explain_illegal(self, action: Action) -> str:
         mover = self.to_move()
         if mover < 0:
-            return "That is not allowed now."
+            return None
         kind = self.stack[-1][0]
         expected = {"dice": "choose how many dice to roll", "bonus": "take $1M or draw a Legacy card",
                     "offer": "buy the Legacy card or put it on the bottom",
@@ -324,16 +324,52 @@ class RobberBaronsState(FrameStackState):
                     "goto": "choose the space to move to"}[kind]
         if action.kind == "buy" and kind == "offer":
             return f"{LEGACY[self.offer].name} costs ${LEGACY[self.offer].value}M; you have ${self.money[mover]}M."
+        f = self.stack[-1]
+        args = action.args
         if action.kind in ("invest", "takeover") and kind == "invest":
             if self.supply[mover] <= 0:
                 return "You have no control markers left."
-            if action.kind == "invest" and self.stack[-1][2]:
+            if action.kind == "invest" and f[2]:
                 return "After taking over a marker you may only repeat Option 2 or stop."
             cost = MARKER_COST if action.kind == "invest" else TAKEOVER_COST
             if self.money[mover] < cost:
-                return f"That costs ${cost}M; you have ${self.money[mover]}M."
-            return "That opponent has no control marker on this space."
-        return f"Not now: you must {expected}."
+                return f"That costs {money(cost)}; you have {money(self.money[mover])}."
+            if args and args[0] == mover:
+                return "You cannot take over your own control marker."
+            if args and 0 <= args[0] < self.players:
+                return f"{{p{args[0]}}} has no control marker on {space_name(f[1])}."
+            return "Choose an opponent's control marker on this space."
+        if action.kind != kind or len(args) != {"dice": 1, "target": 1, "place": 1, "monopolize": 2,
+                                               "goto": 1}.get(kind, 0):
+            return f"Not now: you must {expected}."
+        if kind == "dice":
+            return "Roll 1, 2 or 3 dice."
+        if kind == "target":
+            if args[0] == mover:
+                return "Choose an opponent, not yourself."
+            if 0 <= args[0] < self.players and self.out[args[0]]:
+                return f"{{p{args[0]}}} is out of the game."
+            return "Choose one of your opponents."
+        space = args[0]
+        if not 0 <= space < BOARD_SIZE:
+            return "There is no such space."
+        if kind == "goto":
+            if space == self.pos[mover]:
+                return "You are on that space already: choose another."
+            return f"The card sends you to {GOTO_WORDS[f[1]]}; {space_name(space)} is not one."
+        if self.supply[mover] <= 0:
+            return "You have no control markers left."
+        if kind == "place":
+            return {"demand": "A Demand marker goes on one of your Trusts.",
+                    "production": "A Production marker goes on an industry you have invested in that is "
+                                  "not your Trust.",
+                    "anti_trust": "An Anti-Trust marker goes on an opponent's Trust."}[f[1]]
+        victim = args[1]
+        if victim == mover:
+            return "Choose an opponent's control marker, not your own."
+        if 0 <= victim < self.players:
+            return f"{{p{victim}}} has no control marker on {space_name(space)}."
+        return "Choose an opponent's control marker."
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         f = self.stack[-1]

@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
+from engine.core.text import article, count, join_words, seat_ref, whose
 from engine.games.victory_through_industry.data import (
     CONTRACT_IDS,
     CONTRACTS,
@@ -50,6 +51,7 @@ from engine.games.victory_through_industry.data import (
     VALUE,
     facing,
 )
+from engine.games.victory_through_industry.words import card_words, factory_words, space_words
 
 Cell = tuple[int, int]
 OFFER_MAX = 3
@@ -63,6 +65,28 @@ _CHECKS = {key: tuple((DIRS[d][0], DIRS[d][1], side.kind == "in", frozenset(side
 """For each (type, rotation): (dx, dy, is an input, products accepted) of every printed side, the
 form `can_operate` (the hottest test of a search) reads fastest."""
 _ORDER = {p: i for i, p in enumerate(PRODUCT_IDS)}
+_KINDS_INCOMING = frozenset({"place_product", "discard_incoming"})
+_KINDS_DRAFT = frozenset({"draft"})
+_KINDS_PAY = frozenset({"pay"})
+_KINDS_SITE = frozenset({"site"})
+_KINDS_ROTATE = frozenset({"rotate"})
+_KINDS_BUILD = frozenset({"build"})
+_KINDS_MVPROD = frozenset({"site", "discard"})
+_KINDS_BANK_GET = frozenset({"bank_get"})
+_KINDS_OUTPUT = frozenset({"output"})
+_KINDS_GIVE = frozenset({"offer_give"})
+_KINDS_GET = frozenset({"offer_get"})
+_KINDS_RESPOND = frozenset({"accept", "refuse"})
+_KINDS_FPICK = frozenset({"fpick"})
+_KINDS_PLACE = frozenset({"place"})
+_KINDS_FULFIL = frozenset({"fulfil", "forfeit"})
+_KINDS_TURN = frozenset({"produce", "nonproduction"})
+_KINDS_MENU = frozenset({"build", "tear_down", "move_factory", "move_product", "bank", "offer", "claim", "lend",
+                         "borrow", "end_move"})
+_KINDS_ALL = frozenset().union(_KINDS_INCOMING, _KINDS_DRAFT, _KINDS_PAY, _KINDS_SITE, _KINDS_ROTATE, _KINDS_MVPROD,
+                               _KINDS_BANK_GET, _KINDS_OUTPUT, _KINDS_GIVE, _KINDS_GET, _KINDS_RESPOND, _KINDS_FPICK,
+                               _KINDS_PLACE, _KINDS_FULFIL, _KINDS_TURN, _KINDS_MENU)
+"""The kinds a player's action may have, by the step that asks for them (`VtiState._step`)."""
 _FACTORY_ORDER = {f: i for i, f in enumerate(FACTORY_IDS)}
 
 
@@ -584,42 +608,167 @@ class VtiState(State):
             return [Action("fpick", s, c) for c in self.xmove_cells(s, sub["t"], sub["lend"])]
         raise AssertionError(f"unknown step {k}")
 
-    def explain_illegal(self, action: Action) -> str:
+    def _step(self, s: int) -> tuple[frozenset, str]:
+        """The action kinds open to the seat to move at this step, and what it must do, in words
+        (the first half of every refusal: a click of another step is answered with this)."""
+        if self.incoming[s]:
+            return _KINDS_INCOMING, "place the product cards you were given, or discard them"
+        if self.phase == "draft":
+            return _KINDS_DRAFT, "draft a factory from the pool"
+        sub = self.sub
+        if sub is not None:
+            k = sub["k"]
+            if k == "build":
+                name = _fname(sub["f"])
+                if sub["pay"] > 0:
+                    return _KINDS_PAY, f"pay for the {name} with a product card of your complex"
+                if sub["site"] is None:
+                    return _KINDS_SITE, f"choose where the {name} goes"
+                return _KINDS_ROTATE, f"turn the {name} the way it should face"
+            if k == "replace":
+                return _KINDS_BUILD, "choose the factory that takes the torn-down one's place"
+            if k == "claim":
+                return _KINDS_PAY, f"hand over {article(_pname(CONTRACTS[sub['cid']].product))} card for the contract"
+            if k == "mvprod":
+                return _KINDS_MVPROD, "put the product card on a free space, or discard it"
+            if k == "bank":
+                return _KINDS_BANK_GET, "choose the product the bank gives you"
+            if k == "produce":
+                return _KINDS_OUTPUT, f"choose what the {_fname(sub['f'])} makes"
+            if k == "offer":
+                if sub["give"] is None:
+                    return _KINDS_GIVE, f"choose what you offer {seat_ref(sub['t'])}"
+                return _KINDS_GET, f"choose what you ask {seat_ref(sub['t'])} for"
+            if k == "respond":
+                return _KINDS_RESPOND, "accept or refuse the trade offer"
+            if k == "frespond":
+                return _KINDS_RESPOND, "allow or refuse the factory move"
+            return _KINDS_FPICK, "choose the factory to move"
+        if self.phase == "place":
+            return _KINDS_PLACE, "place a factory you drafted"
+        if self.fq:
+            want = _pname(CONTRACTS[self.fq[0]].product)
+            return _KINDS_FULFIL, f"supply {article(want)} card for your contract, or give the contract up"
+        if not self.in_np:
+            return _KINDS_TURN, "run the factories of one type, or take a non-production move"
+        return _KINDS_MENU, "choose a non-production action, or end the move"
+
+    def explain_illegal(self, action: Action) -> str | None:
         s, k, a = action.seat, action.kind, action.args
+        if k not in _KINDS_ALL:
+            return "That is not a Victory Through Industry action."
+        kinds, must = self._step(s)
+        if k not in kinds:
+            return f"Not now: you must {must}."
         try:
-            if k == "build" and self.sub is None and self.in_np:
-                f = a[0]
-                if f not in FACTORIES:
-                    return "There is no such factory."
-                if self.count_type(s, f) >= MAX_PER_TYPE:
-                    return f"You already have four {_fname(f, 2)}: at most four of a type."
-                if not self.can_afford(s, f):
-                    names = ", ".join(_pname(p) for p in sorted(COST_SETS[f], key=_ORDER.__getitem__))
-                    return f"A {_fname(f)} costs two products from: {names}."
-            if k == "tear_down" and tuple(a) in self.fac[s]:
+            return self._explain_in_step(s, k, a) or f"That is not possible: you must {must}."
+        except (IndexError, TypeError, KeyError, ValueError):
+            return f"That is not possible: you must {must}."
+
+    def _explain_in_step(self, s: int, k: str, a: tuple) -> str | None:
+        """Why an action of the kind the step asks for is still refused."""
+        sub = self.sub
+        if k in ("build", "draft", "place", "produce", "output") and a[0] not in (FACTORIES if k != "output"
+                                                                                  else PRODUCTS):
+            return "There is no such factory." if k != "output" else "There is no such product."
+        if k == "draft":
+            return f"No {_fname(a[0])} is left in the pool."
+        if k == "place":
+            return f"You have not drafted {article(_fname(a[0]))}."
+        if k == "build":
+            f = a[0]
+            if self.supply[f] <= 0:
+                return f"No {_fname(f)} is left in the supply."
+            if self.count_type(s, f) >= MAX_PER_TYPE:
+                return f"You already have four {_fname(f, 2)}: at most four of a type."
+            names = join_words([_pname(p) for p in sorted(COST_SETS[f], key=_ORDER.__getitem__)], "or")
+            return f"{article(_fname(f))} costs two products from {names}; you do not have two of them."
+        if k in ("site", "place_product", "pay", "fulfil", "tear_down", "move_factory", "move_product", "fpick"):
+            cell = tuple(a[-2:])
+            if k == "fpick":
+                t = sub["t"]
+                owner = t if sub["lend"] is False else s
+                if cell not in self.fac[owner]:
+                    return f"There is no factory of {seat_ref(owner)} there."
+                return ("That factory cannot move: the complex it leaves must stay connected with two or "
+                        "more factories, the receiver may own at most four of a type, and you must pay one "
+                        "product for it.")
+            if k in ("tear_down", "move_factory"):
+                if cell not in self.fac[s]:
+                    return "There is no factory of yours there."
+                name = _fname(self.fac[s][cell][0])
+                if k == "move_factory":
+                    return f"Moving the {name} costs a product card of its inputs, outputs or Wood; you have none."
                 if len(self.fac[s]) < 2:
                     return "You cannot tear down your last factory."
-                return ("Tearing that factory down would split your complex, and you cannot pay "
-                        "for a factory to put in its place.")
-            if k == "produce" and a and a[0] in FACTORIES:
-                return (f"No {_fname(a[0])} of yours can operate: each needs every input beside it "
-                        "and every output space free.")
-            if k == "claim" and self.in_np and len(self.held[s]) >= MAX_CONTRACTS:
+                return (f"Tearing the {name} down would split your complex, and you cannot pay for a "
+                        "factory to put in its place.")
+            if k == "move_product":
+                return "There is no product card of yours there."
+            if k in ("pay", "fulfil"):
+                if cell not in self.prod[s]:
+                    return "There is no product card of yours there."
+                have = _pname(self.prod[s][cell])
+                if k == "fulfil" or sub["k"] == "claim":
+                    cid = self.fq[0] if k == "fulfil" else sub["cid"]
+                    if k == "fulfil" and a[0] != cid:
+                        return "Settle the first contract in the queue first."
+                    return f"The contract asks for {_pname(CONTRACTS[cid].product)}, not {have}."
+                names = join_words([_pname(p) for p in sorted(COST_SETS[sub['f']], key=_ORDER.__getitem__)], "or")
+                return f"The {_fname(sub['f'])} is paid with {names}, not {have}."
+            if k == "place_product" or (sub and sub["k"] == "mvprod"):
+                return "A product card goes on an empty space beside a side of one of your factories."
+            mode = sub["mode"]
+            if mode == "move":
+                return "The factory must go back where it was, or where it joins your whole complex again."
+            return "A factory goes on an empty space touching your complex by a side or a corner."
+        if k == "rotate":
+            return "A factory turns by quarters: choose 0, 1, 2 or 3 quarter turns."
+        if k == "produce":
+            return (f"No {_fname(a[0])} of yours can operate: each needs every input beside it "
+                    "and every output space free.")
+        if k == "output":
+            f = FACTORIES[sub["f"]]
+            makes = join_words([_pname(p) for p in f.sides[f.choice_output].products], "or")
+            return f"The {f.name} makes {makes}, not {_pname(a[0])}."
+        if k == "bank":
+            have = self.product_counts(s).get(a[0], 0) if a[0] in PRODUCTS else 0
+            return f"The bank takes three cards of one product; you have {count(have, _pname(a[0]) + ' card')}."
+        if k == "bank_get":
+            return f"The bank gives a product worth at most what you traded ({_pname(sub['give'])})."
+        if k == "claim":
+            if len(self.held[s]) >= MAX_CONTRACTS:
                 return "No player may hold more than eight contracts."
-            if k == "claim" and a and a[0] not in self.row:
-                return "That contract is not available."
-            if k in ("site", "place_product"):
-                return "You cannot put that there."
-            if k == "offer" and self.offered:
+            if a[0] not in self.row:
+                return "That contract is not in the row."
+            return f"To claim it you need {article(_pname(CONTRACTS[a[0]].product))} card in your complex."
+        if k == "forfeit":
+            return "Settle the first contract in the queue first."
+        if k == "offer":
+            if a[0] == s or not 0 <= a[0] < self.players:
+                return "Choose another player to trade with."
+            if self.offered:
                 return "You have already made a trade offer during this move."
-            if k in ("lend", "borrow") and self.asked:
+            return f"Neither you nor {seat_ref(a[0])} has a product card to trade."
+        if k in ("offer_give", "offer_get"):
+            p, n = a
+            who = s if k == "offer_give" else sub["t"]
+            if n > OFFER_MAX:
+                return f"A trade moves at most {count(OFFER_MAX, 'card')} each way."
+            if p == "" or n <= 0:
+                return "Ask for something in return." if k == "offer_get" else \
+                    f"{seat_ref(sub['t'])} has no product card to give."
+            have = self.product_counts(who).get(p, 0)
+            owner = "You have" if who == s else f"{seat_ref(who)} has"
+            return f"{owner} {count(have, _pname(p) + ' card')}."
+        if k in ("lend", "borrow"):
+            if a[0] == s or not 0 <= a[0] < self.players:
+                return "Choose another player."
+            if self.asked:
                 return "You have already asked to move a factory between complexes during this move."
-            if k in ("lend", "borrow") and self.in_np:
-                return ("No factory can move: the complex it leaves must stay connected, the receiver may "
-                        "own at most four of a type, and you must pay one product for it.")
-        except (IndexError, TypeError, KeyError):
-            pass
-        return "That is not allowed now."
+            return ("No factory can move: the complex it leaves must stay connected, the receiver may "
+                    "own at most four of a type, and you must pay one product for it.")
+        return None
 
     # -- applying -------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -646,7 +795,7 @@ class VtiState(State):
         self.drafted[s].append(f)
         self.supply[f] -= 1
         self.last_drafter = s
-        events = [Event(f"{{p{s}}} takes a {_fname(f)}.", "setup")]
+        events = [Event(f"{{p{s}}} takes {article(_fname(f))}.", "setup")]
         nxt = (s - 1) % self.players
         if nxt == self.draft_start and len(self.pool) < self.players:
             if self.pool:
@@ -813,7 +962,7 @@ class VtiState(State):
             p = self.prod[s].pop((ox, oy))
             self.prod[s][(x, y)] = p
             self.sub = None
-            return [Event(f"{{p{s}}} moves a {_pname(p)} card.", "info")]
+            return [Event(f"{{p{s}}} moves {article(_pname(p))} card.", "info")]
         sub["site"] = [x, y]
         return []
 
@@ -826,25 +975,25 @@ class VtiState(State):
             src, dst = sub["src"], sub["dst"]
             self.fac[dst][(x, y)] = (f, r)
             paid = _pname(sub["paid"][0])
-            return [Event(f"{{p{s}}} moves a {_fname(f)} from {{p{src}}}'s complex into {{p{dst}}}'s "
+            return [Event(f"{{p{s}}} moves {article(_fname(f))} from {{p{src}}}'s complex into {{p{dst}}}'s "
                           f"(paid {paid}).", "info")] + self._strand(src)
         self.fac[s][(x, y)] = (f, r)
         paid = " + ".join(_pname(p) for p in sub["paid"])
         if mode == "start":
             self.drafted[s].remove(f)
-            events = [Event(f"{{p{s}}} places a {_fname(f)}.", "setup")]
+            events = [Event(f"{{p{s}}} places {article(_fname(f))}.", "setup")]
             if not self.drafted[s]:
                 events += self._next_placer(s)
             return events
         if mode == "move":
-            events = [Event(f"{{p{s}}} moves a {_fname(f)} (paid {paid}).", "info")]
+            events = [Event(f"{{p{s}}} moves {article(_fname(f))} (paid {paid}).", "info")]
         elif mode == "replace":
             self.supply[f] -= 1
-            events = [Event(f"{{p{s}}} builds a {_fname(f)} in its place to keep the complex connected "
+            events = [Event(f"{{p{s}}} builds {article(_fname(f))} in its place to keep the complex connected "
                             f"(paid {paid}).", "info")]
         else:
             self.supply[f] -= 1
-            events = [Event(f"{{p{s}}} builds a {_fname(f)} (paid {paid}).", "info")]
+            events = [Event(f"{{p{s}}} builds {article(_fname(f))} (paid {paid}).", "info")]
         return events + self._strand(s)
 
     def _next_placer(self, s: int) -> list[Event]:
@@ -876,7 +1025,7 @@ class VtiState(State):
     def _do_tear_down(self, s: int, x: int, y: int) -> list[Event]:
         f, _ = self.fac[s].pop((x, y))
         self.supply[f] += 1
-        events = [Event(f"{{p{s}}} tears down a {_fname(f)}.", "info")]
+        events = [Event(f"{{p{s}}} tears down {article(_fname(f))}.", "info")]
         if connected(self.fac[s]):
             return events + self._strand(s)
         self.sub = {"k": "replace", "f": f, "origin": [x, y]}
@@ -897,7 +1046,7 @@ class VtiState(State):
         self.sub = None
         p = self.prod[s].pop((x, y))
         self.spent[p] += 1
-        return [Event(f"{{p{s}}} discards a {_pname(p)}.", "loss")]
+        return [Event(f"{{p{s}}} discards {article(_pname(p))}.", "loss")]
 
     def _take_cells(self, s: int, p: str, n: int) -> None:
         """Remove `n` cards of product `p` from the seat's complex, idle ones first.
@@ -1009,9 +1158,9 @@ class VtiState(State):
         f = self.fac[src][(x, y)][0]
         self.sub = {"k": "frespond", "t": t, "lend": lend, "src": src, "dst": dst, "cell": [x, y], "f": f}
         if lend:
-            text = f"{{p{s}}} asks {{p{t}}} for permission to move a {_fname(f)} into {{p{t}}}'s complex."
+            text = f"{{p{s}}} asks {{p{t}}} for permission to move {article(_fname(f))} into {{p{t}}}'s complex."
         else:
-            text = f"{{p{s}}} asks {{p{t}}} for permission to take a {_fname(f)} from {{p{t}}}'s complex."
+            text = f"{{p{s}}} asks {{p{t}}} for permission to take {article(_fname(f))} from {{p{t}}}'s complex."
         return [Event(text, "info")]
 
     def _accept_xmove(self, t: int) -> list[Event]:
@@ -1033,7 +1182,7 @@ class VtiState(State):
     def _do_discard_incoming(self, s: int) -> list[Event]:
         p = self.incoming[s].pop(0)
         self.spent[p] += 1
-        return [Event(f"{{p{s}}} discards a {_pname(p)}.", "loss")]
+        return [Event(f"{{p{s}}} discards {article(_pname(p))}.", "loss")]
 
     # -- views ----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
@@ -1084,23 +1233,41 @@ class VtiState(State):
         box always holds exactly the unrevealed ones, so a copy is consistent with every view."""
         return self.copy()
 
+    def _types(self, s: int) -> dict[Cell, str]:
+        """The seat's factories as cell -> type (what the words of a place need)."""
+        return {c: f for c, (f, _) in self.fac[s].items()}
+
+    def _card_words(self, s: int, cell: Cell) -> str:
+        return card_words(self._types(s), cell, _pname(self.prod[s][cell]))
+
+    def _site_words(self, s: int, cell: Cell) -> str:
+        """The space a factory or a moved card goes to, in the complex it goes into."""
+        sub = self.sub or {}
+        owner = sub.get("dst", s) if sub.get("mode") == "xmove" else s
+        facs = self._types(owner)
+        if sub.get("k") == "build" and sub.get("mode") == "move" and sub.get("origin"):
+            facs.pop(tuple(sub["origin"]), None)  # the lifted factory is not there while it moves
+        return space_words(facs, cell, "your" if owner == s else whose(seat_ref(owner)))
+
     def label(self, action: Action) -> str:
+        """The words of a decision: places are described by their neighbours ("Tear down the Coal
+        Mine to the left of your Iron Mine"), never by grid coordinates; seats as {pN}."""
         k, a = action.kind, action.args
         try:
             if k == "reveal_contract":
                 c = CONTRACTS[a[0]]
                 return f"Reveal the {_pname(c.product)} contract ({c.points})"
             if k == "first_drafter":
-                return f"Seat {a[0] + 1} drafts first"
+                return f"{seat_ref(a[0])} drafts first"
             if k in ("draft", "place"):
-                return f"{'Take' if k == 'draft' else 'Place'} a {_fname(a[0])}"
+                return f"{'Take' if k == 'draft' else 'Place'} {article(_fname(a[0]))}"
             if k == "build":
-                return f"Build a {_fname(a[0])}"
+                return f"Build {article(_fname(a[0]))}"
             if k == "pay":
                 what = "Hand over" if self.sub and self.sub["k"] == "claim" else "Pay"
-                return f"{what} the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
+                return f"{what} {self._card_words(action.seat, tuple(a))}"
             if k == "site":
-                return f"Put it at {a[0]},{a[1]}"
+                return f"Put it on {self._site_words(action.seat, tuple(a))}"
             if k == "rotate":
                 return f"Turn it {a[0] * 90}°"
             if k == "produce":
@@ -1112,11 +1279,11 @@ class VtiState(State):
             if k == "end_move":
                 return "End this move"
             if k == "tear_down":
-                return f"Tear down the {_fname(self.fac[action.seat][tuple(a)][0])} at {a[0]},{a[1]}"
+                return f"Tear down {factory_words(self._types(action.seat), tuple(a))}"
             if k == "move_factory":
-                return f"Move the {_fname(self.fac[action.seat][tuple(a)][0])} at {a[0]},{a[1]}"
+                return f"Move {factory_words(self._types(action.seat), tuple(a))}"
             if k == "move_product":
-                return f"Move the {_pname(self.prod[action.seat][tuple(a)])} at {a[0]},{a[1]}"
+                return f"Move {self._card_words(action.seat, tuple(a))}"
             if k == "discard":
                 return f"Discard the {_pname(self.prod[action.seat][tuple(self.sub['origin'])])}"
             if k == "bank":
@@ -1132,7 +1299,7 @@ class VtiState(State):
                 c = CONTRACTS[a[0]]
                 return f"Give up the {_pname(c.product)} contract ({c.points})"
             if k == "offer":
-                return f"Offer a trade to seat {a[0] + 1}"
+                return f"Offer a trade to {seat_ref(a[0])}"
             if k == "offer_give":
                 return f"Give {_describe(a[0], a[1])}"
             if k == "offer_get":
@@ -1144,14 +1311,16 @@ class VtiState(State):
             if k == "refuse":
                 return "Refuse the trade"
             if k == "lend":
-                return f"Ask seat {a[0] + 1} to take one of your factories"
+                return f"Ask {seat_ref(a[0])} to take one of your factories"
             if k == "borrow":
-                return f"Ask seat {a[0] + 1} for one of their factories"
+                return f"Ask {seat_ref(a[0])} for one of their factories"
             if k == "fpick":
                 src = action.seat if self.sub["lend"] else self.sub["t"]
-                return f"The {_fname(self.fac[src][tuple(a)][0])} at {a[0]},{a[1]}"
+                owner = "your" if src == action.seat else whose(seat_ref(src))
+                return f"Choose {factory_words(self._types(src), tuple(a), owner)}"
             if k == "place_product":
-                return f"Place the {_pname(self.incoming[action.seat][0])} at {a[0]},{a[1]}"
+                card = _pname(self.incoming[action.seat][0])
+                return f"Place the {card} card on {space_words(self._types(action.seat), tuple(a))}"
             if k == "discard_incoming":
                 return f"Discard the {_pname(self.incoming[action.seat][0])}"
         except (IndexError, KeyError, TypeError):

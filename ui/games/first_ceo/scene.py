@@ -25,6 +25,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
+from engine.core.text import article
 from engine.games.first_ceo.data import CORPORATIONS, SHARE_VALUES
 from ui.board import icons, style
 from ui.board.items import (
@@ -40,6 +41,7 @@ from ui.board.items import (
     paper_brush,
     slide,
 )
+from ui.board.paint_guard import guarded_paint
 from ui.board.scene import GameScene
 from ui.games.first_ceo.items import (
     AssetCardItem,
@@ -373,6 +375,7 @@ class MatFrame(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
+    @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -884,7 +887,7 @@ class FirstCeoScene(GameScene):
             action = None
             if next_ and me is not None and me != seat:
                 action = Action("buy_share", me, (seat,))
-            self._target(share, action, legal, f"Buy a {corp.name} share from {names[seat]} for ${price}"
+            self._target(share, action, legal, f"Buy {article(corp.name)} share from {names[seat]} for ${price}"
                          if action else "")
         # shares held (own unissued shares count as held, as in the rules)
         hy = sy + 18 + 40 + 8

@@ -7,6 +7,7 @@ scene code; `make_scene` imports the scene on first use.
 from __future__ import annotations
 
 from engine.core.contract import Action
+from engine.core.text import count
 from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
 from ui.games import game_over_text
 
@@ -29,7 +30,7 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
         ("Legacy points", f"{s['points']} (philanthropy {legacy['philanthropy']}, business "
                           f"{legacy['business_legacy']:+d}, bad {legacy['bad_legacy']}, "
                           f"scandals {legacy['scandals']})"),
-        ("Revenue", f"${s['revenue']}M a turn" + (f" (frozen {s['frozen']} turns)" if s["frozen"] else "")),
+        ("Revenue", f"${s['revenue']}M a turn" + (f" (frozen {count(s['frozen'], 'turn')})" if s["frozen"] else "")),
         ("Control markers", f"{s['markers']} on the board, {s['supply']} in hand"),
         ("Trusts", ", ".join(f"{SPACES[i].industry} ({i + 1})" for i in s["trusts"]) or "none"),
         ("Monopolies", ", ".join(mono) or "none"),

@@ -8,7 +8,9 @@ import no scene code; `make_scene` imports the scene on first use.
 from __future__ import annotations
 
 from engine.core.contract import Action
+from engine.core.text import article, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
+from engine.games.victory_through_industry.words import card_words, factory_words, space_words
 from ui.games import game_over_text
 
 
@@ -24,6 +26,11 @@ def _contract(cid: str) -> str:
     return f"{PRODUCTS[c.product].name} ({c.points})"
 
 
+def _points(value: float, source: str) -> str:
+    """ "1 from products", "12 from contracts": points, counted by where they come from."""
+    return f"{value:g} from {source}s"
+
+
 def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
     """Label/value rows for the players panel."""
     s = view["seats"][seat]
@@ -37,7 +44,7 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
     plants = ", ".join(f"{n} {FACTORIES[f].name}" for f, n in sorted(facs.items(), key=lambda kv: -kv[1]))
     rows = [
         ("Score", f"{s['score']['products'] + s['score']['contracts']:g} "
-                  f"({s['score']['products']:g} products + {s['score']['contracts']:g} contracts)"),
+                  f"({_points(s['score']['products'], 'product')} + {_points(s['score']['contracts'], 'contract')})"),
         ("Contracts", ", ".join(_contract(c) for c in s["contracts"]) or "none"),
         ("Factories", plants or "none"),
         ("Products", goods or "none"),
@@ -53,6 +60,7 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
 def describe(action: Action, view: dict, names: list[str]) -> str:
     """A short label for an action, from the view alone (chips and prompt)."""
     k, a = action.kind, action.args
+    st = view.get("step") or {}
     pn = lambda p: PRODUCTS[p].name  # noqa: E731
     fn = lambda f: FACTORIES[f].name  # noqa: E731
     simple = {"nonproduction": "Non-production move", "end_move": "End this move", "accept": "Accept the trade",
@@ -66,11 +74,13 @@ def describe(action: Action, view: dict, names: list[str]) -> str:
     if k == "borrow":
         return f"Ask {names[a[0]]} for a factory"
     if k == "fpick":
-        return f"Choose the factory at {a[0]},{a[1]}"
+        src = view["to_move"] if st.get("lend") else st["t"]
+        owner = "your" if src == view["to_move"] else whose(names[src]) if names else "their"
+        return f"Choose {factory_words(_factories(view, src), tuple(a), owner)}"
     if k == "produce":
         return f"Produce: {fn(a[0])}"
     if k in ("build", "draft", "place"):
-        return {"build": "Build", "draft": "Take", "place": "Place"}[k] + f" a {fn(a[0])}"
+        return {"build": "Build", "draft": "Take", "place": "Place"}[k] + f" {article(fn(a[0]))}"
     if k == "rotate":
         return f"Turn {a[0] * 90}°"
     if k == "output":
@@ -91,11 +101,36 @@ def describe(action: Action, view: dict, names: list[str]) -> str:
         verb = "Give" if k == "offer_give" else "Ask for"
         return f"{verb} nothing" if not a[1] else f"{verb} {a[1]} {pn(a[0])}"
     if k in ("site", "place_product", "pay", "tear_down", "move_factory", "move_product"):
-        verb = {"site": "Put it at", "place_product": "Place at", "pay": "Pay with the card at",
-                "tear_down": "Tear down at", "move_factory": "Move the factory at",
-                "move_product": "Move the card at"}[k]
-        return f"{verb} {a[0]},{a[1]}"
+        return _describe_place(k, tuple(a), view, names)
     return str(action)
+
+
+def _factories(view: dict, seat: int) -> dict:
+    return {(f["x"], f["y"]): f["type"] for f in view["seats"][seat]["factories"]}
+
+
+def _describe_place(kind: str, cell: tuple, view: dict, names: list[str]) -> str:
+    """A decision about a place of a complex, in words: "Tear down the Coal Mine to the left of
+    your Iron Mine", "Put it on the space below your Forest" (never grid coordinates)."""
+    mover = view["to_move"]
+    st = view.get("step") or {}
+    if kind == "site" and st.get("mode") == "xmove" and st.get("dst", mover) != mover:
+        owner = st["dst"]
+        facs = _factories(view, owner)
+        return f"Put it on {space_words(facs, cell, whose(names[owner]) if names else 'their')}"
+    facs = _factories(view, mover)
+    if kind == "site":
+        if st.get("k") == "build" and st.get("mode") == "move" and st.get("origin"):
+            facs.pop(tuple(st["origin"]), None)  # the lifted factory is not there while it moves
+        what = "the card" if st.get("k") == "mvprod" else "it"
+        return f"Put {what} on {space_words(facs, cell)}"
+    if kind == "place_product":
+        return f"Place the card on {space_words(facs, cell)}"
+    if kind in ("tear_down", "move_factory"):
+        return f"{'Tear down' if kind == 'tear_down' else 'Move'} {factory_words(facs, cell)}"
+    cards = {(p["x"], p["y"]): p["type"] for p in view["seats"][mover]["products"]}
+    card = card_words(facs, cell, PRODUCTS[cards[cell]].name) if cell in cards else "the card"
+    return f"{'Pay with' if kind == 'pay' else 'Move'} {card}"
 
 
 def offer_text(view: dict, names: list[str]) -> str:
@@ -106,7 +141,8 @@ def offer_text(view: dict, names: list[str]) -> str:
         f = FACTORIES[st["f"]].name
         if st["lend"]:
             return f"{mover} asks to move their {f} into {names[st['dst']]}'s complex"
-        return f"{mover} asks {owner} for the {f} at {st['cell'][0]},{st['cell'][1]} of {owner}'s complex"
+        where = factory_words(_factories(view, st["src"]), tuple(st["cell"]), whose(owner))
+        return f"{mover} asks {owner} for {where}"
     if st.get("k") != "respond":
         return ""
     give = f"{st['gn']} {PRODUCTS[st['give']].name}" if st["gn"] else "nothing"

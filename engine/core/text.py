@@ -1,0 +1,153 @@
+"""Words a player reads: articles, plurals, money, lists and names, the same in every game.
+
+Qt-free, so rules (log lines, action labels, refusal reasons) and the UI (prompts, titles) share
+it. A game builds its sentences from these instead of f-strings with a fixed "a" or "s":
+
+>>> f"Build {article('Iron Mine')}"
+'Build an Iron Mine'
+>>> count(1, "marker"), count(3, "factory"), count(2, "Coal", "Coal")
+('1 marker', '3 factories', '2 Coal')
+>>> join_words(["Ann", "Bob", "Cy"]), join_words(["build", "claim"], "or")
+('Ann, Bob and Cy', 'build or claim')
+>>> money(5, unit="M"), money(-3)
+('$5M', '-$3')
+>>> fill_names("Offer a trade to {p1}", ["Ann", "Bob"])
+'Offer a trade to Bob'
+
+Names of players are never seat numbers: text that names a seat writes `{pN}` (as log events
+do) and `fill_names` puts the names in when the text is shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+# Words that start with a vowel letter but a consonant sound ("a unit", "a one-off", "a European")
+# and words that start with a consonant letter but a vowel sound ("an hour", "an heir", "an X-ray").
+_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ure", "euro", "eu", "one", "once", "ewe", "uk", "ura")
+_VOWEL_SOUND = ("hour", "heir", "honest", "honor", "honour", "herb")
+_VOWEL_LETTER_NAMES = set("AEFHILMNORSX")  # letters read as a vowel sound: "an M", "an S-bend"
+
+
+def starts_with_vowel_sound(word: str) -> bool:
+    """Whether `word` is read beginning with a vowel sound ("an" goes before it)."""
+    w = word.strip().lstrip("\"'(“‘")
+    if not w:
+        return False
+    if w[0].isdigit():
+        # "an 8", "an 11", "an 18", "an 80": eight, eleven, eighteen, eighty
+        digits = re.match(r"\d+", w).group()
+        return digits[0] == "8" or (digits.startswith(("11", "18")) and len(digits) in (2, 5))
+    first = re.match(r"[A-Za-z]+", w)
+    if first is None:
+        return False
+    token = first.group()
+    if len(token) == 1 or (token.isupper() and len(token) <= 4 and not _pronounceable(token)):
+        return token[0].upper() in _VOWEL_LETTER_NAMES  # a letter or an acronym read letter by letter
+    lower = token.lower()
+    if lower.startswith(_VOWEL_SOUND):
+        return True
+    if lower.startswith(_CONSONANT_SOUND):
+        return False
+    return lower[0] in "aeiou"
+
+
+def _pronounceable(token: str) -> bool:
+    return any(c in "AEIOU" for c in token[1:]) and len(token) > 3
+
+
+def article(noun: str, definite: bool = False) -> str:
+    """`noun` with its article: "an Iron Mine", "a unit", "an hour"; "the …" if `definite`."""
+    if definite:
+        return f"the {noun}"
+    return f"{'an' if starts_with_vowel_sound(noun) else 'a'} {noun}"
+
+
+def a_or_an(noun: str) -> str:
+    """Just the indefinite article that goes before `noun`."""
+    return "an" if starts_with_vowel_sound(noun) else "a"
+
+
+def plural(noun: str) -> str:
+    """The plural of a countable noun ("factory" -> "factories", "box" -> "boxes", a last word
+    pluralised in a phrase: "Iron Mine" -> "Iron Mines")."""
+    head, _, last = noun.rpartition(" ")
+    lower = last.lower()
+    if lower.endswith("y") and len(last) > 1 and lower[-2] not in "aeiou":
+        last = last[:-1] + "ies"
+    elif lower.endswith(("s", "x", "z", "ch", "sh")):
+        last = last + "es"
+    else:
+        last = last + "s"
+    return f"{head} {last}" if head else last
+
+
+def count(n: int, noun: str, many: str | None = None) -> str:
+    """`n` and the noun in the right number: "1 marker", "2 markers", "0 factories". `many` gives
+    an irregular or uncountable plural ("Coal" stays "Coal")."""
+    return f"{n} {noun if n == 1 else (many if many is not None else plural(noun))}"
+
+
+def join_words(items: Iterable[str], last: str = "and") -> str:
+    """"A", "A and B", "A, B and C" (or "or")."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def money(amount: int | float, unit: str = "") -> str:
+    """An amount of money as players read it: "$5", "$12M", "-$3" (the unit after the figure)."""
+    value = f"{abs(amount):g}" if isinstance(amount, float) else f"{abs(amount)}"
+    return f"{'-' if amount < 0 else ''}${value}{unit}"
+
+
+def whose(name: str) -> str:
+    """The possessive of a name: "Ann's", "James'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+_SEAT_FIELD = re.compile(r"\{p(\d+)\}")
+
+
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """`text` with every `{pN}` replaced by the name of seat N (other braces left alone)."""
+    return _SEAT_FIELD.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
+                           text)
+
+
+def seat_ref(seat: int) -> str:
+    """How a text names a seat before the names are known: `{pN}`, filled in by `fill_names`."""
+    return f"{{p{seat}}}"
+
+
+# -- the checks of the text scan test (tests/engine/test_words.py), kept here so a new game can
+# -- run them on its own text too ----------------------------------------------------------------
+_A_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?) ([A-Za-z0-9][\w'’-]*)")
+_ONE_PLURAL = re.compile(r"(?<![\w.$,+-])1 ([A-Za-z]+)\b")
+_GRID = re.compile(r"(?<![\d$.,])-?\d{1,2},-?\d{1,2}(?![\d,])")
+_SEAT_NUMBER = re.compile(r"\b[Ss]eat \d+\b|\{p\d+\}")
+_NOT_PLURAL = {"is", "was", "has", "does", "this", "plus", "less", "bonus", "status", "gas", "bus", "yes", "its",
+               "us", "as", "thus", "minus", "his", "process", "business", "success", "loss", "cross", "class",
+               "glass", "press", "boss", "mass", "pass", "express", "access", "address", "progress", "chess"}
+
+
+def wording_problems(text: str) -> list[str]:
+    """What reads wrong in `text`: "a" before a vowel sound (or "an" before a consonant one), "1"
+    before a plural, a seat number instead of a name, grid coordinates ("at 2,-1") instead of a
+    place described in words. Empty when the text reads right."""
+    problems = []
+    for art, word in _A_BEFORE.findall(text):
+        if art.lower() == "a" and word.lower() == "a":
+            continue
+        wants_an = starts_with_vowel_sound(word)
+        if (art.lower() == "an") != wants_an:
+            problems.append(f"{art!r} before {word!r}")
+    for word in _ONE_PLURAL.findall(text):
+        lower = word.lower()
+        if lower.endswith("s") and not lower.endswith("ss") and lower not in _NOT_PLURAL and len(lower) > 2:
+            problems.append(f"'1 {word}'")
+    problems += [f"names a seat by number: {m!r}" for m in _SEAT_NUMBER.findall(text)]
+    problems += [f"grid coordinates: {m!r}" for m in _GRID.findall(text)]
+    return problems

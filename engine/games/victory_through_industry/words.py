@@ -1,0 +1,53 @@
+"""Places in a complex described in words, never as grid coordinates: "the space below your Iron
+Mine", "the Coal Mine to the left of Bob's Forest". Shared by the rules' labels and the board's
+hover text, which hold the factories as a mapping from cell to factory type."""
+
+from __future__ import annotations
+
+from engine.games.victory_through_industry.data import DIRS, FACTORIES, NEIGHBOURS8
+
+Cell = tuple[int, int]
+
+# where a cell lies, seen from a neighbour at cell + step (y grows downwards)
+_SIDE_WORDS = {(0, -1): "below", (1, 0): "to the left of", (0, 1): "above", (-1, 0): "to the right of"}
+
+
+def relation(factories: dict[Cell, str], cell: Cell, owner: str = "your") -> str:
+    """Where `cell` lies by the nearest other factory of the complex: "below your Iron Mine",
+    "diagonal to your Forest"; "" when no factory touches it."""
+    x, y = cell
+    for dx, dy in DIRS:
+        n = (x + dx, y + dy)
+        if n in factories:
+            return f"{_SIDE_WORDS[(dx, dy)]} {owner} {FACTORIES[factories[n]].name}"
+    for dx, dy in NEIGHBOURS8:
+        n = (x + dx, y + dy)
+        if n in factories:
+            return f"diagonal to {owner} {FACTORIES[factories[n]].name}"
+    return ""
+
+
+def space_words(factories: dict[Cell, str], cell: Cell, owner: str = "your") -> str:
+    """An empty space of a complex: "the space below your Iron Mine"."""
+    if not factories:
+        return f"the first space of {owner} complex"
+    where = relation(factories, cell, owner)
+    return f"the space {where}" if where else f"a space of {owner} complex"
+
+
+def factory_words(factories: dict[Cell, str], cell: Cell, owner: str = "your") -> str:
+    """A factory of a complex: "the Coal Mine to the left of your Iron Mine" (just "the Coal Mine"
+    when it is the only one of its type)."""
+    name = FACTORIES[factories[cell]].name
+    same = sum(1 for f in factories.values() if f == factories[cell])
+    if same == 1:
+        return f"the {name}" if owner == "your" else f"{owner} {name}"
+    others = {c: f for c, f in factories.items() if c != cell}
+    where = relation(others, cell, owner)
+    return f"the {name} {where}" if where else f"the {name}"
+
+
+def card_words(factories: dict[Cell, str], cell: Cell, product: str, owner: str = "your") -> str:
+    """A product card in a complex: "the Coal card below your Iron Mine"."""
+    where = relation(factories, cell, owner)
+    return f"the {product} card {where}" if where else f"the {product} card"

@@ -1,0 +1,230 @@
+"""The record of games played: every finished game's save, kept in ``data_dir()/games``, listed on
+the start screen under "Past games", with the player's win rate against each AI level. Qt-free.
+
+Each finished game is one ordinary save file (its log: a few kilobytes to a few tens), named after
+its content (``<game>-<digest>.tycoons``), so recording the same game again (a finished save
+loaded, the last decision undone and taken again) never makes a second copy. A game the player
+marks to keep is renamed ``<game>-<digest>.kept.tycoons``: the mark lives in the file's own name,
+so no index file can get lost or damaged and take the marks with it. `prune` removes the oldest
+unmarked games beyond the player's limit and never touches a kept game, nor a file it cannot
+read (that one is the player's to look at).
+
+Listing reads each file's checked envelope and recorded summary, without replaying it (a replay
+happens when a game is opened for review). A damaged, foreign or unknown file is skipped with a
+note, never an exception.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from engine.core.contract import SeatInfo
+from engine.core.errors import UnknownGame
+from engine.core.registry import get_spec
+from saves.envelope import pack
+from saves.errors import SaveError
+from saves.paths import data_dir
+from saves.store import (
+    BACKUP_SUFFIX,
+    SAVE_SUFFIX,
+    TEMP_SUFFIX,
+    decode_save,
+    encode_for_save,
+    read_bytes,
+    write_encoded,
+)
+
+RECORD_FOLDER = "games"
+DEFAULT_LIMIT = 200
+"""Unmarked games kept by default (a long game's save is tens of kilobytes: a few MB in all)."""
+KEPT_SUFFIX = ".kept" + SAVE_SUFFIX
+
+
+def record_dir() -> Path:
+    """``data_dir()/games``: where finished games are kept."""
+    return data_dir() / RECORD_FOLDER
+
+
+@dataclass
+class RecordEntry:
+    """One finished game in the record, as its file recorded it."""
+
+    path: Path
+    game: str
+    title: str
+    created: str
+    seats: list[SeatInfo]
+    winners: list[int]
+    scores: list[float]
+    decisions: int
+    kept: bool
+
+    @property
+    def when(self) -> datetime | None:
+        """The local time the game was saved, or None if the file does not say."""
+        try:
+            return datetime.fromisoformat(self.created.replace("Z", "+00:00")).astimezone()
+        except ValueError:
+            return None
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
+
+@dataclass
+class Record:
+    """The record's games, newest first, and a note per file that was skipped."""
+
+    entries: list[RecordEntry] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def game_digest(session) -> str:
+    """A short digest of what makes a game itself: game, seats, options, seed and every decision."""
+    data = [session.spec.id, [s.to_dict() for s in session.seats], dict(session.options), int(session.seed),
+            [e.action.to_dict() for e in session.log]]
+    return hashlib.blake2b(pack(data), digest_size=8).hexdigest()
+
+
+def record_stem(session) -> str:
+    """The record's file name for a game, without suffix: ``<game>-<digest>``."""
+    return f"{session.spec.id}-{game_digest(session)}"
+
+
+def record_game(session, folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT) -> Path:
+    """Keep a finished game in the record (once), then prune to `limit` unmarked games.
+
+    Returns the record file. Raises ValueError for an unfinished game and SaveWriteError if the
+    file cannot be written.
+    """
+    if not session.is_over():
+        raise ValueError("only finished games are recorded")
+    stem = record_stem(session)
+    return write_record(stem, encode_for_save(session, stem + SAVE_SUFFIX), folder, limit)
+
+
+def write_record(stem: str, data: bytes, folder: str | os.PathLike | None = None,
+                 limit: int = DEFAULT_LIMIT) -> Path:
+    """The file half of `record_game` (save bytes from `encode_for_save`), which the app runs off
+    the GUI thread: write unless the game is there already, then prune."""
+    folder = Path(folder) if folder is not None else record_dir()
+    for existing in (folder / (stem + SAVE_SUFFIX), folder / (stem + KEPT_SUFFIX)):
+        if existing.is_file():
+            return existing
+    path = write_encoded(data, folder / (stem + SAVE_SUFFIX))
+    prune(folder, limit, keep=path)
+    return path
+
+
+def _candidates(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if not p.name.startswith(".") and not p.name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX)))
+
+
+def read_record(folder: str | os.PathLike | None = None) -> Record:
+    """Every finished game in the record, newest first; what cannot be read is noted, never raised."""
+    folder = Path(folder) if folder is not None else record_dir()
+    record = Record()
+    for path in _candidates(folder):
+        try:
+            record.entries.append(_entry(path))
+        except SaveError as exc:
+            exc.path = os.fspath(path)
+            record.notes.append(f"Skipped {exc.reason}")
+        except Exception as exc:  # noqa: BLE001 - a bad file never takes the start screen down
+            record.notes.append(f"Skipped {path.name}: it could not be read ({type(exc).__name__})")
+    record.entries.sort(key=lambda e: (e.created, e.path.name), reverse=True)
+    return record
+
+
+def _entry(path: Path) -> RecordEntry:
+    if not path.is_file():
+        raise SaveError("it is not a file")
+    if not path.name.endswith(SAVE_SUFFIX):
+        raise SaveError("it is not a saved game")
+    saved, _ = decode_save(read_bytes(path))
+    try:
+        title = get_spec(saved.game).title
+    except UnknownGame:
+        raise SaveError(f"it is a game this version of Tycoons does not have ({saved.game!r})") from None
+    summary = saved.summary
+    n = len(saved.seats)
+    winners, scores = summary.get("winners"), summary.get("scores")
+    if summary.get("finished") is not True or not isinstance(winners, list) or not isinstance(scores, list) \
+            or len(scores) != n or not all(type(w) is int and 0 <= w < n for w in winners) \
+            or not all(isinstance(x, int | float) for x in scores):
+        raise SaveError("it is not a finished game")
+    decisions = summary.get("decisions") if type(summary.get("decisions")) is int else 0
+    if not saved.created:
+        saved.created = datetime.fromtimestamp(path.stat().st_mtime).astimezone().isoformat()
+    return RecordEntry(path, saved.game, title, saved.created, saved.seats, list(winners),
+                       [float(x) for x in scores], decisions, path.name.endswith(KEPT_SUFFIX))
+
+
+def set_kept(path: str | os.PathLike, kept: bool) -> Path:
+    """Mark (or unmark) a recorded game to keep; returns its new path. OSError if it cannot be."""
+    path = Path(path)
+    is_kept = path.name.endswith(KEPT_SUFFIX)
+    if is_kept == kept:
+        return path
+    stem = path.name[: -len(KEPT_SUFFIX if is_kept else SAVE_SUFFIX)]
+    target = path.with_name(stem + (KEPT_SUFFIX if kept else SAVE_SUFFIX))
+    if target.exists():
+        raise FileExistsError(f"{target.name} is in the way")
+    os.rename(path, target)
+    return target
+
+
+def prune(folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT,
+          keep: Path | None = None) -> list[Path]:
+    """Delete the oldest unmarked games beyond `limit` (kept games and unreadable files are never
+    touched, nor `keep`); returns the files deleted."""
+    record = read_record(folder)
+    unmarked = [e for e in record.entries if not e.kept]
+    excess = unmarked[max(0, int(limit)):]
+    deleted = []
+    for entry in excess:
+        if keep is not None and entry.path == keep:
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            deleted.append(entry.path)
+    return deleted
+
+
+@dataclass
+class WinRate:
+    """The player's results against one AI level in one game."""
+
+    wins: float
+    games: int
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.wins / self.games if self.games else 0.0
+
+
+def win_rates(entries: list[RecordEntry]) -> dict[str, dict[str, WinRate]]:
+    """Per game title and AI level: how often the player (the one human seat of a game against AI)
+    won when that level sat at the table. A shared victory counts as a win; hot-seat games with
+    several humans and all-AI games are left out."""
+    out: dict[str, dict[str, WinRate]] = {}
+    for e in entries:
+        humans = e.human_seats()
+        if len(humans) != 1:
+            continue
+        levels = sorted({s.level or "normal" for s in e.seats if s.is_ai})
+        won = 1.0 if humans[0] in e.winners else 0.0
+        per_game = out.setdefault(e.title, {})
+        for level in levels:
+            rate = per_game.setdefault(level, WinRate(0.0, 0))
+            rate.wins += won
+            rate.games += 1
+    return out

@@ -1,0 +1,79 @@
+"""`tycoons balance` (ai/balance.py): the report's shape, and that its counts add up."""
+
+from __future__ import annotations
+
+from ai.balance import UNFINISHED, balance, play_games, tally
+from ui.cli import main
+
+
+def _section(lines: list[str], header: str) -> list[str]:
+    """The table rows under the table whose header line starts with `header`."""
+    i = next(i for i, ln in enumerate(lines) if ln.startswith(header))
+    rows = []
+    for ln in lines[i + 2:]:
+        if not ln.startswith("|"):
+            break
+        rows.append(ln)
+    return rows
+
+
+def test_counts_add_up_for_a_game_with_starting_assets():
+    games, n = 3, 2
+    rep = balance("victory-through-industry", n, games, seed=5)
+    assert len(rep.records) == games
+    assert sum(rep.endings.values()) == games
+    fin = rep.finished
+    # every finished game is one trial for each position, and its victory is shared out once
+    assert [t.trials for t in rep.by_position] == [fin] * n
+    assert abs(sum(t.wins for t in rep.by_position) - fin) < 1e-9
+    # every seat of every finished game holds one starting set
+    assert sum(t.trials for t in rep.by_asset.values()) == n * fin
+    assert abs(sum(t.wins for t in rep.by_asset.values()) - fin) < 1e-9
+    assert all(r.assets is not None and len(r.assets) == n for r in rep.records)
+    assert all(r.rounds > 0 and r.decisions > 0 for r in rep.records)
+    lines = rep.lines()
+    assert len(_section(lines, "| position in turn order")) == n
+    assert len(_section(lines, "| starting asset")) == len(rep.by_asset)
+    assert len(_section(lines, "| how the game ended")) == len(rep.endings)
+    assert [r.split("|")[1].strip() for r in _section(lines, "| length")] == ["rounds", "decisions"]
+    assert len(_section(lines, "| final scores")) == 4
+
+
+def test_first_ceo_names_corporations_and_winner_routes():
+    rep = balance("first-ceo", 3, 2, seed=3)
+    assert rep.endings[UNFINISHED] == 0
+    from engine.games.first_ceo.data import CORPORATIONS
+
+    names = {c.name for c in CORPORATIONS.values()}
+    assert set(rep.by_asset) <= names and sum(t.trials for t in rep.by_asset.values()) == 3 * 2
+    assert all(r.notes for r in rep.records)
+    text = "\n".join(rep.lines())
+    assert "winner's main company-scoring route" in text
+
+
+def test_positions_are_counted_from_the_first_player():
+    recs = play_games("robber-barons", 3, 2, seed=9)
+    for r in recs:
+        r.first, r.winners = 2, [2]  # the first player won both games, whatever its seat
+    rep = tally("robber-barons", 3, 9, "normal", recs)
+    assert [t.wins for t in rep.by_position] == [2, 0, 0]
+    assert rep.by_asset == {}  # every Robber Barons player starts alike
+
+
+def test_parallel_games_are_the_same_games():
+    one = play_games("robber-barons", 2, 2, seed=4, jobs=1)
+    two = play_games("robber-barons", 2, 2, seed=4, jobs=2)
+    assert one == two
+
+
+def test_command_line_prints_the_report(capsys):
+    assert main(["balance", "robber-barons", "--players", "2", "--games", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("### robber-barons: 1 games, 2 players, all normal, seed 2")
+    assert "| 1 (moves first) |" in out and "the Legacy deck is empty" in out
+
+
+def test_command_line_refuses_bad_input(capsys):
+    assert main(["balance", "robber-barons", "--players", "2", "--games", "0"]) == 2
+    assert "--games" in capsys.readouterr().err
+    assert main(["balance", "no-such-game", "--players", "2", "--games", "1"]) == 2

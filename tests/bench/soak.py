@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Soak the real app for a given number of minutes (issue 13, item 8; DESIGN §10).
+
+    nice -n 10 .venv/bin/python tests/bench/soak.py --minutes 60 > /tmp/saves/soak.log 2>&1
+
+The app runs offscreen as players start it: the start screen's `Shell`, the game window, the
+qasync loop, the AI in its spawn worker process, autosave after every decision, the GUI-thread
+garbage collector. Game after game goes through every registered game and player count with AI
+seats (easy and normal, one searching hard seat with a short think time every third game). Every
+other game seat 0 is a "human" played by this script through the controller (as a click would),
+which undoes and redoes some of its decisions; every few minutes the game is saved, loaded back
+(its state hash compared) and, now and then, continued from the autosave. Animations run in half
+the games (AI speed "fast") and are off in the others ("instant").
+
+It prints one line per sample (every 30 s): minutes, games finished, decisions, resident memory
+of the app and of its worker processes, the largest UI gap so far; and a summary at the end:
+crashes (exceptions that reached the event loop; a hard crash ends the process, which the exit
+code shows), the largest gap between two ticks of a 20 ms timer, memory growth after the first
+game (and after the first game of each kind, once every game's code and art is loaded), and
+worker processes still alive 5 s after the app quit. Exit status 0 when no exception reached the
+loop, memory grew under 10 % after a game of each kind had been played and no worker was left.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+SAMPLE_S = 30
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process in MB (0 if it is gone)."""
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")[:120].strip()
+    except OSError:
+        return "?"
+
+
+def descendants(pid: int) -> list[int]:
+    """Every live process below `pid` (Linux /proc)."""
+    parent_of: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+            fields = stat[stat.rindex(")") + 2:].split()
+            if fields[0] == "Z":
+                continue
+            parent_of[int(name)] = int(fields[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, frontier = [], [pid]
+    while frontier:
+        p = frontier.pop()
+        kids = [c for c, pp in parent_of.items() if pp == p]
+        found += kids
+        frontier += kids
+    return found
+
+
+class Soak:
+    """Drives the shell and records what the summary reports."""
+
+    def __init__(self, args, shell, app):
+        from PySide6.QtCore import QTimer
+
+        from engine.core.registry import all_specs
+        from engine.core.rng import Rng
+
+        self.args, self.shell, self.app = args, shell, app
+        self.rng = Rng(args.seed)
+        # round-robin over the games, so the first few games load every game's code and art
+        counts = {s.id: list(range(s.min_players, s.max_players + 1)) for s in all_specs()}
+        self.configs = [(g, c[k]) for k in range(max(map(len, counts.values())))
+                        for g, c in counts.items() if k < len(c)]
+        self.kinds = len(counts)
+        self.t0 = time.monotonic()
+        self.deadline = self.t0 + args.minutes * 60
+        self.games_started = self.games_finished = 0
+        self.decisions = 0
+        self.undos = self.redos = self.save_loads = self.continues = 0
+        self.errors: list[str] = []
+        self.reports: list[str] = []
+        self.max_gap = 0.0
+        self.max_gap_at = ""
+        self.last_tick = time.monotonic()
+        self.rss_first_game: float | None = None
+        self.rss_every_game: float | None = None  # once a game of every kind has ended
+        self.samples: list[tuple[float, float, float]] = []
+        self.last_save_load = time.monotonic()
+        self.save_dir = Path(tempfile.mkdtemp(prefix="soak-saves-"))
+        self.game_seed = args.seed * 1000
+        self.human = False
+        self.pending_redo = False
+        self.done = False
+
+        self.tick = QTimer()
+        self.tick.timeout.connect(self._tick)
+        self.tick.start(20)
+        self.sampler = QTimer()
+        self.sampler.timeout.connect(self.sample)
+        self.sampler.start(SAMPLE_S * 1000)
+        self.driver = QTimer()
+        self.driver.timeout.connect(self._drive)
+        self.driver.start(40)
+
+    # -- measuring ----------------------------------------------------------------------------------
+    def _tick(self) -> None:
+        now = time.monotonic()
+        gap = now - self.last_tick
+        self.last_tick = now
+        if gap > self.max_gap:
+            self.max_gap = gap
+            c = self.controller()
+            what = f"{c.session.spec.id}, {len(c.session.log)} decisions" if c else "no game"
+            self.max_gap_at = f"at {(now - self.t0) / 60:.1f} min ({what})"
+
+    def workers(self) -> list[int]:
+        return descendants(os.getpid())
+
+    def sample(self) -> None:
+        rss = rss_mb(os.getpid())
+        worker_rss = sum(rss_mb(p) for p in self.workers())
+        minutes = (time.monotonic() - self.t0) / 60
+        self.samples.append((minutes, rss, worker_rss))
+        print(f"{minutes:6.1f} min  games {self.games_finished:4d}  decisions {self.decisions:7d}  "
+              f"app {rss:7.1f} MB  workers {worker_rss:7.1f} MB ({len(self.workers())})  "
+              f"largest gap {self.max_gap * 1000:6.0f} ms  undo/redo {self.undos}/{self.redos}  "
+              f"save+load {self.save_loads}  continue {self.continues}  errors {len(self.errors)}",
+              flush=True)
+
+    # -- driving ------------------------------------------------------------------------------------
+    def controller(self):
+        w = self.shell.window
+        return w.controller if w is not None else None
+
+    def start_next_game(self) -> None:
+        from engine.core.contract import SeatInfo
+
+        game_id, players = self.configs[self.games_started % len(self.configs)]
+        levels = ["easy", "normal"]
+        seats = [SeatInfo(f"AI {i + 1}", "ai", levels[(i + self.games_started) % 2]) for i in range(players)]
+        if self.games_started % 3 == 2:
+            seats[-1] = SeatInfo("Hard", "ai", "hard")
+        self.human = self.games_started % 2 == 1
+        if self.human:
+            seats[0] = SeatInfo("Script", "human")
+        speed = "fast" if self.games_started % 2 == 0 else "instant"
+        self.shell.settings.set("ai_speed", speed)
+        self.game_seed += 1
+        self.games_started += 1
+        self.shell.start_game(game_id, seats, {}, self.game_seed)
+        w = self.shell.window
+        w.set_ai_speed(speed)
+        self._hook(self.controller())
+
+    def _hook(self, c) -> None:
+        c.session.subscribe(self._count)
+        c.game_over.connect(self._game_over)
+
+    def _count(self, _session) -> None:
+        self.decisions += 1
+
+    def _game_over(self) -> None:
+        self.games_finished += 1
+        if self.rss_first_game is None:
+            self.rss_first_game = rss_mb(os.getpid())
+            print(f"first game over: app {self.rss_first_game:.1f} MB", flush=True)
+        if self.rss_every_game is None and self.games_finished == self.kinds:
+            self.rss_every_game = rss_mb(os.getpid())
+            print(f"a game of every kind over: app {self.rss_every_game:.1f} MB", flush=True)
+        w = self.shell.window
+        if w.end_dialog is not None:
+            w.end_dialog.close()
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(200, self._next_or_stop)
+
+    def _next_or_stop(self) -> None:
+        if time.monotonic() >= self.deadline:
+            self.stop()
+        else:
+            self.start_next_game()
+
+    def _drive(self) -> None:
+        """Play the script's human seat; undo/redo some decisions; save, load and continue."""
+        c = self.controller()
+        if c is None or self.done or c.session.is_over():
+            return
+        try:
+            if time.monotonic() - self.last_save_load > self.args.save_every and c.ai_seat is None:
+                self.last_save_load = time.monotonic()
+                self.save_and_load(c)
+                return
+            if not (self.human and c.human_to_move()):
+                return
+            if self.pending_redo and c.undo_stack.canRedo():
+                self.pending_redo = False
+                c.undo_stack.redo()
+                self.redos += 1
+                return
+            legal = c.legal or c.session.legal_actions()
+            c.take(legal[self.rng.randbelow(len(legal))])
+            if c.undo_stack.canUndo() and self.rng.randbelow(4) == 0:
+                c.undo_stack.undo()
+                self.undos += 1
+                self.pending_redo = self.rng.randbelow(2) == 0
+        except Exception:  # noqa: BLE001 - recorded as an error of the app
+            self.errors.append(traceback.format_exc())
+            print("ERROR while driving:\n" + self.errors[-1], flush=True)
+
+    def save_and_load(self, c) -> None:
+        w = self.shell.window
+        before = c.session.state.state_hash()
+        path = self.save_dir / f"soak-{self.save_loads % 3}.tycoons"
+        if not w._write(path):
+            raise RuntimeError(f"saving to {path} failed")
+        if self.save_loads % 4 == 3:
+            c.flush_autosave()
+            w2 = self.shell.continue_game()
+            self.continues += 1
+        else:
+            w2 = self.shell.load_game(w, str(path))
+        self.save_loads += 1
+        c2 = self.controller()
+        if w2 is None or c2 is None or c2 is c:
+            raise RuntimeError("the saved game did not open again")
+        if c2.session.state.state_hash() != before:
+            raise RuntimeError("the game loaded back is not the game saved")
+        self._hook(c2)
+
+    def stop(self) -> None:
+        self.done = True
+        self.sample()
+        for t in (self.tick, self.sampler, self.driver):
+            t.stop()
+        self.shell.quit()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--think-ms", type=int, default=300, help="the hard seat's time per decision")
+    parser.add_argument("--save-every", type=float, default=120, help="seconds between save/load cycles")
+    args = parser.parse_args()
+
+    data = tempfile.mkdtemp(prefix="soak-data-")
+    os.environ["TYCOONS_DATA_DIR"] = data
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication(sys.argv[:1])
+    from ui import settings as settings_module
+    from ui.app import Shell
+    from ui.gc_guard import install_gc_guard
+
+    install_gc_guard(app)
+    settings = settings_module.reset_for_tests(Path(data) / "settings.json")
+    settings.set("think_ms", args.think_ms)
+    shell = Shell(settings, autosave=True, start_pool=True)
+    soak = Soak(args, shell, app)
+    shell.report = lambda title, text, parent=None: (soak.reports.append(f"{title}: {text}"),
+                                                    print(f"REPORT {title}: {text}", flush=True))
+    shell.ask_save = lambda parent: __import__("PySide6.QtWidgets").QtWidgets.QMessageBox.StandardButton.Discard
+
+    def hook(kind, value, tb):
+        soak.errors.append("".join(traceback.format_exception(kind, value, tb)))
+        print("EXCEPTION reached the event loop:\n" + soak.errors[-1], flush=True)
+
+    sys.excepthook = hook
+    shell.show_start()
+    print(f"soak: {args.minutes} min, seed {args.seed}, pid {os.getpid()}, data {data}", flush=True)
+
+    import asyncio
+
+    import qasync
+    from PySide6.QtCore import QTimer
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    QTimer.singleShot(500, lambda: (shell.runner.start(), soak.start_next_game()))
+    with loop:
+        loop.run_forever()
+
+    time.sleep(5)  # the worker's shutdown is not waited for (wait=False): give it a moment
+    # multiprocessing's resource tracker ends with this process (its pipe closes); not a worker
+    alive = [p for p in soak.workers() if rss_mb(p) > 0]
+    leaked = [f"{p} ({cmdline(p)})" for p in alive if "resource_tracker" not in cmdline(p)]
+    trackers = len(alive) - len(leaked)
+    first = soak.rss_first_game
+    last = soak.samples[-1][1] if soak.samples else 0.0
+    peak = max((r for _, r, _ in soak.samples), default=0.0)
+    growth = (last - first) / first * 100 if first else float("nan")
+    every = soak.rss_every_game
+    print("\n== soak summary ==")
+    print(f"ran {(time.monotonic() - soak.t0) / 60:.1f} min; games finished {soak.games_finished} "
+          f"(started {soak.games_started}); decisions {soak.decisions}; undo {soak.undos}, redo {soak.redos}; "
+          f"save+load cycles {soak.save_loads} (of them continue from autosave {soak.continues})")
+    print(f"exceptions that reached the loop or the driver: {len(soak.errors)}; reports shown: {len(soak.reports)}")
+    for r in soak.reports[:5]:
+        print(f"  report: {r}")
+    print(f"largest UI gap: {soak.max_gap * 1000:.0f} ms {soak.max_gap_at}")
+    if first is not None:
+        print(f"app memory: {first:.1f} MB after the first game, {last:.1f} MB at the end "
+              f"(peak {peak:.1f} MB), growth {growth:+.1f} %")
+    growth_every = (last - every) / every * 100 if every else float("nan")
+    if every is not None:
+        print(f"app memory once a game of each of the {soak.kinds} kinds had ended (all code and art loaded): "
+              f"{every:.1f} MB; growth since then {growth_every:+.1f} %")
+    print("memory over time (minutes, app MB, workers MB): "
+          + "; ".join(f"{m:.0f} {r:.0f} {w:.0f}" for m, r, w in soak.samples[::max(1, len(soak.samples) // 24)]))
+    print(f"worker processes alive 5 s after quitting: {len(leaked)} {leaked} "
+          f"(besides {trackers} multiprocessing resource tracker, which exits with the app)")
+    ok = not soak.errors and not leaked and every is not None and growth_every < 10
+    print("PASS" if ok else "FAIL", flush=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,230 @@
+"""The review window and the record of games, driven through real widgets (pytest-qt, offscreen):
+every control moves to the decision it names and shows the game as it stood there; a finished game
+shows every secret, an unfinished one a spectator's view; the end-of-game dialog, Game → Review a
+saved game and the start screen's Past games open it; a damaged record file is skipped."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtWidgets import QFileDialog
+
+from engine.core import Rng, Session, game_ids
+from engine.core.contract import SeatInfo
+from engine.core.review import Review
+
+SEATS = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cy", "ai", "normal")]
+
+
+def played(game_id, seed=5, limit=None):
+    s = Session.new(game_id, SEATS, seed=seed)
+    rng = Rng(seed)
+    while not s.is_over() and (limit is None or len(s.log) < limit):
+        s.apply(rng.choice(s.legal_actions()), by_ai=s.seats[s.to_move()].is_ai)
+    return s
+
+
+@pytest.fixture
+def review_window(qtbot, settings):
+    from ui.review import open_review
+
+    def make(session):
+        window = open_review(session, settings)
+        qtbot.addWidget(window)  # closed (and so deleted) after the test
+        qtbot.waitExposed(window)
+        return window
+
+    return make
+
+
+def panel_rows(window, seat):
+    card = window.players.cards[seat]
+    return [label.text() for label in card._values]
+
+
+def expected_rows(window, view, seat):
+    return [str(v) for _, v in window.game.player_summary(view, seat)]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_control_shows_the_game_as_it_stood(game_id, review_window, qtbot):
+    s = played(game_id)
+    w = review_window(s)
+    review = w.review
+    assert review.open_secrets and w.step == review.steps
+
+    def shows(step):
+        assert w.step == step and w.slider.value() == step
+        view = review.view_at_step(step)
+        for seat in range(len(s.seats)):
+            assert panel_rows(w, seat) == expected_rows(w, view, seat)
+        assert w.step_label.text() == f"Decision {step} of {review.steps}"
+        info = review.info(step)
+        if info.seat is not None:
+            note = w.players.cards[info.seat].turn.text()
+            assert note == ("▶ decided (AI)" if info.by_ai else "▶ decided")
+            assert info.label in w.info_label.text()
+
+    w.first_button.click()
+    shows(0)
+    assert not w.prev_button.isEnabled()
+    w.next_button.click()
+    shows(1)
+    qtbot.keyClick(w.view, Qt.Key.Key_Right)  # the board has the focus: it does not scroll, it steps
+    shows(2)
+    qtbot.keyClick(w, Qt.Key.Key_Left)
+    shows(1)
+    qtbot.keyClick(w, Qt.Key.Key_End)
+    shows(review.steps)
+    assert not w.next_button.isEnabled()
+    qtbot.keyClick(w, Qt.Key.Key_Home)
+    shows(0)
+    w.last_button.click()
+    shows(review.steps)
+    w.prev_button.click()
+    shows(review.steps - 1)
+    middle = review.steps // 2
+    w.slider.setValue(middle)
+    shows(middle)
+    # a click on a log line jumps to its decision
+    model = w.log.model_
+    row = model.rows_of(review.steps // 3)[0]
+    line = model.lines[row]
+    w.log.scrollTo(model.index(row))
+    qtbot.mouseClick(w.log.viewport(), Qt.MouseButton.LeftButton, pos=w.log.visualRect(model.index(row)).center())
+    shows(line.step)
+    # a click on the chart jumps to the nearest point
+    target = review.steps // 4
+    w.chart.resize(800, 240)
+    qtbot.mouseClick(w.chart, Qt.MouseButton.LeftButton, pos=QPoint(round(w.chart.x_of(target)), 100))
+    shows(target)
+    assert len(w.chart.history) == review.steps + 1
+
+
+def test_a_finished_game_shows_every_secret(review_window):
+    s = played("first-ceo", seed=5)
+    w = review_window(s)
+    w.go(w.review.steps // 2)
+    rows = [r for seat in range(3) for r in panel_rows(w, seat)]
+    assert not any("face down" in r for r in rows)
+    assert w.mode_label.text().startswith("Finished game")
+    full = [ev.render(s.names, ev.visible_to) for e in s.log for ev in e.events]
+    assert [line.text for line in w.log.model_.lines] == [t for t in full if t]
+
+
+def test_an_unfinished_game_is_reviewed_as_a_spectator(review_window):
+    s = played("first-ceo", seed=5, limit=40)
+    assert not s.is_over()
+    w = review_window(s)
+    assert not w.review.open_secrets and "spectator" in w.mode_label.text()
+    for step in range(w.review.steps + 1):
+        w.go(step)
+        spectator = w.review.state_at_step(step).view(None)
+        for seat in range(3):
+            assert panel_rows(w, seat) == expected_rows(w, spectator, seat)
+    assert any("face down" in r for seat in range(3) for r in panel_rows(w, seat))
+    public = [ev.render(s.names, None) for e in s.log for ev in e.events]
+    assert [line.text for line in w.log.model_.lines] == [t for t in public if t]
+    assert not any("keeps it face down" in t for t in w.log_text().splitlines())
+
+
+def test_save_picture_and_copy_log(review_window, tmp_path):
+    s = played("robber-barons", seed=2)
+    w = review_window(s)
+    w.go(40)
+    path = tmp_path / w.suggested_picture_name()
+    assert path.name == "robber-barons-decision-40.png"
+    assert w.write_picture(path)
+    image = QImage(str(path))
+    assert not image.isNull() and image.width() > 800
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 37)}
+    assert len(colours) > 20  # a board, not an empty canvas
+    w.copy_log()
+    text = QGuiApplication.clipboard().text()
+    head, *lines = text.split("\n")
+    assert head.startswith("Robber Barons") and "decision 40 of" in head
+    shown = [line.text for line in w.review.lines() if line.step <= 40]
+    assert lines == shown
+    assert "Copied" in w.statusBar().currentMessage()
+
+
+def test_end_dialog_records_the_game_and_past_games_review_it(shell, qtbot, data_dir):
+    from saves.record import read_record, record_dir
+    from ui.review import open_windows
+
+    seats = [SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cyd", "ai", "easy")]
+    window = shell.start_game("first-ceo", seats, {}, 11)
+    qtbot.waitUntil(lambda: window.end_dialog is not None, timeout=30_000)
+    session = window.controller.session
+    before = len(open_windows())
+    window.end_dialog.review_button.click()
+    review = open_windows()[-1]
+    qtbot.addWidget(review)
+    assert len(open_windows()) == before + 1 and review.review.open_secrets
+    assert review.review.state_at_step(review.review.steps).state_hash() == session.state.state_hash()
+    shell._record_future.result(timeout=10)
+    entry, = read_record().entries
+    assert entry.path.parent == record_dir() and entry.winners == session.state.outcome().winners
+    # the start screen lists it; Review opens it from the file
+    shell._install_past_games()
+    panel = shell.start.past_games
+    shell.refresh_past_games()
+    assert panel.table.rowCount() == 1
+    assert panel.table.item(0, 1).text() == "1st CEO"
+    assert panel.table.item(0, 2).text() == "Ann (Easy), Bob (Easy), Cyd (Easy)"
+    panel.review_buttons[0].click()
+    from_file = open_windows()[-1]
+    qtbot.addWidget(from_file)
+    assert from_file is not review
+    assert from_file.review.actions == review.review.actions
+
+
+def test_past_games_skip_a_damaged_file_and_keep_marks(shell, qtbot, data_dir, settings):
+    from saves.record import KEPT_SUFFIX, record_dir, record_game
+
+    games = [played(g, seed=3) for g in ("first-ceo", "robber-barons")]
+    paths = [record_game(g) for g in games]
+    (record_dir() / "broken.tycoons").write_bytes(b"TYCOONS\x00garbage")
+    shell._install_past_games()
+    panel = shell.start.past_games
+    panel.refresh()
+    assert panel.table.rowCount() == 2
+    assert not panel.notes.isHidden() and "broken.tycoons" in panel.notes.text()
+    assert "your wins against" in panel.rates.text()
+    panel.keep_boxes[0].setChecked(True)
+    assert len(list(record_dir().glob("*" + KEPT_SUFFIX))) == 1
+    assert sum(p.exists() for p in paths) == 1
+    panel.refresh()
+    assert sorted(box.isChecked() for box in panel.keep_boxes) == [False, True]
+    panel.limit.setValue(7)
+    assert settings.get("record_limit") == 7
+
+
+def test_review_a_saved_game_from_the_menu(shell, qtbot, tmp_path, monkeypatch):
+    from saves import write_session
+    from ui.review import open_windows
+
+    window = shell.start_game("first-ceo", [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"),
+                                            SeatInfo("Cy", "ai", "easy")], {}, 3)
+    qtbot.waitExposed(window)
+    unfinished = played("first-ceo", seed=4, limit=30)
+    path = tmp_path / "half.tycoons"
+    write_session(unfinished, path)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    window.act_review.trigger()
+    review = open_windows()[-1]
+    qtbot.addWidget(review)
+    assert not review.review.open_secrets and review.review.actions == unfinished.actions()
+    (tmp_path / "bad.tycoons").write_bytes(b"not a save")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(tmp_path / "bad.tycoons"), ""))
+    count = len(open_windows())
+    window.act_review.trigger()
+    assert len(open_windows()) == count
+    assert shell.reports and "bad.tycoons" in shell.reports[-1]
+
+
+def test_review_of_a_session_cannot_be_forced_open():
+    s = played("first-ceo", seed=6, limit=20)
+    with pytest.raises(ValueError):
+        Review.of_session(s, open_secrets=True)
