@@ -21,16 +21,17 @@ from engine.core.text import (
     whose,
     wording_problems,
 )
-from ui.games import game_ui
+from ui.games import game_ui, has_board
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 GAMES_PER_COUNT = 2
 
 
 def player_texts(game_id: str, players: int, seed: int):
-    """(where, text) of everything a player reads over one random game."""
+    """(where, text) of everything a player reads over one random game (for a game without a
+    board yet, what its rules write: labels, refusals and the log)."""
     spec = get_spec(game_id)
-    ui = game_ui(game_id)
+    ui = game_ui(game_id) if has_board(game_id) else None
     session = Session.new(game_id, NAMES[:players], seed=seed)
     rng = Rng(seed)
     steps = 0
@@ -38,9 +39,10 @@ def player_texts(game_id: str, players: int, seed: int):
         mover = session.to_move()
         legal = session.legal_actions()
         view = session.state.view(mover)
-        yield "prompt", ui.prompt(view, legal, session.names)
+        if ui:
+            yield "prompt", ui.prompt(view, legal, session.names)
         if steps % 7 == 0:
-            for seat in range(players):
+            for seat in range(players if ui else 0):
                 for label, value in ui.player_summary(view, seat):
                     yield "players panel", f"{label}: {value}"
             # a few refusals too: another kind's action, a mangled argument
@@ -51,13 +53,14 @@ def player_texts(game_id: str, players: int, seed: int):
                     yield "refusal", reason
         for a in legal:
             yield "label", session.label(a)
-            if hasattr(ui, "describe"):  # a game's own short words for chips and hover text
+            if ui and hasattr(ui, "describe"):  # a game's own short words for chips and hover text
                 yield "chip", ui.describe(a, view, session.names)
         session.apply(legal[rng.randbelow(len(legal))])
         steps += 1
     assert spec.id == game_id
     view = session.state.view(None)
-    yield "prompt", ui.prompt(view, [], session.names)
+    if ui:
+        yield "prompt", ui.prompt(view, [], session.names)
     for viewer in [None, *range(players)]:
         for line in session.render_log(viewer):
             yield "log", line

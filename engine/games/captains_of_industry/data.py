@@ -15,10 +15,13 @@ GAME_ID = "captains-of-industry"
 
 @dataclass(frozen=True, slots=True)
 class Good:
+    """A good; `one` is its name for a single token ("Part"; the others are uncountable)."""
+
     id: str
     name: str
     facility: str
     buyable: bool
+    one: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,7 @@ def _bill(table: dict) -> tuple[tuple[str, int], ...]:
 
 def _load():
     rules = dict(load_toml(GAME_ID, "rules.toml")["rules"])
-    goods = {g["id"]: Good(g["id"], g["name"], g["facility"], g["buyable"])
+    goods = {g["id"]: Good(g["id"], g["name"], g["facility"], g["buyable"], g.get("one", g["name"]))
              for g in load_toml(GAME_ID, "goods.toml")["good"]}
     board = load_toml(GAME_ID, "markets.toml")
     markets = {m["id"]: Market(m["id"], m["name"], m["sector"], tuple(m["accepts"]), m["buyable"],

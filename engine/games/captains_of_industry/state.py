@@ -28,6 +28,7 @@ from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outc
 from engine.core.frames import FrameStackState
 from engine.core.invariants import money_problems
 from engine.core.plain import plain_copy
+from engine.core.text import article, count
 from engine.games.captains_of_industry import scoring
 from engine.games.captains_of_industry.data import (
     ADVANCE_IDS,
@@ -72,9 +73,14 @@ MS_CATEGORIES = ("goods", "contracts", "domination", "age_advances")
 _ACTION_KINDS = ("build", "expand", "run", "research", "manipulate", "real_estate")
 
 
+def _goods(n: int, good: str) -> str:
+    """'2 Steel', '1 Part', '3 Parts'."""
+    return count(n, GOODS[good].one, GOODS[good].name)
+
+
 def _goods_text(bill) -> str:
     """'1 Research + 2 Steel' for a bill ((good, count), ...)."""
-    return " + ".join(f"{n} {GOODS[g].name}" for g, n in bill) or "nothing"
+    return " + ".join(_goods(n, g) for g, n in bill) or "nothing"
 
 
 def _merge(*bills) -> list[list]:
@@ -270,9 +276,8 @@ class CaptainsState(FrameStackState):
         self.tokens[market][seller][0] -= k
         if not self.held(market, seller):
             self.price[market][seller] = 0   # the marker leaves with the last token (R26)
-        name = GOODS[good].name
         if seller == buyer:
-            return [Event(f"{{p{buyer}}} takes back {k} of their own {name} at ${price} (no money, no "
+            return [Event(f"{{p{buyer}}} takes back {_goods(k, good)} of their own at ${price} (no money, no "
                           "Market Share).", "buy")]
         cost = k * price
         self.money[buyer] -= cost
@@ -280,7 +285,7 @@ class CaptainsState(FrameStackState):
         self._score(seller, "goods", k)
         if CONTRACT_OF_GOOD.get(good) in self.advances[seller]:
             self._score(seller, "contracts", k)
-        return [Event(f"{{p{buyer}}} buys {k} {name} from {{p{seller}}} at ${price} and pays {{p{seller}}} "
+        return [Event(f"{{p{buyer}}} buys {_goods(k, good)} from {{p{seller}}} at ${price} and pays {{p{seller}}} "
                       f"${cost}.", "buy")]
 
     def _score(self, seat: int, category: str, points: int) -> None:
@@ -392,12 +397,12 @@ class CaptainsState(FrameStackState):
             t = args[0]
             if kind == "build":
                 if t in own:
-                    return f"You already own a {_fname(t)}: expand it instead (one facility per type)."
+                    return f"You already own {article(_fname(t))}: expand it instead (one facility per type)."
                 if not sum(self.stock[t]):
                     return f"The {_fname(t)} stack is empty (R21)."
                 return self.bill_problem(seat, FACILITIES[t].build)
             if t not in own:
-                return f"You do not own a {_fname(t)}: build one first."
+                return f"You do not own {article(_fname(t))}: build one first."
             if not self.stock[t][1]:
                 return f"The {_fname(t)} stack is empty (R21)."
             return self.bill_problem(seat, self.expansion_bill(seat, t))
@@ -406,7 +411,7 @@ class CaptainsState(FrameStackState):
                 return "Run one of your facilities with normal or overtime production."
             t, mode = args
             if t not in own:
-                return f"You do not own a {_fname(t)}."
+                return f"You do not own {article(_fname(t))}."
             if mode == "overtime" and self.money[seat] < self.overtime_cost(seat, t):
                 cost = self.overtime_cost(seat, t)
                 return f"Overtime at your {_fname(t)} costs ${cost}; you have ${self.money[seat]}."
@@ -510,7 +515,8 @@ class CaptainsState(FrameStackState):
         self.stack += [["end_turn"], ["produce", f.good, self.normal_output(seat, size)],
                        ["buy", _merge(f.build)]]
         card = "the double-production card (size 2)" if double else "a size 1 card"
-        return [Event(f"{{p{seat}}} builds a {f.name}, taking {card}; build cost {_goods_text(f.build)}.", "build")]
+        return [Event(f"{{p{seat}}} builds {article(f.name)}, taking {card}; build cost {_goods_text(f.build)}.",
+                      "build")]
 
     def _do_expand(self, seat: int, ftype: str) -> list[Event]:
         self.stack.pop()
@@ -531,10 +537,10 @@ class CaptainsState(FrameStackState):
             self.money[seat] -= cost
             self.bank += cost
             n = 2 * size
-            text = f"{{p{seat}}} runs their {f.name} on overtime: {n} {GOODS[f.good].name} for ${cost}."
+            text = f"{{p{seat}}} runs their {f.name} on overtime: {_goods(n, f.good)} for ${cost}."
         else:
             n = self.normal_output(seat, size)
-            text = f"{{p{seat}}} runs their {f.name}: {n} {GOODS[f.good].name}."
+            text = f"{{p{seat}}} runs their {f.name}: {_goods(n, f.good)}."
         self.stack += [["end_turn"], ["produce", f.good, n]]
         return [Event(text, "produce")]
 
@@ -646,7 +652,7 @@ class CaptainsState(FrameStackState):
                 needs.pop(0)
                 self.money[seat] -= n * BANK_PRICE
                 self.bank += n * BANK_PRICE
-                events.append(Event(f"{{p{seat}}} buys {n} {GOODS[good].name} from the bank at ${BANK_PRICE} each "
+                events.append(Event(f"{{p{seat}}} buys {_goods(n, good)} from the bank at ${BANK_PRICE} each "
                                     "(no one gains Market Share, R25).", "buy"))
                 continue
             price, sellers = levels[0]
@@ -683,7 +689,7 @@ class CaptainsState(FrameStackState):
             self.stack.append(["price", market])   # re-price only where goods arrived (R23)
         for market, k in parts:
             if k:
-                events.append(Event(f"{{p{seat}}} places {k} {GOODS[good].name} in {MARKETS[market].name}.", "produce"))
+                events.append(Event(f"{{p{seat}}} places {_goods(k, good)} in {MARKETS[market].name}.", "produce"))
         return events
 
     def _frame_reprice_start(self) -> list[Event]:
@@ -936,11 +942,11 @@ class CaptainsState(FrameStackState):
             return str(action)
 
     def _run_label(self, seat: int, ftype: str, mode: str) -> str:
-        good = GOODS[FACILITIES[ftype].good].name
+        good = FACILITIES[ftype].good
         size = self.size(seat, ftype)
         if mode == "overtime":
-            return f"Overtime at your {_fname(ftype)}: {2 * size} {good} for ${self.overtime_cost(seat, ftype)}"
-        return f"Run your {_fname(ftype)}: {self.normal_output(seat, size)} {good}"
+            return f"Overtime at your {_fname(ftype)}: {_goods(2 * size, good)} for ${self.overtime_cost(seat, ftype)}"
+        return f"Run your {_fname(ftype)}: {_goods(self.normal_output(seat, size), good)}"
 
     def _split_label(self, k: int) -> str:
         _, _, n, m1, m2 = self.stack[-1]
@@ -1021,22 +1027,22 @@ class CaptainsState(FrameStackState):
 
 
 _LABELS = {
-    "build": lambda st, seat, t: f"Build a {_fname(t)}",
+    "build": lambda st, seat, t: f"Build {article(_fname(t))}",
     "expand": lambda st, seat, t: f"Expand your {_fname(t)} to size {st.size(seat, t) + 1}",
     "run": CaptainsState._run_label,
     "research": lambda st, seat, adv: f"Market Research: {ADVANCES[adv].name} ({ADVANCES[adv].cost} Research)",
     "manipulate": lambda st, seat: "Market Manipulation: draw a Captain card and re-price",
     "real_estate": lambda st, seat, z: f"Build {SPACES[st.next_space(z)].level.title()} Real Estate in {ZONES[z]}",
-    "take": lambda st, seat, s: "Take back your own token" if s == seat else f"Buy from player {s + 1}",
+    "take": lambda st, seat, s: "Take back your own token" if s == seat else f"Buy from {{p{s}}}",
     "split": lambda st, seat, k: st._split_label(k),
     "price": lambda st, seat, m, p: f"Price {MARKETS[m].name} at ${p}",
     "done": lambda st, seat: "Keep the other prices",
     "re_card": lambda st, seat, c, side: f"{c}, side {'AB'[side]} ({RE_CARDS[c].sides[side]})",
     "insider": lambda st, seat, m, k: f"Sell {k} from {MARKETS[m].name}",
     "return_captain": lambda st, seat, c: f"Return {CAPTAINS[c].name}",
-    "deal": lambda st, chance, seat, c: f"Deal {CAPTAINS[c].name} to seat {seat + 1}",
+    "deal": lambda st, chance, seat, c: f"Deal {CAPTAINS[c].name} to {{p{seat}}}",
     "draw_captain": lambda st, chance, seat, c: f"Draw {CAPTAINS[c].name}",
-    "first_order": lambda st, chance, *order: "Turn order " + ", ".join(str(s + 1) for s in order),
+    "first_order": lambda st, chance, *order: "Turn order: " + ", ".join(f"{{p{s}}}" for s in order),
     "progress": lambda st, chance, card: f"Draw a {card.title()} card",
 }
 """Action kind -> its label for the prompt bar and the log (the state, the seat, the arguments)."""
