@@ -264,6 +264,7 @@ class Shell(QObject):
 
             panel = PastGamesPanel(self.settings)
             panel.review_requested.connect(lambda path: self.review_file(path, self.start))
+            panel.review_file_requested.connect(lambda: self.review_saved_game(self.start))
             self.start.set_past_games(panel)
             panel.refresh()
         except Exception as exc:  # noqa: BLE001 - the start screen works without it

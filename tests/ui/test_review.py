@@ -216,6 +216,11 @@ def test_review_a_saved_game_from_the_menu(shell, qtbot, tmp_path, monkeypatch):
     review = open_windows()[-1]
     qtbot.addWidget(review)
     assert not review.review.open_secrets and review.review.actions == unfinished.actions()
+    shell._install_past_games()  # the start screen offers the same
+    shell.start.past_games.review_file_button.click()
+    again = open_windows()[-1]
+    qtbot.addWidget(again)
+    assert again is not review and again.review.actions == unfinished.actions()
     (tmp_path / "bad.tycoons").write_bytes(b"not a save")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(tmp_path / "bad.tycoons"), ""))
     count = len(open_windows())

@@ -57,6 +57,8 @@ class PastGamesPanel(QFrame):
     """The record as a table. `review_requested(path)` when a Review button is pressed."""
 
     review_requested = Signal(Path)
+    review_file_requested = Signal()
+    """"Review a saved game…": any save file, an unfinished one as a spectator."""
 
     def __init__(self, settings=None, folder: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -103,6 +105,10 @@ class PastGamesPanel(QFrame):
         self.limit.valueChanged.connect(self._limit_changed)
         row.addWidget(self.limit)
         row.addWidget(QLabel("games (marked games are always kept)"), 1)
+        self.review_file_button = QPushButton("Review a saved game…")
+        self.review_file_button.setStyleSheet("padding: 4px 12px; min-width: 0; font-size: 13px;")
+        self.review_file_button.clicked.connect(self.review_file_requested.emit)
+        row.addWidget(self.review_file_button)
         col.addLayout(row)
 
     def _setting(self, key, default):

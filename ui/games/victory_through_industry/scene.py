@@ -102,6 +102,8 @@ class VtiScene(GameScene):
         self._used = set()
         self._by_action = {}
         self._pending = list(legal)
+        # at the start of a move, a factory that cannot run still answers a click with the reason
+        self._producing = me if any(a.kind == "nonproduction" for a in legal) else None
         marks = style.seat_marks(names)
         bottom_left = self._show_complex(view, focus, me, names, marks)
         bottom_left = self._show_supply(view, me, bottom_left)
@@ -136,9 +138,9 @@ class VtiScene(GameScene):
                 return a
         return None
 
-    def _target(self, item: BoardItem, action: Action | None, status: str = "") -> None:
-        item.set_target(action, action is not None, status)
-        if action is not None:
+    def _target(self, item: BoardItem, action: Action | None, status: str = "", legal: bool = True) -> None:
+        item.set_target(action, legal and action is not None, status)
+        if action is not None and legal:
             self._by_action[action] = item
 
     # -- the large complex ---------------------------------------------------------------------------
@@ -192,7 +194,11 @@ class VtiScene(GameScene):
                 self._target(tile, act, f"Produce with every {tile.texts()[0]}")
             else:
                 act = self._take(lambda a, c=c: a.kind == "fpick" and tuple(a.args) == c) if mine else None
-                self._target(tile, act, "Choose this factory to move" if act else "")
+                if act is None and mine and self._producing is not None:
+                    # not legal: a click asks the engine why this type cannot run
+                    self._target(tile, Action("produce", self._producing, (f,)), legal=False)
+                else:
+                    self._target(tile, act, "Choose this factory to move" if act else "")
             for badge, kind, text, dx in (("tear", "tear_down", "✕", 4), ("move", "move_factory", "↻", C - 30)):
                 act = self._take(lambda a, c=c, kind=kind: a.kind == kind and tuple(a.args) == c) if mine else None
                 if act is None:
