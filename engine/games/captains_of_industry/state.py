@@ -877,9 +877,16 @@ class CaptainsState(FrameStackState):
     def view(self, seat: int | None) -> dict:
         """Public information plus `seat`'s own Captain hand and Player Bank (R18); at the end the
         banks are revealed."""
+        return self._view(seat, open_all=False)
+
+    def open_view(self) -> dict:
+        """Every hand and every Player Bank shown (the review of a finished game)."""
+        return self._view(None, open_all=True)
+
+    def _view(self, seat: int | None, open_all: bool) -> dict:
         seats = []
         for s in range(self.players):
-            mine = s == seat
+            mine = s == seat or open_all
             seats.append({
                 "money": self.money[s],
                 "facilities": {t: list(v) for t, v in self.facilities[s].items()},
