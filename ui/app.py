@@ -287,12 +287,13 @@ class Shell(QObject):
         from saves.record import record_stem, write_record
         from saves.store import SAVE_SUFFIX, encode_for_save
         from ui.controller import _autosave_executor
+        from ui.review.past_games import record_limit
 
         try:
             stem = record_stem(session)
             data = encode_for_save(session, stem + SAVE_SUFFIX)
             self._record_future = _autosave_executor().submit(write_record, stem, data, None,
-                                                              int(self.settings.get("record_limit")))
+                                                              record_limit(self.settings))
         except Exception as exc:  # noqa: BLE001 - never lose the end of a game over the record
             print(f"The game could not be recorded: {getattr(exc, 'reason', exc)}", file=sys.stderr)
 

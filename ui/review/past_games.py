@@ -53,6 +53,15 @@ def rates_text(record: Record) -> str:
     return "<br>".join(lines) if lines else "Win rates appear here once you have finished a game against the AI."
 
 
+def record_limit(settings) -> int:
+    """The player's limit of unmarked games kept (the default for a missing or odd setting)."""
+    try:
+        value = settings.get("record_limit") if settings is not None else DEFAULT_LIMIT
+    except KeyError:
+        return DEFAULT_LIMIT
+    return value if type(value) is int and value >= 1 else DEFAULT_LIMIT
+
+
 class PastGamesPanel(QFrame):
     """The record as a table. `review_requested(path)` when a Review button is pressed."""
 
@@ -99,7 +108,7 @@ class PastGamesPanel(QFrame):
         row.addWidget(QLabel("Keep the last"))
         self.limit = QSpinBox()
         self.limit.setRange(1, 10_000)
-        self.limit.setValue(int(self._setting("record_limit", DEFAULT_LIMIT)))
+        self.limit.setValue(record_limit(settings))
         self.limit.setToolTip("When a game finishes, the oldest games beyond this number are removed; "
                               "games marked Keep are never removed.")
         self.limit.valueChanged.connect(self._limit_changed)
@@ -110,12 +119,6 @@ class PastGamesPanel(QFrame):
         self.review_file_button.clicked.connect(self.review_file_requested.emit)
         row.addWidget(self.review_file_button)
         col.addLayout(row)
-
-    def _setting(self, key, default):
-        try:
-            return self.settings.get(key) if self.settings is not None else default
-        except KeyError:
-            return default
 
     def _limit_changed(self, value: int) -> None:
         if self.settings is not None:
