@@ -181,7 +181,9 @@ def test_steel_mill_needs_every_input():
     s = st.current
     lay_out(st, s, {(0, 0): ("steel_mill", 0)}, {(1, 0): "iron_ore"})
     assert Action("produce", s, ("steel_mill",)) not in st.legal_actions()
-    assert "can operate" in st.illegal_reason(Action("produce", s, ("steel_mill",)))
+    # the reason names the side that stops it (Iron Ore is on the right, Coal missing on the left)
+    assert st.illegal_reason(Action("produce", s, ("steel_mill",))) == \
+        "The Steel Mill cannot run: its left input needs Coal beside it."
     lay_out(st, s, {(0, 0): ("steel_mill", 0)}, {(1, 0): "iron_ore", (-1, 0): "coal"})
     do(st, ("produce", ("steel_mill",)))
     assert st.prod[s] == {(0, 1): "steel"}

@@ -248,6 +248,8 @@ class Highlight:
         self.hover = False
         self.status = ""
         self._glow: GlowOverlay | None = None
+        self.hover_hook = None
+        """Called with True/False as the mouse enters/leaves (a scene previews what a click does)."""
         self.setAcceptHoverEvents(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
@@ -301,6 +303,8 @@ class Highlight:
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
             scene.hovered.emit(self.hover_text())
+        if self.hover_hook is not None:
+            self.hover_hook(True)
 
     def hover_text(self) -> str:
         """The status-bar text while the mouse is over the piece: what a click does if it is a
@@ -321,6 +325,8 @@ class Highlight:
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
             scene.hovered.emit("")
+        if self.hover_hook is not None:
+            self.hover_hook(False)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.action is not None and event.button() == Qt.MouseButton.LeftButton:
