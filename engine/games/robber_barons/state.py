@@ -942,7 +942,7 @@ class RobberBaronsState(FrameStackState):
         if k == "goto":
             return f"Go to {space_name(a[0])}"
         if k == "first_roll":
-            return f"Seat {a[0] + 1} rolls {a[1]}"
+            return f"{{p{a[0]}}} rolls {a[1]}"
         if k == "roll":
             return f"Roll {' + '.join(map(str, a))}"
         if k in ("die",):
