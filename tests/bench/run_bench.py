@@ -564,6 +564,7 @@ def main() -> int:
     ap.add_argument("--only-long-load", action="store_true", help="only the 100,000-decision load")
     args = ap.parse_args()
     from engine.core.registry import game_ids
+    from ui.games import has_board
 
     games = args.games.split(",") if args.games else game_ids()
     print(f"Tycoons bench — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cpus, Python {sys.version.split()[0]}")
@@ -579,7 +580,7 @@ def main() -> int:
         bench_ai(game_id, args.quick)
         bench_ai_turns(game_id, args.quick)
         bench_search(game_id, args.quick)
-        if not args.skip_ui:
+        if not args.skip_ui and has_board(game_id):
             bench_ui(game_id, args.quick)
     if not args.skip_ui and "robber-barons" in games:
         bench_review(args.quick)

@@ -11,19 +11,28 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import SeatInfo
-from engine.core.registry import game_ids
 from engine.core.rng import Rng
+from ui.games import playable_specs
 
 GENERIC = "That is not allowed now."
 DECISIONS = 150
+
+
+def needs_board(game_id: str) -> None:
+    """A game registered with its rules but no board yet has nothing to click: skipped until then."""
+    import importlib.util
+
+    if importlib.util.find_spec("ui.games." + game_id.replace("-", "_")) is None:
+        pytest.skip(f"{game_id} has no board yet")
 
 
 def board_pieces(scene):
     return [it for it in scene.items() if getattr(it, "action", None) is not None and hasattr(it, "hover_text")]
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_hover_and_click_agree_and_refusals_explain(shell, qtbot, game_id):
+    needs_board(game_id)
     shell.settings.set("confirm_turn", False)
     seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
     window = shell.start_game(game_id, seats, {}, 5)
@@ -61,12 +70,13 @@ def test_hover_and_click_agree_and_refusals_explain(shell, qtbot, game_id):
     assert refused > 0, f"no refused piece was met in {game_id}"
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_a_click_on_nothing_says_what_to_do(shell, qtbot, game_id):
     """A click where no piece takes a click (here: the board's empty corner) is answered with
     what the player is asked to do; a drag of the board is not a click and says nothing."""
     from PySide6.QtCore import QPoint, Qt
 
+    needs_board(game_id)
     shell.settings.set("confirm_turn", False)
     seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
     window = shell.start_game(game_id, seats, {}, 3)
