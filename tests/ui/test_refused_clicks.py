@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import SeatInfo
-from engine.core.registry import game_ids
 from engine.core.rng import Rng
+from ui.games import playable_specs
 
 GENERIC = "That is not allowed now."
 DECISIONS = 150
@@ -30,7 +30,7 @@ def board_pieces(scene):
     return [it for it in scene.items() if getattr(it, "action", None) is not None and hasattr(it, "hover_text")]
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_hover_and_click_agree_and_refusals_explain(shell, qtbot, game_id):
     needs_board(game_id)
     shell.settings.set("confirm_turn", False)
@@ -70,7 +70,7 @@ def test_hover_and_click_agree_and_refusals_explain(shell, qtbot, game_id):
     assert refused > 0, f"no refused piece was met in {game_id}"
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_a_click_on_nothing_says_what_to_do(shell, qtbot, game_id):
     """A click where no piece takes a click (here: the board's empty corner) is answered with
     what the player is asked to do; a drag of the board is not a click and says nothing."""

@@ -10,9 +10,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog
 
-from engine.core import Rng, Session, game_ids
+from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
 from engine.core.review import Review
+from ui.games import playable_specs
 
 SEATS = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cy", "ai", "normal")]
 
@@ -47,7 +48,7 @@ def expected_rows(window, view, seat):
     return [str(v) for _, v in window.game.player_summary(view, seat)]
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_every_control_shows_the_game_as_it_stood(game_id, review_window, qtbot):
     s = played(game_id)
     w = review_window(s)

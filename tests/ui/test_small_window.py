@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import SeatInfo
-from engine.core.registry import game_ids
+from ui.games import playable_specs
 
 
 def seats() -> list[SeatInfo]:
@@ -23,7 +23,7 @@ def open_small(shell, qtbot, game_id):
     return window
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_small_window_gives_the_board_most_of_the_room(shell, qtbot, game_id):
     window = open_small(shell, qtbot, game_id)
     assert window.log_dock in window.tabifiedDockWidgets(window.players_dock)

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 
 from engine.core.contract import SeatInfo
-from engine.core.registry import game_ids
 from engine.core.rng import Rng
+from ui.games import playable_specs
 
 
 def on_window(window, scene_point: QPointF) -> QPoint:
@@ -19,7 +19,7 @@ def on_window(window, scene_point: QPointF) -> QPoint:
     return view.viewport().mapTo(window, view.mapFromScene(scene_point))
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_clicked_point_stays_put_over_a_sequence_of_decisions(shell, qtbot, settings, game_id):
     seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
     window = shell.start_game(game_id, seats, {}, 4)
