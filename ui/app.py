@@ -141,7 +141,10 @@ class Shell(QObject):
         """The new-game dialog, then the game (returns the window, or None if cancelled)."""
         from ui.dialogs.new_game import NewGameDialog
 
-        dialog = NewGameDialog(player_name=self.settings.get("player_name"), parent=parent)
+        last = self.settings.get("last_game") or {}
+        dialog = NewGameDialog(player_name=self.settings.get("player_name"), parent=parent,
+                               initial_game=last.get("game"))
+        remember_seats(dialog, last)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return None
         if not self.may_replace_game(parent):
@@ -149,6 +152,8 @@ class Shell(QObject):
         game_id, seats, options, seed = dialog.choice()
         if seats and not seats[0].is_ai and seats[0].name != self.settings.get("player_name"):
             self.settings.set("player_name", seats[0].name)
+        self.settings.set("last_game", {"game": game_id, "seats": [
+            {"name": s.name, "kind": s.kind, "level": s.level} for s in seats]})
         return self.start_game(game_id, seats, options, seed)
 
     def continue_game(self):
@@ -264,6 +269,7 @@ class Shell(QObject):
 
             panel = PastGamesPanel(self.settings)
             panel.review_requested.connect(lambda path: self.review_file(path, self.start))
+            panel.review_file_requested.connect(lambda: self.review_saved_game(self.start))
             self.start.set_past_games(panel)
             panel.refresh()
         except Exception as exc:  # noqa: BLE001 - the start screen works without it
@@ -286,12 +292,13 @@ class Shell(QObject):
         from saves.record import record_stem, write_record
         from saves.store import SAVE_SUFFIX, encode_for_save
         from ui.controller import _autosave_executor
+        from ui.review.past_games import record_limit
 
         try:
             stem = record_stem(session)
             data = encode_for_save(session, stem + SAVE_SUFFIX)
             self._record_future = _autosave_executor().submit(write_record, stem, data, None,
-                                                              int(self.settings.get("record_limit")))
+                                                              record_limit(self.settings))
         except Exception as exc:  # noqa: BLE001 - never lose the end of a game over the record
             print(f"The game could not be recorded: {getattr(exc, 'reason', exc)}", file=sys.stderr)
 
@@ -356,6 +363,21 @@ class Shell(QObject):
         app = QApplication.instance()
         if app is not None:
             app.quit()
+
+
+def remember_seats(dialog, last: dict) -> None:
+    """Fill the new-game dialog with the seats of the last game started from it (if it was the
+    game the dialog opened on, and they fit its player range); anything odd is ignored."""
+    from engine.core.contract import SeatInfo
+
+    try:
+        if last.get("game") != dialog.spec.id:
+            return
+        seats = [SeatInfo(str(s["name"]), str(s["kind"]), s.get("level")) for s in last["seats"]]
+        if dialog.spec.min_players <= len(seats) <= dialog.spec.max_players:
+            dialog.set_seats(seats)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        pass
 
 
 def _wait_briefly(future, seconds: float = 0.05) -> bool:

@@ -123,6 +123,9 @@ class GameController(QObject):
             self.viewer = humans[0] if humans else None
         session.subscribe(self._on_session_changed)
         scene.intent.connect(self._on_intent_signal)
+        scene.explain = self.refusal  # hover text of a piece that is not a legal choice
+        if hasattr(scene, "idle_click"):
+            scene.idle_click.connect(self.on_idle_click)
         if hasattr(scene, "set_animation_speed"):
             scene.set_animation_speed(settings.animation_factor)
 
@@ -263,24 +266,13 @@ class GameController(QObject):
         Returns True if the decision was applied."""
         if self.closed or not isinstance(action, Action):
             return False
-        session = self.session
-        mover = session.to_move()
         if self.curtain_up:
             return False
-        if session.is_over():
-            self.status.emit("The game is over.")
-            return False
-        if self.confirm_pending():
-            self.status.emit("Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z).")
-            return False
-        if mover < 0 or session.seats[mover].is_ai:
-            name = session.names[mover] if mover >= 0 else "the game"
-            self.status.emit(f"Please wait: it is {name}'s turn.")
-            return False
-        reason = session.illegal_reason(action)
+        reason = self.refusal(action)
         if reason is not None:
             self.status.emit(reason)
             return False
+        session = self.session
         floor_before = session.undo_floor()
         try:
             label = session.label(action)
@@ -289,6 +281,40 @@ class GameController(QObject):
         self.undo_stack.push(DecisionCommand(session, action, label))
         self._sync_stack(floor_before)
         return True
+
+    def refusal(self, action: Action) -> str | None:
+        """Why a click on `action` would be refused now (what the status bar will say), or None if
+        it would be taken. The board's hover text asks the same question, so hover and click
+        always agree."""
+        session = self.session
+        mover = session.to_move()
+        if session.is_over():
+            return "The game is over."
+        if self.confirm_pending():
+            return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
+        if mover < 0 or session.seats[mover].is_ai:
+            name = session.names[mover] if mover >= 0 else "the game"
+            return f"Please wait: it is {name}'s turn."
+        return session.illegal_reason(action)
+
+    def on_idle_click(self) -> None:
+        """A click on the board where nothing takes a click: say what to do instead."""
+        if self.closed or self.curtain_up:
+            return
+        self.status.emit(self.idle_hint())
+
+    def idle_hint(self) -> str:
+        """What a click on nothing is answered with: why nothing can be chosen now, or what the
+        player is asked to choose (the prompt)."""
+        session = self.session
+        mover = session.to_move()
+        if session.is_over() or self.confirm_pending() or mover < 0 or session.seats[mover].is_ai:
+            return self.refusal(Action("", mover, ())) or ""
+        try:
+            asked = game_ui(session.spec.id).prompt(self.view, self.legal, session.names)
+        except Exception:  # noqa: BLE001 - a hint is cosmetic
+            asked = f"{session.names[mover]}: choose one of the highlighted pieces or a button above."
+        return f"Nothing to choose there. {asked}"
 
     def take(self, action: Action) -> bool:
         """The same as a board click (prompt-bar buttons)."""

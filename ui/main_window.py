@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QGraphicsView,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -50,7 +50,13 @@ def _default_dir() -> Path:
 
 class BoardView(QGraphicsView):
     """The board: antialiased, fit to the window on open, Ctrl+wheel or +/− to zoom, drag the
-    empty board to pan, 0 or F to fit again. Keeps fitting on resize until the user zooms."""
+    empty board to pan, 0 or F to fit again. Keeps fitting on resize until the user zooms.
+
+    A steady board (nothing moves under the cursor when the player acts): the fitted area only
+    grows during a game (a strip of choices that comes and goes, a row that gets shorter, never
+    re-fit the board), and when the layout around the view changes (the prompt bar grows, a
+    panel is shown) the board stays where it was on the screen instead of being re-centred. The
+    view may scroll a viewport's size beyond the board for that."""
 
     MIN_SCALE, MAX_SCALE = 0.15, 6.0
 
@@ -60,30 +66,73 @@ class BoardView(QGraphicsView):
                             | QPainter.RenderHint.SmoothPixmapTransform)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # items that accept the press win
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setBackgroundBrush(QColor("#2b2b2b"))
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.auto_fit = True
+        self.top_reserve = 0  # view pixels the fit leaves free at the top (see _fit)
+        self._fitted: QRectF | None = None  # the board area fitted so far (grows in a game)
+        self._window_size = None  # the top-level window's size at the last resize
+        self._origin = None  # the viewport's top-left in window coordinates, last seen
 
-    def fit(self) -> None:
-        """Fit the whole board (the scene's items) into the view."""
+    def setScene(self, scene) -> None:  # noqa: N802 - Qt API
+        self._fitted = None
+        super().setScene(scene)
+
+    def board_rect(self) -> QRectF:
         scene = self.scene()
         if scene is None:
-            return
+            return QRectF()
         rect = scene.itemsBoundingRect()
-        if rect.isEmpty():
-            rect = scene.sceneRect()
+        return rect if not rect.isEmpty() else scene.sceneRect()
+
+    def fit(self) -> None:
+        """Fit the whole board (the scene's items) into the view, afresh."""
+        self._fitted = None
+        self._fit()
+
+    def _fit(self) -> None:
+        rect = self.board_rect()
         if rect.isEmpty():
             return
+        if self._fitted is not None:
+            rect = rect.united(self._fitted)
+        self._fitted = QRectF(rect)
         margin = max(rect.width(), rect.height()) * 0.02
-        self.fitInView(rect.adjusted(-margin, -margin, margin, margin), Qt.AspectRatioMode.KeepAspectRatio)
+        area = rect.adjusted(-margin, -margin, margin, margin)
+        # room left free above the board for a prompt bar that grows by a row of buttons: the
+        # view holds still then, so the board's top would slip under it
+        reserve = min(self.top_reserve, self.viewport().height() // 4)
+        vw, vh = self.viewport().width(), self.viewport().height() - reserve
+        if vw <= 0 or vh <= 0:
+            return
+        scale = max(self.MIN_SCALE, min(self.MAX_SCALE, vw / area.width(), vh / area.height()))
+        self.resetTransform()
+        self.scale(scale, scale)
+        self._update_range()
+        self.centerOn(area.center() - QPointF(0, reserve / 2 / scale))
         self.auto_fit = True
+        self._origin = self._viewport_origin()
+
+    def _update_range(self) -> None:
+        """Let the view scroll a viewport's size beyond the board on every side, so it can keep
+        the board in place whatever its size."""
+        rect = self.board_rect()
+        if self._fitted is not None:
+            rect = rect.united(self._fitted)
+        scale = max(self.transform().m11(), self.MIN_SCALE)
+        mx = self.viewport().width() / scale + rect.width()
+        my = self.viewport().height() / scale + rect.height()
+        self.setSceneRect(rect.adjusted(-mx, -my, mx, my))
 
     def zoom(self, factor: float) -> None:
         current = self.transform().m11()
         factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
         self.scale(factor, factor)
+        self._update_range()
         self.auto_fit = False
 
     def wheelEvent(self, event) -> None:  # noqa: N802
@@ -106,14 +155,46 @@ class BoardView(QGraphicsView):
         else:
             super().keyPressEvent(event)
 
+    def _viewport_origin(self):
+        return self.viewport().mapTo(self.window(), QPoint(0, 0))
+
+    def _hold_still(self) -> None:
+        """The view moved or changed size inside the window: scroll by as much, so every point
+        of the board keeps its place on the screen."""
+        origin = self._viewport_origin()
+        if self._origin is not None and origin != self._origin:
+            d = origin - self._origin
+            self._update_range()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
+        self._origin = origin
+
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if self.auto_fit:
-            self.fit()
+        window = self.window().size()
+        if window != self._window_size:  # the player resized the window: fit it again
+            self._window_size = window
+            if self.auto_fit:
+                self._fitted = None
+                self._fit()
+                return
+        self._update_range()
+        self._hold_still()
+
+    def moveEvent(self, event) -> None:  # noqa: N802
+        super().moveEvent(event)
+        self._hold_still()
 
     def scene_rect_changed(self, _rect: QRectF) -> None:
-        if self.auto_fit:
-            self.fit()
+        """The board grew or shrank: fit again only if it now reaches beyond the fitted area."""
+        if not self.auto_fit:
+            self._update_range()
+            return
+        rect = self.board_rect()
+        if self._fitted is None or not self._fitted.contains(rect):
+            self._fit()
+        else:
+            self._update_range()
 
 
 class GameWindow(QMainWindow):
@@ -141,19 +222,25 @@ class GameWindow(QMainWindow):
         self.prompt = PromptBar()
         self.prompt.chosen.connect(self._prompt_chosen)
         col.addWidget(self.prompt)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.view = BoardView()
-        self.splitter.addWidget(self.view)
-        self.players = PlayersPanel()
-        self.splitter.addWidget(self.players)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 0)
-        self.splitter.setSizes([1060, 280])
-        col.addWidget(self.splitter, 1)
+        self.view.top_reserve = self.prompt.row_height()
+        col.addWidget(self.view, 1)
         self.setCentralWidget(central)
 
+        # The players panel and the log are docks: each can be closed (View menu), moved,
+        # floated or stacked as tabs, and the window remembers how (saveState).
+        self.players = PlayersPanel()
+        self.players_dock = QDockWidget("Players", self)
+        self.players_dock.setObjectName("PlayersDock")
+        self.players_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                      | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                                      | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.players_dock.setWidget(self.players)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.players_dock)
         self.log_dock = LogDock(self)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        self._tabbed = False
+        self.resizeDocks([self.players_dock], [280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [170], Qt.Orientation.Vertical)
 
         self.thinking_label = QLabel()
@@ -206,7 +293,11 @@ class GameWindow(QMainWindow):
             speed.addAction(act)
             self.speed_actions[key] = act
         view.addSeparator()
+        view.addAction(self.players_dock.toggleViewAction())
         view.addAction(self.log_dock.toggleViewAction())
+        self.act_tabs = QAction("Log and players as &tabs", self, checkable=True)
+        self.act_tabs.triggered.connect(lambda on: self.set_dock_layout("tabs" if on else "split"))
+        view.addAction(self.act_tabs)
 
         help_menu = bar.addMenu("&Help")
         self.act_rules = self._action(help_menu, "&Rules of this game", QKeySequence("F1"), self.show_rules)
@@ -319,7 +410,7 @@ class GameWindow(QMainWindow):
     def _prompt_choices(self) -> tuple[list, list[str]]:
         c = self.controller
         if c.confirm_pending():
-            return [CONFIRM, UNDO], ["Confirm turn", f"Undo: {c.undo_stack.undoText()}"]
+            return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
         if not c.human_to_move():
             return [], []
         labels = []
@@ -487,6 +578,47 @@ class GameWindow(QMainWindow):
         window.show()
         window.raise_()
 
+    # -- dock layout -----------------------------------------------------------------------------------
+    COMPACT_BELOW = (1280, 820)
+    """A window narrower or lower than this stacks the log under the players as tabs (unless the
+    player chose a layout): the board gets the whole height."""
+
+    def set_dock_layout(self, choice: str) -> None:
+        """"tabs" (log and players stacked as tabs on the right), "split" (players right, log
+        below) or "auto" (tabs in a small window); remembered."""
+        self.settings.set("dock_layout", choice)
+        self._apply_dock_layout()
+
+    def _apply_dock_layout(self) -> None:
+        choice = self.settings.get("dock_layout")
+        if choice == "auto":
+            w, h = self.COMPACT_BELOW
+            tabbed = self.width() < w or self.height() < h
+        else:
+            tabbed = choice == "tabs"
+        self.act_tabs.setChecked(tabbed)
+        if tabbed == self._tabbed:
+            return
+        self._tabbed = tabbed
+        for dock in (self.players_dock, self.log_dock):
+            if dock.isFloating():
+                dock.setFloating(False)
+        if tabbed:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+            self.tabifyDockWidget(self.players_dock, self.log_dock)
+            self.players_dock.raise_()
+        else:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.players_dock)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+            self.resizeDocks([self.log_dock], [170], Qt.Orientation.Vertical)
+        width = 250 if self.width() < self.COMPACT_BELOW[0] else 280
+        self.resizeDocks([self.players_dock], [width], Qt.Orientation.Horizontal)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self.settings.get("dock_layout") == "auto" and hasattr(self, "act_tabs"):
+            self._apply_dock_layout()
+
     # -- closing --------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:
         """Window size and the log dock's place, as the player left them."""
@@ -494,12 +626,19 @@ class GameWindow(QMainWindow):
 
         geometry, state = self.settings.get("window_geometry"), self.settings.get("window_state")
         try:
-            if geometry:
-                self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
+            # the docks first: restoring a hidden dock into a window that was never shown
+            # would shrink the restored size by the dock's width
             if state:
                 self.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+            if geometry:
+                self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
         except (ValueError, UnicodeError):
             pass
+        self._tabbed = bool(self.tabifiedDockWidgets(self.players_dock))
+        if self.settings.get("dock_layout") != "auto":
+            self._apply_dock_layout()
+        else:
+            self.act_tabs.setChecked(self._tabbed)
 
     def _save_layout(self) -> None:
         self.settings.set("window_geometry", bytes(self.saveGeometry().toBase64()).decode("ascii"))

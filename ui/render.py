@@ -94,6 +94,11 @@ def render_session(session, out: str, scale: float = 1.0, viewer: int | None = N
 
 def render_from_args(args) -> int:
     """The `tycoons render` command."""
+    from ui.games import has_board
+
+    if not has_board(args.game):
+        print(f"tycoons render: {args.game} has no board to draw yet", file=sys.stderr)
+        return 2
     _ensure_app()
     session = play_session(args.game, args.players, args.seed, args.moves)
     path = render_session(session, args.out, float(args.scale or 1.0))

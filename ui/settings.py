@@ -33,6 +33,8 @@ DEFAULTS: dict = {
     "confirm_turn": True,  # DESIGN §3: the AIs (or the curtain) wait until the human confirms
     "window_geometry": "",  # base64 of QMainWindow.saveGeometry()
     "window_state": "",  # base64 of QMainWindow.saveState() (where the log dock is)
+    "last_game": {},  # {"game": id, "seats": [{"name", "kind", "level"}]}: the new-game dialog's start
+    "dock_layout": "auto",  # "auto" (tabs in a small window), "tabs" or "split"
     "record_limit": 200,  # finished games kept for review (saves/record.py); marked ones always
 }
 

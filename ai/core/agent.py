@@ -47,3 +47,18 @@ class Agent(Protocol):
     def choose(self, obs: Observation, rng: Rng, budget: Budget) -> Action:
         """Pick one of `obs.legal`. Use only `obs` and `rng`, so a decision is reproducible."""
         ...
+
+
+class HeuristicAgent:
+    """Base of a game's own (non-searching) levels: a lone legal action is taken at once, without
+    looking at the position; otherwise `decide` picks among `obs.legal`."""
+
+    level = ""
+
+    def choose(self, obs: Observation, rng: Rng, budget: Budget) -> Action:
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        return self.decide(obs, rng)
+
+    def decide(self, obs: Observation, rng: Rng) -> Action:
+        raise NotImplementedError

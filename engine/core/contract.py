@@ -16,6 +16,7 @@ import msgpack
 
 from engine.core.action_types import exactly_typed, shape_problem, type_problem
 from engine.core.errors import IllegalAction
+from engine.core.plain import plain_copy
 from engine.core.text import join_words
 
 CHANCE = -1
@@ -208,13 +209,18 @@ class State:
             raise NotImplementedError
         s = cls.__new__(cls)
         for f in cls._FIELDS:
-            setattr(s, f, data[f])
-        # fresh containers, never shared with the caller's data (the default copy() goes through
-        # msgpack, which already builds fresh ones)
-        return s.copy() if cls.copy is not State.copy else s
+            # fresh containers, never shared with the caller's data
+            setattr(s, f, plain_copy(data[f]))
+        return s
 
     def copy(self) -> State:
-        """An independent copy. Games override this with a faster hand-written copy."""
+        """An independent copy: every field of `_FIELDS` copied as plain data (a game may override
+        this with a faster hand-written copy), else a round trip through msgpack."""
+        if self._FIELDS:
+            s = type(self).__new__(type(self))
+            for f in self._FIELDS:
+                setattr(s, f, plain_copy(getattr(self, f)))
+            return s
         return type(self).from_data(self.spec, msgpack.unpackb(msgpack.packb(self.to_data()),
                                                                strict_map_key=False))
 
@@ -233,6 +239,14 @@ class State:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The choices open to `seat` now (default: the seat to move); empty when it is not theirs."""
         raise NotImplementedError
+
+    def decider(self, seat: int | None) -> int | None:
+        """`seat` (None: the seat to move) if that seat has a decision to take now, else None: the
+        opening of every `legal_actions`."""
+        mover = self.to_move()
+        if seat is None:
+            seat = mover
+        return seat if mover >= 0 and seat == mover else None
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         """At a CHANCE node: each possible outcome with an integer weight."""
@@ -284,8 +298,9 @@ class State:
                 labels.append(self.label(a))
             except Exception:  # noqa: BLE001 - a label is cosmetic; the kind still says it
                 labels.append(a.kind.replace("_", " "))
-        more = " …" if len(firsts) > 4 else ""
-        return f"That is not one of the choices now; they are: {join_words(labels, 'or')}{more}."
+        if len(firsts) > 4:
+            return f"That is not one of the choices now, which include: {join_words(labels)}."
+        return f"That is not one of the choices now, which are: {join_words(labels, 'or')}."
 
     def is_legal(self, action: Action) -> bool:
         """Whether `action` (by the seat to move, or CHANCE) is legal now. Games may override with a

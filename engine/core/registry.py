@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "first-ceo": "engine.games.first_ceo",
     "robber-barons": "engine.games.robber_barons",
     "victory-through-industry": "engine.games.victory_through_industry",
+    "captains-of-industry": "engine.games.captains_of_industry",
 }
 
 

@@ -149,18 +149,32 @@ class Review:
         return lo
 
     def info(self, step: int) -> StepInfo:
-        """Who decided at `step`, whether an AI did, and what ("Acquire Pixel Forge for $29")."""
+        """Who decided at `step`, whether an AI did, and what ("Acquire Pixel Forge for $29").
+
+        A spectator reads what the decision's log says instead of the action's label: a label
+        names the choice itself, which may be secret (a hidden pick), while log events say what
+        each reader may know."""
         step = self.clamp(step)
         if step == 0:
             return StepInfo(0, None, None, False, "The start of the game")
         entry = self.decision_entries[step - 1]
         action = self.actions[entry]
         if entry not in self._labels:
-            try:
-                self._labels[entry] = self.state_at(entry).label(action)
-            except Exception:  # noqa: BLE001 - a label is cosmetic
-                self._labels[entry] = str(action)
+            self._labels[entry] = self._label(entry) if self.open_secrets else self._public_label(entry)
         return StepInfo(step, entry, action.seat, self.ai_flags[entry], self._labels[entry])
+
+    def _label(self, entry: int) -> str:
+        try:
+            return self.state_at(entry).label(self.actions[entry])
+        except Exception:  # noqa: BLE001 - a label is cosmetic
+            return str(self.actions[entry])
+
+    def _public_label(self, entry: int) -> str:
+        for ev in self.events[entry]:
+            text = ev.render(self.names, None)
+            if text:
+                return text
+        return "a decision"
 
     # -- the log ------------------------------------------------------------------------------
     def lines(self) -> list[LogLine]:

@@ -16,6 +16,12 @@ it. A game builds its sentences from these instead of f-strings with a fixed "a"
 
 Names of players are never seat numbers: text that names a seat writes `{pN}` (as log events
 do) and `fill_names` puts the names in when the text is shown.
+
+A new game gets the checks by being registered: tests/ui/test_words.py scans the labels, log
+lines, prompts and players-panel rows of random games of every registered game with
+`wording_problems`, and tests/engine/test_refusal_reasons.py asks every game for the reason of
+every illegal action. Places are described by what is next to them, never by coordinates (see
+engine/games/victory_through_industry/words.py for a grid).
 """
 
 from __future__ import annotations

@@ -265,6 +265,37 @@ def bench_ai(game_id: str, quick: bool) -> None:
         report(f"{game_id}: AI {level} decision p95", p95, "ms", f"<= {limit}", p95 <= limit)
 
 
+def bench_ai_turns(game_id: str, quick: bool) -> None:
+    """An AI's whole turn as the player sees it at the normal speed (DESIGN §9: ≤ 1.5 s): the
+    Normal level's real thinking time per decision, paced as the controller paces a turn
+    (ui/controller.ai_pause_ms: the pause runs while the AI thinks)."""
+    from ai.core.worker import decide
+    from engine.core import Session
+    from engine.core.contract import SeatInfo
+    from ui.controller import ai_pause_ms
+    from ui.settings import AI_SPEEDS, AI_TURN_MS
+
+    delay, turn_ms = AI_SPEEDS["normal"], AI_TURN_MS["normal"]
+    turns: list[float] = []
+    for g in range(1 if quick else 3):
+        players = min(4, get_max(game_id))
+        s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "normal") for i in range(players)], seed=g)
+        seat, shown = None, 0.0
+        while not s.is_over():
+            mover = s.to_move()
+            if mover != seat:
+                if seat is not None:
+                    turns.append(shown)
+                seat, shown = mover, 0.0
+            t0 = time.perf_counter()
+            action = decide(s, level="normal")
+            think = (time.perf_counter() - t0) * 1000
+            shown += max(think, ai_pause_ms(shown == 0.0, int(shown), delay, turn_ms))
+            s.apply(action, by_ai=True)
+    report(f"{game_id}: an AI's whole turn shown, p95 (normal speed)", pct(turns, 95), "ms", "<= 1500",
+           pct(turns, 95) <= 1500)
+
+
 def walk_to_a_searched_decision(s, agent, seed: int) -> bool:
     """Play session `s` on at random to the next decision `agent` searches (a game may leave some
     to Normal); False if the game ends first."""
@@ -461,6 +492,62 @@ def bench_ui(game_id: str, quick: bool) -> None:
         report(f"{game_id}: UI timer gaps max while AI thinks", max(gaps), "ms", "<= 33", max(gaps) <= 33)
 
 
+def bench_review(quick: bool) -> None:
+    """A review step to any decision of a long Robber Barons game (1,409 logged decisions, chance
+    draws included; 870 player decisions to step through), jumped to in random order: the state
+    alone, and the whole step in the review window (board, players panel, log, chart, repaint);
+    then stepping to the next decision, as → does."""
+    from PySide6.QtWidgets import QApplication
+
+    from engine.core import Rng, Session
+    from engine.core.contract import SeatInfo
+    from engine.core.review import Review
+    from ui.review.window import ReviewWindow
+
+    app = QApplication.instance() or QApplication([])
+    s = Session.new("robber-barons", [SeatInfo(f"P{i}", "ai", "easy") for i in range(4)], seed=1)
+    rng = Rng(1)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()), by_ai=True)
+    t0 = time.perf_counter()
+    review = Review.of_session(s)
+    build_ms = (time.perf_counter() - t0) * 1000
+    positions = list(range(len(s.log) + 1))
+    Rng(2).shuffle(positions)
+    state_ms = []
+    for i in positions[: 300 if quick else len(positions)]:
+        t0 = time.perf_counter()
+        review.state_at(i)
+        state_ms.append((time.perf_counter() - t0) * 1000)
+    window = ReviewWindow(review)
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    steps = list(range(review.steps + 1))
+    Rng(3).shuffle(steps)
+    step_ms = []
+    for k in steps[: 150 if quick else 500]:
+        t0 = time.perf_counter()
+        window.go(k)
+        app.processEvents()  # the window repaints what changed, as players see it
+        step_ms.append((time.perf_counter() - t0) * 1000)
+    next_ms = []
+    window.go(review.steps // 3)
+    app.processEvents()
+    for _ in range(100 if quick else 300):  # → held down: the next decision, again and again
+        t0 = time.perf_counter()
+        window.next()
+        app.processEvents()
+        next_ms.append((time.perf_counter() - t0) * 1000)
+    window.close()
+    name = f"robber-barons: review ({len(s.log)} decisions)"
+    report(f"{name} built", build_ms, "ms", "(once, on opening)", None)
+    report("  state at any decision p95", pct(state_ms, 95), "ms", f"(max {max(state_ms):.2f} ms)", None)
+    report("  review step to any decision p95", pct(step_ms, 95), "ms", "<= 16", pct(step_ms, 95) <= 16)
+    report("  review step to any decision max", max(step_ms), "ms", "<= 16 (one frame)", max(step_ms) <= 16)
+    report("  review step to the next decision p95", pct(next_ms, 95), "ms", "<= 16", pct(next_ms, 95) <= 16)
+
+
 def bench_memory() -> None:
     import resource
 
@@ -477,6 +564,7 @@ def main() -> int:
     ap.add_argument("--only-long-load", action="store_true", help="only the 100,000-decision load")
     args = ap.parse_args()
     from engine.core.registry import game_ids
+    from ui.games import has_board
 
     games = args.games.split(",") if args.games else game_ids()
     print(f"Tycoons bench — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cpus, Python {sys.version.split()[0]}")
@@ -490,9 +578,12 @@ def main() -> int:
         bench_engine(game_id, args.quick)
         bench_saves(game_id)
         bench_ai(game_id, args.quick)
+        bench_ai_turns(game_id, args.quick)
         bench_search(game_id, args.quick)
-        if not args.skip_ui:
+        if not args.skip_ui and has_board(game_id):
             bench_ui(game_id, args.quick)
+    if not args.skip_ui and "robber-barons" in games:
+        bench_review(args.quick)
     bench_memory()
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

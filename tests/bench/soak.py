@@ -86,13 +86,13 @@ class Soak:
     def __init__(self, args, shell, app):
         from PySide6.QtCore import QTimer
 
-        from engine.core.registry import all_specs
         from engine.core.rng import Rng
+        from ui.games import playable_specs
 
         self.args, self.shell, self.app = args, shell, app
         self.rng = Rng(args.seed)
         # round-robin over the games, so the first few games load every game's code and art
-        counts = {s.id: list(range(s.min_players, s.max_players + 1)) for s in all_specs()}
+        counts = {s.id: list(range(s.min_players, s.max_players + 1)) for s in playable_specs()}
         self.configs = [(g, c[k]) for k in range(max(map(len, counts.values())))
                         for g, c in counts.items() if k < len(c)]
         self.kinds = len(counts)

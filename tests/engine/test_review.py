@@ -91,12 +91,17 @@ def test_spectator_review_of_an_unfinished_game_shows_no_secret(game_id):
         assert not review.open_secrets
         with pytest.raises(ValueError):
             Review.of_session(s, open_secrets=True)
+        spectator_lines = {line.text for line in review.lines()}
         for k in range(0, review.steps + 1, 3):
             state = review.state_at_step(k)
             view = review.view_at_step(k)
             assert view == state.view(None)
             for n in range(2):
-                assert state.determinize(None, Rng(k * 7 + n)).view(None) == view
+                other = state.determinize(None, Rng(k * 7 + n))
+                assert other.view(None) == view
+                assert other.score_track() == state.score_track()  # the chart shows it
+            if k:  # what the step says was decided comes from the log a spectator reads
+                assert review.info(k).label in spectator_lines | {"a decision"}
         spectator = [ev.render(s.names, None) for e in s.log for ev in e.events]
         assert [line.text for line in review.lines()] == [t for t in spectator if t]
 

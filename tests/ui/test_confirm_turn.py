@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.core.contract import SeatInfo
-from engine.core.registry import game_ids
 from engine.core.rng import Rng
+from ui.games import playable_specs
 
 
 def seats(game_id: str, humans: int) -> list[SeatInfo]:
@@ -27,7 +27,7 @@ def grew_past(qtbot, session, n: int) -> None:
     qtbot.waitUntil(lambda: len(session.log) > n, timeout=5000)
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_ai_waits_for_the_confirmation_and_undo_works_until_then(shell, qtbot, settings, game_id):
     settings.set("confirm_turn", True)
     window = shell.start_game(game_id, seats(game_id, 1), {}, 3)

@@ -10,9 +10,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog
 
-from engine.core import Rng, Session, game_ids
+from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
 from engine.core.review import Review
+from ui.games import playable_specs
 
 SEATS = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cy", "ai", "normal")]
 
@@ -47,7 +48,7 @@ def expected_rows(window, view, seat):
     return [str(v) for _, v in window.game.player_summary(view, seat)]
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_every_control_shows_the_game_as_it_stood(game_id, review_window, qtbot):
     s = played(game_id)
     w = review_window(s)
@@ -96,7 +97,7 @@ def test_every_control_shows_the_game_as_it_stood(game_id, review_window, qtbot)
     shows(line.step)
     # a click on the chart jumps to the nearest point
     target = review.steps // 4
-    w.chart.resize(800, 240)
+    w.chart.resize(max(800, 2 * review.steps), 240)  # at least a pixel a step, however long the game
     qtbot.mouseClick(w.chart, Qt.MouseButton.LeftButton, pos=QPoint(round(w.chart.x_of(target)), 100))
     shows(target)
     assert len(w.chart.history) == review.steps + 1
@@ -172,7 +173,7 @@ def test_end_dialog_records_the_game_and_past_games_review_it(shell, qtbot, data
     shell.refresh_past_games()
     assert panel.table.rowCount() == 1
     assert panel.table.item(0, 1).text() == "1st CEO"
-    assert "Ann (AI easy)" in panel.table.item(0, 2).text()
+    assert panel.table.item(0, 2).text() == "Ann (Easy), Bob (Easy), Cyd (Easy)"
     panel.review_buttons[0].click()
     from_file = open_windows()[-1]
     qtbot.addWidget(from_file)
@@ -199,6 +200,10 @@ def test_past_games_skip_a_damaged_file_and_keep_marks(shell, qtbot, data_dir, s
     assert sorted(box.isChecked() for box in panel.keep_boxes) == [False, True]
     panel.limit.setValue(7)
     assert settings.get("record_limit") == 7
+    from ui.review.past_games import record_limit
+
+    settings.set("record_limit", "lots")  # a hand-edited settings file
+    assert record_limit(settings) == 200
 
 
 def test_review_a_saved_game_from_the_menu(shell, qtbot, tmp_path, monkeypatch):
@@ -216,6 +221,11 @@ def test_review_a_saved_game_from_the_menu(shell, qtbot, tmp_path, monkeypatch):
     review = open_windows()[-1]
     qtbot.addWidget(review)
     assert not review.review.open_secrets and review.review.actions == unfinished.actions()
+    shell._install_past_games()  # the start screen offers the same
+    shell.start.past_games.review_file_button.click()
+    again = open_windows()[-1]
+    qtbot.addWidget(again)
+    assert again is not review and again.review.actions == unfinished.actions()
     (tmp_path / "bad.tycoons").write_bytes(b"not a save")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(tmp_path / "bad.tycoons"), ""))
     count = len(open_windows())

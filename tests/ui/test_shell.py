@@ -333,8 +333,8 @@ def test_end_of_game_dialog_shows_breakdown_and_chart(shell, qtbot):
 
 
 def test_new_game_dialog_switching_games_keeps_the_seats(qtbot, settings):
-    from engine.core.registry import all_specs
     from ui.dialogs.new_game import NewGameDialog
+    from ui.games import playable_specs
 
     dialog = NewGameDialog(player_name="Zoe")
     qtbot.addWidget(dialog)
@@ -344,7 +344,7 @@ def test_new_game_dialog_switching_games_keeps_the_seats(qtbot, settings):
     dialog.rows[1].set_kind("ai", "easy")
     first = dialog.choice()[1]
     rows = list(dialog.rows)
-    for spec in all_specs():
+    for spec in playable_specs():
         dialog.select_game(spec.id)
         assert dialog.rows == rows  # the same widgets, never stacked duplicates
         n = dialog.count.value()

@@ -139,3 +139,61 @@ def test_complex_items_sit_on_their_cells(qtbot):
     for (x, y), tile in tiles.items():
         if (x + 1, y) in tiles:
             assert tiles[(x + 1, y)].pos().x() - tile.pos().x() == pytest.approx(110.0)
+
+
+def walk_to(kind: str, seed: int = 4, nth: int = 1) -> Session:
+    """A game played at random until the mover's `nth` position offering a `kind` decision."""
+    session = Session.new(GAME, [SeatInfo(n, "human") for n in NAMES[:3]], seed=seed)
+    rng = Rng(seed)
+    seen = 0
+    for _ in range(3000):
+        legal = session.legal_actions()
+        if any(a.kind == kind for a in legal) and session.state.phase == "play":
+            seen += 1
+            if seen >= nth:
+                return session
+        session.apply(rng.choice(legal))
+    pytest.skip(f"no {kind} decision reached")
+
+
+def test_factory_being_turned_is_previewed_in_its_cell_and_turned_on_the_board(qtbot):
+    session = walk_to("rotate")
+    scene = shown(session)
+    step = session.state.view(session.to_move())["step"]
+    ghost = scene._ghost
+    assert ghost is not None and ghost.isVisible() and ghost.ftype == step["f"]
+    # it stands exactly where the chosen cell's factory will stand
+    site = tuple(step["site"])
+    cells = {(f["x"], f["y"]) for f in session.state.view(session.to_move())["seats"][session.to_move()]["factories"]}
+    first = scene.item_for(Action("rotate", session.to_move(), (0,)))
+    assert first is not None and first.w >= 90  # large rotation choices
+    rot0 = ghost.rot
+    emitted = []
+    scene.intent.connect(emitted.append)
+    # the ↻ badge turns the preview (no decision taken), a click on the preview takes it
+    badge = scene._pool[("ghost-turn",)]
+    badge.on_click()
+    assert ghost.rot == (rot0 + 1) % 4 and not emitted
+    assert ghost.click() and emitted[-1] == Action("rotate", session.to_move(), (ghost.rot,))
+    # hovering a large choice shows that rotation in the cell
+    third = scene.item_for(Action("rotate", session.to_move(), (3,)))
+    third.hover_hook(True)
+    assert ghost.rot == 3
+    assert site in cells or ghost.pos() != first.pos()
+
+
+def test_a_factory_that_cannot_run_says_why_in_its_tooltip(qtbot):
+    for nth in range(1, 30):
+        session = walk_to("produce", nth=nth)
+        me, state = session.to_move(), session.state
+        idle = [c for c in state.fac[me] if not state.can_operate(me, c)]
+        if idle:
+            break
+    assert idle, "no idle factory met"
+    running = [c for c in state.fac[me] if state.can_operate(me, c)]
+    scene = shown(session)
+    for c in idle:
+        tip = scene._pool[("fac", c)].toolTip()
+        assert "Cannot run now: Its " in tip, tip
+    for c in running:
+        assert "Cannot run" not in scene._pool[("fac", c)].toolTip()

@@ -248,18 +248,22 @@ class Highlight:
         self.hover = False
         self.status = ""
         self._glow: GlowOverlay | None = None
+        self.hover_hook = None
+        """Called with True/False as the mouse enters/leaves (a scene previews what a click does)."""
         self.setAcceptHoverEvents(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
     def set_target(self, action, legal: bool, status: str = "") -> None:
-        """Make the piece emit `action` on click (None: inert); `legal` makes it glow."""
+        """Make the piece emit `action` on click (None: inert); `legal` makes it glow. A piece
+        given an action that is not legal now still emits it, so the click is refused with the
+        engine's reason, and hovering it shows that same reason instead of `status`."""
         legal = bool(legal and action is not None)
-        inert_before = self.action is None
         self.action = action
         self.status = status
-        if (action is None) != inert_before:
-            self.setCursor(Qt.CursorShape.PointingHandCursor if action is not None else Qt.CursorShape.ArrowCursor)
         if legal != self.legal:
+            # the hand only over a legal choice; a piece with a refused action still explains the
+            # refusal on hover and on click (the status bar)
+            self.setCursor(Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor)
             self.legal = legal
             if legal and self._glow is None:
                 self._glow = GlowOverlay(self)
@@ -298,7 +302,21 @@ class Highlight:
             self._glow.pulse(1.0)
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
-            scene.hovered.emit(self.status or self.toolTip().split("\n", 1)[0])
+            scene.hovered.emit(self.hover_text())
+        if self.hover_hook is not None:
+            self.hover_hook(True)
+
+    def hover_text(self) -> str:
+        """The status-bar text while the mouse is over the piece: what a click does if it is a
+        legal choice, else why a click is refused (the very words the click will show)."""
+        scene = self.scene()
+        tip = self.toolTip().split("\n", 1)[0]
+        if self.action is None:  # a click does nothing: describe the piece, never a move
+            return tip
+        explain = getattr(scene, "explain", None)
+        if explain is None:  # no controller to ask (a review board): only a legal piece names its move
+            return (self.status or tip) if self.legal else tip
+        return explain(self.action) or self.status or tip
 
     def hoverLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.hover = False
@@ -307,6 +325,8 @@ class Highlight:
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):
             scene.hovered.emit("")
+        if self.hover_hook is not None:
+            self.hover_hook(False)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.action is not None and event.button() == Qt.MouseButton.LeftButton:

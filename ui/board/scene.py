@@ -13,6 +13,9 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from engine.core.contract import Action
 
+IDLE_CLICK_SLOP = 4
+"""A press and release this close (screen pixels) are a click, farther apart a drag of the board."""
+
 
 class GameScene(QGraphicsScene):
     """A game board. Subclasses build their items in `show()`."""
@@ -20,10 +23,18 @@ class GameScene(QGraphicsScene):
     intent = Signal(object)
     """Emitted with an `Action` when the player clicks something that maps to a decision."""
 
+    idle_click = Signal()
+    """Emitted when the player clicks the board where no piece takes a click (not a drag): the
+    controller answers with what to do instead, so no click goes unanswered."""
+
     hovered = Signal(str)
     """Emitted with a short description of what is under the mouse (for the status bar)."""
 
     game_id: str = ""
+
+    explain = None
+    """Set by the controller: `explain(action)` is why a click on `action` would be refused now
+    (None if it would be taken). A piece whose action is not legal shows it on hover."""
 
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
@@ -32,6 +43,20 @@ class GameScene(QGraphicsScene):
     def item_for(self, action: Action):
         """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None."""
         raise NotImplementedError
+
+    _idle_press = None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().mousePressEvent(event)
+        # no piece took the press: it may become a drag of the board, or a click on nothing
+        taken = event.isAccepted() and self.mouseGrabberItem() is not None
+        self._idle_press = None if taken else event.screenPos()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().mouseReleaseEvent(event)
+        press, self._idle_press = self._idle_press, None
+        if press is not None and (event.screenPos() - press).manhattanLength() <= IDLE_CLICK_SLOP:
+            self.idle_click.emit()
 
     def set_animation_speed(self, factor: float) -> None:
         """Scale motion (1.0 normal, 0 instant). Motion never blocks input."""

@@ -20,6 +20,8 @@ SHORTCUTS = [
     ("Ctrl+O", "Load a saved game"),
     ("Ctrl+S", "Save"),
     ("Ctrl+Shift+S", "Save as…"),
+    ("Ctrl+R", "Review a saved game, decision by decision"),
+    ("← → / Home End", "In a review: previous / next decision, the first / last"),
     ("Ctrl+Z", "Undo your last decision (back to the last dice roll, card draw or other player)"),
     ("Ctrl+Shift+Z", "Redo"),
     ("Ctrl+wheel, + / −", "Zoom the board"),

@@ -110,9 +110,9 @@ class NewGameDialog(QDialog):
         self.setWindowTitle("Start a new game")
         self.setMinimumWidth(720)
         if specs is None:
-            from engine.core.registry import all_specs
+            from ui.games import playable_specs
 
-            specs = all_specs()
+            specs = playable_specs()   # a game whose board is not drawn yet is not offered
         self.specs = list(specs)
         self.player_name = player_name
         root = QHBoxLayout(self)

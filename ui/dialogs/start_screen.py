@@ -101,7 +101,7 @@ class StartScreen(QWidget):
         the record imports the engine, which cold start leaves for later)."""
         self.past_games = panel
         self._row.insertWidget(self._row.count() - 1, panel, 3)
-        self.resize(max(self.width(), 1280), max(self.height(), 700))
+        self.resize(max(self.width(), 1360), max(self.height(), 720))
 
     def set_continue(self, available: bool, description: str = "") -> None:
         """Enable Continue when an autosave exists; `description` says what it holds."""

@@ -8,11 +8,25 @@
 """
 
 import importlib
+import importlib.util
 
 
 def game_ui(game_id: str):
     """The ui package of `game_id` (imported on first use)."""
     return importlib.import_module("ui.games." + game_id.replace("-", "_"))
+
+
+def has_board(game_id: str) -> bool:
+    """True if `game_id` has a scene in ui/games/ (a game whose rules are registered before its
+    board is drawn is not offered to players)."""
+    return importlib.util.find_spec("ui.games." + game_id.replace("-", "_")) is not None
+
+
+def playable_specs() -> list:
+    """The GameSpecs of every registered game that has a board, in menu order."""
+    from engine.core.registry import all_specs
+
+    return [spec for spec in all_specs() if has_board(spec.id)]
 
 
 def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason: str = "") -> str:

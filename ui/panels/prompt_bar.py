@@ -139,15 +139,21 @@ class PromptBar(QFrame):
         self._flow.setEnabled(True)
         self.buttons = self._pool[: len(shown)]
         self._flow.invalidate()
-        # The bar never shrinks back while a game runs: a bar that changes height resizes the
-        # board view on every turn (a re-fit and a full repaint, and a jumpy board).
-        needed = self._flow.heightForWidth(max(1, self._buttons_host.width())) if self.buttons else 0
-        if needed > self._buttons_host.minimumHeight():
-            self._buttons_host.setMinimumHeight(needed)
+        # The bar is as tall as its content (the board view below holds still when it changes:
+        # ui/main_window.BoardView); no buttons, no empty row.
+        self._buttons_host.setVisible(bool(self.buttons))
+        m = self.layout().contentsMargins()
+        width = max(1, self.contentsRect().width() - m.left() - m.right())
+        needed = self._flow.heightForWidth(width) if self.buttons else 0
+        self._buttons_host.setMinimumHeight(needed)
 
     def reset_height(self) -> None:
-        """Forget the tallest row of buttons seen (a new game starts)."""
+        """Forget the height of the last choices (a new game starts)."""
         self._buttons_host.setMinimumHeight(0)
+
+    def row_height(self) -> int:
+        """The height one row of buttons adds to the bar."""
+        return QPushButton("Xg").sizeHint().height() + self.layout().spacing()
 
     def _clicked(self, index: int) -> None:
         if index < len(self.buttons) and index < len(self._actions):

@@ -4,7 +4,7 @@ decision marked by a vertical line; a click on the chart jumps to the nearest po
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from ui.dialogs.end_game import ScoreChart
@@ -19,6 +19,8 @@ class ReviewChart(ScoreChart):
         super().__init__(history, names, parent)
         self.setMinimumSize(360, 170)
         self.current = 0
+        self._cache: QPixmap | None = None
+        self._drawing_cache = False
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip("Click a point of the chart to go to that decision")
 
@@ -34,9 +36,12 @@ class ReviewChart(ScoreChart):
         return plot.left() + plot.width() * step / max(1, len(self.history) - 1)
 
     def set_current(self, step: int) -> None:
+        self._ensure_cache()
         if step != self.current:
+            plot = self.plot_rect()
+            for x in (self.x_of(self.current), self.x_of(step)):  # only the old and new marker
+                self.update(round(x) - 3, 0, 6, round(plot.bottom()) + 2)
             self.current = step
-            self.update()
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.LeftButton:
@@ -45,11 +50,38 @@ class ReviewChart(ScoreChart):
         else:
             super().mousePressEvent(event)
 
+    def _cache_valid(self) -> bool:
+        return self._cache is not None and self._cache.size() == self.size() * self.devicePixelRatioF()
+
+    def _ensure_cache(self) -> None:
+        """The lines do not change while stepping: draw them once per size (outside a paint event:
+        QWidget.render may not be called from one), then each step paints only the marker."""
+        if self._cache_valid() or not self.isVisible():
+            return
+        ratio = self.devicePixelRatioF()
+        cache = QPixmap(self.size() * ratio)
+        cache.setDevicePixelRatio(ratio)
+        self._drawing_cache = True
+        try:
+            self.render(cache)
+        finally:
+            self._drawing_cache = False
+        self._cache = cache
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._cache = None
+
     def paintEvent(self, event) -> None:  # noqa: N802
-        super().paintEvent(event)
+        if self._drawing_cache or not self._cache_valid():
+            super().paintEvent(event)
+        if self._drawing_cache:
+            return
         plot = self.plot_rect()
         x = self.x_of(self.current)
         p = QPainter(self)
+        if self._cache_valid():
+            p.drawPixmap(0, 0, self._cache)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QPen(QColor("#d4a017"), 2, Qt.PenStyle.SolidLine))
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import bisect
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from engine.core.review import Review
@@ -25,6 +25,7 @@ class ReviewLogModel(QAbstractListModel):
         self.review = review
         self.lines = review.lines()
         self._steps = [line.step for line in self.lines]
+        self._count = len(self.lines)
         self.step = 0
         firsts, seen = set(), set()
         for row, line in enumerate(self.lines):
@@ -37,7 +38,7 @@ class ReviewLogModel(QAbstractListModel):
         self._bold.setBold(True)
 
     def rowCount(self, parent=None) -> int:  # noqa: N802
-        return 0 if parent is not None and parent.isValid() else len(self.lines)
+        return self._count if parent is None or not parent.isValid() else 0
 
     def rows_of(self, step: int) -> tuple[int, int]:
         """The first row of `step` and the row after its last (equal when it has no line)."""
@@ -64,12 +65,9 @@ class ReviewLogModel(QAbstractListModel):
         return None
 
     def set_step(self, step: int) -> None:
-        old, self.step = self.step, step
-        lo, hi = sorted((old, step))
-        first, _ = self.rows_of(lo)
-        _, last = self.rows_of(hi)
-        if last > first:  # only the rows whose look changed
-            self.dataChanged.emit(self.index(first), self.index(last - 1))
+        """Rows look different from now on; the view repaints the rows it shows (a dataChanged
+        over the thousands of rows a long jump re-colours costs the list view milliseconds)."""
+        self.step = step
 
 
 class ReviewLog(QListView):
@@ -82,16 +80,25 @@ class ReviewLog(QListView):
         self.model_ = ReviewLogModel(review, self)
         self.setModel(self.model_)
         self.setUniformItemSizes(True)  # thousands of rows lay out in constant time
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← → belong to the review, not to this list
-        self.setStyleSheet("QListView { background: #f4ecd8; color: #3b3127; }")
+        palette = self.palette()  # a palette, not a style sheet: style sheets slow every repaint
+        palette.setColor(QPalette.ColorRole.Base, QColor("#f4ecd8"))
+        palette.setColor(QPalette.ColorRole.Text, INK)
+        self.setPalette(palette)
         self.clicked.connect(lambda index: self.jump.emit(self.model_.lines[index.row()].step))
 
     def set_step(self, step: int) -> None:
         self.model_.set_step(step)
+        self.viewport().update()
         first, _ = self.model_.rows_of(step)
-        # the decision's first line in the middle: what led to it above, what followed below
-        row = first if first < self.model_.rowCount() else first - 1
+        # The decision's first line in the middle: what led to it above, what followed below.
+        # Rows are all one height, so the position is arithmetic (scrollTo asks the model for its
+        # row count thousands of times in a long game).
+        row = min(first, self.model_.rowCount() - 1)
         if row >= 0:
-            self.scrollTo(self.model_.index(row), QAbstractItemView.ScrollHint.PositionAtCenter)
+            height = self.sizeHintForRow(0) + 2 * self.spacing()
+            bar = self.verticalScrollBar()
+            bar.setValue(row * height - (self.viewport().height() - height) // 2)

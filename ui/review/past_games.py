@@ -28,7 +28,9 @@ COLUMNS = ("Date", "Game", "Players", "Winner", "Scores", "Keep", "")
 
 
 def players_text(entry: RecordEntry) -> str:
-    return ", ".join(f"{s.name} (AI {s.level or 'normal'})" if s.is_ai else s.name for s in entry.seats)
+    """"Ann, Bob (Easy), Cy (Normal)": humans by name, AI seats with their level."""
+    return ", ".join(f"{s.name} ({(s.level or 'normal').capitalize()})" if s.is_ai else s.name
+                     for s in entry.seats)
 
 
 def winner_text(entry: RecordEntry) -> str:
@@ -51,14 +53,26 @@ def rates_text(record: Record) -> str:
     return "<br>".join(lines) if lines else "Win rates appear here once you have finished a game against the AI."
 
 
+def record_limit(settings) -> int:
+    """The player's limit of unmarked games kept (the default for a missing or odd setting)."""
+    try:
+        value = settings.get("record_limit") if settings is not None else DEFAULT_LIMIT
+    except KeyError:
+        return DEFAULT_LIMIT
+    return value if type(value) is int and value >= 1 else DEFAULT_LIMIT
+
+
 class PastGamesPanel(QFrame):
     """The record as a table. `review_requested(path)` when a Review button is pressed."""
 
     review_requested = Signal(Path)
+    review_file_requested = Signal()
+    """"Review a saved game…": any save file, an unfinished one as a spectator."""
 
     def __init__(self, settings=None, folder: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("Card")
+        self.setMinimumWidth(800)
         self.settings = settings
         self.folder = folder
         self.record = Record()
@@ -94,19 +108,17 @@ class PastGamesPanel(QFrame):
         row.addWidget(QLabel("Keep the last"))
         self.limit = QSpinBox()
         self.limit.setRange(1, 10_000)
-        self.limit.setValue(int(self._setting("record_limit", DEFAULT_LIMIT)))
+        self.limit.setValue(record_limit(settings))
         self.limit.setToolTip("When a game finishes, the oldest games beyond this number are removed; "
                               "games marked Keep are never removed.")
         self.limit.valueChanged.connect(self._limit_changed)
         row.addWidget(self.limit)
         row.addWidget(QLabel("games (marked games are always kept)"), 1)
+        self.review_file_button = QPushButton("Review a saved game…")
+        self.review_file_button.setStyleSheet("padding: 4px 12px; min-width: 0; font-size: 13px;")
+        self.review_file_button.clicked.connect(self.review_file_requested.emit)
+        row.addWidget(self.review_file_button)
         col.addLayout(row)
-
-    def _setting(self, key, default):
-        try:
-            return self.settings.get(key) if self.settings is not None else default
-        except KeyError:
-            return default
 
     def _limit_changed(self, value: int) -> None:
         if self.settings is not None:

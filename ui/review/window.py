@@ -106,7 +106,12 @@ class ReviewWindow(QMainWindow):
 
         self._keys = {Qt.Key.Key_Left: self.previous, Qt.Key.Key_Right: self.next,
                       Qt.Key.Key_Home: self.first, Qt.Key.Key_End: self.last}
+        for key, slot in self._keys.items():
+            # a window shortcut, so that no child that scrolls on arrows (the players panel's scroll
+            # area) takes them first; keyPressEvent and the filter serve when the window is not active
+            QShortcut(QKeySequence(key), self, activated=slot)
         self.view.installEventFilter(self)  # the board would scroll on ← →: they step instead
+        self.players.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         QShortcut(QKeySequence("Ctrl+W"), self, activated=self.close)
         QShortcut(QKeySequence.StandardKey.Copy, self, activated=self.copy_log)
         self.go(review.steps)  # opens where the player left the game; Home goes to the start

@@ -440,13 +440,13 @@ class FirstCeoState(State):
         if k == "dividends":
             return f"Pay dividends (${self.income(action.seat)} per share)"
         if k == "deal_corp":
-            return f"Deal {CORPORATIONS[a[1]].name} to seat {a[0] + 1}"
+            return f"Deal {CORPORATIONS[a[1]].name} to {seat_ref(a[0])}"
         if k == "start_player":
-            return f"Seat {a[0] + 1} starts"
+            return f"{seat_ref(a[0])} starts"
         if k == "reveal":
             return f"Reveal {COMPANIES[a[1]].name} on space {a[0] + 1}"
         if k == "draw_asset":
-            return f"Seat {a[0] + 1} draws asset {a[1]} {a[2]:+d}"
+            return f"{seat_ref(a[0])} draws an asset {a[1]} card {a[2]:+d}"
         return str(action)
 
     # -- scoring ---------------------------------------------------------------------------------

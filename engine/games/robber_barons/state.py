@@ -26,7 +26,9 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from engine.core.action_types import exactly_typed
-from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
+from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome
+from engine.core.frames import FrameStackState
+from engine.core.invariants import money_problems
 from engine.games.robber_barons.data import (
     BOARD_SIZE,
     BUSINESS,
@@ -99,8 +101,10 @@ def space_name(i: int) -> str:
 _SPACE_NAMES = tuple(f"{SPACES[i].name} ({i + 1})" for i in range(BOARD_SIZE))
 
 
-class RobberBaronsState(State):
+class RobberBaronsState(FrameStackState):
     """The whole game. Seats are 0..players-1; spaces are indices 0..39 (0 = Start)."""
+
+    AUTO_FRAMES = AUTO_FRAMES
 
     _FIELDS = (
         "players", "turn_limit", "money", "bank", "pos", "out", "markers", "supply", "philanthropy",
@@ -245,37 +249,36 @@ class RobberBaronsState(State):
     def _top(self) -> list:
         return self.stack[-1]
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        mover = self.to_move()
-        if seat is None:
-            seat = mover
-        if mover < 0 or seat != mover:
-            return []
-        f = self.stack[-1]
-        kind = f[0]
-        if kind == "dice":
-            return list(DICE_CHOICES[seat])
-        if kind == "bonus":
-            acts = [Action("bonus", seat, ("cash",))]
-            if self.legacy_left():
-                acts.append(Action("bonus", seat, ("legacy",)))
-            return acts
-        if kind == "offer":
-            acts = [Action("bottom", seat, ())]
-            if self.money[seat] >= LEGACY[self.offer].value:
-                acts.insert(0, Action("buy", seat, ()))
-            return acts
-        if kind == "invest":
-            return self._invest_actions(seat, f[1], f[2])
-        if kind == "target":
-            return [Action("target", seat, (t,)) for t in self.opponents(seat)]
-        if kind == "place":
-            return [Action("place", seat, (sp,)) for sp in self._place_spaces(seat, f[1])]
-        if kind == "monopolize":
-            return [Action("monopolize", seat, (sp, v)) for sp, v in self._monopolize_targets(seat)]
-        if kind == "goto":
-            return [Action("goto", seat, (sp,)) for sp in self._goto_spaces(seat, f[1])]
-        raise AssertionError(f"no decision at frame {kind}")
+    # the choices at each decision frame (FrameStackState.legal_actions asks _choices_<frame>)
+    def _choices_dice(self, seat: int) -> list[Action]:
+        return list(DICE_CHOICES[seat])
+
+    def _choices_bonus(self, seat: int) -> list[Action]:
+        acts = [Action("bonus", seat, ("cash",))]
+        if self.legacy_left():
+            acts.append(Action("bonus", seat, ("legacy",)))
+        return acts
+
+    def _choices_offer(self, seat: int) -> list[Action]:
+        acts = [Action("bottom", seat, ())]
+        if self.money[seat] >= LEGACY[self.offer].value:
+            acts.insert(0, Action("buy", seat, ()))
+        return acts
+
+    def _choices_invest(self, seat: int, space: int, took: int) -> list[Action]:
+        return self._invest_actions(seat, space, took)
+
+    def _choices_target(self, seat: int, *_effect_card) -> list[Action]:
+        return [Action("target", seat, (t,)) for t in self.opponents(seat)]
+
+    def _choices_place(self, seat: int, purpose: str) -> list[Action]:
+        return [Action("place", seat, (sp,)) for sp in self._place_spaces(seat, purpose)]
+
+    def _choices_monopolize(self, seat: int) -> list[Action]:
+        return [Action("monopolize", seat, (sp, v)) for sp, v in self._monopolize_targets(seat)]
+
+    def _choices_goto(self, seat: int, group: str) -> list[Action]:
+        return [Action("goto", seat, (sp,)) for sp in self._goto_spaces(seat, group)]
 
     def _invest_actions(self, seat: int, space: int, took: int) -> list[Action]:
         acts = []
@@ -414,20 +417,7 @@ class RobberBaronsState(State):
         return action in self.legal_actions(seat)
 
     # -- applying -------------------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[Event]:
-        kind, seat, args = action
-        events = _HANDLERS[kind](self, seat, *args)
-        events += self._run()
-        return events
-
-    def _run(self) -> list[Event]:
-        """Resolve automatic frames until a decision or a chance outcome is needed."""
-        events: list[Event] = []
-        while not self.over and self.stack[-1][0] in AUTO_FRAMES:
-            f = self.stack.pop()
-            events += _FRAMES[f[0]](self, *f[1:])
-        return events
-
+    # -- applying (FrameStackState calls _do_<kind> and resolves the _frame_<name> frames) ---------
     # chance outcomes
     def _do_first_roll(self, _chance, seat: int, value: int) -> list[Event]:
         f = self.stack[-1]
@@ -952,7 +942,7 @@ class RobberBaronsState(State):
         if k == "goto":
             return f"Go to {space_name(a[0])}"
         if k == "first_roll":
-            return f"Seat {a[0] + 1} rolls {a[1]}"
+            return f"{{p{a[0]}}} rolls {a[1]}"
         if k == "roll":
             return f"Roll {' + '.join(map(str, a))}"
         if k in ("die",):
@@ -989,11 +979,7 @@ class RobberBaronsState(State):
         return min(0.99, max(by_deck, by_rounds))
 
     def check_invariants(self) -> list[str]:
-        problems = []
-        if any(m < 0 for m in self.money):
-            problems.append(f"negative money {self.money}")
-        if sum(self.money) + self.bank != 0:
-            problems.append("money not conserved")
+        problems = money_problems(self.money, self.bank)
         columns = [sum(col) for col in zip(*self.markers, strict=True)]
         for s in range(self.players):
             on_board = columns[s]
@@ -1017,9 +1003,3 @@ class RobberBaronsState(State):
         if self.over and self.ended_by == "legacy" and self.legacy_left():
             problems.append("ended by the Legacy deck but cards remain")
         return problems
-
-
-_HANDLERS = {name[4:]: fn for name, fn in vars(RobberBaronsState).items() if name.startswith("_do_")}
-"""Action kind -> the `_do_<kind>` method that performs it."""
-_FRAMES = {name[7:]: fn for name, fn in vars(RobberBaronsState).items() if name.startswith("_frame_")}
-"""Automatic frame name -> the `_frame_<name>` method that resolves it."""

@@ -46,6 +46,7 @@ from engine.games.victory_through_industry.data import (
     NEIGHBOURS8,
     PRODUCT_IDS,
     PRODUCTS,
+    SIDE_NAMES,
     START_SET,
     SUPPLY_PER_TYPE,
     VALUE,
@@ -382,6 +383,26 @@ class VtiState(State):
             elif n in prod or n in fac:
                 return False
         return True
+
+    def idle_reason(self, seat: int, cell: Cell) -> str | None:
+        """Why the factory on `cell` cannot run, in words ("its right output is blocked by a Coal
+        card", "its left input needs Iron Ore or Coal beside it"); None if it can."""
+        fac, prod = self.fac[seat], self.prod[seat]
+        f, rot = fac[cell]
+        x, y = cell
+        for d, side in _FACING[(f, rot)]:
+            dx, dy = DIRS[d]
+            n = (x + dx, y + dy)
+            where = SIDE_NAMES[d]
+            if side.kind == "in":
+                if prod.get(n) not in side.products:
+                    wanted = join_words([_pname(p) for p in side.products], "or")
+                    return f"its {where} input needs {wanted} beside it"
+            elif n in prod:
+                return f"its {where} output is blocked by {article(_pname(prod[n]))} card"
+            elif n in fac:
+                return f"its {where} output is blocked by your {_fname(fac[n][0])}"
+        return None
 
     def operable(self, seat: int, ftype: str) -> list[Cell]:
         cells = [c for c, (f, _) in self.fac[seat].items() if f == ftype]
@@ -725,8 +746,13 @@ class VtiState(State):
         if k == "rotate":
             return "A factory turns by quarters: choose 0, 1, 2 or 3 quarter turns."
         if k == "produce":
-            return (f"No {_fname(a[0])} of yours can operate: each needs every input beside it "
-                    "and every output space free.")
+            cells = sorted(c for c, (f, _) in self.fac[s].items() if f == a[0])
+            if not cells:
+                return f"You have no {_fname(a[0])}."
+            why = self.idle_reason(s, cells[0])
+            if len(cells) == 1:
+                return f"The {_fname(a[0])} cannot run: {why}."
+            return f"No {_fname(a[0])} of yours can run; the first: {why}."
         if k == "output":
             f = FACTORIES[sub["f"]]
             makes = join_words([_pname(p) for p in f.sides[f.choice_output].products], "or")

@@ -238,7 +238,8 @@ class RobberBaronsScene(GameScene):
 
     def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
         ok = action is not None and action in legal
-        item.set_target(action if ok else None, ok, status)
+        # a candidate that is not legal stays clickable: the click is refused with the reason
+        item.set_target(action, ok, status)
         if ok:
             self._by_action[action] = item
 

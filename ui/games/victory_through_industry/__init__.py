@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from engine.core.contract import Action
 from engine.core.text import article, whose
-from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
+from engine.games.victory_through_industry.data import (
+    CONTRACTS,
+    DIRS,
+    FACTORIES,
+    PRODUCTS,
+    SIDE_NAMES,
+    facing,
+)
 from engine.games.victory_through_industry.words import card_words, factory_words, space_words
 from ui.games import game_over_text
 
@@ -103,6 +110,33 @@ def describe(action: Action, view: dict, names: list[str]) -> str:
     if k in ("site", "place_product", "pay", "tear_down", "move_factory", "move_product"):
         return _describe_place(k, tuple(a), view, names)
     return str(action)
+
+
+def idle_reason(seat_view: dict, cell: tuple[int, int]) -> str | None:
+    """Why the factory at `cell` of a complex (a seat's part of the view) cannot run now, in
+    words ("No Coal beside its left input"), or None if it can: the rule of `can_operate`
+    (every input side has an accepted product beside it, every output side a free space)."""
+    facs = {(f["x"], f["y"]): (f["type"], f["rot"]) for f in seat_view["factories"]}
+    prods = {(q["x"], q["y"]): q["type"] for q in seat_view["products"]}
+    if cell not in facs:
+        return None
+    ftype, rot = facs[cell]
+    x, y = cell
+    for d, side in facing(ftype, rot):
+        n = (x + DIRS[d][0], y + DIRS[d][1])
+        where = SIDE_NAMES[d]
+        if side.kind == "in" and prods.get(n) not in side.products:
+            wanted = " or ".join(PRODUCTS[p].name for p in side.products)
+            there = prods.get(n)
+            if there is not None:
+                return f"Its {where} input needs {wanted}, but {PRODUCTS[there].name} lies there"
+            if n in facs:
+                return f"Its {where} input needs {wanted}, but a {FACTORIES[facs[n][0]].name} stands there"
+            return f"Its {where} input needs {wanted} beside it"
+        if side.kind == "out" and (n in prods or n in facs):
+            blocker = PRODUCTS[prods[n]].name if n in prods else f"a {FACTORIES[facs[n][0]].name}"
+            return f"Its {where} output is blocked by {blocker}"
+    return None
 
 
 def _factories(view: dict, seat: int) -> dict:

@@ -341,6 +341,23 @@ class Chip(BoardItem):
         return [self.text, self.toolTip()]
 
 
+class TurnBadge(Chip):
+    """A round ↻ button on the previewed factory: turns the preview (a choice of the screen,
+    not a decision), so the rotation can be chosen on the board."""
+
+    def __init__(self, size: float = 30):
+        super().__init__(size, size)
+        self.on_click = None
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.on_click is not None and self.contains(event.pos()):
+            self.on_click()
+
+
 class Panel(BoardItem):
     """A paper panel with a title (a section of the board)."""
 

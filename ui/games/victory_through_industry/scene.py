@@ -21,15 +21,15 @@ Legal targets glow; everything else is inert.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF
 
 from engine.core.contract import Action
-from engine.games.victory_through_industry.data import CONTRACTS, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
+from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem, ensure_pixmap_cache
 from ui.board.scene import GameScene
-from ui.games.victory_through_industry import describe, offer_text
+from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
     CellTarget,
     Chip,
@@ -41,13 +41,15 @@ from ui.games.victory_through_industry.items import (
     ProductCard,
     RecipeCard,
     TokenMark,
+    TurnBadge,
+    factory_tooltip,
 )
 
 C = 110.0          # a cell of the large complex
 CARD = 80.0        # a product card inside a cell
 M = 20.0           # outer margin
 SIDE_W = 560.0     # the right column
-TILE = 76.0        # a rotation choice
+TILE = 96.0        # a rotation choice (large: the sides' products must be readable)
 RECIPE_W, RECIPE_H = 148.0, 54.0   # a factory type in the supply
 CHIP = 46.0        # a product in the palette
 MIN_COLS, MIN_ROWS = 8, 4
@@ -72,6 +74,11 @@ class VtiScene(GameScene):
         self.view: dict | None = None
         self._last: tuple | None = None
         self._active: int | None = None
+        self._ghost: FactoryTile | None = None  # the factory being placed, previewed in its cell
+        self._ghost_at: tuple | None = None  # (type, cell) it is previewed for
+        self._preview_rot = 0
+        self._rotations: dict[int, Action] = {}
+        self._extent: dict[int, tuple[int, int, int, int]] = {}  # each complex's grid, grow-only
 
     # -- the contract ------------------------------------------------------------------------------
     def item_for(self, action: Action):
@@ -102,6 +109,8 @@ class VtiScene(GameScene):
         self._used = set()
         self._by_action = {}
         self._pending = list(legal)
+        # at the start of a move, a factory that cannot run still answers a click with the reason
+        self._producing = me if any(a.kind == "nonproduction" for a in legal) else None
         marks = style.seat_marks(names)
         bottom_left = self._show_complex(view, focus, me, names, marks)
         bottom_left = self._show_supply(view, me, bottom_left)
@@ -136,9 +145,9 @@ class VtiScene(GameScene):
                 return a
         return None
 
-    def _target(self, item: BoardItem, action: Action | None, status: str = "") -> None:
-        item.set_target(action, action is not None, status)
-        if action is not None:
+    def _target(self, item: BoardItem, action: Action | None, status: str = "", legal: bool = True) -> None:
+        item.set_target(action, legal and action is not None, status)
+        if action is not None and legal:
             self._by_action[action] = item
 
     # -- the large complex ---------------------------------------------------------------------------
@@ -155,9 +164,15 @@ class VtiScene(GameScene):
         cells = list(facs) + list(prods) + [tuple(a.args) for a in targets] or [(0, 0)]
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
-        x0, y0 = min(xs) - 1, min(ys) - 1
-        cols = max(max(xs) - x0 + 2, MIN_COLS)
-        rows = max(max(ys) - y0 + 2, MIN_ROWS)
+        # The grid only grows (per complex): a card moved, a factory torn down or a decision
+        # undone never re-centres it, so nothing on the board slides under the cursor.
+        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        had = self._extent.get(focus, need)
+        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
+        self._extent[focus] = ext
+        x0, y0 = ext[0], ext[1]
+        cols = max(ext[2] - x0 + 1, MIN_COLS)
+        rows = max(ext[3] - y0 + 1, MIN_ROWS)
         top = M
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
         width = cols * C + 32
@@ -180,9 +195,11 @@ class VtiScene(GameScene):
             return QPointF(ox + (c[0] - x0) * C + (C - size) / 2, oy + (c[1] - y0) * C + (C - size) / 2)
 
         step = view.get("step") or {}
+        producing = view["phase"] == "play" and any(a.kind in ("produce", "nonproduction") for a in self._pending)
         for c, (f, rot) in sorted(facs.items()):
             tile = self._item(("fac", c), lambda: FactoryTile(C))
-            tile.set_factory(f, rot)
+            why = idle_reason(seat, c) if producing else None
+            tile.set_factory(f, rot, tooltip=factory_tooltip(f, rot) + (f"\nCannot run now: {why}." if why else ""))
             tile.setPos(pos(c, C))
             tile.setZValue(2)
             act = self._take(lambda a, f=f: mine and a.kind == "produce" and a.args[0] == f) if mine else None
@@ -192,7 +209,11 @@ class VtiScene(GameScene):
                 self._target(tile, act, f"Produce with every {tile.texts()[0]}")
             else:
                 act = self._take(lambda a, c=c: a.kind == "fpick" and tuple(a.args) == c) if mine else None
-                self._target(tile, act, "Choose this factory to move" if act else "")
+                if act is None and mine and self._producing is not None:
+                    # not legal: a click asks the engine why this type cannot run
+                    self._target(tile, Action("produce", self._producing, (f,)), legal=False)
+                else:
+                    self._target(tile, act, "Choose this factory to move" if act else "")
             for badge, kind, text, dx in (("tear", "tear_down", "✕", 4), ("move", "move_factory", "↻", C - 30)):
                 act = self._take(lambda a, c=c, kind=kind: a.kind == kind and tuple(a.args) == c) if mine else None
                 if act is None:
@@ -230,6 +251,11 @@ class VtiScene(GameScene):
             cell.setPos(pos(c, C))
             cell.setZValue(1)
             self._target(cell, a, "Put it here")
+            # the factory to place is previewed in the cell under the mouse
+            at = cell.pos()
+            cell.hover_hook = (lambda on, c=c, at=at: self._preview_site(c, at, on)) \
+                if a.kind == "site" and step.get("f") else None
+        self._show_ghost(step, mine, pos)
         # cards waiting for a cell (received in a trade, from the bank, or stranded)
         for i, p in enumerate(seat["incoming"]):
             card = self._item(("incoming", i), lambda: ProductCard(54, 54))
@@ -238,6 +264,79 @@ class VtiScene(GameScene):
             card.setZValue(7)
             self._target(card, None)
         return top + rows * C + 48
+
+    # -- placing a factory: its preview on the board -------------------------------------------------------
+    def _show_ghost(self, step: dict, mine: bool, pos) -> None:
+        """While a factory is turned, it stands in its chosen cell, drawn as it will be placed:
+        a click on it puts it so, its ↻ badge turns it (so do the large choices below, on
+        hover). While its cell is chosen, it is previewed in the cell under the mouse."""
+        rotations = {a.args[0]: a for a in self._pending if a.kind == "rotate"} if mine else {}
+        self._rotations = rotations
+        site = step.get("site") if step.get("k") == "build" else None
+        ftype = step.get("f")
+        ghost = self._ghost_item()
+        if rotations and site is not None and ftype:
+            key = (ftype, tuple(site))
+            if key != self._ghost_at or self._preview_rot not in rotations:
+                self._preview_rot = min(rotations)
+            self._ghost_at = key
+            ghost.setPos(pos(tuple(site), C))
+            ghost.setVisible(True)
+            ghost.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+            ghost.setAcceptHoverEvents(True)
+            self._set_ghost_rotation(self._preview_rot)
+            badge = self._item(("ghost-turn",), lambda: TurnBadge(30))
+            badge.set_chip("↻", "Turn it a quarter to the right", style.GOLD)
+            badge.on_click = self._turn_preview
+            badge.setPos(pos(tuple(site), C) + QPointF(C - 34, 4))
+            badge.setZValue(7)
+            self._target(badge, None, "Turn it a quarter to the right")
+            return
+        self._ghost_at = None
+        ghost.setVisible(False)
+        ghost.set_target(None, False)
+        # previewing a cell under the mouse: the ghost takes no mouse events of its own
+        ghost.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        ghost.setAcceptHoverEvents(False)
+
+    def _ghost_item(self) -> FactoryTile:
+        ghost = self._item(("ghost",), lambda: FactoryTile(C))
+        ghost.setOpacity(0.82)
+        ghost.setZValue(5)
+        self._ghost = ghost
+        return ghost
+
+    def _set_ghost_rotation(self, rot: int) -> None:
+        step = (self.view or {}).get("step") or {}
+        ftype = step.get("f")
+        ghost = self._ghost
+        if ghost is None or not ftype:
+            return
+        self._preview_rot = rot
+        ghost.set_factory(ftype, rot, f"{rot * 90}°")
+        act = self._rotations.get(rot)
+        status = f"Put the {FACTORIES[ftype].name} in this way (click), or turn it with ↻"
+        ghost.set_target(act, act is not None, status)
+
+    def _turn_preview(self) -> None:
+        if self._rotations:
+            order = sorted(self._rotations)
+            nxt = next((r for r in order if r > self._preview_rot), order[0])
+            self._set_ghost_rotation(nxt)
+
+    def _preview_rotation(self, rot: int, on: bool) -> None:
+        if on and rot in self._rotations and self._ghost_at is not None:
+            self._set_ghost_rotation(rot)
+
+    def _preview_site(self, cell: tuple, at: QPointF, on: bool) -> None:
+        step = (self.view or {}).get("step") or {}
+        ghost = self._ghost
+        if ghost is None or not step.get("f") or self._ghost_at is not None:
+            return
+        if on:
+            ghost.set_factory(step["f"], 0)
+            ghost.setPos(at)
+        ghost.setVisible(on)
 
     # -- the factory supply ----------------------------------------------------------------------------
     def _show_supply(self, view: dict, me: int | None, top: float) -> float:
@@ -302,8 +401,8 @@ class VtiScene(GameScene):
 
     # -- chips for the remaining decisions -----------------------------------------------------------------
     def _show_chips(self, view: dict, names, top: float, width: float) -> float:
-        if not self._pending:
-            return top
+        # The strip is always there and at least one row of rotation choices high, so that the
+        # board does not grow and shrink (and the view re-fit) as choices come and go.
         top += 16
         panel = self._item(("chips-panel",), lambda: Panel(10, 10))
         title = "Choices"
@@ -315,6 +414,7 @@ class VtiScene(GameScene):
             if a.kind == "rotate":
                 tile = self._item(("rot", a.args[0]), lambda: FactoryTile(TILE))
                 tile.set_factory((view.get("step") or {}).get("f", "forest"), a.args[0], f"{a.args[0] * 90}°")
+                tile.hover_hook = lambda on, r=a.args[0]: self._preview_rotation(r, on)
                 w, h = TILE, TILE
                 item = tile
             else:
@@ -336,7 +436,9 @@ class VtiScene(GameScene):
             placed.append((w, h))
             x += w + 8
         self._pending = []
-        bottom = y + max((hh for _, hh in placed), default=30) + 14
+        bottom = max(y + max((hh for _, hh in placed), default=30) + 14, top + 52 + TILE)
+        if not note and not placed:
+            note = "the decisions with no place on the board appear here"
         panel.set_panel(title, note, None, width, bottom - top)
         panel.setPos(M, top)
         return bottom

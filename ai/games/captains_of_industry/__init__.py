@@ -1,0 +1,1 @@
+"""Captains of Industry agents."""

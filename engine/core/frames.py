@@ -1,0 +1,57 @@
+"""A state driven by a stack of frames, the shape of a turn that the rulebook describes as
+nested steps (a roll that lands on a space that draws a card that asks for a target...).
+
+`self.stack` holds plain lists, last = top, each naming its step first. A decision frame is
+answered by a seat, a chance frame by CHANCE; an automatic frame (its name in `AUTO_FRAMES`) is
+resolved at once by the method `_frame_<name>(*rest)`. The legal actions at a decision frame are
+`_choices_<name>(seat, *rest)`; an action of kind K is performed by `_do_<K>(seat, *args)`.
+After each action the automatic frames on top are resolved until a decision or a chance outcome
+is needed (or the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core.contract import Action, Event, State
+
+
+class FrameStackState(State):
+    """Base of the games whose turn is a stack of frames (see the module docstring)."""
+
+    AUTO_FRAMES: ClassVar[frozenset[str]] = frozenset()
+    _HANDLERS: ClassVar[dict] = {}
+    _FRAMES: ClassVar[dict] = {}
+    _CHOICES: ClassVar[dict] = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        tables = {"_do_": dict(cls._HANDLERS), "_frame_": dict(cls._FRAMES), "_choices_": dict(cls._CHOICES)}
+        for name, fn in vars(cls).items():
+            for prefix, table in tables.items():
+                if name.startswith(prefix):
+                    table[name[len(prefix):]] = fn
+        cls._HANDLERS, cls._FRAMES, cls._CHOICES = tables["_do_"], tables["_frame_"], tables["_choices_"]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        seat = self.decider(seat)
+        if seat is None:
+            return []
+        f = self.stack[-1]
+        return self._CHOICES[f[0]](self, seat, *f[1:])
+
+    def _apply(self, action: Action) -> list[Event]:
+        kind, seat, args = action
+        events = self._HANDLERS[kind](self, seat, *args)
+        events += self._run()
+        return events
+
+    def _run(self) -> list[Event]:
+        """Resolve automatic frames until a decision or a chance outcome is needed."""
+        events: list[Event] = []
+        auto, frames, stack = self.AUTO_FRAMES, self._FRAMES, self.stack
+        while not self.over and stack[-1][0] in auto:
+            f = stack.pop()
+            events += frames[f[0]](self, *f[1:])
+            stack = self.stack   # a frame may replace the whole stack
+        return events
