@@ -94,9 +94,16 @@ def age_rounds_left(st) -> float:
     return max(0.5, (6 - st.cities) * ROUNDS_PER_AGE / 6)
 
 
-def market_free(st, market: str) -> int:
-    """Consumer demand not yet met by the tokens in a market."""
-    return st.demand(market) - sum(st.held(market, s) for s in range(st.players))
+UNDERCUT = 6
+"""A rival's tokens priced above this can be undercut, so they do not close a market to Normal."""
+
+
+def market_free(st, market: str, seat: int) -> int:
+    """Consumer demand that `seat`'s tokens could still take: the demand less its own tokens and
+    the rivals' tokens priced too low to undercut."""
+    prices = st.price[market]
+    return st.demand(market) - sum(st.held(market, s) for s in range(st.players)
+                                   if s == seat or prices[s] <= UNDERCUT)
 
 
 def token_value(st, seat: int, market: str, extra: int = 0) -> float:
@@ -108,7 +115,7 @@ def token_value(st, seat: int, market: str, extra: int = 0) -> float:
         crowd = sum(st.held(market, s) for s in range(st.players)) + extra
         value += max(0.5, 5.0 - crowd) + MS_DOLLARS * max(0.1, 1.0 - crowd / 6)
     if market in CONSUMER_MARKETS:
-        free = market_free(st, market) - extra
+        free = market_free(st, market, seat) - extra
         if free > 0:
             value = max(value, 7.0 + MS_DOLLARS + (2.0 if age_rounds_left(st) < 3 else 0.0))
     return value
