@@ -410,7 +410,7 @@ class GameWindow(QMainWindow):
     def _prompt_choices(self) -> tuple[list, list[str]]:
         c = self.controller
         if c.confirm_pending():
-            return [CONFIRM, UNDO], ["Confirm turn", f"Undo: {c.undo_stack.undoText()}"]
+            return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
         if not c.human_to_move():
             return [], []
         labels = []
