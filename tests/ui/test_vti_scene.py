@@ -197,3 +197,25 @@ def test_a_factory_that_cannot_run_says_why_in_its_tooltip(qtbot):
         assert "Cannot run now: Its " in tip, tip
     for c in running:
         assert "Cannot run" not in scene._pool[("fac", c)].toolTip()
+
+
+def test_a_factory_moved_into_another_complex_is_previewed_there(qtbot):
+    # walk games until a factory moved between complexes is being turned
+    for seed in range(40):
+        session = Session.new(GAME, [SeatInfo(n, "human") for n in NAMES[:3]], seed=seed)
+        rng = Rng(seed)
+        for _ in range(1500):
+            if session.is_over():
+                break
+            legal = session.legal_actions()
+            step = session.state.view(session.to_move())["step"] or {}
+            if any(a.kind == "rotate" for a in legal) and step.get("mode") == "xmove":
+                scene = shown(session)
+                assert scene.focus is None
+                assert scene._active == step["dst"]
+                assert scene._ghost.isVisible()
+                return
+            # prefer the moves that lead to a factory moving between complexes
+            pick = [a for a in legal if a.kind in ("lend", "borrow", "accept")] or legal
+            session.apply(rng.choice(pick))
+    pytest.skip("no factory moved between complexes in these games")

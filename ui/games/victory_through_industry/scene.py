@@ -555,8 +555,8 @@ def _forced_focus(view: dict, legal: list[Action]) -> int | None:
     if step.get("k") == "fpick":
         return me if step["lend"] else step["t"]
     if step.get("k") == "build" and step.get("mode") == "xmove" and not step.get("pay") \
-            and step.get("site") is None:
-        return step["dst"]
+            and (step.get("site") is None or any(a.kind == "rotate" for a in legal)):
+        return step["dst"]  # its cell is chosen there, and there it is turned (previewed)
     return None
 
 
