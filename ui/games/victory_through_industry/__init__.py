@@ -131,10 +131,10 @@ def idle_reason(seat_view: dict, cell: tuple[int, int]) -> str | None:
             if there is not None:
                 return f"Its {where} input needs {wanted}, but {PRODUCTS[there].name} lies there"
             if n in facs:
-                return f"Its {where} input needs {wanted}, but a {FACTORIES[facs[n][0]].name} stands there"
+                return f"Its {where} input needs {wanted}, but {article(FACTORIES[facs[n][0]].name)} stands there"
             return f"Its {where} input needs {wanted} beside it"
         if side.kind == "out" and (n in prods or n in facs):
-            blocker = PRODUCTS[prods[n]].name if n in prods else f"a {FACTORIES[facs[n][0]].name}"
+            blocker = PRODUCTS[prods[n]].name if n in prods else article(FACTORIES[facs[n][0]].name)
             return f"Its {where} output is blocked by {blocker}"
     return None
 

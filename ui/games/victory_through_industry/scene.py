@@ -25,6 +25,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF
 
 from engine.core.contract import Action
+from engine.core.text import count
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem, ensure_pixmap_cache
@@ -246,9 +247,7 @@ class VtiScene(GameScene):
             self._pending.remove(a)
             cell = self._item(("cell", c), lambda: CellTarget(C))
             label = "place here" if a.kind == "place_product" else ""
-            what = PRODUCTS[seat["incoming"][0]].name if a.kind == "place_product" and seat["incoming"] else \
-                (step.get("f") or "it")
-            cell.set_cell(label, f"Put {what} here ({c[0]},{c[1]})")
+            cell.set_cell(label, describe(a, view, names))  # the place in words, never coordinates
             cell.setPos(pos(c, C))
             cell.setZValue(1)
             self._target(cell, a, "Put it here")
@@ -534,8 +533,8 @@ class VtiScene(GameScene):
                 self._target(empty, None)
             ov = self._item(("overview", seat), lambda: Overview(200, 124))
             facs = len(sv["factories"])
-            ov.set_complex(sv, f"{names[seat]}: {facs} factories, {len(sv['products'])} product cards — click to "
-                               "open this complex")
+            ov.set_complex(sv, f"{names[seat]}: {count(facs, 'factory')}, "
+                               f"{count(len(sv['products']), 'product card')} — click to open this complex")
             ov.setPos(QPointF(x + SIDE_W - 212, top + 36))
             ov.setZValue(2)
             ov.set_target(None, False)
