@@ -490,7 +490,8 @@ class VtiScene(GameScene):
             card = self._item(("contract", cid), lambda: ContractCard(cw, ch))
             act = self._take(lambda a, cid=cid: a.kind == "claim" and a.args[0] == cid)
             card.set_contract(cid)
-            card.setPos(QPointF(x + 12 + (i % per_row) * (cw + 8), top + 36 + (i // per_row) * (ch + 8)))
+            # the row closes up when a contract is claimed: the cards slide, they do not jump
+            self.place(card, QPointF(x + 12 + (i % per_row) * (cw + 8), top + 36 + (i // per_row) * (ch + 8)))
             self._target(card, act, f"Claim this contract (hand over one {PRODUCTS[CONTRACTS[cid].product].name})"
                          if act else "")
         return top + rows * (ch + 8) + 42
@@ -521,7 +522,7 @@ class VtiScene(GameScene):
             for i, cid in enumerate(sv["contracts"]):
                 card = self._item(("held", seat, cid), lambda: ContractCard(62.0, 44.0))
                 card.set_contract(cid, note="Held by " + names[seat])
-                card.setPos(QPointF(x + 12 + (i % 5) * (cw + 6), top + 40 + (i // 5) * (ch + 6)))
+                self.place(card, QPointF(x + 12 + (i % 5) * (cw + 6), top + 40 + (i // 5) * (ch + 6)))
                 card.setZValue(2)
                 act = self._take(lambda a, cid=cid, seat=seat: a.kind == "forfeit" and a.args[0] == cid
                                  and a.seat == seat)
