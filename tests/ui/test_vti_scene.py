@@ -194,7 +194,7 @@ def test_a_factory_that_cannot_run_says_why_in_its_tooltip(qtbot):
     scene = shown(session)
     for c in idle:
         tip = scene._pool[("fac", c)].toolTip()
-        assert "Cannot run now: Its " in tip, tip
+        assert "Cannot run now: its " in tip, tip
     for c in running:
         assert "Cannot run" not in scene._pool[("fac", c)].toolTip()
 

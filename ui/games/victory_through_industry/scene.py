@@ -200,7 +200,8 @@ class VtiScene(GameScene):
         for c, (f, rot) in sorted(facs.items()):
             tile = self._item(("fac", c), lambda: FactoryTile(C))
             why = idle_reason(seat, c) if producing else None
-            tile.set_factory(f, rot, tooltip=factory_tooltip(f, rot) + (f"\nCannot run now: {why}." if why else ""))
+            idle = f"\nCannot run now: {why[0].lower()}{why[1:]}." if why else ""
+            tile.set_factory(f, rot, tooltip=factory_tooltip(f, rot) + idle)
             tile.setPos(pos(c, C))
             tile.setZValue(2)
             act = self._take(lambda a, f=f: mine and a.kind == "produce" and a.args[0] == f) if mine else None
