@@ -10,3 +10,23 @@ os.environ.setdefault("TYCOONS_DATA_DIR", str(Path(__file__).parent / ".data-tmp
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+def _hypothesis_profile() -> None:
+    """Hypothesis keeps its example database outside the repository: none at all under CI (a
+    fresh clone every run, nothing to replay), else a folder in the system's temp dir, where its
+    other files go too."""
+    import tempfile
+
+    from hypothesis import settings
+    from hypothesis.configuration import set_hypothesis_home_dir
+    from hypothesis.database import DirectoryBasedExampleDatabase
+
+    home = Path(tempfile.gettempdir()) / "tycoons-hypothesis"
+    set_hypothesis_home_dir(home)  # its caches too, not only the database
+    settings.register_profile("ci", database=None, print_blob=True)
+    settings.register_profile("dev", database=DirectoryBasedExampleDatabase(home / "examples"))
+    settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+_hypothesis_profile()

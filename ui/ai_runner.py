@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from ai.core.lifeline import watch_parent
+from ai.core.priority import start_worker
 from engine.core.contract import Action
 
 
@@ -51,9 +51,10 @@ class AiRunner(QObject):
             try:
                 ctx = multiprocessing.get_context("spawn")
                 # The worker watches the app's pid and ends itself when the app is gone, even
-                # after a kill -9 that leaves no chance to shut the pool down.
+                # after a kill -9 that leaves no chance to shut the pool down; it runs below the
+                # app's priority, so the UI is served first (ai/core/priority.py).
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=1, mp_context=ctx, initializer=watch_parent,
+                    max_workers=1, mp_context=ctx, initializer=start_worker,
                     initargs=(os.getpid(),))
                 # Warm the worker: import the Qt-free worker module (and the games) now, not on
                 # the first AI turn. resolve_name returns a plain string, so the reply pickles.

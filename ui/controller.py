@@ -180,12 +180,29 @@ class GameController(QObject):
 
         In a hot-seat game the board opens behind the curtain: whoever started or continued the
         game may not be the player whose cards the screen is about to show."""
+        self._restore_undo_window()
         if self.hotseat() and self.viewer is not None and not self.session.is_over():
             self.curtain_up = True
         self.refresh()
         if self.curtain_up:
             self.curtain.emit(self.viewer)
         self._after_change()
+
+    def _restore_undo_window(self) -> None:
+        """A game continued or loaded keeps its take-back: the human decisions since the last
+        barrier (all one player's) go back on the undo stack, and a turn that was finished but
+        not confirmed waits for its player's confirmation again."""
+        session = self.session
+        window = session.log[session.undo_floor():]
+        if not window or any(e.by_ai or e.action.seat != window[-1].action.seat for e in window):
+            return
+        seat = window[-1].action.seat
+        if not 0 <= seat < len(session.seats) or session.seats[seat].is_ai:
+            return
+        self.viewer = seat
+        for entry in window:
+            self.undo_stack.push(DecisionCommand(session, entry.action, self.undo_text(entry.action),
+                                                 already_applied=True))
 
     def close(self) -> None:
         """Stop following the session: pending AI answers and timers become no-ops."""

@@ -19,9 +19,9 @@ True
 
 from __future__ import annotations
 
-_MAX_DEPTH = 4
-"""Tuples inside tuples this deep at most (no game uses more than one level)."""
-_MAX_ARGS = 64
+_MAX_DEPTH = 2
+"""An argument may be a tuple of ints and strs, no deeper (no game uses even that yet)."""
+_MAX_ARGS = 16
 _MAX_TEXT = 200
 _WHAT = {bool: "a true/false value", float: "a decimal number", type(None): "nothing (None)",
          list: "a list", dict: "a map", bytes: "raw bytes", complex: "a complex number"}

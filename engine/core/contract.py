@@ -298,8 +298,9 @@ class State:
                 labels.append(self.label(a))
             except Exception:  # noqa: BLE001 - a label is cosmetic; the kind still says it
                 labels.append(a.kind.replace("_", " "))
-        more = " …" if len(firsts) > 4 else ""
-        return f"That is not one of the choices now; they are: {join_words(labels, 'or')}{more}."
+        if len(firsts) > 4:
+            return f"That is not one of the choices now, which include: {join_words(labels)}."
+        return f"That is not one of the choices now, which are: {join_words(labels, 'or')}."
 
     def is_legal(self, action: Action) -> bool:
         """Whether `action` (by the seat to move, or CHANCE) is legal now. Games may override with a

@@ -24,7 +24,8 @@ def test_levels_include_our_easy_and_normal():
 
 
 def test_normal_claims_a_contract_it_can_keep_supplying():
-    st = setup_state(2, row=["oil-5", "wood-4"])
+    # four players: the holder fulfils once every three rounds, so the contract pays
+    st = setup_state(4, row=["oil-5", "wood-5"])
     s = st.current
     lay_out(st, s, {(0, 0): ("oil_well", 0), (1, 1): ("forest", 0)}, {(0, 1): "oil", (1, 0): "oil"})
     do(st, ("nonproduction", ()))
@@ -82,7 +83,7 @@ def test_agents_play_whole_games_with_legal_moves():
 
 
 def test_normal_offers_spare_cards_for_a_card_owed_to_a_contract():
-    st = setup_state(2, row=["oil-5", "tires-30"])
+    st = setup_state(2, row=["oil-5", "knapsacks-35"])
     s = st.current
     t = 1 - s
     lay_out(st, s, {(0, 0): ("forest", 0), (1, 1): ("coal_mine", 0)},
@@ -104,3 +105,44 @@ def test_normal_offers_spare_cards_for_a_card_owed_to_a_contract():
     assert st.to_move() == t
     # Easy accepts two Wood for one Oil (face value 2 for 1)
     assert choose("easy", st).kind == "accept"
+
+
+def test_normal_drafts_by_what_the_contracts_on_offer_ask_for():
+    from engine.games.victory_through_industry import SPEC
+    from engine.games.victory_through_industry.data import CONTRACTS
+
+    coal = [c for c in CONTRACTS if CONTRACTS[c].product == "coal"]
+    cotton = [c for c in CONTRACTS if CONTRACTS[c].product == "cotton"]
+    for wanted, row in (("coal_mine", coal), ("cotton_plantation", cotton)):
+        st = SPEC.new_state(2)
+        picks = list(row)
+        while st.to_move() == -1 and st.pending[0][0] == "reveal":
+            filler = (c for c in st.deck if CONTRACTS[c].product in ("rubber", "parachutes", "brass"))
+            cid = picks.pop(0) if picks else next(filler)
+            st.apply(Action("reveal_contract", -1, (cid,)))
+        st.apply(Action("first_drafter", -1, (0,)))
+        assert choose("normal", st) == Action("draft", 0, (wanted,))
+
+
+def test_normal_ends_the_game_by_the_last_claim_only_when_ahead():
+    from engine.games.victory_through_industry.data import CONTRACTS
+
+    st = setup_state(2, row=["oil-5", "cloth-9"])
+    s = st.current
+    t = 1 - s
+    for cid in st.row[2:]:  # out of the game: only Oil and Cloth contracts are left on offer
+        st.lost.append(cid)
+    st.row = ["oil-5", "cloth-9"]
+    lay_out(st, s, {(0, 0): ("oil_well", 1), (1, 1): ("forest", 0)}, {(1, 0): "oil", (-1, 0): "oil", (1, 2): "wood"})
+    lay_out(st, t, {(0, 0): ("forest", 0)}, {(0, 1): "wood"})
+    st.row.remove("cloth-9")
+    st.held[t] = ["cloth-9"]  # the opponent holds a 9-point contract: Oil is ahead only with its claim
+    st.claimed_any, st.token = True, t
+    assert st.check_invariants() == []
+    do(st, ("nonproduction", ()))
+    assert choose("normal", st) != Action("claim", s, ("oil-5",))  # 3 + 5 - 1 = 7 < 10: behind
+    st.held[t] = []
+    st.lost.append("cloth-9")
+    # ahead, it claims the last contract on offer, which ends the game by the rulebook
+    assert choose("normal", st) == Action("claim", s, ("oil-5",))
+    assert CONTRACTS["oil-5"].product == "oil"

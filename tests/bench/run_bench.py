@@ -265,6 +265,37 @@ def bench_ai(game_id: str, quick: bool) -> None:
         report(f"{game_id}: AI {level} decision p95", p95, "ms", f"<= {limit}", p95 <= limit)
 
 
+def bench_ai_turns(game_id: str, quick: bool) -> None:
+    """An AI's whole turn as the player sees it at the normal speed (DESIGN §9: ≤ 1.5 s): the
+    Normal level's real thinking time per decision, paced as the controller paces a turn
+    (ui/controller.ai_pause_ms: the pause runs while the AI thinks)."""
+    from ai.core.worker import decide
+    from engine.core import Session
+    from engine.core.contract import SeatInfo
+    from ui.controller import ai_pause_ms
+    from ui.settings import AI_SPEEDS, AI_TURN_MS
+
+    delay, turn_ms = AI_SPEEDS["normal"], AI_TURN_MS["normal"]
+    turns: list[float] = []
+    for g in range(1 if quick else 3):
+        players = min(4, get_max(game_id))
+        s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "normal") for i in range(players)], seed=g)
+        seat, shown = None, 0.0
+        while not s.is_over():
+            mover = s.to_move()
+            if mover != seat:
+                if seat is not None:
+                    turns.append(shown)
+                seat, shown = mover, 0.0
+            t0 = time.perf_counter()
+            action = decide(s, level="normal")
+            think = (time.perf_counter() - t0) * 1000
+            shown += max(think, ai_pause_ms(shown == 0.0, int(shown), delay, turn_ms))
+            s.apply(action, by_ai=True)
+    report(f"{game_id}: an AI's whole turn shown, p95 (normal speed)", pct(turns, 95), "ms", "<= 1500",
+           pct(turns, 95) <= 1500)
+
+
 def walk_to_a_searched_decision(s, agent, seed: int) -> bool:
     """Play session `s` on at random to the next decision `agent` searches (a game may leave some
     to Normal); False if the game ends first."""
@@ -547,6 +578,7 @@ def main() -> int:
         bench_engine(game_id, args.quick)
         bench_saves(game_id)
         bench_ai(game_id, args.quick)
+        bench_ai_turns(game_id, args.quick)
         bench_search(game_id, args.quick)
         if not args.skip_ui and has_board(game_id):
             bench_ui(game_id, args.quick)

@@ -8,8 +8,9 @@ qasync loop, the AI in its spawn worker process, autosave after every decision, 
 garbage collector. Game after game goes through every registered game and player count with AI
 seats (easy and normal, one searching hard seat with a short think time every third game). Every
 other game seat 0 is a "human" played by this script through the controller (as a click would),
-which undoes and redoes some of its decisions; every few minutes the game is saved, loaded back
-(its state hash compared) and, now and then, continued from the autosave. Animations run in half
+which undoes and redoes some of its decisions and confirms its turns (Confirm turn is on); every
+two minutes the game is saved, loaded back (its state hash compared) and, now and then, continued
+from the autosave. A minute without any change is reported as a stall. Animations run in half
 the games (AI speed "fast") and are off in the others ("instant").
 
 It prints one line per sample (every 30 s): minutes, games finished, decisions, resident memory
@@ -99,7 +100,7 @@ class Soak:
         self.deadline = self.t0 + args.minutes * 60
         self.games_started = self.games_finished = 0
         self.decisions = 0
-        self.undos = self.redos = self.save_loads = self.continues = 0
+        self.undos = self.redos = self.save_loads = self.continues = self.confirms = 0
         self.errors: list[str] = []
         self.reports: list[str] = []
         self.max_gap = 0.0
@@ -114,6 +115,8 @@ class Soak:
         self.human = False
         self.pending_redo = False
         self.done = False
+        self.last_change = time.monotonic()
+        self.stalls = 0
 
         self.tick = QTimer()
         self.tick.timeout.connect(self._tick)
@@ -140,13 +143,22 @@ class Soak:
         return descendants(os.getpid())
 
     def sample(self) -> None:
+        if time.monotonic() > self.deadline + 120 and not self.done:
+            print("the last game did not end within two minutes of the deadline: stopping", flush=True)
+            self.stop()
+            return
+        if time.monotonic() - self.last_change > 60:
+            self.stalls += 1
+            print(f"STALL: nothing happened for {time.monotonic() - self.last_change:.0f} s: "
+                  f"{self.stall_report()}", flush=True)
         rss = rss_mb(os.getpid())
         worker_rss = sum(rss_mb(p) for p in self.workers())
         minutes = (time.monotonic() - self.t0) / 60
         self.samples.append((minutes, rss, worker_rss))
         print(f"{minutes:6.1f} min  games {self.games_finished:4d}  decisions {self.decisions:7d}  "
               f"app {rss:7.1f} MB  workers {worker_rss:7.1f} MB ({len(self.workers())})  "
-              f"largest gap {self.max_gap * 1000:6.0f} ms  undo/redo {self.undos}/{self.redos}  "
+              f"largest gap {self.max_gap * 1000:6.0f} ms  "
+              f"undo/redo/confirm {self.undos}/{self.redos}/{self.confirms}  "
               f"save+load {self.save_loads}  continue {self.continues}  errors {len(self.errors)}",
               flush=True)
 
@@ -181,6 +193,18 @@ class Soak:
 
     def _count(self, _session) -> None:
         self.decisions += 1
+        self.last_change = time.monotonic()
+
+    def stall_report(self) -> str:
+        """What the open game waits for (printed when nothing has happened for a minute)."""
+        c = self.controller()
+        if c is None:
+            return "no game open"
+        s = c.session
+        return (f"{s.spec.id} {len(s.seats)}p, {len(s.log)} decisions, to move {s.to_move()}, over {s.is_over()}, "
+                f"ai_seat {c.ai_seat}, ai timer {c._ai_timer_pending}, curtain {c.curtain_up}, "
+                f"closed {c.closed}, script human {self.human}, human to move {c.human_to_move()}, "
+                f"legal {len(c.legal)}, seats {[(x.kind, x.level) for x in s.seats]}")
 
     def _game_over(self) -> None:
         self.games_finished += 1
@@ -213,6 +237,14 @@ class Soak:
                 self.last_save_load = time.monotonic()
                 self.save_and_load(c)
                 return
+            if self.human and c.confirm_pending():  # the finished turn waits for its Confirm
+                if c.undo_stack.canUndo() and self.rng.randbelow(5) == 0:
+                    c.undo_stack.undo()  # second thoughts: undo the turn's last decision
+                    self.undos += 1
+                else:
+                    c.confirm_turn()
+                    self.confirms += 1
+                return
             if not (self.human and c.human_to_move()):
                 return
             if self.pending_redo and c.undo_stack.canRedo():
@@ -237,7 +269,7 @@ class Soak:
         if not w._write(path):
             raise RuntimeError(f"saving to {path} failed")
         if self.save_loads % 4 == 3:
-            c.flush_autosave()
+            c.autosave_now()  # as when the window closes: Continue then resumes this very position
             w2 = self.shell.continue_game()
             self.continues += 1
         else:
@@ -246,9 +278,10 @@ class Soak:
         c2 = self.controller()
         if w2 is None or c2 is None or c2 is c:
             raise RuntimeError("the saved game did not open again")
-        if c2.session.state.state_hash() != before:
-            raise RuntimeError("the game loaded back is not the game saved")
         self._hook(c2)
+        if c2.session.state.state_hash() != before:
+            raise RuntimeError(f"the game loaded back is not the game saved ({c.session.spec.id}, "
+                               f"{len(c.session.log)} decisions saved, {len(c2.session.log)} loaded)")
 
     def stop(self) -> None:
         self.done = True
@@ -299,6 +332,14 @@ def main() -> int:
 
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+
+    def loop_error(_loop, context):  # an exception inside an AI callback ends up here, not in excepthook
+        exc = context.get("exception")
+        text = "".join(traceback.format_exception(exc)) if exc else str(context.get("message"))
+        soak.errors.append(text)
+        print("EXCEPTION in the asyncio loop:\n" + text, flush=True)
+
+    loop.set_exception_handler(loop_error)
     QTimer.singleShot(500, lambda: (shell.runner.start(), soak.start_next_game()))
     with loop:
         loop.run_forever()
@@ -315,9 +356,11 @@ def main() -> int:
     every = soak.rss_every_game
     print("\n== soak summary ==")
     print(f"ran {(time.monotonic() - soak.t0) / 60:.1f} min; games finished {soak.games_finished} "
-          f"(started {soak.games_started}); decisions {soak.decisions}; undo {soak.undos}, redo {soak.redos}; "
+          f"(started {soak.games_started}); decisions {soak.decisions}; undo {soak.undos}, redo {soak.redos}, "
+          f"confirmed turns {soak.confirms}; "
           f"save+load cycles {soak.save_loads} (of them continue from autosave {soak.continues})")
-    print(f"exceptions that reached the loop or the driver: {len(soak.errors)}; reports shown: {len(soak.reports)}")
+    print(f"exceptions that reached the loop or the driver: {len(soak.errors)}; reports shown: {len(soak.reports)}; "
+          f"samples with no change for a minute: {soak.stalls}")
     for r in soak.reports[:5]:
         print(f"  report: {r}")
     print(f"largest UI gap: {soak.max_gap * 1000:.0f} ms {soak.max_gap_at}")
@@ -332,7 +375,7 @@ def main() -> int:
           + "; ".join(f"{m:.0f} {r:.0f} {w:.0f}" for m, r, w in soak.samples[::max(1, len(soak.samples) // 24)]))
     print(f"worker processes alive 5 s after quitting: {len(leaked)} {leaked} "
           f"(besides {trackers} multiprocessing resource tracker, which exits with the app)")
-    ok = not soak.errors and not leaked and every is not None and growth_every < 10
+    ok = not soak.errors and not soak.stalls and not leaked and every is not None and growth_every < 10
     print("PASS" if ok else "FAIL", flush=True)
     return 0 if ok else 1
 

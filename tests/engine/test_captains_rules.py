@@ -606,3 +606,30 @@ def test_facility_data_matches_the_spec_counts():
     assert len(FACILITIES) == 7 and sum(f.double_cards + f.standard_cards for f in FACILITIES.values()) == 63
     assert len(CAPTAIN_DECK) == 30
     assert sum(1 for m in MARKETS.values() if m.locked) == 3
+
+
+def test_goods_tokens_are_unlimited():
+    st = started()
+    st.facilities[0]["foundry"] = [9, 1]
+    st.money[0] += 100
+    st.bank -= 100
+    for _ in range(3):
+        at_turn(st, 0)
+        act(st, "run", "foundry", "overtime")   # R17: 18 tokens a time, never short
+        act(st, "price", "CON-STEEL", 5)
+    assert st.held("CON-STEEL", 0) == 54
+
+
+def test_real_estate_side_stays_as_built():
+    st = started()
+    for m in ("CON-STONE", "CON-LUMBER"):
+        put(st, m, 3, 2, 1)
+    at_turn(st, 0)
+    act(st, "real_estate", "commercial")
+    assert {a.args[1] for a in st.legal_actions()} == {0, 1}   # the builder picks the side
+    act(st, "re_card", "B1", 0)   # C C D
+    settle(st)
+    settle(st)
+    # R28: no action flips it; it still gives its side's demand after two age ends
+    assert st.built["COM-B"] == ["B1", 0, 0] and market_demand("CON-STONE", st.built) == 2
+    assert not any(a.kind == "re_card" for a in st.legal_actions())

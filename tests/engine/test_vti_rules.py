@@ -215,8 +215,12 @@ def test_production_factory_by_factory_two_of_three_textile_mills():
 def test_output_space_facing_a_factory_blocks():
     st = setup_state()
     s = st.current
+    # the Forest's one output (bottom) faces the Iron Mine below it; the mine's two outputs (top
+    # and bottom) face the Forest and a free cell
     lay_out(st, s, {(0, 0): ("forest", 0), (0, 1): ("iron_mine", 0)})
     assert Action("produce", s, ("forest",)) not in st.legal_actions()
+    assert Action("produce", s, ("iron_mine",)) not in st.legal_actions()
+    st.fac[s][(0, 1)] = ("iron_mine", 1)  # turned a quarter, its outputs go left and right
     assert Action("produce", s, ("iron_mine",)) in st.legal_actions()
 
 
@@ -408,21 +412,22 @@ def test_worked_example_turn():
     # second move: production with both Iron Mines (no inputs, free outputs)
     assert st.operable(s, "iron_mine") == [(1, 0), (2, 0)]
     do(st, ("produce", ("iron_mine",)))
-    assert st.prod[s] == {(1, 1): "iron_ore", (2, 1): "iron_ore"}
+    # our Iron Mine has two output sides (top and bottom; the rules text does not say how many)
+    assert st.prod[s] == {(1, 1): "iron_ore", (2, 1): "iron_ore", (1, -1): "iron_ore", (2, -1): "iron_ore"}
     assert st.current == (s + 1) % 2 and st.check_invariants() == []
 
 
 def test_unsatisfied_contracts_are_lost_and_leave_the_game():
-    st = setup_state(2, row=["oil-5", "coal-5", "steel-16"])
+    st = setup_state(2, row=["oil-5", "coal-5", "rubber-10"])
     s = st.current
     lay_out(st, s, {(0, 0): ("forest", 0)}, {(0, 1): "wood"})
     st.row.remove("coal-5")
-    st.row.remove("steel-16")
-    st.held[s] = ["coal-5", "steel-16"]
+    st.row.remove("rubber-10")
+    st.held[s] = ["coal-5", "rubber-10"]
     st.claimed_any, st.token = True, s
     st.fq = list(st.held[s])
-    do(st, ("forfeit", ("coal-5",)), ("forfeit", ("steel-16",)))
-    assert st.held[s] == [] and sorted(st.lost) == ["coal-5", "steel-16"]
+    do(st, ("forfeit", ("coal-5",)), ("forfeit", ("rubber-10",)))
+    assert st.held[s] == [] and sorted(st.lost) == ["coal-5", "rubber-10"]
     assert "coal-5" not in st.row
     assert st.score(s)["contracts"] == 0
     assert st.check_invariants() == []
@@ -529,7 +534,8 @@ def test_component_data_complete():
 
 # -- whole games -------------------------------------------------------------------------------
 def _random_game(players, seed, check=True):
-    st = SPEC.new_state(players)
+    # random play never meets an end condition, so these games run to a 20-round limit
+    st = SPEC.new_state(players, {"max_rounds": 20})
     rng = Rng(seed)
     n = 0
     while not st.is_terminal():
@@ -580,7 +586,7 @@ def test_leftover_starting_factories_return_to_the_piles():
 
 
 def test_two_players_token_goes_to_the_other_player_who_fulfils_next():
-    st = setup_state(2, row=["oil-5", "wood-4"])
+    st = setup_state(2, row=["oil-5", "wood-5"])
     s = st.current
     t = 1 - s
     lay_out(st, s, {(0, 0): ("oil_well", 0)}, {(0, 1): "oil", (1, 0): "oil"})
@@ -589,13 +595,13 @@ def test_two_players_token_goes_to_the_other_player_who_fulfils_next():
        ("nonproduction", ()), ("end_move", ()))
     # the other player claims on their turn; the holder fulfils at the start of its next turn
     assert st.current == t and not st.fq
-    do(st, ("nonproduction", ()), ("claim", ("wood-4",)), ("pay", (0, 1)), ("end_move", ()),
+    do(st, ("nonproduction", ()), ("claim", ("wood-5",)), ("pay", (0, 1)), ("end_move", ()),
        ("nonproduction", ()), ("end_move", ()))
     assert st.current == s and st.fq == ["oil-5"]
     do(st, ("fulfil", ("oil-5", 1, 0)))
     assert st.token == t
     do(st, ("nonproduction", ()), ("end_move", ()), ("nonproduction", ()), ("end_move", ()))
-    assert st.current == t and st.fq == ["wood-4"]
+    assert st.current == t and st.fq == ["wood-5"]
 
 
 def test_a_gift_offer_gives_without_taking():

@@ -106,3 +106,21 @@ def test_a_killed_worker_is_replaced(qtbot):
         assert again == first  # answered by a fresh worker, not an error
     finally:
         runner.shutdown()
+
+
+def test_the_worker_runs_below_the_apps_priority(qtbot):
+    import os
+    import sys
+
+    import pytest
+
+    if sys.platform == "win32":
+        pytest.skip("POSIX niceness")
+    runner = AiRunner("process")
+    try:
+        runner.start()
+        mine = os.nice(0)
+        theirs = runner._pool.submit(os.nice, 0).result(timeout=30)
+        assert theirs > mine
+    finally:
+        runner.shutdown()

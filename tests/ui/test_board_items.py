@@ -199,3 +199,26 @@ def test_a_piece_targeted_before_joining_the_scene_still_pulses(qtbot):
     qtbot.waitExposed(view)
     driver = pulse_for(scene)
     qtbot.waitUntil(lambda: card._glow in driver._items and driver.active(), timeout=1000)
+
+
+def test_scene_place_slides_an_item_that_already_stood_elsewhere(qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QGraphicsView
+
+    from ui.board.items import TokenItem
+    from ui.board.scene import GameScene
+
+    scene = GameScene()
+    view = QGraphicsView(scene)  # a slide runs only on a shown board
+    qtbot.addWidget(view)
+    view.show()
+    item = TokenItem(20)
+    scene.addItem(item)
+    scene.place(item, QPointF(10, 10))
+    assert item.pos() == QPointF(10, 10)  # the first placing is direct
+    scene.place(item, QPointF(200, 10))
+    assert item.pos() == QPointF(10, 10)  # then it slides, and ends on its spot
+    qtbot.waitUntil(lambda: item.pos() == QPointF(200, 10), timeout=2000)
+    scene.set_animation_speed(0)
+    scene.place(item, QPointF(50, 50))
+    assert item.pos() == QPointF(50, 50)  # no motion at the instant speed

@@ -122,3 +122,31 @@ def test_hotseat_curtain_falls_only_after_the_confirmation(shell, qtbot, setting
     assert window.curtain.isVisible() and c.viewer == other
     window.curtain.lift()
     assert c.human_to_move() and not c.undo_stack.canUndo()
+
+
+def test_a_continued_game_keeps_its_take_back_and_waits_for_the_confirmation(shell, qtbot, settings):
+    from engine.core.session import Session
+
+    settings.set("confirm_turn", True)
+    window = shell.start_game("robber-barons", seats("robber-barons", 1), {}, 3)
+    qtbot.waitExposed(window)
+    c = window.controller
+    rng = Rng(11)
+    for _ in range(60):
+        settle(qtbot, c)
+        if c.confirm_pending():
+            break
+        c.take(rng.choice(c.legal))
+    assert c.confirm_pending()
+    s = c.session
+    undoable = len(s.log) - s.undo_floor()
+    # the app is closed and the game continued (a replay of its log, as a save is loaded)
+    again = Session.replay(s.spec.id, s.seats, s.options, s.seed, s.actions(), [e.by_ai for e in s.log])
+    window.controller.close()
+    window = shell.open_session(again)
+    c = window.controller
+    qtbot.wait(50)
+    assert c.confirm_pending() and len(again.log) == len(s.log), "the AI went on without a confirmation"
+    assert c.undo_stack.count() == undoable and window.act_undo.isEnabled()
+    window.act_undo.trigger()
+    assert c.human_to_move() and not c.confirm_pending()

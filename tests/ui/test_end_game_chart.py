@@ -85,3 +85,14 @@ def test_dashed_lines_leave_paper_between_dashes(qtbot):
     assert paper_share(0) == 0
     assert paper_share(1) > 0.15
     assert QPointF(lines[1].end) != QPointF(lines[0].end)
+
+
+def test_marks_of_lines_ending_at_the_bottom_stay_inside_the_chart(qtbot):
+    """Six lines ending on the bottom line: every mark stays whole inside the widget, a disc apart."""
+    history = [[5, 3, 4, 2, 6, 1], [0, 0, 0, 0, 0, 0]]
+    chart = _chart(qtbot, history)
+    lines = chart.seat_lines()
+    centres = sorted(ln.mark_at.y() for ln in lines)
+    assert all(b - a >= 2 * MARK_R for a, b in zip(centres, centres[1:], strict=False))
+    assert centres[-1] + MARK_R <= chart.height()
+    assert centres[0] - MARK_R >= 0

@@ -1,9 +1,10 @@
-"""Every refused click explains itself, and hover and click agree (issue 18, item 1).
+"""Every refused click explains itself, and hover and click agree (issue 18, items 1 and 4).
 
 In the real game window of every registered game, one human against AIs: at each of the human's
 decisions every board piece that carries an action is hovered and clicked. A piece whose action
 the controller would refuse shows the refusal on hover, and a click puts exactly those words in
 the status bar and changes nothing; a piece whose action would be taken never shows a refusal.
+Every tooltip and hover text on the board passes the words check of tests/ui/test_words.py.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 
 from engine.core.contract import SeatInfo
 from engine.core.rng import Rng
+from engine.core.text import wording_problems
 from ui.games import playable_specs
 
 GENERIC = "That is not allowed now."
@@ -40,6 +42,7 @@ def test_hover_and_click_agree_and_refusals_explain(shell, qtbot, game_id):
     window.controller.status.connect(messages.append)
     rng = Rng(11)
     refused = taken = 0
+    wording: dict[str, str] = {}
     for _ in range(DECISIONS):
         qtbot.waitUntil(lambda: window.controller.human_to_move() or window.controller.session.is_over(),
                         timeout=20_000)
@@ -47,6 +50,10 @@ def test_hover_and_click_agree_and_refusals_explain(shell, qtbot, game_id):
         if c.session.is_over():
             break
         legal = set(c.legal)
+        for item in window.view.scene().items():  # the board's own words read right too
+            for text in (item.toolTip(), item.hover_text() if hasattr(item, "hover_text") else ""):
+                for problem in wording_problems(text):
+                    wording.setdefault(problem, text)
         for piece in board_pieces(window.view.scene()):
             action = piece.action
             expected = c.refusal(action)
@@ -68,6 +75,7 @@ def test_hover_and_click_agree_and_refusals_explain(shell, qtbot, game_id):
         assert c.on_intent(choice)
     assert taken > 0
     assert refused > 0, f"no refused piece was met in {game_id}"
+    assert not wording, wording
 
 
 @pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])

@@ -97,7 +97,7 @@ def test_every_control_shows_the_game_as_it_stood(game_id, review_window, qtbot)
     shows(line.step)
     # a click on the chart jumps to the nearest point
     target = review.steps // 4
-    w.chart.resize(800, 240)
+    w.chart.resize(max(800, 2 * review.steps), 240)  # at least a pixel a step, however long the game
     qtbot.mouseClick(w.chart, Qt.MouseButton.LeftButton, pos=QPoint(round(w.chart.x_of(target)), 100))
     shows(target)
     assert len(w.chart.history) == review.steps + 1

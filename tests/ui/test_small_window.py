@@ -34,9 +34,10 @@ def test_small_window_gives_the_board_most_of_the_room(shell, qtbot, game_id):
     # the whole board is on screen at the default fit
     board = window.view.mapFromScene(window.view.scene().itemsBoundingRect()).boundingRect()
     assert view.rect().adjusted(-2, -2, 2, 2).contains(board)
-    # the prompt bar is no taller than its content
+    # the prompt bar is no taller than its content, and its choices take two rows at most
     prompt = window.prompt
-    assert prompt.height() <= prompt.sizeHint().height() + 2
+    qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
+    assert len({b.y() for b in prompt.buttons if b.isVisible()}) <= 2
     # a large window puts the log back below the board
     window.resize(1600, 1000)
     qtbot.wait(1)
@@ -48,9 +49,35 @@ def test_prompt_bar_drops_its_button_row_when_there_is_nothing_to_click(shell, q
     prompt = window.prompt
     with_buttons = prompt.sizeHint().height()
     prompt.set_prompt("Waiting for Ann…", [], [])
-    qtbot.wait(1)
     assert prompt.sizeHint().height() < with_buttons
-    assert prompt.height() <= prompt.sizeHint().height() + 2
+    qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)  # a layout pass
+
+
+def test_choices_beyond_two_rows_go_under_more(qtbot):
+    from engine.core.contract import Action
+    from ui.panels.prompt_bar import PromptBar
+
+    bar = PromptBar()
+    qtbot.addWidget(bar)
+    bar.resize(700, 200)
+    bar.show()
+    actions = [Action("acquire", 0, (i,)) for i in range(30)]
+    labels = [f"Acquire the company number {i}" for i in range(30)]
+    chosen = []
+    bar.chosen.connect(chosen.append)
+    bar.set_prompt("Choose", actions, labels)
+    qtbot.wait(10)  # a layout pass places the buttons
+    visible = [b for b in bar.buttons if b.isVisibleTo(bar)]
+    assert 0 < len(visible) < 30 and bar.more.isVisibleTo(bar)
+    rows = {b.y() for b in visible}
+    assert len(rows) <= PromptBar.MAX_ROWS
+    menu = bar.more.menu().actions()
+    assert [a.text() for a in menu] == labels[len(visible):]
+    menu[-1].trigger()
+    assert chosen == [actions[-1]]
+    # few choices: no More button
+    bar.set_prompt("Choose", actions[:2], labels[:2])
+    assert not bar.more.isVisibleTo(bar) and all(b.isVisibleTo(bar) for b in bar.buttons)
 
 
 def test_window_remembers_size_place_and_docks_between_runs(shell, qtbot, settings):

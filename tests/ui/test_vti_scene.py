@@ -194,6 +194,51 @@ def test_a_factory_that_cannot_run_says_why_in_its_tooltip(qtbot):
     scene = shown(session)
     for c in idle:
         tip = scene._pool[("fac", c)].toolTip()
-        assert "Cannot run now: Its " in tip, tip
+        assert "Cannot run now: its " in tip, tip
     for c in running:
         assert "Cannot run" not in scene._pool[("fac", c)].toolTip()
+
+
+def test_a_factory_moved_into_another_complex_is_previewed_there(qtbot):
+    # walk games until a factory moved between complexes is being turned
+    for seed in range(40):
+        session = Session.new(GAME, [SeatInfo(n, "human") for n in NAMES[:3]], seed=seed)
+        rng = Rng(seed)
+        for _ in range(1500):
+            if session.is_over():
+                break
+            legal = session.legal_actions()
+            step = session.state.view(session.to_move())["step"] or {}
+            if any(a.kind == "rotate" for a in legal) and step.get("mode") == "xmove":
+                scene = shown(session)
+                assert scene.focus is None
+                assert scene._active == step["dst"]
+                assert scene._ghost.isVisible()
+                return
+            # prefer the moves that lead to a factory moving between complexes
+            pick = [a for a in legal if a.kind in ("lend", "borrow", "accept")] or legal
+            session.apply(rng.choice(pick))
+    pytest.skip("no factory moved between complexes in these games")
+
+
+def test_factory_tooltip_and_refusal_give_the_same_reason():
+    """The board's tooltip ('Cannot run now: …') and the click's refusal read the same rule in
+    the same words (engine/games/victory_through_industry/words.py), at random positions."""
+    from engine.core import Rng, get_spec
+    from tests.engine.test_contract import random_step
+    from ui.games.victory_through_industry import idle_reason
+
+    state = get_spec("victory-through-industry").new_state(3)
+    rng = Rng(8)
+    compared = 0
+    while not state.is_terminal() and compared < 200:
+        for seat in range(state.players):
+            view = state.view(seat)["seats"][seat]
+            for cell in state.fac[seat]:
+                engine_words = state.idle_reason(seat, cell)
+                board_words = idle_reason(view, cell)
+                assert (engine_words is None) == state.can_operate(seat, cell)
+                assert board_words == (engine_words[0].upper() + engine_words[1:] if engine_words else None)
+                compared += 1
+        state.apply(random_step(state, rng))
+    assert compared >= 200

@@ -63,3 +63,19 @@ class GameScene(QGraphicsScene):
         self.animation_speed = factor
 
     animation_speed: float = 1.0
+
+    def place(self, item, pos) -> None:
+        """Put `item` at `pos`: the first time directly, later with a slide (`slide`), so a row
+        that reflows (a card taken, the rest closing up) moves visibly instead of jumping."""
+        from PySide6.QtCore import QPointF
+
+        from ui.board.items import slide
+
+        if getattr(item, "_goal", None) == pos:
+            return  # already there, or on its way
+        item._goal = QPointF(pos)
+        if getattr(item, "_placed", False):
+            slide(item, pos, self.animation_speed)
+        else:
+            item.setPos(pos)
+            item._placed = True

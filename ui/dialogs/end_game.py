@@ -169,13 +169,19 @@ class ScoreChart(QWidget):
             end = path.currentPosition()
             lines.append(ChartLine(seat, seat_colour(seat), dashes, stroker.createStroke(path), end, end,
                                    self.marks[seat]))
-        placed: list[float] = []
-        for line in sorted(lines, key=lambda ln: (ln.end.y(), ln.seat)):
-            y = line.end.y()
-            if placed and y < placed[-1] + 2 * MARK_R + 1:
-                y = placed[-1] + 2 * MARK_R + 1
+        # marks at least a disc apart, in the order of their lines' ends: pushed down from equal
+        # ends, then the run pulled back up if it would leave the widget at the bottom
+        gap = 2 * MARK_R + 1
+        order = sorted(lines, key=lambda ln: (ln.end.y(), ln.seat))
+        ys = [ln.end.y() for ln in order]
+        for i in range(1, len(ys)):
+            ys[i] = max(ys[i], ys[i - 1] + gap)
+        lowest = self.height() - MARK_R - 1
+        for i in range(len(ys) - 1, -1, -1):
+            ys[i] = min(ys[i], lowest if i == len(ys) - 1 else ys[i + 1] - gap)
+        for line, y in zip(order, ys, strict=True):
+            if y != line.end.y():
                 line.mark_at = QPointF(line.end.x(), y)
-            placed.append(y)
         return lines
 
 

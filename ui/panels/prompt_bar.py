@@ -4,7 +4,17 @@ decision (labelled with `session.label(action)`), so every decision can be taken
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QLayout,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.core.contract import Action
 
@@ -85,6 +95,9 @@ class PromptBar(QFrame):
 
     MAX_BUTTONS = 40
     """Beyond this the buttons would bury the board; the board remains the way to choose."""
+    MAX_ROWS = 2
+    """Rows of buttons at most; the choices that do not fit are under a "More" button (a small
+    window keeps its board)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -106,6 +119,12 @@ class PromptBar(QFrame):
         self._buttons_host = QWidget()
         self._flow = FlowLayout(self._buttons_host)
         layout.addWidget(self._buttons_host)
+        self.more = QToolButton()
+        self.more.setText("More ▾")
+        self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.more.setMenu(QMenu(self.more))
+        self.more.setVisible(False)
+        self._flow.addWidget(self.more)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.buttons: list[QPushButton] = []
         self._pool: list[QPushButton] = []
@@ -127,6 +146,7 @@ class PromptBar(QFrame):
             index = len(self._pool)
             button.clicked.connect(lambda _=False, i=index: self._clicked(i))
             self._flow.addWidget(button)
+            self._flow._items.insert(index, self._flow._items.pop())  # before "More"
             self._pool.append(button)
         self._flow.setEnabled(False)  # one layout pass for all the buttons, not one per button
         for i, button in enumerate(self._pool):
@@ -138,14 +158,45 @@ class PromptBar(QFrame):
                 button.setVisible(False)
         self._flow.setEnabled(True)
         self.buttons = self._pool[: len(shown)]
-        self._flow.invalidate()
-        # The bar is as tall as its content (the board view below holds still when it changes:
-        # ui/main_window.BoardView); no buttons, no empty row.
-        self._buttons_host.setVisible(bool(self.buttons))
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Show as many buttons as fit in MAX_ROWS rows, the rest in the More menu; the bar is
+        as tall as that (the board view below holds still when it changes: BoardView)."""
         m = self.layout().contentsMargins()
         width = max(1, self.contentsRect().width() - m.left() - m.right())
+        gap = self._flow.spacing()
+        more_w = self.more.sizeHint().width()
+        rows, x, fits = 1, 0, 0
+        for i, button in enumerate(self.buttons):
+            w = button.sizeHint().width()
+            last = i == len(self.buttons) - 1
+            need = w if last or rows < self.MAX_ROWS else w + gap + more_w
+            if x and x + need > width:
+                rows, x = rows + 1, 0
+                if rows > self.MAX_ROWS:
+                    break
+                need = w if last or rows < self.MAX_ROWS else w + gap + more_w
+            if rows == self.MAX_ROWS and not last and x + need > width:
+                break
+            x += w + gap
+            fits += 1
+        menu = self.more.menu()
+        menu.clear()
+        for i, button in enumerate(self.buttons):
+            button.setVisible(i < fits)
+            if i >= fits:
+                menu.addAction(button.text(), button.click)
+        self.more.setVisible(fits < len(self.buttons))
+        self._flow.invalidate()
+        self._buttons_host.setVisible(bool(self.buttons))
         needed = self._flow.heightForWidth(width) if self.buttons else 0
         self._buttons_host.setMinimumHeight(needed)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width() and self.buttons:
+            self._fit_rows()
 
     def reset_height(self) -> None:
         """Forget the height of the last choices (a new game starts)."""

@@ -81,6 +81,8 @@ class EasyAgent(HeuristicAgent):
 MS_DOLLARS = 3.0
 """What Normal reckons one Market Share is worth in dollars when it weighs money against it."""
 ROUNDS_PER_AGE = 6
+RE_BONUS = 6.0
+"""What Normal adds to a Real Estate card beyond its rent and demand (turn order, progress)."""
 
 
 def rounds_left(st) -> float:
@@ -92,9 +94,16 @@ def age_rounds_left(st) -> float:
     return max(0.5, (6 - st.cities) * ROUNDS_PER_AGE / 6)
 
 
-def market_free(st, market: str) -> int:
-    """Consumer demand not yet met by the tokens in a market."""
-    return st.demand(market) - sum(st.held(market, s) for s in range(st.players))
+UNDERCUT = 6
+"""A rival's tokens priced above this can be undercut, so they do not close a market to Normal."""
+
+
+def market_free(st, market: str, seat: int) -> int:
+    """Consumer demand that `seat`'s tokens could still take: the demand less its own tokens and
+    the rivals' tokens priced too low to undercut."""
+    prices = st.price[market]
+    return st.demand(market) - sum(st.held(market, s) for s in range(st.players)
+                                   if s == seat or prices[s] <= UNDERCUT)
 
 
 def token_value(st, seat: int, market: str, extra: int = 0) -> float:
@@ -104,9 +113,9 @@ def token_value(st, seat: int, market: str, extra: int = 0) -> float:
     if m.buyable:
         # players buy these all through the age; a crowded market sells slowly
         crowd = sum(st.held(market, s) for s in range(st.players)) + extra
-        value += max(0.5, 6.0 - crowd) + MS_DOLLARS * (1.0 if crowd < 4 else 0.4)
+        value += max(0.5, 5.0 - crowd) + MS_DOLLARS * max(0.1, 1.0 - crowd / 6)
     if market in CONSUMER_MARKETS:
-        free = market_free(st, market) - extra
+        free = market_free(st, market, seat) - extra
         if free > 0:
             value = max(value, 7.0 + MS_DOLLARS + (2.0 if age_rounds_left(st) < 3 else 0.0))
     return value
@@ -249,7 +258,11 @@ class NormalAgent(HeuristicAgent):
             space = st.next_space(a.args[0])
             cost = st.bill_cost(me, SPACES[space].cost)
             rent = (2 + ("B6" in st.advances[me])) * left
-            return rent + 3.0 - cost
+            # demand for its own goods, and a push on the progress deck (shorter ages, R5)
+            level = SPACES[space].level
+            demand = max((NormalAgent._side_value(st, me, c, side) for c in st.re_left[level] for side in (0, 1)),
+                         default=0.0)
+            return rent + RE_BONUS + MS_DOLLARS * demand - cost
         if k == "research":
             adv = a.args[0]
             cost = st.bill_cost(me, [("research", ADVANCES[adv].cost)])

@@ -37,6 +37,7 @@ from engine.games.victory_through_industry.data import (
     DIRS,
     FACTORIES,
     FACTORY_IDS,
+    FULFIL_TO_END,
     MAX_CONTRACTS,
     NEIGHBOURS8,
     PRODUCT_IDS,
@@ -133,9 +134,12 @@ def demand(st, s: int, cx: Complex) -> dict[str, float]:
     room = len(st.held[s]) < MAX_CONTRACTS
     made = sustainable(cx.types)
     if room:
+        # the last contracts stand between the players and the end: whoever can make their
+        # products can close the game, so they count in full once few are left
+        closing = len(st.row) <= st.players + 1
         for cid in st.row:
             c = CONTRACTS[cid]
-            d[c.product] += (0.3 if c.product in made else 0.12) * c.points
+            d[c.product] += (0.3 if c.product in made or closing else 0.12) * c.points
     for f, _ in cx.fac.values():
         for _, side in FACTORIES[f].inputs:
             for p in side.products:
@@ -224,6 +228,145 @@ def rounds_left(st) -> float:
     row = len(st.row)
     by_contracts = 4 + row * 1.5
     return min(by_limit, by_contracts, 15.0)
+
+
+def horizon(st) -> float:
+    """Rounds the game may still last: contracts are claimed until someone can end it by
+    fulfilling five or holding eight, or until the row is empty."""
+    limit = max(1, st.max_rounds - st.round) if st.max_rounds else 99
+    most = max(len(h) for h in st.held)
+    by_row = 1.0 + len(st.row) / st.players
+    return max(1.0, min(limit, 8.0, by_row, 1.0 + 1.5 * max(0, FULFIL_TO_END - most)))
+
+
+def contract_net(st, s: int, cid: str, made: set[str]) -> float:
+    """What claiming a contract gains by the end: its points, less the card paid to claim it and
+    the cards handed over at each fulfilment still to come (the holder fulfils once in every
+    players - 1 rounds; a product the seat cannot make costs a bank trade, about three cards)."""
+    c = CONTRACTS[cid]
+    v = VALUE[c.product]
+    per = v if c.product in made else 3 * v
+    fulfils = horizon(st) / max(1, st.players - 1)
+    return c.points - v - fulfils * per
+
+
+def rounds_to_fulfil(st, s: int) -> int:
+    """Rounds until the seat next holds the fulfilment token at the start of its turn (the token
+    moves one seat to the right each time its holder's turn starts; the first claimer takes it)."""
+    if st.token is None:
+        return 1
+    k = (st.token - s) % st.players
+    return k if k else 1
+
+
+def sprint_plan(st, s: int, counts: dict, res: dict):
+    """A sprint to the end: (contracts to claim, bank trades (give, get) still needed) that ends
+    the game by one of the rulebook's conditions with the seat ahead: claiming every contract
+    left, holding eight, or holding five with a card kept for each to fulfil them all at the
+    seat's next fulfilment. None unless the seat would then lead by more than the others can gain
+    before the end. Missing cards come from the bank: three surplus cards of at least their value."""
+    held = len(st.held[s])
+    mine = current_score(st, s)
+    others = max(current_score(st, t) for t in range(st.players) if t != s)
+    spare = {p: n - res.get(p, 0) for p, n in counts.items()}
+    best = None
+    ends = [(len(st.row), 1, 0), (MAX_CONTRACTS - held, 1, 0),
+            (FULFIL_TO_END - held, 2, rounds_to_fulfil(st, s))]
+    for need, cards, wait in ends:
+        if need < 1 or need > len(st.row) or held + need > MAX_CONTRACTS:
+            continue
+        got = _pick(st, need, cards, spare)
+        if got is None:
+            continue
+        picks, trades, gain = got
+        if cards == 2:
+            gain -= sum(VALUE[CONTRACTS[h].product] for h in st.held[s])  # the held contracts' cards
+        margin = mine + gain - others - 3.0 * wait
+        if margin > 0 and (best is None or margin > best[0]):
+            best = (margin, picks, trades)
+    return None if best is None else (best[1], best[2])
+
+
+def _pick(st, need: int, cards: int, spare: dict):
+    """The `need` best contracts on offer with `cards` cards each (claim, and fulfil if 2) from
+    the seat's spare cards or bank trades: (picks, trades, points gained) or None."""
+    spare = dict(spare)
+    picks, trades, gain = [], [], 0.0
+    for cid in sorted(st.row, key=lambda c: (-(CONTRACTS[c].points - cards * VALUE[CONTRACTS[c].product]), c)):
+        p = CONTRACTS[cid].product
+        trial = dict(spare)
+        bought = []
+        for _ in range(cards):
+            if trial.get(p, 0) >= 1:
+                trial[p] -= 1
+                continue
+            give = min((q for q, n in trial.items() if n >= 3 and VALUE[q] >= VALUE[p] and q != p),
+                       key=lambda q: (VALUE[q], -trial[q], q), default=None)
+            if give is None:
+                break
+            trial[give] -= 3
+            bought.append((give, p))
+        else:
+            spare = trial
+            picks.append(cid)
+            trades += bought
+            gain += CONTRACTS[cid].points - cards * VALUE[p] - sum(3 * VALUE[g] for g, _ in bought)
+            if len(picks) == need:
+                return picks, trades, gain
+    return None
+
+
+def closing_factory(st, s: int, cx: Complex) -> str | None:
+    """Late in the game, a factory type that makes the product of a contract left on offer that
+    the seat can neither supply nor buy from the bank, and whose inputs it can make, hold or buy:
+    building it lets the last contracts be claimed and the game end."""
+    if len(st.row) > st.players + 1 or len(st.held[s]) >= MAX_CONTRACTS:
+        return None
+    counts = st.product_counts(s)
+    made = sustainable(cx.types)
+    for cid in sorted(st.row, key=lambda c: -CONTRACTS[c].points):
+        p = CONTRACTS[cid].product
+        if counts.get(p) or p in made or bankable(p, counts):
+            continue
+        for f in PRODUCERS[p]:
+            if all(any(q in made or counts.get(q) or bankable(q, counts) for q in side.products)
+                   for _, side in FACTORIES[f].inputs):
+                return f
+    return None
+
+
+def closing_build(st, s: int, cx: Complex) -> str | None:
+    """The closing factory (see closing_factory), if the seat can build it now."""
+    f = closing_factory(st, s, cx)
+    return f if f is not None and f in st.buildable_types(s) else None
+
+
+def bankable(p: str, counts: dict) -> bool:
+    """The seat has three cards of a kind worth at least `p` to trade for it."""
+    return any(n >= 3 and VALUE[q] >= VALUE[p] and q != p for q, n in counts.items())
+
+
+def closing_input(st, s: int, give: str) -> str | None:
+    """Late in the game, what the seat buys from the bank with `give` towards a contract left on
+    offer that no one can supply: Wood to build the closing factory (see closing_factory), or an
+    input it lacks for the factory of that kind it has."""
+    if len(st.row) > st.players + 1:
+        return None
+    counts = st.product_counts(s)
+    f = closing_factory(st, s, Complex(st, s))
+    if f is not None and f not in st.type_counts(s):
+        return "wood" if give != "wood" and f not in st.buildable_types(s) else None
+    wanted = {CONTRACTS[c].product for c in st.row}
+    for f in sorted(set(st.type_counts(s))):
+        if not _outputs(f) & wanted:
+            continue
+        for _, side in FACTORIES[f].inputs:
+            if any(counts.get(q) for q in side.products):
+                continue
+            options = [q for q in side.products if VALUE[q] <= VALUE[give] and q != give]
+            if options:
+                return min(options, key=lambda q: (VALUE[q], q))
+    return None
 
 
 def current_score(st, s: int) -> float:
@@ -320,7 +463,28 @@ class EasyAgent:
 
 
 # -- Normal -----------------------------------------------------------------------------------------
-DRAFT_ORDER = ("oil_well", "forest", "cattle_ranch", "cotton_plantation", "coal_mine", "iron_mine")
+def draft_value(st, s: int, f: str) -> float:
+    """What a starting factory is worth to the seat drafting it: the contracts on offer for what it
+    makes (directly, or one factory further on), wood as the building material, and a new type
+    over a copy (a copy adds output but no new product)."""
+    have = st.drafted[s]
+    made = set(_outputs(f))
+    later = {p for g in FACTORY_IDS for _, side in FACTORIES[g].inputs if made & set(side.products)
+             for _, out in FACTORIES[g].outputs for p in out.products}
+    value = 0.0
+    for cid in st.row:
+        c = CONTRACTS[cid]
+        if c.product in made:
+            value += c.points - VALUE[c.product]
+        elif c.product in later:
+            value += 0.25 * c.points
+    value /= len(made)  # a factory making two products runs once for both
+    if "wood" in made:
+        value += 4.0
+    value /= 1 + 1.5 * have.count(f)
+    if f not in have:
+        value += 3.0
+    return value
 
 
 class NormalAgent:
@@ -350,14 +514,8 @@ class NormalAgent:
             dest, _ = cx.best_dest(p, st.free_product_cells(s))
             return Action("place_product", s, dest) if dest is not None else Action("discard_incoming", s, ())
         if "draft" in kinds:
-            have = st.drafted[s]
-            for f in DRAFT_ORDER:
-                if f == "forest" and have.count("forest") >= 2:
-                    continue
-                a = _find(legal, "draft", (f,))
-                if a:
-                    return a
-            return legal[0]
+            drafts = [a for a in legal if a.kind == "draft"]
+            return max(drafts, key=lambda a: (draft_value(st, s, a.args[0]), -FACTORY_IDS.index(a.args[0])))
         if "place" in kinds:
             return legal[0]
         if "fulfil" in kinds or "forfeit" in kinds:
@@ -450,7 +608,7 @@ class NormalAgent:
             plan = self._trade_plan(st, s, dem)
             if plan is not None:
                 return Action("offer", s, (plan[0],))
-        build = self._build_choice(st, s, cx, dem)
+        build = closing_build(st, s, cx) or self._build_choice(st, s, cx, dem)
         if build is not None:
             return Action("build", s, (build,))
         bank = self._bank_choice(st, s, cx, dem)
@@ -465,21 +623,24 @@ class NormalAgent:
             return None
         counts = st.product_counts(s)
         made = sustainable(cx.types)
-        # in the last round a contract will never be asked for again: any gain is worth taking
-        last = bool(st.max_rounds) and st.round >= st.max_rounds
+        res = reserve(st, s)
+        plan = sprint_plan(st, s, counts, res)
+        if plan is not None and not plan[1]:
+            return Action("claim", s, (plan[0][0],))
+        # a leader with contracts in hand pushes for the end (five fulfilled at once, or eight held)
+        mine = current_score(st, s)
+        leading = all(mine >= current_score(st, t) for t in range(st.players) if t != s)
+        bar = -2.0 if leading and len(st.held[s]) >= 3 else 1.0
         best = None
         for cid in st.row:
             c = CONTRACTS[cid]
-            if counts.get(c.product, 0) == 0:
+            if counts.get(c.product, 0) <= res.get(c.product, 0):
+                continue  # the card paid must not be one owed at the next fulfilment
+            net = contract_net(st, s, cid, made)
+            if net < bar:
                 continue
-            gain = c.points - VALUE[c.product]
-            if gain < (1 if last else 3):
-                continue
-            same = sum(1 for h in st.held[s] if CONTRACTS[h].product == c.product)
-            if not last and c.product not in made and counts[c.product] < 1 + same:
-                continue
-            if best is None or gain > best[0]:
-                best = (gain, cid)
+            if best is None or net > best[0]:
+                best = (net, cid)
         if best is None:
             return None
         cid = best[1]
@@ -529,10 +690,13 @@ class NormalAgent:
         return best if best_score > 1.0 else None
 
     def _bank_choice(self, st, s, cx, dem):
-        """Three surplus cards for one the seat needs: a card owed to a contract, or one that
-        claims a contract on offer worth more than the three cards."""
+        """Three surplus cards for one the seat needs: a card for a sprint to the end, a card owed
+        to a contract, or one that claims a contract on offer worth more than the three cards."""
         counts = st.product_counts(s)
         res = reserve(st, s)
+        plan = sprint_plan(st, s, counts, res) if len(st.held[s]) < MAX_CONTRACTS else None
+        if plan is not None and plan[1]:
+            return plan[1][0]
         for give, n in sorted(counts.items(), key=lambda kv: (dem[kv[0]], kv[0])):
             if n - res.get(give, 0) < 3:
                 continue
@@ -567,10 +731,18 @@ class NormalAgent:
     def _bank_target(self, st, s, give, dem):
         counts = st.product_counts(s)
         res = reserve(st, s)
+        plan = sprint_plan(st, s, counts, res) if len(st.held[s]) < MAX_CONTRACTS else None
+        if plan is not None:
+            for g, want in plan[1]:
+                if g == give:
+                    return want
         v = VALUE[give]
         for p, need in sorted(res.items()):
             if VALUE[p] <= v and counts.get(p, 0) < need and p != give:
                 return p
+        closing = closing_input(st, s, give)
+        if closing is not None:
+            return closing
         if len(st.held[s]) < MAX_CONTRACTS - 1:
             best, best_gain = None, 0.0
             for cid in st.row:
@@ -579,8 +751,11 @@ class NormalAgent:
                     gain = c.points - VALUE[c.product] - 3 * v
                     if gain > best_gain:
                         best, best_gain = c.product, gain
-            if best_gain >= 4:
+            if best_gain >= 2:
                 return best
+        # Wood builds any factory: a complex without it trades surplus for it to keep growing
+        if give != "wood" and not counts.get("wood") and sum(st.type_counts(s).values()) < 12:
+            return "wood"
         return None
 
     # steps inside a sub-action -----------------------------------------------------------------

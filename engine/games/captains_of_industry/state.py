@@ -70,6 +70,15 @@ BRAND_GOODS = frozenset(g for g in GOODS if not GOODS[g].buyable)
 """Corn, Oil and Parts: the goods Consumer Brands (B5) counts."""
 MS_CATEGORIES = ("goods", "contracts", "domination", "age_advances")
 """Categories of the Market Share a Player Bank holds during the game."""
+ADVANCE_BILLS = {a: (("research", ADVANCES[a].cost),) for a in ADVANCES}
+_MOST_UNITS = 4
+_TURN_ACTIONS = [{**{(k, t): Action(k, seat, (t,)) for k in ("build", "expand") for t in FACILITIES},
+                  **{("run", t, m): Action("run", seat, (t, m)) for t in FACILITIES for m in ("normal", "overtime")},
+                  **{("research", a): Action("research", seat, (a,)) for a in ADVANCES},
+                  **{("real_estate", z): Action("real_estate", seat, (z,)) for z in ZONES},
+                  "manipulate": Action("manipulate", seat, ())} for seat in range(5)]
+"""The turn actions of each seat, made once (legal_actions hands out these shared values)."""
+"""Units of one good a cached row of `unit_costs` covers (no bill needs more of one good)."""
 _ACTION_KINDS = ("build", "expand", "run", "research", "manipulate", "real_estate")
 
 
@@ -215,29 +224,49 @@ class CaptainsState(FrameStackState):
                 by.setdefault(prices[s], []).append(s)
         return sorted(by.items())
 
-    def bill_cost(self, seat: int, bill, eligible: bool | None = None) -> int | None:
-        """The least a bill of goods costs `seat` now, unit by unit at the lowest price (own
-        tokens at a tied price first, since they are free), or None if some unit cannot be had."""
+    def unit_costs(self, seat: int, good: str, most: int, eligible: bool | None = None) -> list[int | None]:
+        """What the first 0, 1, ... `most` units of `good` cost `seat` now, unit by unit at the
+        lowest price (own tokens at a tied price first, since they are free; the bank's $13 once
+        the market is empty, if eligible); None from the first unit that cannot be had."""
         if eligible is None:
             eligible = self.eligible
+        out: list[int | None] = [0]
+        total = 0
+        market = BUY_MARKET[good]
+        toks = self.tokens[market]
+        for price, sellers in self._levels(market):
+            if len(out) > most:
+                return out
+            units = [0] * toks[seat][0] if seat in sellers else []
+            units += [price] * sum(toks[s][0] for s in sellers if s != seat)
+            for u in units[:most + 1 - len(out)]:
+                total += u
+                out.append(total)
+        while len(out) <= most:
+            if not eligible:
+                out.append(None)
+                break
+            total += BANK_PRICE
+            out.append(total)
+        return out + [None] * (most + 1 - len(out))
+
+    def bill_cost(self, seat: int, bill, eligible: bool | None = None, costs: dict | None = None) -> int | None:
+        """The least a bill of goods ((good, count), ...) costs `seat` now (see `unit_costs`), or
+        None if some unit cannot be had. `costs` caches unit costs per good across bills."""
         total = 0
         for g, n in bill:
-            market = BUY_MARKET.get(g)
-            if market is None:
+            if g not in BUY_MARKET:
                 return None
-            toks = self.tokens[market]
-            for price, sellers in self._levels(market):
-                if n <= 0:
-                    break
-                own = min(n, toks[seat][0]) if seat in sellers else 0
-                n -= own
-                others = min(n, sum(toks[s][0] for s in sellers if s != seat))
-                n -= others
-                total += others * price
-            if n > 0:
-                if not eligible:
-                    return None
-                total += n * BANK_PRICE
+            if costs is not None:
+                if g not in costs:
+                    costs[g] = self.unit_costs(seat, g, _MOST_UNITS, eligible)
+                row = costs[g]
+                cost = row[n] if n < len(row) else self.unit_costs(seat, g, n, eligible)[n]
+            else:
+                cost = self.unit_costs(seat, g, n, eligible)[n]
+            if cost is None:
+                return None
+            total += cost
         return total
 
     def bill_problem(self, seat: int, bill) -> str | None:
@@ -251,8 +280,8 @@ class CaptainsState(FrameStackState):
             return f"{_goods_text(bill)} costs ${cost} at the lowest prices; you have ${self.money[seat]}."
         return None
 
-    def _can_pay(self, seat: int, bill) -> bool:
-        cost = self.bill_cost(seat, bill)
+    def _can_pay(self, seat: int, bill, costs: dict | None = None) -> bool:
+        cost = self.bill_cost(seat, bill, costs=costs)
         return cost is not None and cost <= self.money[seat]
 
     def _take_choices(self, seat: int, good: str, needs: list) -> list[int]:
@@ -330,26 +359,32 @@ class CaptainsState(FrameStackState):
         return [Action("return_captain", seat, (c,)) for c in sorted(set(self.hands[seat]))]
 
     def _choices_action(self, seat: int) -> list[Action]:
+        # the hot path of random play and search: interned actions, unit costs computed once
         acts = []
         own = self.facilities[seat]
+        made = _TURN_ACTIONS[seat]
+        costs: dict = {}   # unit costs per good, shared by every bill below
         for t in FACILITY_IDS:
             if t in own:
-                if self.stock[t][1] and self._can_pay(seat, self.expansion_bill(seat, t)):
-                    acts.append(Action("expand", seat, (t,)))
-            elif sum(self.stock[t]) and self._can_pay(seat, FACILITIES[t].build):
-                acts.append(Action("build", seat, (t,)))
+                if self.stock[t][1] and self._can_pay(seat, self.expansion_bill(seat, t), costs):
+                    acts.append(made["expand", t])
+            elif sum(self.stock[t]) and self._can_pay(seat, FACILITIES[t].build, costs):
+                acts.append(made["build", t])
+        money = self.money[seat]
         for t in own:
-            acts.append(Action("run", seat, (t, "normal")))
-            if self.money[seat] >= self.overtime_cost(seat, t):
-                acts.append(Action("run", seat, (t, "overtime")))
-        for a in ADVANCE_IDS:
-            if self.advance_problem(seat, a) is None and self._can_pay(seat, [("research", ADVANCES[a].cost)]):
-                acts.append(Action("research", seat, (a,)))
-        acts.append(Action("manipulate", seat, ()))
+            acts.append(made["run", t, "normal"])
+            if money >= self.overtime_cost(seat, t):
+                acts.append(made["run", t, "overtime"])
+        research = costs.get("research") or self.unit_costs(seat, "research", _MOST_UNITS)
+        affordable = sum(1 for c in research[1:] if c is not None and c <= money)
+        if affordable:
+            acts += [made["research", a] for a in ADVANCE_IDS
+                     if ADVANCES[a].cost <= affordable and self.advance_problem(seat, a) is None]
+        acts.append(made["manipulate"])
         for z in ZONE_IDS:
             space = self.next_space(z)
-            if space and self.re_left[SPACES[space].level] and self._can_pay(seat, SPACES[space].cost):
-                acts.append(Action("real_estate", seat, (z,)))
+            if space and self.re_left[SPACES[space].level] and self._can_pay(seat, SPACES[space].cost, costs):
+                acts.append(made["real_estate", z])
         return acts
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
@@ -419,8 +454,7 @@ class CaptainsState(FrameStackState):
         if kind == "research":
             if len(args) != 1 or args[0] not in ADVANCES:
                 return "Choose an Advance on the Market Research board."
-            return self.advance_problem(seat, args[0]) or self.bill_problem(
-                seat, [("research", ADVANCES[args[0]].cost)])
+            return self.advance_problem(seat, args[0]) or self.bill_problem(seat, ADVANCE_BILLS[args[0]])
         if kind == "manipulate":
             return None if not args else "Market Manipulation takes no choice."
         if kind == "real_estate":

@@ -11,10 +11,12 @@ SPEC = GameSpec(
     pitch="Build a connected complex of factories, chain their products and supply government contracts.",
     min_players=2,
     max_players=6,
-    rules_version=1,
+    rules_version=2,  # 2: the balanced contract deck and data of issue 14
     state_class=VtiState,
     options=(
-        Option("max_rounds", "Round limit", 20,
+        # decision: a safety bound far above every game measured in all-Normal self-play (see
+        # ai/games/victory_through_industry/RESULTS.md), so only a game that stalls meets it
+        Option("max_rounds", "Round limit", 100,
                help="The game also ends after this many rounds (0 = no limit). The rulebook has no "
                     "limit; this one only stops games in which no end condition is ever reached."),
     ),

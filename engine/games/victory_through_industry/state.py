@@ -46,13 +46,12 @@ from engine.games.victory_through_industry.data import (
     NEIGHBOURS8,
     PRODUCT_IDS,
     PRODUCTS,
-    SIDE_NAMES,
     START_SET,
     SUPPLY_PER_TYPE,
     VALUE,
     facing,
 )
-from engine.games.victory_through_industry.words import card_words, factory_words, space_words
+from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
 
 Cell = tuple[int, int]
 OFFER_MAX = 3
@@ -385,24 +384,9 @@ class VtiState(State):
         return True
 
     def idle_reason(self, seat: int, cell: Cell) -> str | None:
-        """Why the factory on `cell` cannot run, in words ("its right output is blocked by a Coal
-        card", "its left input needs Iron Ore or Coal beside it"); None if it can."""
-        fac, prod = self.fac[seat], self.prod[seat]
-        f, rot = fac[cell]
-        x, y = cell
-        for d, side in _FACING[(f, rot)]:
-            dx, dy = DIRS[d]
-            n = (x + dx, y + dy)
-            where = SIDE_NAMES[d]
-            if side.kind == "in":
-                if prod.get(n) not in side.products:
-                    wanted = join_words([_pname(p) for p in side.products], "or")
-                    return f"its {where} input needs {wanted} beside it"
-            elif n in prod:
-                return f"its {where} output is blocked by {article(_pname(prod[n]))} card"
-            elif n in fac:
-                return f"its {where} output is blocked by your {_fname(fac[n][0])}"
-        return None
+        """Why the seat's factory on `cell` cannot run, in words ("its right output is blocked by
+        a Coal card"); None if it can (`words.idle_words`, which the board's tooltips use too)."""
+        return idle_words(self.fac[seat], self.prod[seat], cell)
 
     def operable(self, seat: int, ftype: str) -> list[Cell]:
         cells = [c for c, (f, _) in self.fac[seat].items() if f == ftype]

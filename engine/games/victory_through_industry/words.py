@@ -4,7 +4,8 @@ hover text, which hold the factories as a mapping from cell to factory type."""
 
 from __future__ import annotations
 
-from engine.games.victory_through_industry.data import DIRS, FACTORIES, NEIGHBOURS8
+from engine.core.text import article, join_words
+from engine.games.victory_through_industry.data import DIRS, FACTORIES, NEIGHBOURS8, PRODUCTS, SIDE_NAMES, facing
 
 Cell = tuple[int, int]
 
@@ -51,3 +52,29 @@ def card_words(factories: dict[Cell, str], cell: Cell, product: str, owner: str 
     """A product card in a complex: "the Coal card below your Iron Mine"."""
     where = relation(factories, cell, owner)
     return f"the {product} card {where}" if where else f"the {product} card"
+
+
+def idle_words(fac: dict[Cell, tuple[str, int]], prod: dict[Cell, str], cell: Cell) -> str | None:
+    """Why the factory on `cell` cannot run, as a phrase ("its left input needs Coal beside it, but
+    Wood lies there", "its right output is blocked by a Coal card"), or None if it can: the rule
+    of `VtiState.can_operate` (every input side has an accepted product beside it, every output
+    side a free space). `fac` maps cells to (type, rotation), `prod` cells to products: the rules'
+    state and the board's view both hold them so."""
+    f, rot = fac[cell]
+    x, y = cell
+    for d, side in facing(f, rot):
+        n = (x + DIRS[d][0], y + DIRS[d][1])
+        where = SIDE_NAMES[d]
+        if side.kind == "in" and prod.get(n) not in side.products:
+            wanted = join_words([PRODUCTS[p].name for p in side.products], "or")
+            if n in prod:
+                return f"its {where} input needs {wanted}, but {PRODUCTS[prod[n]].name} lies there"
+            if n in fac:
+                return f"its {where} input needs {wanted}, but {article(FACTORIES[fac[n][0]].name)} stands there"
+            return f"its {where} input needs {wanted} beside it"
+        if side.kind == "out":
+            if n in prod:
+                return f"its {where} output is blocked by {article(PRODUCTS[prod[n]].name)} card"
+            if n in fac:
+                return f"its {where} output is blocked by {article(FACTORIES[fac[n][0]].name)}"
+    return None

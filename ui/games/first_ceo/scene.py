@@ -39,7 +39,6 @@ from ui.board.items import (
     fill_rounded_part,
     flip_in,
     paper_brush,
-    slide,
 )
 from ui.board.paint_guard import guarded_paint
 from ui.board.scene import GameScene
@@ -599,15 +598,7 @@ class FirstCeoScene(GameScene):
             self._by_action[action] = item
 
     def _place(self, item, pos: QPointF) -> None:
-        """Put `item` at `pos`: a slide when it already stood elsewhere, else directly."""
-        if getattr(item, "_goal", None) == pos:
-            return  # already there, or on its way
-        item._goal = QPointF(pos)
-        if getattr(item, "_placed", False):
-            slide(item, pos, self.animation_speed)
-        else:
-            item.setPos(pos)
-            item._placed = True
+        self.place(item, pos)
 
     def _seat_of_corp(self, view: dict) -> dict[str, int]:
         return {s["corp"]: i for i, s in enumerate(view["seats"]) if s["corp"]}

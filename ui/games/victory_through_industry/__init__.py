@@ -9,15 +9,8 @@ from __future__ import annotations
 
 from engine.core.contract import Action
 from engine.core.text import article, whose
-from engine.games.victory_through_industry.data import (
-    CONTRACTS,
-    DIRS,
-    FACTORIES,
-    PRODUCTS,
-    SIDE_NAMES,
-    facing,
-)
-from engine.games.victory_through_industry.words import card_words, factory_words, space_words
+from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
+from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
 from ui.games import game_over_text
 
 
@@ -114,29 +107,14 @@ def describe(action: Action, view: dict, names: list[str]) -> str:
 
 def idle_reason(seat_view: dict, cell: tuple[int, int]) -> str | None:
     """Why the factory at `cell` of a complex (a seat's part of the view) cannot run now, in
-    words ("No Coal beside its left input"), or None if it can: the rule of `can_operate`
-    (every input side has an accepted product beside it, every output side a free space)."""
+    words ("Its left input needs Coal beside it"), or None if it can (the rules' own words:
+    `idle_words`)."""
     facs = {(f["x"], f["y"]): (f["type"], f["rot"]) for f in seat_view["factories"]}
-    prods = {(q["x"], q["y"]): q["type"] for q in seat_view["products"]}
     if cell not in facs:
         return None
-    ftype, rot = facs[cell]
-    x, y = cell
-    for d, side in facing(ftype, rot):
-        n = (x + DIRS[d][0], y + DIRS[d][1])
-        where = SIDE_NAMES[d]
-        if side.kind == "in" and prods.get(n) not in side.products:
-            wanted = " or ".join(PRODUCTS[p].name for p in side.products)
-            there = prods.get(n)
-            if there is not None:
-                return f"Its {where} input needs {wanted}, but {PRODUCTS[there].name} lies there"
-            if n in facs:
-                return f"Its {where} input needs {wanted}, but a {FACTORIES[facs[n][0]].name} stands there"
-            return f"Its {where} input needs {wanted} beside it"
-        if side.kind == "out" and (n in prods or n in facs):
-            blocker = PRODUCTS[prods[n]].name if n in prods else f"a {FACTORIES[facs[n][0]].name}"
-            return f"Its {where} output is blocked by {blocker}"
-    return None
+    prods = {(q["x"], q["y"]): q["type"] for q in seat_view["products"]}
+    why = idle_words(facs, prods, cell)
+    return why[0].upper() + why[1:] if why else None
 
 
 def _factories(view: dict, seat: int) -> dict:

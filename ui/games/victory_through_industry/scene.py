@@ -25,6 +25,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF
 
 from engine.core.contract import Action
+from engine.core.text import count
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem, ensure_pixmap_cache
@@ -199,7 +200,8 @@ class VtiScene(GameScene):
         for c, (f, rot) in sorted(facs.items()):
             tile = self._item(("fac", c), lambda: FactoryTile(C))
             why = idle_reason(seat, c) if producing else None
-            tile.set_factory(f, rot, tooltip=factory_tooltip(f, rot) + (f"\nCannot run now: {why}." if why else ""))
+            idle = f"\nCannot run now: {why[0].lower()}{why[1:]}." if why else ""
+            tile.set_factory(f, rot, tooltip=factory_tooltip(f, rot) + idle)
             tile.setPos(pos(c, C))
             tile.setZValue(2)
             act = self._take(lambda a, f=f: mine and a.kind == "produce" and a.args[0] == f) if mine else None
@@ -245,9 +247,7 @@ class VtiScene(GameScene):
             self._pending.remove(a)
             cell = self._item(("cell", c), lambda: CellTarget(C))
             label = "place here" if a.kind == "place_product" else ""
-            what = PRODUCTS[seat["incoming"][0]].name if a.kind == "place_product" and seat["incoming"] else \
-                (step.get("f") or "it")
-            cell.set_cell(label, f"Put {what} here ({c[0]},{c[1]})")
+            cell.set_cell(label, describe(a, view, names))  # the place in words, never coordinates
             cell.setPos(pos(c, C))
             cell.setZValue(1)
             self._target(cell, a, "Put it here")
@@ -490,7 +490,8 @@ class VtiScene(GameScene):
             card = self._item(("contract", cid), lambda: ContractCard(cw, ch))
             act = self._take(lambda a, cid=cid: a.kind == "claim" and a.args[0] == cid)
             card.set_contract(cid)
-            card.setPos(QPointF(x + 12 + (i % per_row) * (cw + 8), top + 36 + (i // per_row) * (ch + 8)))
+            # the row closes up when a contract is claimed: the cards slide, they do not jump
+            self.place(card, QPointF(x + 12 + (i % per_row) * (cw + 8), top + 36 + (i // per_row) * (ch + 8)))
             self._target(card, act, f"Claim this contract (hand over one {PRODUCTS[CONTRACTS[cid].product].name})"
                          if act else "")
         return top + rows * (ch + 8) + 42
@@ -521,7 +522,7 @@ class VtiScene(GameScene):
             for i, cid in enumerate(sv["contracts"]):
                 card = self._item(("held", seat, cid), lambda: ContractCard(62.0, 44.0))
                 card.set_contract(cid, note="Held by " + names[seat])
-                card.setPos(QPointF(x + 12 + (i % 5) * (cw + 6), top + 40 + (i // 5) * (ch + 6)))
+                self.place(card, QPointF(x + 12 + (i % 5) * (cw + 6), top + 40 + (i // 5) * (ch + 6)))
                 card.setZValue(2)
                 act = self._take(lambda a, cid=cid, seat=seat: a.kind == "forfeit" and a.args[0] == cid
                                  and a.seat == seat)
@@ -533,8 +534,8 @@ class VtiScene(GameScene):
                 self._target(empty, None)
             ov = self._item(("overview", seat), lambda: Overview(200, 124))
             facs = len(sv["factories"])
-            ov.set_complex(sv, f"{names[seat]}: {facs} factories, {len(sv['products'])} product cards — click to "
-                               "open this complex")
+            ov.set_complex(sv, f"{names[seat]}: {count(facs, 'factory')}, "
+                               f"{count(len(sv['products']), 'product card')} — click to open this complex")
             ov.setPos(QPointF(x + SIDE_W - 212, top + 36))
             ov.setZValue(2)
             ov.set_target(None, False)
@@ -556,8 +557,8 @@ def _forced_focus(view: dict, legal: list[Action]) -> int | None:
     if step.get("k") == "fpick":
         return me if step["lend"] else step["t"]
     if step.get("k") == "build" and step.get("mode") == "xmove" and not step.get("pay") \
-            and step.get("site") is None:
-        return step["dst"]
+            and (step.get("site") is None or any(a.kind == "rotate" for a in legal)):
+        return step["dst"]  # its cell is chosen there, and there it is turned (previewed)
     return None
 
 
