@@ -155,7 +155,8 @@ def test_scoring_conditions():
     assert scoring.card_points("lg-whiz", icons) == 80
     assert scoring.card_points("pineapple", icons) == 80
     icons = scoring.icon_counts(["monstercard", "blackrock-candy"])
-    assert scoring.card_points("blackrock-candy", icons) == 20 * 3
+    # MonsterCard shows two Finance icons (balance, issue 14), Blackrock Candy two more
+    assert scoring.card_points("blackrock-candy", icons) == 20 * 4
 
 
 def _play_until_round_end(st, action_for):

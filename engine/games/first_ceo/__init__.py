@@ -10,7 +10,7 @@ SPEC = GameSpec(
     pitch="Acquire companies, sell shares and pay dividends in a race to the top of the asset track.",
     min_players=3,
     max_players=6,
-    rules_version=1,
+    rules_version=2,  # 2: the corporation icons balanced in issue 14
     state_class=FirstCeoState,
     options=(),
     rules_help=game_asset("first-ceo", "rules.md").read_text(encoding="utf-8"),
