@@ -48,6 +48,15 @@ def rss_mb(pid: int) -> float:
         return 0.0
 
 
+def census():
+    """Live Python objects by type name (after a full collection)."""
+    import collections
+    import gc
+
+    gc.collect()
+    return collections.Counter(type(o).__name__ for o in gc.get_objects())
+
+
 def cmdline(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
@@ -151,6 +160,10 @@ class Soak:
             self.stalls += 1
             print(f"STALL: nothing happened for {time.monotonic() - self.last_change:.0f} s: "
                   f"{self.stall_report()}", flush=True)
+        if self.args.census and getattr(self, "census", None) is not None:
+            now = census()
+            grown = sorted(((n - self.census[k], k) for k, n in now.items() if n - self.census[k] > 50), reverse=True)
+            print("  objects grown since a game of each kind ended:", grown[:12], flush=True)
         rss = rss_mb(os.getpid())
         worker_rss = sum(rss_mb(p) for p in self.workers())
         minutes = (time.monotonic() - self.t0) / 60
@@ -214,6 +227,8 @@ class Soak:
         if self.rss_every_game is None and self.games_finished == self.kinds:
             self.rss_every_game = rss_mb(os.getpid())
             print(f"a game of every kind over: app {self.rss_every_game:.1f} MB", flush=True)
+            if self.args.census:
+                self.census = census()
         w = self.shell.window
         if w.end_dialog is not None:
             w.end_dialog.close()
@@ -297,6 +312,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--think-ms", type=int, default=300, help="the hard seat's time per decision")
     parser.add_argument("--save-every", type=float, default=120, help="seconds between save/load cycles")
+    parser.add_argument("--census", action="store_true", help="print which object types grow (leak hunting)")
     args = parser.parse_args()
 
     data = tempfile.mkdtemp(prefix="soak-data-")
