@@ -526,3 +526,64 @@ def test_random_play_to_the_action_phase_keeps_the_invariants():
             assert copy.state_hash() == st.state_hash()
             steps += 1
             assert steps < 2000
+
+
+# -- dividends, withholding and the Appeal Track (procedures the next phases use) ----------------
+def test_a_dividend_pays_players_the_charter_and_not_the_pool():
+    st = set_up(3, step=5)                    # Brunswick: seat 0 directs, $40
+    c = st.companies["brunswick"]
+    give(st, 1, "brunswick", commons=2)
+    c["com_charter"] -= 1
+    c["com_pool"] += 1                        # charter: Preferred + 2 Commons; pool: 1 Common
+    c["cash"] = 300
+    cash = list(st.cash)
+    st.pay_dividend("brunswick", 100, from_treasury=True)     # Extra Dividends: $10 a share
+    assert st.cash[0] == cash[0] + 30 and st.cash[1] == cash[1] + 20 and st.cash[2] == cash[2]
+    assert c["cash"] == 300 - 100 + 40        # 4 units still on the charter come back
+    assert c["step"] == 7                     # $100 >= 2 × $40: +2
+
+
+def test_operating_revenue_rounds_down_and_the_remainder_stays():
+    st = set_up(3, step=6)
+    c = st.companies["brunswick"]
+    c["step"] = 7                             # $60
+    cash0, treasury = st.cash[0], c["cash"]
+    st.pay_revenue("brunswick", 187)          # pays $180, $18 a share: three times $60
+    assert st.cash[0] == cash0 + 54
+    assert c["cash"] == treasury + 7 + 18 * 7  # the $7 remainder and the 7 charter units
+    assert c["step"] == 10                     # +3 from $60
+
+
+def test_withholding_drops_a_step_unless_price_protection_is_spent():
+    st = set_up(3, step=6)
+    c = st.companies["brunswick"]
+    treasury = c["cash"]
+    st.withhold("brunswick", 90)
+    assert c["cash"] == treasury + 90 and c["step"] == 5
+    c["asset"] = "price_protection"
+    st.withhold("brunswick", 10)
+    assert c["step"] == 5 and c["exhausted"]
+    st.withhold("brunswick", 10)
+    assert c["step"] == 4
+
+
+def test_appeal_moves_up_onto_the_top_of_a_stack_and_lists_the_bonuses_passed():
+    st = set_up(3)
+    assert st.operating_order() == ["elgin", "brunswick", "spalding"]
+    assert st.raise_appeal("spalding", 1) == []      # onto Elgin's space 2, on top of it
+    assert st.operating_order() == ["spalding", "elgin", "brunswick"]
+    assert st.raise_appeal("brunswick", 8) == [3, 5, 7, 9]
+    assert st.raise_appeal("brunswick", 20) == [11, 13, 15, 16]
+    assert st.companies["brunswick"]["appeal"] == 16  # it stops at the top
+    assert st.raise_appeal("brunswick", 1) == []
+    assert market.appeal_bonuses(3, 5) == [5]          # the start space never counts
+
+
+def test_the_supply_chain_slides_toward_ten_dollars():
+    wood = {"livestock": 0, "steel": 0, "coal": 0, "wood": 1}
+    coal = {"livestock": 0, "steel": 0, "coal": 2, "wood": 0}
+    none = {"livestock": 0, "steel": 0, "coal": 0, "wood": 0}
+    groups, empty = market.slid_supply([wood, none, coal, none])   # X, $30, $20, $10
+    assert groups == [none, none, wood, coal] and empty == [0, 1]
+    groups, empty = market.slid_supply([wood, coal, coal, wood])
+    assert groups == [wood, coal, coal, wood] and empty == []

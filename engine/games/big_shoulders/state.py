@@ -638,6 +638,57 @@ class BigShouldersState(FrameStackState):
         self.partners[seat] += 1
         return True
 
+    # -- company money and markers (used by the Action and Operating Phases to come) --------------
+    def pay_dividend(self, cid: str, paid: int, from_treasury: bool) -> list[Event]:
+        """§13.4.2: `paid` (a multiple of $10) is paid out at a tenth per 10% share: to players for
+        what they hold, back into the treasury for what is still on the charter, to no one for the
+        bank pool. Extra Dividends and buildings 29–32 first take it from the treasury
+        (`from_treasury`). Then the price moves as in §13.4.1."""
+        c = self.companies[cid]
+        if from_treasury:
+            c["cash"] -= paid
+        each = market.per_share(paid)
+        for seat in range(self.players):
+            self.cash[seat] += each * self.units(seat, cid)
+        c["cash"] += each * (CERT_UNITS["preferred"] * (c["pref"] == CHARTER) + c["com_charter"])
+        steps = market.payout_steps(paid, c["step"])
+        old = c["step"]
+        c["step"] = market.moved(old, steps)
+        text = f"{_name(cid)} pays {money(paid)}, {money(each)} a share"
+        if c["step"] != old:
+            text += f"; its price rises to {money(market.value(c['step']))}"
+        return [Event(text + ".", "dividend")]
+
+    def pay_revenue(self, cid: str, revenue: int) -> list[Event]:
+        """Pay the operating revenue out: rounded down to $10, the remainder staying in the
+        company (ruling §15.5)."""
+        paid = market.rounded_payout(revenue)
+        self.companies[cid]["cash"] += revenue - paid
+        return self.pay_dividend(cid, paid, from_treasury=False)
+
+    def withhold(self, cid: str, revenue: int) -> list[Event]:
+        """The whole revenue goes to the treasury and the price drops a step, unless the company
+        spends its Price Protection (once per Decade, ruling §15.3)."""
+        c = self.companies[cid]
+        c["cash"] += revenue
+        if c["asset"] == "price_protection" and not c["exhausted"]:
+            c["exhausted"] = True
+            return [Event(f"{_name(cid)} withholds {money(revenue)}; Price Protection holds its price.", "dividend")]
+        c["step"] = market.moved(c["step"], -1)
+        return [Event(f"{_name(cid)} withholds {money(revenue)}; its price falls to "
+                      f"{money(market.value(c['step']))}.", "dividend")]
+
+    def raise_appeal(self, cid: str, steps: int) -> list[int]:
+        """Move `cid` up the Appeal Track (§4): a marker that moves goes on top of the stack on its
+        new space. Returns the bonus spaces reached or passed, in order, for the caller to resolve."""
+        c = self.companies[cid]
+        before = c["appeal"]
+        c["appeal"] = market.appeal_after(before, steps)
+        if c["appeal"] != before:
+            self.appeal_stack.remove(cid)
+            self.appeal_stack.insert(0, cid)
+        return market.appeal_bonuses(before, c["appeal"])
+
     # -- what a seat sees -------------------------------------------------------------------------
     def _view(self, seat: int | None, open_all: bool) -> dict:
         d = {f: plain_copy(getattr(self, f)) for f in self._FIELDS
