@@ -8,7 +8,7 @@ import pytest
 from engine.core import CHANCE, Action, IllegalAction
 from engine.core.rng import Rng
 from engine.games.big_shoulders import SPEC, market
-from engine.games.big_shoulders.data import ASSET_PRICES, BUILDINGS, DEMAND, RESOURCES, buildings_for
+from engine.games.big_shoulders.data import ASSET_PRICES, BUILDINGS, COMPANIES, DEMAND, RESOURCES, buildings_for
 from engine.games.big_shoulders.state import CHARTER, POOL
 
 FIRST = {2: ["brunswick", "spalding"], 3: ["brunswick", "spalding", "elgin"],
@@ -400,7 +400,7 @@ def test_building_picks_are_secret_until_all_have_picked():
     assert st.hands == [[h0[0]], [h1[2]], [h2[1]]]
     added = sum(BUILDINGS[b].workers for b in (h0[1], h1[0], h2[2]))
     assert st.job_market == min(12, before + added)
-    assert st.phase == "action" and st.legal_actions() == []
+    assert st.phase == "action" and st.to_move() == st.order[0]
     assert st.view(1)["discards"] == [1, [h1[1]], 1]
 
 
@@ -508,12 +508,12 @@ def test_job_market_prices_and_the_worked_example():
         market.worker_price(13)
 
 
-def test_random_play_to_the_action_phase_keeps_the_invariants():
+def test_random_play_to_the_operating_phase_keeps_the_invariants():
     for seed, players in ((1, 2), (2, 3), (3, 4)):
         rng = Rng(seed)
         st = SPEC.new_state(players)
         steps = 0
-        while st.phase != "action":
+        while st.phase != "operating":
             if st.to_move() == CHANCE:
                 outs = st.chance_outcomes()
                 a = outs[rng.weighted_index([w for _, w in outs])][0]
@@ -587,3 +587,88 @@ def test_the_supply_chain_slides_toward_ten_dollars():
     assert groups == [none, none, wood, coal] and empty == [0, 1]
     groups, empty = market.slid_supply([wood, coal, coal, wood])
     assert groups == [wood, coal, coal, wood] and empty == []
+
+
+
+# -- Action Phase (the sequences and the general spaces playable so far) --------------------------
+def to_action(players=3):
+    st = to_building(players)
+    for _ in range(players):
+        seat = st.to_move()
+        act(st, "build", st.hands[seat][0], st.hands[seat][1])
+    assert st.phase == "action"
+    return st
+
+
+def test_partners_are_placed_one_per_sequence_in_turn_order():
+    st = to_action(3)
+    assert st.order == [1, 2, 0]
+    seen = []
+    while st.phase == "action":
+        seen.append(st.to_move())
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])     # ∞: always open
+    assert seen == [1, 2, 0, 1, 2, 0]                                   # two Partners each
+    assert st.phase == "operating" and st.legal_actions() == []
+    assert st.companies["brunswick"]["cash"] == 105 + 80
+
+
+def test_one_partner_spaces_and_decade_limits():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    refused(st, "place", "fund_60", cid, says="opens in Decade 3")
+    refused(st, "place", "fund_80", cid, says="opens in Decade 5")
+    refused(st, "place", "fund_40", "brunswick" if cid != "brunswick" else "spalding", says="company they direct")
+    refused(st, "place", "hire_manager", cid, says="not playable yet")
+    st.companies[cid]["cash"] = 69
+    refused(st, "place", "hire_salesperson", cid, says="treasury holds $69")
+    st.companies[cid]["cash"] = 200
+    act(st, "place", "hire_salesperson", cid)
+    assert st.companies[cid]["cash"] == 130 and st.companies[cid]["sales"] == 1
+    nxt = st.to_move()
+    st.companies[st.directed(nxt)[0]]["cash"] = 200
+    refused(st, "place", "hire_salesperson", st.directed(nxt)[0], says="taken this Decade")
+
+
+def test_no_salesperson_beyond_the_track():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    st.companies[cid]["sales"] = COMPANIES[cid].max_salespeople
+    st.companies[cid]["cash"] = 500
+    refused(st, "place", "hire_salesperson", cid, says="no room")
+
+
+def test_extra_dividends_need_one_hundred_dollars_and_pay_ten_a_share():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 99
+    refused(st, "place", "extra_dividends", cid, says="$100")
+    c["cash"], c["step"] = 100, 4          # $35: $100 is at least twice the value
+    cash = st.cash[seat]
+    act(st, "place", "extra_dividends", cid)
+    assert st.cash[seat] == cash + 30 and c["cash"] == 70 and c["step"] == 6
+
+
+def test_a_pass_ends_a_players_placements():
+    st = to_action(3)
+    first = st.to_move()
+    act(st, "pass_action")
+    seen = []
+    while st.phase == "action":
+        seen.append(st.to_move())
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    assert first not in seen and len(seen) == 4
+
+
+def test_a_player_without_a_company_takes_25_dollars_a_partner():
+    st = to_building(3)
+    st.companies["elgin"]["dir"] = 0            # seat 1, first in turn order, directs nothing now
+    cash = st.cash[1]
+    for _ in range(3):
+        seat = st.to_move()
+        act(st, "build", st.hands[seat][0], st.hands[seat][1])
+    assert st.cash[1] == cash + 50 and st.placed[1] == 2
+    assert st.to_move() == 2

@@ -3,8 +3,13 @@ companies, the Stock Phase and the Building Phase. "§" is a section of the comp
 (city-of-the-big-shoulders-components.md); the issue's rulings on its §15 and §16 are taken as
 written and marked "ruling" here.
 
-Not yet implemented (the next step of issue 16): the Action Phase (the state stops at its start:
-phase "action", no legal actions), the Operating Phase, Cleanup, scoring and the advanced options.
+The Action Phase runs its sequences of placements in turn-order-track order, with the pass of
+ruling §15.1 and the $25 per Partner of a player without a company, but offers only the general
+spaces that need no further choice: the three Fundraising spaces, Hire Salesperson and Extra
+Dividends. Not yet implemented (the next step of issue 16): the other general spaces (Hire Workers,
+Hire Manager, Advertising, Capital Investment), the buildings, free actions, appeal bonuses, the
+Operating Phase (the state stops at its start: phase "operating", no legal actions), Cleanup,
+scoring and the advanced options.
 
 The game is driven by a stack of frames (engine.core.frames):
 
@@ -13,8 +18,8 @@ The game is driven by a stack of frames (engine.core.frames):
   slot), goal (a Public Goal), supply (a resource from the bag into a supply-chain space), deal
   (a building tile into a seat's hand);
 - decision frames: found (a starting company), stock (a Stock Phase turn), build (the Building
-  Phase's secret pick), action (not yet implemented);
-- automatic frames: stock_start, stock_end, building_start, action_start.
+  Phase's secret pick), action (a Partner's placement), operating (not yet implemented);
+- automatic frames: stock_start, stock_end, building_start, action_start, action_next.
 
 Hidden information: each seat's buildings in hand, its discards, and its pick in the Building
 Phase until every seat has picked. Every deck is a multiset each draw of which is a chance
@@ -41,6 +46,7 @@ from engine.games.big_shoulders.data import (
     COMPANIES,
     COMPANY_IDS,
     DEMAND,
+    GENERAL_SPACES,
     GOALS,
     GOODS_ROWS,
     HAYMARKET_START,
@@ -64,7 +70,9 @@ POOL = -2
 """The bank pool."""
 
 CHANCE_FRAMES = frozenset(("chooser", "demand", "start_asset", "goal", "supply", "deal"))
-AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start"))
+AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start", "action_next"))
+SIMPLE_SPACES = ("fund_40", "fund_60", "fund_80", "hire_salesperson", "extra_dividends")
+"""The general spaces the Action Phase offers so far: those that need no further choice."""
 KIND_WORDS = {"common": "Common (10%)", "preferred": "Preferred (20%)", "director": "Director's (30%)"}
 FRAME_WORDS = {"found": "start your first company", "stock": "sell, buy, start a company or pass",
                "build": "pick a building to play and one to discard"}
@@ -97,7 +105,7 @@ class BigShouldersState(FrameStackState):
         "priority", "order", "companies", "appeal_stack", "sold_decade", "job_market", "bag",
         "haymarket", "supply", "asset_row", "asset_start", "asset_deck", "goals", "goal_pool",
         "demand_piles", "demand_grid", "demand_goods", "decks", "hands", "discards", "played",
-        "picks", "stack", "over",
+        "picks", "placed", "passed", "space_uses", "stack", "over",
     )
     __slots__ = _FIELDS
 
@@ -142,6 +150,9 @@ class BigShouldersState(FrameStackState):
         s.discards = [[] for _ in range(players)]
         s.played = [[] for _ in range(players)]         # [decade, building id] per building played
         s.picks = [None] * players                      # [play, discard] while the Building Phase runs
+        s.placed = [0] * players                        # Partners placed this Action Phase
+        s.passed = [False] * players                    # passed for the rest of this Action Phase
+        s.space_uses = {}                               # general space id -> Partners on it this Decade
         deal = [seat for seat in range(players) for _ in range(SETUP["buildings_dealt"])]
         s.stack = [["stock_start"], ["chooser"], ["deal", 1, deal],
                    ["supply", SETUP["supply_per_space"], list(SUPPLY_SPACES), 0]]
@@ -204,6 +215,8 @@ class BigShouldersState(FrameStackState):
         if f[0] == "build":
             return self._next_picker()
         if f[0] == "action":
+            return self.order[f[1]]
+        if f[0] == "operating":
             return self.order[0]
         raise AssertionError(f"no decision at frame {f[0]}")
 
@@ -240,8 +253,34 @@ class BigShouldersState(FrameStackState):
         hand = self.hands[seat]
         return [Action("build", seat, (play, drop)) for play in hand for drop in hand if play != drop]
 
-    def _choices_action(self, seat: int) -> list[Action]:
-        return []  # the Action Phase is the next step of issue 16
+    def _choices_action(self, seat: int, _pos) -> list[Action]:
+        acts = [Action("place", seat, (space, cid)) for space in SIMPLE_SPACES for cid in self.directed(seat)
+                if self._place_problem(seat, space, cid) is None]
+        return acts + [Action("pass_action", seat, ())]
+
+    def _choices_operating(self, seat: int) -> list[Action]:
+        return []  # the Operating Phase is the next step of issue 16
+
+    def _place_problem(self, seat: int, space: str, cid: str) -> str | None:
+        """Why `seat` may not send a Partner to general space `space` for `cid` (§6, §13.3.4)."""
+        if space not in GENERAL_SPACES:
+            return "There is no such space."
+        if space not in SIMPLE_SPACES:
+            return f"{GENERAL_SPACES[space]['name']} is not playable yet."
+        if cid not in self.companies or self.companies[cid]["dir"] != seat or not self.companies[cid]["started"]:
+            return f"{{p{seat}}} may act only for a company they direct."
+        g = GENERAL_SPACES[space]
+        if self.decade < g.get("from_decade", 1):
+            return f"{g['name']} opens in Decade {g['from_decade']}."
+        if g["uses"] and self.space_uses.get(space, 0) >= g["uses"]:
+            return f"{g['name']} is taken this Decade."
+        c = self.companies[cid]
+        cost = g.get("company_pays", 0)
+        if c["cash"] < cost:
+            return f"It costs {_name(cid)} {money(cost)}; its treasury holds {money(c['cash'])}."
+        if space == "hire_salesperson" and c["sales"] >= COMPANIES[cid].max_salespeople:
+            return f"{_name(cid)} has no room for another Salesperson."
+        return None
 
     # -- why not --------------------------------------------------------------------------------
     def _start_problem(self, seat: int, cid: str, step: int) -> str | None:
@@ -342,7 +381,11 @@ class BigShouldersState(FrameStackState):
             if missing:
                 return f"Building {missing[0]} is not in {{p{seat}}}'s hand."
         if frame == "action":
-            return "The Action Phase is not playable yet."
+            if kind == "place":
+                return self._place_problem(seat, *args)
+            return f"Now {{p{seat}}} may send a Partner to a space or pass."
+        if frame == "operating":
+            return "The Operating Phase is not playable yet."
         return None
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
@@ -627,8 +670,59 @@ class BigShouldersState(FrameStackState):
             for seat in range(self.players):
                 self._gain_partner(seat, "decade")
             events.append(Event("Every player gains a Partner.", "action"))
-        self.stack.append(["action"])
+        self.placed = [0] * self.players
+        self.passed = [False] * self.players
+        self.space_uses = {}
+        self.stack.append(["action_next", 0])
         return events
+
+    def _frame_action_next(self, pos: int) -> list[Event]:
+        """The next placement (§13.3.2): in turn-order-track order, sequence after sequence, every
+        player with a Partner left places one. A player without a company gets $25 for each
+        Partner left, which counts as used; the phase ends when no one can place."""
+        events = []
+        for i in range(self.players):
+            p = (pos + i) % self.players
+            seat = self.order[p]
+            left = self.partners[seat] - self.placed[seat]
+            if self.passed[seat] or left <= 0:
+                continue
+            if not self.directed(seat):
+                pay = SETUP["no_company_pay_per_partner"] * left
+                self.cash[seat] += pay
+                self.placed[seat] = self.partners[seat]
+                events.append(Event(f"{{p{seat}}} directs no company and takes {money(pay)} for "
+                                    f"{count(left, 'Partner')}.", "action"))
+                continue
+            self.stack.append(["action", p])
+            return events
+        self.phase = "operating"
+        self.stack.append(["operating"])
+        return events + [Event("The Operating Phase begins.", "phase")]
+
+    def _do_place(self, seat: int, space: str, cid: str) -> list[Event]:
+        pos = self.stack.pop()[1]
+        g = GENERAL_SPACES[space]
+        c = self.companies[cid]
+        self.placed[seat] += 1
+        self.space_uses[space] = self.space_uses.get(space, 0) + 1
+        events = [Event(f"{{p{seat}}} sends a Partner to {g['name']} for {_name(cid)}.", "action")]
+        if g["effect"] == "fundraise":
+            c["cash"] += g["bank_pays"]
+        elif g["effect"] == "salesperson":
+            c["cash"] -= g["company_pays"]
+            c["sales"] += 1
+        elif g["effect"] == "dividend":
+            events += self.pay_dividend(cid, g["company_pays"], from_treasury=True)
+        self.stack.append(["action_next", (pos + 1) % self.players])
+        return events
+
+    def _do_pass_action(self, seat: int) -> list[Event]:
+        """Ruling §15.1: a pass ends that player's placements for the Decade."""
+        pos = self.stack.pop()[1]
+        self.passed[seat] = True
+        self.stack.append(["action_next", (pos + 1) % self.players])
+        return [Event(f"{{p{seat}}} passes for the rest of the Action Phase.", "action")]
 
     def _gain_partner(self, seat: int, source: str) -> bool:
         """Each source gives a seat a Partner once in the game, up to 5 Partners (§12)."""
@@ -760,6 +854,11 @@ class BigShouldersState(FrameStackState):
         if kind == "build":
             play, drop = args
             return f"Play building {play} and discard building {drop}"
+        if kind == "place":
+            space, cid = args
+            return f"Send a Partner to {GENERAL_SPACES[space]['name']} for {_name(cid)}"
+        if kind == "pass_action":
+            return "Pass for the rest of the Action Phase"
         if kind == "first_chooser":
             return f"{{p{args[0]}}} chooses first"
         if kind == "draw":
