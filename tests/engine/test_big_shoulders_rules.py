@@ -619,7 +619,7 @@ def test_one_partner_spaces_and_decade_limits():
     refused(st, "place", "fund_60", cid, says="opens in Decade 3")
     refused(st, "place", "fund_80", cid, says="opens in Decade 5")
     refused(st, "place", "fund_40", "brunswick" if cid != "brunswick" else "spalding", says="company they direct")
-    refused(st, "place", "hire_manager", cid, says="not playable yet")
+    refused(st, "place", "advertising", cid, says="not playable yet")
     st.companies[cid]["cash"] = 69
     refused(st, "place", "hire_salesperson", cid, says="treasury holds $69")
     st.companies[cid]["cash"] = 200
@@ -672,3 +672,61 @@ def test_a_player_without_a_company_takes_25_dollars_a_partner():
         act(st, "build", st.hands[seat][0], st.hands[seat][1])
     assert st.cash[1] == cash + 50 and st.placed[1] == 2
     assert st.to_move() == 2
+
+
+
+def test_hiring_workers_one_at_a_time_at_the_market_price():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 1000
+    st.job_market = 6
+    act(st, "place", "hire_workers", cid)
+    refused(st, "done_hiring", says="at least one")
+    act(st, "hire", 1)
+    act(st, "hire", 1)
+    assert c["cash"] == 1000 - 60 and st.job_market == 4      # $30 + $30 (§5's example goes on)
+    act(st, "hire", 0)
+    assert c["cash"] == 1000 - 100                             # then $40: $100 for three
+    assert c["workers"][:2] == [1, 2]
+    assert cid == "elgin" and st._open_worker_factories(cid) == [0]   # 2 + 2 worker spaces
+    act(st, "done_hiring")
+    assert st.to_move() != seat and st.placed[seat] == 1
+
+
+def test_hiring_stops_when_every_worker_space_is_full():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 1000
+    spaces = [fac.workers for fac in COMPANIES[cid].factories]
+    c["workers"] = list(spaces)
+    c["workers"][-1] -= 1                      # one empty space left
+    act(st, "place", "hire_workers", cid)
+    refused(st, "hire", 0, says="no empty worker space")
+    act(st, "hire", len(spaces) - 1)
+    assert st.stack[-1][0] == "action" and st.to_move() != seat
+    c["workers"] = list(spaces)
+    while st.to_move() != seat:
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    refused(st, "place", "hire_workers", cid, says="no empty worker space")
+
+
+def test_hire_manager_costs_sixty_and_takes_a_factory_without_one():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 100
+    c["managers"][0] = 1
+    act(st, "place", "hire_manager", cid)
+    assert c["cash"] == 40
+    assert [a.args for a in st.legal_actions()] == [(f,) for f in range(1, len(c["managers"]))]
+    refused(st, "manager", 0, says="without a Manager")
+    act(st, "manager", 1)
+    assert c["managers"][:2] == [1, 1]
+    nxt = st.to_move()
+    st.companies[st.directed(nxt)[0]]["cash"] = 100
+    refused(st, "place", "hire_manager", st.directed(nxt)[0], says="taken this Decade")

@@ -5,9 +5,10 @@ written and marked "ruling" here.
 
 The Action Phase runs its sequences of placements in turn-order-track order, with the pass of
 ruling §15.1 and the $25 per Partner of a player without a company, but offers only the general
-spaces that need no further choice: the three Fundraising spaces, Hire Salesperson and Extra
-Dividends. Not yet implemented (the next step of issue 16): the other general spaces (Hire Workers,
-Hire Manager, Advertising, Capital Investment), the buildings, free actions, appeal bonuses, the
+spaces the three Fundraising spaces, Hire Salesperson, Extra Dividends, Hire Workers (one Worker
+at a time into a chosen factory, each at the Job Market's price then) and Hire Manager (into a chosen
+factory). Not yet implemented (the next step of issue 16): Advertising, Capital Investment, the
+buildings, free actions, appeal bonuses, the
 Operating Phase (the state stops at its start: phase "operating", no legal actions), Cleanup,
 scoring and the advanced options.
 
@@ -18,7 +19,8 @@ The game is driven by a stack of frames (engine.core.frames):
   slot), goal (a Public Goal), supply (a resource from the bag into a supply-chain space), deal
   (a building tile into a seat's hand);
 - decision frames: found (a starting company), stock (a Stock Phase turn), build (the Building
-  Phase's secret pick), action (a Partner's placement), operating (not yet implemented);
+  Phase's secret pick), action (a Partner's placement), hire (the next Worker's factory, or
+  done), manager (the Manager's factory), operating (not yet implemented);
 - automatic frames: stock_start, stock_end, building_start, action_start, action_next.
 
 Hidden information: each seat's buildings in hand, its discards, and its pick in the Building
@@ -71,8 +73,9 @@ POOL = -2
 
 CHANCE_FRAMES = frozenset(("chooser", "demand", "start_asset", "goal", "supply", "deal"))
 AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start", "action_next"))
-SIMPLE_SPACES = ("fund_40", "fund_60", "fund_80", "hire_salesperson", "extra_dividends")
-"""The general spaces the Action Phase offers so far: those that need no further choice."""
+SIMPLE_SPACES = ("fund_40", "fund_60", "fund_80", "hire_salesperson", "extra_dividends", "hire_workers",
+                 "hire_manager")
+"""The general spaces the Action Phase offers so far."""
 KIND_WORDS = {"common": "Common (10%)", "preferred": "Preferred (20%)", "director": "Director's (30%)"}
 FRAME_WORDS = {"found": "start your first company", "stock": "sell, buy, start a company or pass",
                "build": "pick a building to play and one to discard"}
@@ -216,6 +219,8 @@ class BigShouldersState(FrameStackState):
             return self._next_picker()
         if f[0] == "action":
             return self.order[f[1]]
+        if f[0] in ("hire", "manager"):
+            return f[1]
         if f[0] == "operating":
             return self.order[0]
         raise AssertionError(f"no decision at frame {f[0]}")
@@ -258,6 +263,25 @@ class BigShouldersState(FrameStackState):
                 if self._place_problem(seat, space, cid) is None]
         return acts + [Action("pass_action", seat, ())]
 
+    def _choices_hire(self, seat: int, _seat, cid: str, _pos, hired: int) -> list[Action]:
+        acts = [Action("hire", seat, (f,)) for f in self._open_worker_factories(cid)
+                if self.companies[cid]["cash"] >= market.worker_price(self.job_market)]
+        if hired:
+            acts.append(Action("done_hiring", seat, ()))
+        return acts
+
+    def _choices_manager(self, seat: int, _seat, cid: str, _pos) -> list[Action]:
+        return [Action("manager", seat, (f,)) for f in self._managerless(cid)]
+
+    def _open_worker_factories(self, cid: str) -> list[int]:
+        """Factories of `cid` with an empty worker space (neither a Worker nor automation on it)."""
+        c = self.companies[cid]
+        return [f for f, fac in enumerate(COMPANIES[cid].factories)
+                if c["workers"][f] + c["automated"][f] < fac.workers]
+
+    def _managerless(self, cid: str) -> list[int]:
+        return [f for f, m in enumerate(self.companies[cid]["managers"]) if not m]
+
     def _choices_operating(self, seat: int) -> list[Action]:
         return []  # the Operating Phase is the next step of issue 16
 
@@ -280,6 +304,14 @@ class BigShouldersState(FrameStackState):
             return f"It costs {_name(cid)} {money(cost)}; its treasury holds {money(c['cash'])}."
         if space == "hire_salesperson" and c["sales"] >= COMPANIES[cid].max_salespeople:
             return f"{_name(cid)} has no room for another Salesperson."
+        if space == "hire_workers":
+            if not self._open_worker_factories(cid):
+                return f"{_name(cid)} has no empty worker space."
+            price = market.worker_price(self.job_market)
+            if c["cash"] < price:
+                return f"A Worker costs {money(price)}; {_name(cid)}'s treasury holds {money(c['cash'])}."
+        if space == "hire_manager" and not self._managerless(cid):
+            return f"Every factory of {_name(cid)} has a Manager."
         return None
 
     # -- why not --------------------------------------------------------------------------------
@@ -384,6 +416,14 @@ class BigShouldersState(FrameStackState):
             if kind == "place":
                 return self._place_problem(seat, *args)
             return f"Now {{p{seat}}} may send a Partner to a space or pass."
+        if frame == "hire":
+            if kind == "hire" and args and args[0] not in self._open_worker_factories(self.stack[-1][2]):
+                return "That factory has no empty worker space."
+            if kind == "done_hiring":
+                return "Hire at least one Worker first."
+            return f"Now {{p{seat}}} hires a Worker for a factory, or stops."
+        if frame == "manager":
+            return "Choose a factory without a Manager."
         if frame == "operating":
             return "The Operating Phase is not playable yet."
         return None
@@ -714,8 +754,42 @@ class BigShouldersState(FrameStackState):
             c["sales"] += 1
         elif g["effect"] == "dividend":
             events += self.pay_dividend(cid, g["company_pays"], from_treasury=True)
+        elif g["effect"] == "hire":
+            self.stack.append(["hire", seat, cid, pos, 0])
+            return events
+        elif g["effect"] == "manager":
+            c["cash"] -= g["company_pays"]
+            self.stack.append(["manager", seat, cid, pos])
+            return events
         self.stack.append(["action_next", (pos + 1) % self.players])
         return events
+
+    def _do_hire(self, seat: int, factory: int) -> list[Event]:
+        """One Worker, priced by the Workers in the market as it is taken (§5); with none left it
+        comes from the general supply at $50."""
+        f = self.stack[-1]
+        cid = f[2]
+        c = self.companies[cid]
+        price = market.worker_price(self.job_market)
+        c["cash"] -= price
+        self.job_market = max(0, self.job_market - 1)
+        c["workers"][factory] += 1
+        f[4] += 1
+        if not self._open_worker_factories(cid) or c["cash"] < market.worker_price(self.job_market):
+            self.stack.pop()       # nothing more can be hired: the placement ends
+            self.stack.append(["action_next", (f[3] + 1) % self.players])
+        return [Event(f"{_name(cid)} hires a Worker for factory {factory + 1} for {money(price)}.", "action")]
+
+    def _do_done_hiring(self, seat: int) -> list[Event]:
+        f = self.stack.pop()
+        self.stack.append(["action_next", (f[3] + 1) % self.players])
+        return []
+
+    def _do_manager(self, seat: int, factory: int) -> list[Event]:
+        f = self.stack.pop()
+        self.companies[f[2]]["managers"][factory] = 1
+        self.stack.append(["action_next", (f[3] + 1) % self.players])
+        return [Event(f"{_name(f[2])} puts a Manager in factory {factory + 1}.", "action")]
 
     def _do_pass_action(self, seat: int) -> list[Event]:
         """Ruling §15.1: a pass ends that player's placements for the Decade."""
@@ -859,6 +933,12 @@ class BigShouldersState(FrameStackState):
             return f"Send a Partner to {GENERAL_SPACES[space]['name']} for {_name(cid)}"
         if kind == "pass_action":
             return "Pass for the rest of the Action Phase"
+        if kind == "hire":
+            return f"Hire a Worker for factory {args[0] + 1} ({money(market.worker_price(self.job_market))})"
+        if kind == "done_hiring":
+            return "Stop hiring"
+        if kind == "manager":
+            return f"Put the Manager in factory {args[0] + 1}"
         if kind == "first_chooser":
             return f"{{p{args[0]}}} chooses first"
         if kind == "draw":
