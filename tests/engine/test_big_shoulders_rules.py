@@ -730,3 +730,83 @@ def test_hire_manager_costs_sixty_and_takes_a_factory_without_one():
     nxt = st.to_move()
     st.companies[st.directed(nxt)[0]]["cash"] = 100
     refused(st, "place", "hire_manager", st.directed(nxt)[0], says="taken this Decade")
+
+
+# -- Appeal bonuses (§4) ----------------------------------------------------------------------------
+def bonus_state():
+    """The Action Phase, with seat 1's Elgin (appeal 2; 2 + 2 worker spaces) about to rise."""
+    st = to_action(3)
+    assert st.companies["elgin"]["dir"] == 1
+    return st, st.companies["elgin"]
+
+
+def rise(st, cid, steps):
+    st.appeal_up(cid, steps)
+    st._run()
+
+
+def test_bonuses_passed_in_one_move_resolve_in_order_and_partner_is_automatic():
+    st, c = bonus_state()
+    cash = c["cash"]
+    c["workers"] = [1, 0]
+    rise(st, "elgin", 7)                                  # 2 -> 9: spaces 3, 5, 7, 9
+    assert st.to_move() == 1 and st.stack[-1][0] == "bonus"
+    assert [a.args for a in st.legal_actions()] == [(0,), (1,), ()]    # a Worker into factory 1 or 2, or $25
+    act(st, "bonus_take", 1)                              # space 3: a free Worker
+    act(st, "bonus_forfeit")                              # space 5: $25 instead of a Salesperson
+    assert c["cash"] == cash + 25 and c["sales"] == 0
+    # space 7: automate the Worker of factory 1 or 2, moving it to an empty space of either
+    assert sorted(a.args for a in st.legal_actions()[:-1]) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    act(st, "bonus_take", 0, 1)
+    assert c["automated"] == [1, 0] and c["workers"] == [0, 2]
+    assert st.partners[1] == 3 and st.partner_gains[1] == ["appeal"]   # space 9, taken at once
+    assert st.stack[-1][0] == "action"
+
+
+def test_a_bonus_that_cannot_be_used_is_25_dollars_at_once():
+    st, c = bonus_state()
+    c["workers"], c["automated"] = [2, 2], [0, 0]         # no empty worker space for space 3
+    cash = c["cash"]
+    rise(st, "elgin", 1)
+    assert c["cash"] == cash + 25 and st.stack[-1][0] == "action"
+
+
+def test_the_appeal_partner_comes_once_and_is_never_25_dollars():
+    st, c = bonus_state()
+    st.partner_gains[1] = ["appeal"]
+    c["appeal"] = 8
+    cash = c["cash"]
+    rise(st, "elgin", 1)
+    assert st.partners[1] == 2 and c["cash"] == cash    # ruling §16.14
+
+
+def test_goods_tokens_are_limited_to_ten_and_stock_steps():
+    st, c = bonus_state()
+    st.companies["brunswick"]["tokens"] = 10
+    c["appeal"] = 10
+    cash, step = c["cash"], c["step"]
+    rise(st, "elgin", 3)                                  # 11 (no token left: $25), 13 (a step)
+    assert c["cash"] == cash + 25
+    act(st, "bonus_take")
+    assert c["step"] == step + 1 and c["tokens"] == 0
+
+
+def test_automation_with_no_empty_space_sends_the_worker_to_the_job_market():
+    st, c = bonus_state()
+    c["workers"], c["automated"] = [2, 2], [0, 0]
+    c["appeal"] = 6
+    st.job_market = 11
+    rise(st, "elgin", 1)
+    assert all(a.args[1:] in ((-1,), ()) for a in st.legal_actions())
+    act(st, "bonus_take", 1, -1)
+    assert c["automated"] == [0, 1] and c["workers"] == [2, 1] and st.job_market == 12
+    st.automate("elgin", 1, -1)
+    assert st.job_market == 12 and c["workers"] == [2, 0]          # a full market: removed
+
+
+def test_bonus_refusals_leave_the_state_untouched():
+    st, c = bonus_state()
+    c["workers"] = [1, 0]
+    rise(st, "elgin", 1)
+    refused(st, "bonus_take", 5, says="as offered")
+    refused(st, "place", "fund_40", "elgin", says="as offered")

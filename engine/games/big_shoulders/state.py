@@ -20,7 +20,8 @@ The game is driven by a stack of frames (engine.core.frames):
   (a building tile into a seat's hand);
 - decision frames: found (a starting company), stock (a Stock Phase turn), build (the Building
   Phase's secret pick), action (a Partner's placement), hire (the next Worker's factory, or
-  done), manager (the Manager's factory), operating (not yet implemented);
+  done), manager (the Manager's factory), bonus (take an Appeal bonus or $25 instead),
+  operating (not yet implemented);
 - automatic frames: stock_start, stock_end, building_start, action_start, action_next.
 
 Hidden information: each seat's buildings in hand, its discards, and its pick in the Building
@@ -37,6 +38,7 @@ from engine.core.plain import plain_copy
 from engine.core.text import count, join_words, money
 from engine.games.big_shoulders import market
 from engine.games.big_shoulders.data import (
+    APPEAL_BONUSES,
     APPEAL_TOP,
     ASSET_PRICES,
     ASSETS,
@@ -48,9 +50,11 @@ from engine.games.big_shoulders.data import (
     COMPANIES,
     COMPANY_IDS,
     DEMAND,
+    FORFEIT_CASH,
     GENERAL_SPACES,
     GOALS,
     GOODS_ROWS,
+    GOODS_TOKENS,
     HAYMARKET_START,
     JOB_SPACES,
     RESOURCE_NAMES,
@@ -72,7 +76,8 @@ POOL = -2
 """The bank pool."""
 
 CHANCE_FRAMES = frozenset(("chooser", "demand", "start_asset", "goal", "supply", "deal"))
-AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start", "action_next"))
+AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start", "action_next",
+                         "bonus_next"))
 SIMPLE_SPACES = ("fund_40", "fund_60", "fund_80", "hire_salesperson", "extra_dividends", "hire_workers",
                  "hire_manager")
 """The general spaces the Action Phase offers so far."""
@@ -219,7 +224,7 @@ class BigShouldersState(FrameStackState):
             return self._next_picker()
         if f[0] == "action":
             return self.order[f[1]]
-        if f[0] in ("hire", "manager"):
+        if f[0] in ("hire", "manager", "bonus"):
             return f[1]
         if f[0] == "operating":
             return self.order[0]
@@ -281,6 +286,10 @@ class BigShouldersState(FrameStackState):
 
     def _managerless(self, cid: str) -> list[int]:
         return [f for f, m in enumerate(self.companies[cid]["managers"]) if not m]
+
+    def _choices_bonus(self, seat: int, _seat, cid: str, spaces) -> list[Action]:
+        options = self._bonus_options(cid, APPEAL_BONUSES[spaces[0]])
+        return [Action("bonus_take", seat, args) for args in options] + [Action("bonus_forfeit", seat, ())]
 
     def _choices_operating(self, seat: int) -> list[Action]:
         return []  # the Operating Phase is the next step of issue 16
@@ -424,6 +433,8 @@ class BigShouldersState(FrameStackState):
             return f"Now {{p{seat}}} hires a Worker for a factory, or stops."
         if frame == "manager":
             return "Choose a factory without a Manager."
+        if frame == "bonus":
+            return "Take the appeal bonus as offered, or $25 instead."
         if frame == "operating":
             return "The Operating Phase is not playable yet."
         return None
@@ -846,6 +857,112 @@ class BigShouldersState(FrameStackState):
         return [Event(f"{_name(cid)} withholds {money(revenue)}; its price falls to "
                       f"{money(market.value(c['step']))}.", "dividend")]
 
+    def appeal_up(self, cid: str, steps: int) -> list[Event]:
+        """Move `cid` up the Appeal Track and queue the bonuses it reached for its director to
+        take (on top of the stack: they resolve before whatever comes next)."""
+        before = self.companies[cid]["appeal"]
+        spaces = self.raise_appeal(cid, steps)
+        events = [Event(f"{_name(cid)} rises to appeal {self.companies[cid]['appeal']}.", "appeal")] \
+            if self.companies[cid]["appeal"] != before else []
+        if spaces:
+            self.stack.append(["bonus_next", self.companies[cid]["dir"], cid, spaces])
+        return events
+
+    def goods_tokens_left(self) -> int:
+        return GOODS_TOKENS - sum(c["tokens"] for c in self.companies.values())
+
+    def _bonus_options(self, cid: str, bonus: str) -> list[tuple]:
+        """The ways to take an Appeal bonus (§4); empty when it cannot be used (then it is
+        forfeited for $25 automatically)."""
+        c = self.companies[cid]
+        if bonus == "worker":
+            return [(f,) for f in self._open_worker_factories(cid)]
+        if bonus == "salesperson":
+            return [()] if c["sales"] < COMPANIES[cid].max_salespeople else []
+        if bonus == "automate":
+            return self._automations(cid)
+        if bonus == "goods_token":
+            return [()] if self.goods_tokens_left() > 0 else []
+        if bonus == "stock":
+            return [()]
+        raise AssertionError(bonus)
+
+    def _automations(self, cid: str) -> list[tuple[int, int]]:
+        """(factory, where the displaced Worker goes) for each legal automation (§13.3.8): the
+        factory still has a token off its worker spaces and a Worker on one; the Worker moves to
+        an empty worker space of the same company, or (-1) back to the Job Market if there is none."""
+        c = self.companies[cid]
+        dests = self._open_worker_factories(cid) or [-1]
+        return [(f, d) for f, fac in enumerate(COMPANIES[cid].factories)
+                if c["automated"][f] < fac.workers and c["workers"][f] > 0 for d in dests]
+
+    def automate(self, cid: str, factory: int, dest: int) -> list[Event]:
+        """§13.3.8: an automation token replaces a Worker, who moves to `dest` (a factory with an
+        empty worker space), or with no such space back to the Job Market (removed if it is full)."""
+        c = self.companies[cid]
+        c["automated"][factory] += 1
+        c["workers"][factory] -= 1
+        if dest >= 0:
+            c["workers"][dest] += 1
+            where = f"moves to factory {dest + 1}"
+        elif self.job_market < JOB_SPACES:
+            self.job_market += 1
+            where = "goes back to the Job Market"
+        else:
+            where = "leaves the game (the Job Market is full)"
+        return [Event(f"{_name(cid)} automates a Worker in factory {factory + 1}; the Worker {where}.", "appeal")]
+
+    def _frame_bonus_next(self, seat: int, cid: str, spaces: list) -> list[Event]:
+        """Resolve the Appeal bonuses reached, in order: the Partner of space 9 at once (never
+        swapped for $25, ruling §16.14), a bonus that cannot be used is $25 at once, any other
+        waits for the director's choice."""
+        events = []
+        c = self.companies[cid]
+        while spaces:
+            bonus = APPEAL_BONUSES[spaces[0]]
+            if bonus == "partner":
+                spaces.pop(0)
+                if self._gain_partner(seat, "appeal"):
+                    events.append(Event(f"{{p{seat}}} gains a Partner from {_name(cid)}'s appeal.", "appeal"))
+                continue
+            if not self._bonus_options(cid, bonus):
+                spaces.pop(0)
+                c["cash"] += FORFEIT_CASH
+                events.append(Event(f"{_name(cid)} cannot use its appeal bonus and takes "
+                                    f"{money(FORFEIT_CASH)}.", "appeal"))
+                continue
+            self.stack.append(["bonus", seat, cid, spaces])
+            break
+        return events
+
+    def _do_bonus_take(self, seat: int, *args) -> list[Event]:
+        _, _, cid, spaces = self.stack.pop()
+        bonus = APPEAL_BONUSES[spaces.pop(0)]
+        c = self.companies[cid]
+        if bonus == "worker":
+            c["workers"][args[0]] += 1
+            events = [Event(f"{_name(cid)} takes a free Worker for factory {args[0] + 1}.", "appeal")]
+        elif bonus == "salesperson":
+            c["sales"] += 1
+            events = [Event(f"{_name(cid)} takes a free Salesperson.", "appeal")]
+        elif bonus == "automate":
+            events = self.automate(cid, *args)
+        elif bonus == "goods_token":
+            c["tokens"] += 1
+            events = [Event(f"{_name(cid)} takes an Appeal Bonus Goods token.", "appeal")]
+        else:
+            c["step"] = market.moved(c["step"], 1)
+            events = [Event(f"{_name(cid)}'s price rises to {money(market.value(c['step']))}.", "appeal")]
+        self.stack.append(["bonus_next", seat, cid, spaces])
+        return events
+
+    def _do_bonus_forfeit(self, seat: int) -> list[Event]:
+        _, _, cid, spaces = self.stack.pop()
+        spaces.pop(0)
+        self.companies[cid]["cash"] += FORFEIT_CASH
+        self.stack.append(["bonus_next", seat, cid, spaces])
+        return [Event(f"{_name(cid)} takes {money(FORFEIT_CASH)} instead of its appeal bonus.", "appeal")]
+
     def raise_appeal(self, cid: str, steps: int) -> list[int]:
         """Move `cid` up the Appeal Track (§4): a marker that moves goes on top of the stack on its
         new space. Returns the bonus spaces reached or passed, in order, for the caller to resolve."""
@@ -937,6 +1054,19 @@ class BigShouldersState(FrameStackState):
             return f"Hire a Worker for factory {args[0] + 1} ({money(market.worker_price(self.job_market))})"
         if kind == "done_hiring":
             return "Stop hiring"
+        if kind == "bonus_forfeit":
+            return f"Take {money(FORFEIT_CASH)} instead"
+        if kind == "bonus_take":
+            bonus = APPEAL_BONUSES[self.stack[-1][3][0]] if self.stack[-1][0] == "bonus" else "bonus"
+            words = {"worker": "Take the free Worker", "salesperson": "Take the Salesperson",
+                     "automate": "Automate a Worker", "goods_token": "Take the Appeal Bonus Goods token",
+                     "stock": "Take the stock step"}.get(bonus, "Take the bonus")
+            if bonus == "worker":
+                return f"{words} into factory {args[0] + 1}"
+            if bonus == "automate":
+                where = "the Job Market" if args[1] < 0 else f"factory {args[1] + 1}"
+                return f"{words} in factory {args[0] + 1}, moving it to {where}"
+            return words
         if kind == "manager":
             return f"Put the Manager in factory {args[0] + 1}"
         if kind == "first_chooser":
