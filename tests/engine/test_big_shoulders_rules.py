@@ -619,7 +619,7 @@ def test_one_partner_spaces_and_decade_limits():
     refused(st, "place", "fund_60", cid, says="opens in Decade 3")
     refused(st, "place", "fund_80", cid, says="opens in Decade 5")
     refused(st, "place", "fund_40", "brunswick" if cid != "brunswick" else "spalding", says="company they direct")
-    refused(st, "place", "advertising", cid, says="not playable yet")
+    refused(st, "place", "capital_investment", cid, says="not playable yet")
     st.companies[cid]["cash"] = 69
     refused(st, "place", "hire_salesperson", cid, says="treasury holds $69")
     st.companies[cid]["cash"] = 200
@@ -810,3 +810,39 @@ def test_bonus_refusals_leave_the_state_untouched():
     rise(st, "elgin", 1)
     refused(st, "bonus_take", 5, says="as offered")
     refused(st, "place", "fund_40", "elgin", says="as offered")
+
+
+
+def test_advertising_raises_appeal_and_reorders_at_the_end_of_the_sequence():
+    st = to_action(3)
+    assert st.order == [1, 2, 0]
+    elgin = st.companies["elgin"]
+    cash, appeal = elgin["cash"], elgin["appeal"]
+    act(st, "place", "advertising", "elgin")            # seat 1: appeal 2 -> 3, a Worker bonus
+    assert elgin["cash"] == cash - 20 and elgin["appeal"] == appeal + 1
+    assert st.stack[-1][0] == "bonus"                    # the bonus first
+    act(st, "bonus_take", 0)
+    assert elgin["workers"][0] == 1
+    act(st, "take_first")
+    act(st, "place", "fund_40", st.directed(2)[0])       # seat 2 keeps its place
+    assert st.to_move() == 0
+    act(st, "place", "advertising", "brunswick")         # appeal 1 -> 2: no bonus
+    act(st, "take_first")
+    # the last to advertise is first, the earlier one next, then the others in their order
+    assert st.order == [0, 1, 2]
+    seen = []
+    while st.phase == "action":
+        seen.append(st.to_move())
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    assert seen == [0, 1, 2]
+
+
+def test_advertising_without_first_place_keeps_the_order():
+    st = to_action(3)
+    act(st, "place", "advertising", "elgin")
+    act(st, "bonus_forfeit")
+    refused(st, "place", "fund_40", "elgin", says="first place")
+    act(st, "keep_place")
+    for _ in range(2):
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    assert st.order == [1, 2, 0] and st.to_move() == 1

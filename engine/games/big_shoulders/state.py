@@ -4,13 +4,13 @@ companies, the Stock Phase and the Building Phase. "§" is a section of the comp
 written and marked "ruling" here.
 
 The Action Phase runs its sequences of placements in turn-order-track order, with the pass of
-ruling §15.1 and the $25 per Partner of a player without a company, but offers only the general
-spaces the three Fundraising spaces, Hire Salesperson, Extra Dividends, Hire Workers (one Worker
-at a time into a chosen factory, each at the Job Market's price then) and Hire Manager (into a chosen
-factory). Not yet implemented (the next step of issue 16): Advertising, Capital Investment, the
-buildings, free actions, appeal bonuses, the
-Operating Phase (the state stops at its start: phase "operating", no legal actions), Cleanup,
-scoring and the advanced options.
+ruling §15.1 and the $25 per Partner of a player without a company. It offers the general spaces
+Fundraising ($40, $60, $80), Hire Salesperson, Extra Dividends, Hire Workers (one Worker at a time
+into a chosen factory, each at the Job Market's price then), Hire Manager (into a chosen factory)
+and Advertising (its Appeal bonuses, then first place from the next sequence). Not yet implemented
+(the next step of issue 16): Capital Investment, the buildings, free actions (Haymarket trades,
+asset uses), the Operating Phase (the state stops at its start: phase "operating", no legal
+actions), Cleanup, scoring and the advanced options.
 
 The game is driven by a stack of frames (engine.core.frames):
 
@@ -79,7 +79,7 @@ CHANCE_FRAMES = frozenset(("chooser", "demand", "start_asset", "goal", "supply",
 AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start", "action_next",
                          "bonus_next"))
 SIMPLE_SPACES = ("fund_40", "fund_60", "fund_80", "hire_salesperson", "extra_dividends", "hire_workers",
-                 "hire_manager")
+                 "hire_manager", "advertising")
 """The general spaces the Action Phase offers so far."""
 KIND_WORDS = {"common": "Common (10%)", "preferred": "Preferred (20%)", "director": "Director's (30%)"}
 FRAME_WORDS = {"found": "start your first company", "stock": "sell, buy, start a company or pass",
@@ -113,7 +113,7 @@ class BigShouldersState(FrameStackState):
         "priority", "order", "companies", "appeal_stack", "sold_decade", "job_market", "bag",
         "haymarket", "supply", "asset_row", "asset_start", "asset_deck", "goals", "goal_pool",
         "demand_piles", "demand_grid", "demand_goods", "decks", "hands", "discards", "played",
-        "picks", "placed", "passed", "space_uses", "stack", "over",
+        "picks", "placed", "passed", "space_uses", "ad_first", "stack", "over",
     )
     __slots__ = _FIELDS
 
@@ -161,6 +161,7 @@ class BigShouldersState(FrameStackState):
         s.placed = [0] * players                        # Partners placed this Action Phase
         s.passed = [False] * players                    # passed for the rest of this Action Phase
         s.space_uses = {}                               # general space id -> Partners on it this Decade
+        s.ad_first = []                                 # who advertised for first place this sequence
         deal = [seat for seat in range(players) for _ in range(SETUP["buildings_dealt"])]
         s.stack = [["stock_start"], ["chooser"], ["deal", 1, deal],
                    ["supply", SETUP["supply_per_space"], list(SUPPLY_SPACES), 0]]
@@ -224,7 +225,7 @@ class BigShouldersState(FrameStackState):
             return self._next_picker()
         if f[0] == "action":
             return self.order[f[1]]
-        if f[0] in ("hire", "manager", "bonus"):
+        if f[0] in ("hire", "manager", "bonus", "advertise"):
             return f[1]
         if f[0] == "operating":
             return self.order[0]
@@ -274,6 +275,9 @@ class BigShouldersState(FrameStackState):
         if hired:
             acts.append(Action("done_hiring", seat, ()))
         return acts
+
+    def _choices_advertise(self, seat: int, _seat) -> list[Action]:
+        return [Action("take_first", seat, ()), Action("keep_place", seat, ())]
 
     def _choices_manager(self, seat: int, _seat, cid: str, _pos) -> list[Action]:
         return [Action("manager", seat, (f,)) for f in self._managerless(cid)]
@@ -435,6 +439,8 @@ class BigShouldersState(FrameStackState):
             return "Choose a factory without a Manager."
         if frame == "bonus":
             return "Take the appeal bonus as offered, or $25 instead."
+        if frame == "advertise":
+            return "Choose whether to move to first place on the turn order track."
         if frame == "operating":
             return "The Operating Phase is not playable yet."
         return None
@@ -732,24 +738,36 @@ class BigShouldersState(FrameStackState):
         player with a Partner left places one. A player without a company gets $25 for each
         Partner left, which counts as used; the phase ends when no one can place."""
         events = []
-        for i in range(self.players):
-            p = (pos + i) % self.players
-            seat = self.order[p]
-            left = self.partners[seat] - self.placed[seat]
-            if self.passed[seat] or left <= 0:
-                continue
-            if not self.directed(seat):
-                pay = SETUP["no_company_pay_per_partner"] * left
-                self.cash[seat] += pay
-                self.placed[seat] = self.partners[seat]
-                events.append(Event(f"{{p{seat}}} directs no company and takes {money(pay)} for "
-                                    f"{count(left, 'Partner')}.", "action"))
-                continue
-            self.stack.append(["action", p])
-            return events
+        for start in (pos, 0):
+            if start == 0:
+                events += self._end_sequence()
+            for p in range(start, self.players):
+                seat = self.order[p]
+                left = self.partners[seat] - self.placed[seat]
+                if self.passed[seat] or left <= 0:
+                    continue
+                if not self.directed(seat):
+                    pay = SETUP["no_company_pay_per_partner"] * left
+                    self.cash[seat] += pay
+                    self.placed[seat] = self.partners[seat]
+                    events.append(Event(f"{{p{seat}}} directs no company and takes {money(pay)} for "
+                                        f"{count(left, 'Partner')}.", "action"))
+                    continue
+                self.stack.append(["action", p])
+                return events
         self.phase = "operating"
         self.stack.append(["operating"])
         return events + [Event("The Operating Phase begins.", "phase")]
+
+    def _end_sequence(self) -> list[Event]:
+        """§13.3.3: who advertised for first place this sequence moves to the front of the turn
+        order track, the last of them first, the others keeping their order behind."""
+        if not self.ad_first:
+            return []
+        front = list(reversed(self.ad_first))
+        self.order = front + [s for s in self.order if s not in front]
+        self.ad_first = []
+        return [Event(f"{{p{self.order[0]}}} is now first on the Action turn order track.", "action")]
 
     def _do_place(self, seat: int, space: str, cid: str) -> list[Event]:
         pos = self.stack.pop()[1]
@@ -772,7 +790,12 @@ class BigShouldersState(FrameStackState):
             c["cash"] -= g["company_pays"]
             self.stack.append(["manager", seat, cid, pos])
             return events
-        self.stack.append(["action_next", (pos + 1) % self.players])
+        elif g["effect"] == "advertise":
+            # the bonuses of the appeal step resolve first, then the choice of first place
+            c["cash"] -= g["company_pays"]
+            self.stack += [["action_next", pos + 1], ["advertise", seat]]
+            return events + self.appeal_up(cid, 1)
+        self.stack.append(["action_next", pos + 1])
         return events
 
     def _do_hire(self, seat: int, factory: int) -> list[Event]:
@@ -788,25 +811,37 @@ class BigShouldersState(FrameStackState):
         f[4] += 1
         if not self._open_worker_factories(cid) or c["cash"] < market.worker_price(self.job_market):
             self.stack.pop()       # nothing more can be hired: the placement ends
-            self.stack.append(["action_next", (f[3] + 1) % self.players])
+            self.stack.append(["action_next", f[3] + 1])
         return [Event(f"{_name(cid)} hires a Worker for factory {factory + 1} for {money(price)}.", "action")]
 
     def _do_done_hiring(self, seat: int) -> list[Event]:
         f = self.stack.pop()
-        self.stack.append(["action_next", (f[3] + 1) % self.players])
+        self.stack.append(["action_next", f[3] + 1])
         return []
 
     def _do_manager(self, seat: int, factory: int) -> list[Event]:
         f = self.stack.pop()
         self.companies[f[2]]["managers"][factory] = 1
-        self.stack.append(["action_next", (f[3] + 1) % self.players])
+        self.stack.append(["action_next", f[3] + 1])
         return [Event(f"{_name(f[2])} puts a Manager in factory {factory + 1}.", "action")]
+
+    def _do_take_first(self, seat: int) -> list[Event]:
+        self.stack.pop()
+        if seat in self.ad_first:
+            self.ad_first.remove(seat)
+        self.ad_first.append(seat)
+        return [Event(f"{{p{seat}}} will be first on the Action turn order track from the next sequence.",
+                      "action")]
+
+    def _do_keep_place(self, seat: int) -> list[Event]:
+        self.stack.pop()
+        return []
 
     def _do_pass_action(self, seat: int) -> list[Event]:
         """Ruling §15.1: a pass ends that player's placements for the Decade."""
         pos = self.stack.pop()[1]
         self.passed[seat] = True
-        self.stack.append(["action_next", (pos + 1) % self.players])
+        self.stack.append(["action_next", pos + 1])
         return [Event(f"{{p{seat}}} passes for the rest of the Action Phase.", "action")]
 
     def _gain_partner(self, seat: int, source: str) -> bool:
@@ -1054,6 +1089,10 @@ class BigShouldersState(FrameStackState):
             return f"Hire a Worker for factory {args[0] + 1} ({money(market.worker_price(self.job_market))})"
         if kind == "done_hiring":
             return "Stop hiring"
+        if kind == "take_first":
+            return "Move to first place on the Action turn order track"
+        if kind == "keep_place":
+            return "Keep your place in the turn order"
         if kind == "bonus_forfeit":
             return f"Take {money(FORFEIT_CASH)} instead"
         if kind == "bonus_take":
