@@ -222,7 +222,10 @@ class Shell(QObject):
                 dialog.setCancelButton(None)  # a replay cannot be cut short safely; it is bounded
                 dialog.setWindowTitle("Tycoons")
                 dialog.setWindowModality(Qt.WindowModality.WindowModal)
-                dialog.setMinimumDuration(self.LOAD_PROGRESS_AFTER_MS)
+                # its own show timer (4 s whatever setMinimumDuration says when no value is ever
+                # set) is stopped by reset(); ours shows it after LOAD_PROGRESS_AFTER_MS
+                dialog.reset()
+                QTimer.singleShot(self.LOAD_PROGRESS_AFTER_MS, dialog, lambda: future.done() or dialog.show())
                 self.load_dialog = dialog
                 loop = QEventLoop()
                 timer = QTimer()

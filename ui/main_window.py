@@ -318,9 +318,7 @@ class GameWindow(QMainWindow):
         if self.controller is not None:
             self.controller.close()
             self.controller.deleteLater()
-        if self.end_dialog is not None:
-            self.end_dialog.close()
-            self.end_dialog = None
+        self._drop_end_dialog()
         self.curtain.hide()
         self.prompt.reset_height()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
@@ -379,8 +377,7 @@ class GameWindow(QMainWindow):
         self.act_confirm.setEnabled(c.confirm_pending())
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
-            self.end_dialog.close()
-            self.end_dialog = None
+            self._drop_end_dialog()
         self._update_title()
 
     def _prompt_text(self) -> str:
@@ -488,14 +485,22 @@ class GameWindow(QMainWindow):
     def _game_over(self) -> None:
         from ui.dialogs.end_game import EndGameDialog
 
-        if self.end_dialog is not None:
-            self.end_dialog.close()
+        self._drop_end_dialog()
         session = self.controller.session
         self.shell.record_finished(session)
         self.end_dialog = EndGameDialog(session, self)
         self.end_dialog.new_game_button.clicked.connect(self._end_new_game)
         self.end_dialog.review_button.clicked.connect(lambda: self.shell.review_session(session))
         self.end_dialog.show()
+
+    def _drop_end_dialog(self) -> None:
+        """Close the end-of-game dialog for good. Closing alone kept it (a child of this window)
+        and through it the finished game's session, controller and scene: some 8 MB a game,
+        which the soak (tests/bench/soak.py) showed as steady growth."""
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+            self.end_dialog.deleteLater()
+            self.end_dialog = None
 
     def _end_new_game(self) -> None:
         if self.end_dialog is not None:

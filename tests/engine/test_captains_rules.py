@@ -115,7 +115,7 @@ def test_double_oil_well_expansion_costs_one_research_and_two_steel():
     st = started()
     st.facilities[0]["oil_well"] = [2, 1]
     st.stock["oil_well"][0] = 0
-    assert st.expansion_bill(0, "oil_well") == [["research", 1], ["steel", 2]]
+    assert st.expansion_bill(0, "oil_well") == (("research", 1), ("steel", 2))
     put(st, "RESEARCH", 1, 1, 4)
     put(st, "CON-STEEL", 2, 3, 2)
     at_turn(st, 0)
@@ -125,7 +125,7 @@ def test_double_oil_well_expansion_costs_one_research_and_two_steel():
     assert st.size(0, "oil_well") == 3
     assert st.stack[-1] == ["split", "oil", 3, "ENR-N", "ENR-S"]
     # R13: the double card stays on top, so the next expansion pays its surcharge again
-    assert st.expansion_bill(0, "oil_well") == [["research", 1], ["steel", 2]]
+    assert st.expansion_bill(0, "oil_well") == (("research", 1), ("steel", 2))
 
 
 def test_size_five_farm_captain_scores_fourteen():

@@ -78,6 +78,7 @@ _TURN_ACTIONS = [{**{(k, t): Action(k, seat, (t,)) for k in ("build", "expand") 
                   **{("real_estate", z): Action("real_estate", seat, (z,)) for z in ZONES},
                   "manipulate": Action("manipulate", seat, ())} for seat in range(5)]
 """The turn actions of each seat, made once (legal_actions hands out these shared values)."""
+_PRICE_ACTIONS = [{m: tuple(Action("price", seat, (m, p)) for p in PRICES) for m in MARKETS} for seat in range(5)]
 """Units of one good a cached row of `unit_costs` covers (no bill needs more of one good)."""
 _ACTION_KINDS = ("build", "expand", "run", "research", "manipulate", "real_estate")
 
@@ -99,6 +100,11 @@ def _merge(*bills) -> list[list]:
         for g, n in bill:
             total[g] = total.get(g, 0) + n
     return [[g, n] for g, n in total.items() if n > 0]
+
+
+_EXPANSION_BILLS = {(t, double): tuple(tuple(x) for x in _merge(f.build, f.expand_double if double else f.expand))
+                    for t, f in FACILITIES.items() for double in (0, 1)}
+"""Facility type and whether its top card is the double card -> the expansion bill (R13)."""
 
 
 def _fname(ftype: str) -> str:
@@ -184,9 +190,7 @@ class CaptainsState(FrameStackState):
         return cost // 2 if "A6" in self.advances[seat] else cost
 
     def expansion_bill(self, seat: int, ftype: str):
-        f = FACILITIES[ftype]
-        double = self.facilities[seat][ftype][1]
-        return _merge(f.build, f.expand_double if double else f.expand)   # R13
+        return _EXPANSION_BILLS[ftype, self.facilities[seat][ftype][1]]
 
     def next_space(self, zone: str) -> str | None:
         """The lowest free level of a zone (None when the zone is full)."""
@@ -342,7 +346,7 @@ class CaptainsState(FrameStackState):
         return [Action("split", seat, (k,)) for k in range(n, -1, -1)]
 
     def _choices_price(self, seat: int, market: str) -> list[Action]:
-        return [Action("price", seat, (market, p)) for p in PRICES]
+        return list(_PRICE_ACTIONS[seat][market])
 
     def _choices_reprice(self, seat: int, markets: list) -> list[Action]:
         return [Action("done", seat, ())] + self._choices_price(seat, markets[0])
@@ -559,7 +563,7 @@ class CaptainsState(FrameStackState):
         fac = self.facilities[seat][ftype]
         fac[0] += 1
         f = FACILITIES[ftype]
-        self.stack += [["end_turn"], ["produce", f.good, self.normal_output(seat, fac[0])], ["buy", bill]]
+        self.stack += [["end_turn"], ["produce", f.good, self.normal_output(seat, fac[0])], ["buy", _merge(bill)]]
         return [Event(f"{{p{seat}}} expands their {f.name} to size {fac[0]} for {_goods_text(bill)}.", "build")]
 
     def _do_run(self, seat: int, ftype: str, mode: str) -> list[Event]:

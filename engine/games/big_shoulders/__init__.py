@@ -1,0 +1,32 @@
+"""City of the Big Shoulders (issue 16): found companies, trade their stock, run factories and ship
+goods in Chicago after the Great Fire; 2–4 players.
+
+Not registered in engine.core.registry yet: the engine plays set-up, the choice of starting
+companies, the Stock Phase, the Building Phase and the Action Phase's sequences with the simple
+general spaces; the rest of the Action Phase, the Operating and Cleanup Phases and scoring are
+still to come (see state.py).
+"""
+
+from engine.core.assets import game_asset
+from engine.core.contract import GameSpec, Option
+from engine.games.big_shoulders.state import BigShouldersState
+
+SPEC = GameSpec(
+    id="big-shoulders",
+    title="City of the Big Shoulders",
+    pitch="Found companies in Chicago after the Great Fire, trade their stock, hire, build and ship.",
+    min_players=2,
+    max_players=4,
+    rules_version=1,
+    state_class=BigShouldersState,
+    options=(
+        Option("public_goals", "Public Goals", True, (),
+               "Five of the ten goal cards are drawn at set-up; each pays $200 at the end."),
+        Option("advanced", "Advanced Rules", False, (),
+               "Directorship transfers, selling the Director's certificate and Emergency Fundraising."),
+        Option("friendly", "Friendly Stock Sales", True, (),
+               "A sale by a player other than the director drops the price one step, however much is sold."),
+    ),
+    rules_help=game_asset("big-shoulders", "rules.md").read_text(encoding="utf-8"),
+)
+BigShouldersState.spec = SPEC
