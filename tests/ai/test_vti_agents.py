@@ -146,3 +146,19 @@ def test_normal_ends_the_game_by_the_last_claim_only_when_ahead():
     # ahead, it claims the last contract on offer, which ends the game by the rulebook
     assert choose("normal", st) == Action("claim", s, ("oil-5",))
     assert CONTRACTS["oil-5"].product == "oil"
+
+
+def test_late_in_the_game_normal_makes_the_product_of_the_last_contract():
+    st = setup_state(2, row=["parachutes-9"])
+    s = st.current
+    st.lost += st.row[1:]  # out of the game: only the Parachutes contract is left on offer
+    st.row = ["parachutes-9"]
+    # four Forests would add more value than one Nylon Factory, but no one else can end the game
+    forests = {(i, i): ("forest", 0) for i in range(1, 5)}
+    lay_out(st, s, {(0, 0): ("nylon_factory", 0), **forests}, {(0, -1): "naphtha"})
+    assert st.check_invariants() == []
+    st.moves = 1  # its second move: production or not, no plan for a non-production move first
+    a = choose("normal", st)
+    assert a == Action("produce", s, ("nylon_factory",))
+    st.apply(a)
+    assert choose("normal", st) == Action("output", s, ("parachutes",))

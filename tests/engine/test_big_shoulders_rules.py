@@ -8,7 +8,7 @@ import pytest
 from engine.core import CHANCE, Action, IllegalAction
 from engine.core.rng import Rng
 from engine.games.big_shoulders import SPEC, market
-from engine.games.big_shoulders.data import ASSET_PRICES, BUILDINGS, DEMAND, RESOURCES, buildings_for
+from engine.games.big_shoulders.data import ASSET_PRICES, BUILDINGS, COMPANIES, DEMAND, RESOURCES, buildings_for
 from engine.games.big_shoulders.state import CHARTER, POOL
 
 FIRST = {2: ["brunswick", "spalding"], 3: ["brunswick", "spalding", "elgin"],
@@ -400,7 +400,7 @@ def test_building_picks_are_secret_until_all_have_picked():
     assert st.hands == [[h0[0]], [h1[2]], [h2[1]]]
     added = sum(BUILDINGS[b].workers for b in (h0[1], h1[0], h2[2]))
     assert st.job_market == min(12, before + added)
-    assert st.phase == "action" and st.legal_actions() == []
+    assert st.phase == "action" and st.to_move() == st.order[0]
     assert st.view(1)["discards"] == [1, [h1[1]], 1]
 
 
@@ -508,12 +508,12 @@ def test_job_market_prices_and_the_worked_example():
         market.worker_price(13)
 
 
-def test_random_play_to_the_action_phase_keeps_the_invariants():
+def test_random_play_to_the_operating_phase_keeps_the_invariants():
     for seed, players in ((1, 2), (2, 3), (3, 4)):
         rng = Rng(seed)
         st = SPEC.new_state(players)
         steps = 0
-        while st.phase != "action":
+        while st.phase != "operating":
             if st.to_move() == CHANCE:
                 outs = st.chance_outcomes()
                 a = outs[rng.weighted_index([w for _, w in outs])][0]
@@ -526,3 +526,323 @@ def test_random_play_to_the_action_phase_keeps_the_invariants():
             assert copy.state_hash() == st.state_hash()
             steps += 1
             assert steps < 2000
+
+
+# -- dividends, withholding and the Appeal Track (procedures the next phases use) ----------------
+def test_a_dividend_pays_players_the_charter_and_not_the_pool():
+    st = set_up(3, step=5)                    # Brunswick: seat 0 directs, $40
+    c = st.companies["brunswick"]
+    give(st, 1, "brunswick", commons=2)
+    c["com_charter"] -= 1
+    c["com_pool"] += 1                        # charter: Preferred + 2 Commons; pool: 1 Common
+    c["cash"] = 300
+    cash = list(st.cash)
+    st.pay_dividend("brunswick", 100, from_treasury=True)     # Extra Dividends: $10 a share
+    assert st.cash[0] == cash[0] + 30 and st.cash[1] == cash[1] + 20 and st.cash[2] == cash[2]
+    assert c["cash"] == 300 - 100 + 40        # 4 units still on the charter come back
+    assert c["step"] == 7                     # $100 >= 2 × $40: +2
+
+
+def test_operating_revenue_rounds_down_and_the_remainder_stays():
+    st = set_up(3, step=6)
+    c = st.companies["brunswick"]
+    c["step"] = 7                             # $60
+    cash0, treasury = st.cash[0], c["cash"]
+    st.pay_revenue("brunswick", 187)          # pays $180, $18 a share: three times $60
+    assert st.cash[0] == cash0 + 54
+    assert c["cash"] == treasury + 7 + 18 * 7  # the $7 remainder and the 7 charter units
+    assert c["step"] == 10                     # +3 from $60
+
+
+def test_withholding_drops_a_step_unless_price_protection_is_spent():
+    st = set_up(3, step=6)
+    c = st.companies["brunswick"]
+    treasury = c["cash"]
+    st.withhold("brunswick", 90)
+    assert c["cash"] == treasury + 90 and c["step"] == 5
+    c["asset"] = "price_protection"
+    st.withhold("brunswick", 10)
+    assert c["step"] == 5 and c["exhausted"]
+    st.withhold("brunswick", 10)
+    assert c["step"] == 4
+
+
+def test_appeal_moves_up_onto_the_top_of_a_stack_and_lists_the_bonuses_passed():
+    st = set_up(3)
+    assert st.operating_order() == ["elgin", "brunswick", "spalding"]
+    assert st.raise_appeal("spalding", 1) == []      # onto Elgin's space 2, on top of it
+    assert st.operating_order() == ["spalding", "elgin", "brunswick"]
+    assert st.raise_appeal("brunswick", 8) == [3, 5, 7, 9]
+    assert st.raise_appeal("brunswick", 20) == [11, 13, 15, 16]
+    assert st.companies["brunswick"]["appeal"] == 16  # it stops at the top
+    assert st.raise_appeal("brunswick", 1) == []
+    assert market.appeal_bonuses(3, 5) == [5]          # the start space never counts
+
+
+def test_the_supply_chain_slides_toward_ten_dollars():
+    wood = {"livestock": 0, "steel": 0, "coal": 0, "wood": 1}
+    coal = {"livestock": 0, "steel": 0, "coal": 2, "wood": 0}
+    none = {"livestock": 0, "steel": 0, "coal": 0, "wood": 0}
+    groups, empty = market.slid_supply([wood, none, coal, none])   # X, $30, $20, $10
+    assert groups == [none, none, wood, coal] and empty == [0, 1]
+    groups, empty = market.slid_supply([wood, coal, coal, wood])
+    assert groups == [wood, coal, coal, wood] and empty == []
+
+
+
+# -- Action Phase (the sequences and the general spaces playable so far) --------------------------
+def to_action(players=3):
+    st = to_building(players)
+    for _ in range(players):
+        seat = st.to_move()
+        act(st, "build", st.hands[seat][0], st.hands[seat][1])
+    assert st.phase == "action"
+    return st
+
+
+def test_partners_are_placed_one_per_sequence_in_turn_order():
+    st = to_action(3)
+    assert st.order == [1, 2, 0]
+    seen = []
+    while st.phase == "action":
+        seen.append(st.to_move())
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])     # ∞: always open
+    assert seen == [1, 2, 0, 1, 2, 0]                                   # two Partners each
+    assert st.phase == "operating" and st.legal_actions() == []
+    assert st.companies["brunswick"]["cash"] == 105 + 80
+
+
+def test_one_partner_spaces_and_decade_limits():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    refused(st, "place", "fund_60", cid, says="opens in Decade 3")
+    refused(st, "place", "fund_80", cid, says="opens in Decade 5")
+    refused(st, "place", "fund_40", "brunswick" if cid != "brunswick" else "spalding", says="company they direct")
+    refused(st, "place", "capital_investment", cid, says="not playable yet")
+    st.companies[cid]["cash"] = 69
+    refused(st, "place", "hire_salesperson", cid, says="treasury holds $69")
+    st.companies[cid]["cash"] = 200
+    act(st, "place", "hire_salesperson", cid)
+    assert st.companies[cid]["cash"] == 130 and st.companies[cid]["sales"] == 1
+    nxt = st.to_move()
+    st.companies[st.directed(nxt)[0]]["cash"] = 200
+    refused(st, "place", "hire_salesperson", st.directed(nxt)[0], says="taken this Decade")
+
+
+def test_no_salesperson_beyond_the_track():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    st.companies[cid]["sales"] = COMPANIES[cid].max_salespeople
+    st.companies[cid]["cash"] = 500
+    refused(st, "place", "hire_salesperson", cid, says="no room")
+
+
+def test_extra_dividends_need_one_hundred_dollars_and_pay_ten_a_share():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 99
+    refused(st, "place", "extra_dividends", cid, says="$100")
+    c["cash"], c["step"] = 100, 4          # $35: $100 is at least twice the value
+    cash = st.cash[seat]
+    act(st, "place", "extra_dividends", cid)
+    assert st.cash[seat] == cash + 30 and c["cash"] == 70 and c["step"] == 6
+
+
+def test_a_pass_ends_a_players_placements():
+    st = to_action(3)
+    first = st.to_move()
+    act(st, "pass_action")
+    seen = []
+    while st.phase == "action":
+        seen.append(st.to_move())
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    assert first not in seen and len(seen) == 4
+
+
+def test_a_player_without_a_company_takes_25_dollars_a_partner():
+    st = to_building(3)
+    st.companies["elgin"]["dir"] = 0            # seat 1, first in turn order, directs nothing now
+    cash = st.cash[1]
+    for _ in range(3):
+        seat = st.to_move()
+        act(st, "build", st.hands[seat][0], st.hands[seat][1])
+    assert st.cash[1] == cash + 50 and st.placed[1] == 2
+    assert st.to_move() == 2
+
+
+
+def test_hiring_workers_one_at_a_time_at_the_market_price():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 1000
+    st.job_market = 6
+    act(st, "place", "hire_workers", cid)
+    refused(st, "done_hiring", says="at least one")
+    act(st, "hire", 1)
+    act(st, "hire", 1)
+    assert c["cash"] == 1000 - 60 and st.job_market == 4      # $30 + $30 (§5's example goes on)
+    act(st, "hire", 0)
+    assert c["cash"] == 1000 - 100                             # then $40: $100 for three
+    assert c["workers"][:2] == [1, 2]
+    assert cid == "elgin" and st._open_worker_factories(cid) == [0]   # 2 + 2 worker spaces
+    act(st, "done_hiring")
+    assert st.to_move() != seat and st.placed[seat] == 1
+
+
+def test_hiring_stops_when_every_worker_space_is_full():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 1000
+    spaces = [fac.workers for fac in COMPANIES[cid].factories]
+    c["workers"] = list(spaces)
+    c["workers"][-1] -= 1                      # one empty space left
+    act(st, "place", "hire_workers", cid)
+    refused(st, "hire", 0, says="no empty worker space")
+    act(st, "hire", len(spaces) - 1)
+    assert st.stack[-1][0] == "action" and st.to_move() != seat
+    c["workers"] = list(spaces)
+    while st.to_move() != seat:
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    refused(st, "place", "hire_workers", cid, says="no empty worker space")
+
+
+def test_hire_manager_costs_sixty_and_takes_a_factory_without_one():
+    st = to_action(3)
+    seat = st.to_move()
+    cid = st.directed(seat)[0]
+    c = st.companies[cid]
+    c["cash"] = 100
+    c["managers"][0] = 1
+    act(st, "place", "hire_manager", cid)
+    assert c["cash"] == 40
+    assert [a.args for a in st.legal_actions()] == [(f,) for f in range(1, len(c["managers"]))]
+    refused(st, "manager", 0, says="without a Manager")
+    act(st, "manager", 1)
+    assert c["managers"][:2] == [1, 1]
+    nxt = st.to_move()
+    st.companies[st.directed(nxt)[0]]["cash"] = 100
+    refused(st, "place", "hire_manager", st.directed(nxt)[0], says="taken this Decade")
+
+
+# -- Appeal bonuses (§4) ----------------------------------------------------------------------------
+def bonus_state():
+    """The Action Phase, with seat 1's Elgin (appeal 2; 2 + 2 worker spaces) about to rise."""
+    st = to_action(3)
+    assert st.companies["elgin"]["dir"] == 1
+    return st, st.companies["elgin"]
+
+
+def rise(st, cid, steps):
+    st.appeal_up(cid, steps)
+    st._run()
+
+
+def test_bonuses_passed_in_one_move_resolve_in_order_and_partner_is_automatic():
+    st, c = bonus_state()
+    cash = c["cash"]
+    c["workers"] = [1, 0]
+    rise(st, "elgin", 7)                                  # 2 -> 9: spaces 3, 5, 7, 9
+    assert st.to_move() == 1 and st.stack[-1][0] == "bonus"
+    assert [a.args for a in st.legal_actions()] == [(0,), (1,), ()]    # a Worker into factory 1 or 2, or $25
+    act(st, "bonus_take", 1)                              # space 3: a free Worker
+    act(st, "bonus_forfeit")                              # space 5: $25 instead of a Salesperson
+    assert c["cash"] == cash + 25 and c["sales"] == 0
+    # space 7: automate the Worker of factory 1 or 2, moving it to an empty space of either
+    assert sorted(a.args for a in st.legal_actions()[:-1]) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    act(st, "bonus_take", 0, 1)
+    assert c["automated"] == [1, 0] and c["workers"] == [0, 2]
+    assert st.partners[1] == 3 and st.partner_gains[1] == ["appeal"]   # space 9, taken at once
+    assert st.stack[-1][0] == "action"
+
+
+def test_a_bonus_that_cannot_be_used_is_25_dollars_at_once():
+    st, c = bonus_state()
+    c["workers"], c["automated"] = [2, 2], [0, 0]         # no empty worker space for space 3
+    cash = c["cash"]
+    rise(st, "elgin", 1)
+    assert c["cash"] == cash + 25 and st.stack[-1][0] == "action"
+
+
+def test_the_appeal_partner_comes_once_and_is_never_25_dollars():
+    st, c = bonus_state()
+    st.partner_gains[1] = ["appeal"]
+    c["appeal"] = 8
+    cash = c["cash"]
+    rise(st, "elgin", 1)
+    assert st.partners[1] == 2 and c["cash"] == cash    # ruling §16.14
+
+
+def test_goods_tokens_are_limited_to_ten_and_stock_steps():
+    st, c = bonus_state()
+    st.companies["brunswick"]["tokens"] = 10
+    c["appeal"] = 10
+    cash, step = c["cash"], c["step"]
+    rise(st, "elgin", 3)                                  # 11 (no token left: $25), 13 (a step)
+    assert c["cash"] == cash + 25
+    act(st, "bonus_take")
+    assert c["step"] == step + 1 and c["tokens"] == 0
+
+
+def test_automation_with_no_empty_space_sends_the_worker_to_the_job_market():
+    st, c = bonus_state()
+    c["workers"], c["automated"] = [2, 2], [0, 0]
+    c["appeal"] = 6
+    st.job_market = 11
+    rise(st, "elgin", 1)
+    assert all(a.args[1:] in ((-1,), ()) for a in st.legal_actions())
+    act(st, "bonus_take", 1, -1)
+    assert c["automated"] == [0, 1] and c["workers"] == [2, 1] and st.job_market == 12
+    st.automate("elgin", 1, -1)
+    assert st.job_market == 12 and c["workers"] == [2, 0]          # a full market: removed
+
+
+def test_bonus_refusals_leave_the_state_untouched():
+    st, c = bonus_state()
+    c["workers"] = [1, 0]
+    rise(st, "elgin", 1)
+    refused(st, "bonus_take", 5, says="as offered")
+    refused(st, "place", "fund_40", "elgin", says="as offered")
+
+
+
+def test_advertising_raises_appeal_and_reorders_at_the_end_of_the_sequence():
+    st = to_action(3)
+    assert st.order == [1, 2, 0]
+    elgin = st.companies["elgin"]
+    cash, appeal = elgin["cash"], elgin["appeal"]
+    act(st, "place", "advertising", "elgin")            # seat 1: appeal 2 -> 3, a Worker bonus
+    assert elgin["cash"] == cash - 20 and elgin["appeal"] == appeal + 1
+    assert st.stack[-1][0] == "bonus"                    # the bonus first
+    act(st, "bonus_take", 0)
+    assert elgin["workers"][0] == 1
+    act(st, "take_first")
+    act(st, "place", "fund_40", st.directed(2)[0])       # seat 2 keeps its place
+    assert st.to_move() == 0
+    act(st, "place", "advertising", "brunswick")         # appeal 1 -> 2: no bonus
+    act(st, "take_first")
+    # the last to advertise is first, the earlier one next, then the others in their order
+    assert st.order == [0, 1, 2]
+    seen = []
+    while st.phase == "action":
+        seen.append(st.to_move())
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    assert seen == [0, 1, 2]
+
+
+def test_advertising_without_first_place_keeps_the_order():
+    st = to_action(3)
+    act(st, "place", "advertising", "elgin")
+    act(st, "bonus_forfeit")
+    refused(st, "place", "fund_40", "elgin", says="first place")
+    act(st, "keep_place")
+    for _ in range(2):
+        act(st, "place", "fund_40", st.directed(st.to_move())[0])
+    assert st.order == [1, 2, 0] and st.to_move() == 1

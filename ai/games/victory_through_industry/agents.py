@@ -10,16 +10,23 @@ factory, moves a product or trades with the bank, and ends the move at random. I
 supplies its contracts when it can and accepts a trade when it receives at least the face value
 it gives.
 
-**Normal** plans production chains. It values each product by its points plus the demand for it
-(its held contracts, the contracts on offer, the inputs of its factories), and pushes that demand
-down the chains to the raw materials. In a non-production move it, in order: claims contracts it
-can keep supplying; moves products into the input spaces of factories that lack them; clears
-output spaces blocked by idle products; builds the factory that best serves the demand (paying
-with its least useful products, sited and turned so that its inputs and outputs line up with its
-neighbours); trades surplus to the bank for what it needs. A production move uses the type that
-adds the most value. It ends the game by a claim only when it is ahead; it offers two or three
-spare cards for a card it owes a contract, and answers trade offers by comparing what it gives and
-gets at its own valuation.
+**Normal** plans production chains. It drafts the starting factory worth most to it (the
+contracts on offer for what it makes, Wood as the building material, a new type over a copy). It
+values each product by its points plus the demand for it (its held contracts, the contracts on
+offer, the inputs of its factories), and pushes that demand down the chains to the raw materials.
+In a non-production move it, in order: claims a contract when its points beat the card paid and
+the cards its fulfilments will take before the end (a leader also claims at a small loss once it
+holds three contracts or the game runs long), or the first contract of a sprint to an end it
+would win (every contract left, eight held, or five held with a card kept for each, buying
+missing cards from the bank); moves products into the input spaces of factories that lack them;
+clears output spaces blocked by idle products; builds the factory that best serves the demand
+(paying with its least useful products, sited and turned so that its inputs and outputs line up
+with its neighbours); trades surplus to the bank for what it needs, or for Wood to keep growing.
+Late in the game, when a contract left on offer asks for a product no one can supply, it builds the
+factory that makes it, buys its inputs and runs it. A production move uses the type that adds the
+most value. It ends the game by a claim only when it is ahead; it offers two or three spare cards
+for a card it owes a contract, and answers trade offers by comparing what it gives and gets at its
+own valuation.
 
 Requests to move a factory into or out of their complex (the rule "with their permission"): Easy
 welcomes any factory and lets one go only if it cannot operate right now; Normal accepts a factory
@@ -228,6 +235,11 @@ def rounds_left(st) -> float:
     row = len(st.row)
     by_contracts = 4 + row * 1.5
     return min(by_limit, by_contracts, 15.0)
+
+
+LONG_GAME = 30
+"""Rounds after which a leader claims even a contract that will cost a little more than it pays,
+to bring on the end: well past the usual length (a median of about 20 rounds in self-play)."""
 
 
 def horizon(st) -> float:
@@ -552,13 +564,18 @@ class NormalAgent:
     def _best_production(self, st, s, cx, dem, legal):
         res = reserve(st, s)
         counts = st.product_counts(s)
+        # late in the game, a product of a contract left on offer that the seat lacks lets it claim
+        # the contract and bring the end nearer
+        closing = set()
+        if len(st.row) <= st.players + 1 and len(st.held[s]) < MAX_CONTRACTS:
+            closing = {CONTRACTS[c].product for c in st.row} - set(counts)
         best, best_gain = None, 0.0
         for a in legal:
             if a.kind != "produce":
                 continue
             f = FACTORIES[a.args[0]]
             n = len(st.operable(s, a.args[0]))
-            gain = 0.0
+            gain = 10.0 if any(closing & set(side.products) for _, side in f.outputs) else 0.0
             for _, side in f.outputs:
                 gain += max(VALUE[p] + min(dem[p], 6) * 0.4 for p in side.products)
             for _, side in f.inputs:
@@ -630,7 +647,7 @@ class NormalAgent:
         # a leader with contracts in hand pushes for the end (five fulfilled at once, or eight held)
         mine = current_score(st, s)
         leading = all(mine >= current_score(st, t) for t in range(st.players) if t != s)
-        bar = -2.0 if leading and len(st.held[s]) >= 3 else 1.0
+        bar = -2.0 if leading and (len(st.held[s]) >= 3 or st.round >= LONG_GAME) else 1.0
         best = None
         for cid in st.row:
             c = CONTRACTS[cid]
@@ -797,6 +814,11 @@ class NormalAgent:
             f = FACTORIES[sub["f"]]
             side = f.sides[f.choice_output]
             best = max(side.products, key=lambda p: (dem[p] + VALUE[p], p))
+            if len(st.row) <= st.players + 1:
+                counts = st.product_counts(s)
+                missing = [p for p in side.products if not counts.get(p) and any(CONTRACTS[c].product == p
+                                                                                  for c in st.row)]
+                best = missing[0] if missing else best
             return Action("output", s, (best,))
         if k == "replace":
             return legal[0]

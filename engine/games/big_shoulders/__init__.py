@@ -2,8 +2,9 @@
 goods in Chicago after the Great Fire; 2–4 players.
 
 Not registered in engine.core.registry yet: the engine plays set-up, the choice of starting
-companies, the Stock Phase and the Building Phase; the Action, Operating and Cleanup Phases and
-scoring are still to come (see state.py).
+companies, the Stock Phase, the Building Phase and the Action Phase's sequences with the simple
+general spaces; the rest of the Action Phase, the Operating and Cleanup Phases and scoring are
+still to come (see state.py).
 """
 
 from engine.core.assets import game_asset

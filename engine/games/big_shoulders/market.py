@@ -4,7 +4,15 @@ price per Worker (§5). "§" is a section of the components file."""
 
 from __future__ import annotations
 
-from engine.games.big_shoulders.data import JOB_BANDS, JOB_SPACES, STOCK_VALUES, TOP_STEP, TRIPLE_BUMP_MIN_STEP
+from engine.games.big_shoulders.data import (
+    APPEAL_BONUSES,
+    APPEAL_TOP,
+    JOB_BANDS,
+    JOB_SPACES,
+    STOCK_VALUES,
+    TOP_STEP,
+    TRIPLE_BUMP_MIN_STEP,
+)
 
 
 def value(step: int) -> int:
@@ -55,3 +63,24 @@ def hire_cost(in_market: int, n: int) -> int:
         total += worker_price(in_market)
         in_market = max(0, in_market - 1)
     return total
+
+
+def appeal_after(appeal: int, steps: int) -> int:
+    """The Appeal Track never goes down and stops at its top space (§4)."""
+    return min(APPEAL_TOP, appeal + max(0, steps))
+
+
+def appeal_bonuses(before: int, after: int) -> list[int]:
+    """The bonus spaces a company reaches or passes moving from `before` to `after`, in order
+    (§4): every one passed in a single move is resolved, the start space never counts."""
+    return [space for space in sorted(APPEAL_BONUSES) if before < space <= after]
+
+
+def slid_supply(groups: list[dict[str, int]]) -> tuple[list[dict[str, int]], list[int]]:
+    """The supply chain after its slide (§11.1 step 1): `groups` are the spaces X, $30, $20, $10
+    in that order; every non-empty group moves toward $10, closing gaps and keeping its order.
+    Returns the new groups and the indices of the spaces left empty (to be refilled, X included)."""
+    full = [dict(g) for g in groups if sum(g.values())]
+    empty_count = len(groups) - len(full)
+    new = [{k: 0 for k in groups[0]} for _ in range(empty_count)] + full
+    return new, list(range(empty_count))

@@ -3,8 +3,14 @@ companies, the Stock Phase and the Building Phase. "§" is a section of the comp
 (city-of-the-big-shoulders-components.md); the issue's rulings on its §15 and §16 are taken as
 written and marked "ruling" here.
 
-Not yet implemented (the next step of issue 16): the Action Phase (the state stops at its start:
-phase "action", no legal actions), the Operating Phase, Cleanup, scoring and the advanced options.
+The Action Phase runs its sequences of placements in turn-order-track order, with the pass of
+ruling §15.1 and the $25 per Partner of a player without a company. It offers the general spaces
+Fundraising ($40, $60, $80), Hire Salesperson, Extra Dividends, Hire Workers (one Worker at a time
+into a chosen factory, each at the Job Market's price then), Hire Manager (into a chosen factory)
+and Advertising (its Appeal bonuses, then first place from the next sequence). Not yet implemented
+(the next step of issue 16): Capital Investment, the buildings, free actions (Haymarket trades,
+asset uses), the Operating Phase (the state stops at its start: phase "operating", no legal
+actions), Cleanup, scoring and the advanced options.
 
 The game is driven by a stack of frames (engine.core.frames):
 
@@ -13,8 +19,10 @@ The game is driven by a stack of frames (engine.core.frames):
   slot), goal (a Public Goal), supply (a resource from the bag into a supply-chain space), deal
   (a building tile into a seat's hand);
 - decision frames: found (a starting company), stock (a Stock Phase turn), build (the Building
-  Phase's secret pick), action (not yet implemented);
-- automatic frames: stock_start, stock_end, building_start, action_start.
+  Phase's secret pick), action (a Partner's placement), hire (the next Worker's factory, or
+  done), manager (the Manager's factory), bonus (take an Appeal bonus or $25 instead),
+  operating (not yet implemented);
+- automatic frames: stock_start, stock_end, building_start, action_start, action_next.
 
 Hidden information: each seat's buildings in hand, its discards, and its pick in the Building
 Phase until every seat has picked. Every deck is a multiset each draw of which is a chance
@@ -30,6 +38,7 @@ from engine.core.plain import plain_copy
 from engine.core.text import count, join_words, money
 from engine.games.big_shoulders import market
 from engine.games.big_shoulders.data import (
+    APPEAL_BONUSES,
     APPEAL_TOP,
     ASSET_PRICES,
     ASSETS,
@@ -41,8 +50,11 @@ from engine.games.big_shoulders.data import (
     COMPANIES,
     COMPANY_IDS,
     DEMAND,
+    FORFEIT_CASH,
+    GENERAL_SPACES,
     GOALS,
     GOODS_ROWS,
+    GOODS_TOKENS,
     HAYMARKET_START,
     JOB_SPACES,
     RESOURCE_NAMES,
@@ -64,7 +76,11 @@ POOL = -2
 """The bank pool."""
 
 CHANCE_FRAMES = frozenset(("chooser", "demand", "start_asset", "goal", "supply", "deal"))
-AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start"))
+AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_start", "action_next",
+                         "bonus_next"))
+SIMPLE_SPACES = ("fund_40", "fund_60", "fund_80", "hire_salesperson", "extra_dividends", "hire_workers",
+                 "hire_manager", "advertising")
+"""The general spaces the Action Phase offers so far."""
 KIND_WORDS = {"common": "Common (10%)", "preferred": "Preferred (20%)", "director": "Director's (30%)"}
 FRAME_WORDS = {"found": "start your first company", "stock": "sell, buy, start a company or pass",
                "build": "pick a building to play and one to discard"}
@@ -97,7 +113,7 @@ class BigShouldersState(FrameStackState):
         "priority", "order", "companies", "appeal_stack", "sold_decade", "job_market", "bag",
         "haymarket", "supply", "asset_row", "asset_start", "asset_deck", "goals", "goal_pool",
         "demand_piles", "demand_grid", "demand_goods", "decks", "hands", "discards", "played",
-        "picks", "stack", "over",
+        "picks", "placed", "passed", "space_uses", "ad_first", "stack", "over",
     )
     __slots__ = _FIELDS
 
@@ -142,6 +158,10 @@ class BigShouldersState(FrameStackState):
         s.discards = [[] for _ in range(players)]
         s.played = [[] for _ in range(players)]         # [decade, building id] per building played
         s.picks = [None] * players                      # [play, discard] while the Building Phase runs
+        s.placed = [0] * players                        # Partners placed this Action Phase
+        s.passed = [False] * players                    # passed for the rest of this Action Phase
+        s.space_uses = {}                               # general space id -> Partners on it this Decade
+        s.ad_first = []                                 # who advertised for first place this sequence
         deal = [seat for seat in range(players) for _ in range(SETUP["buildings_dealt"])]
         s.stack = [["stock_start"], ["chooser"], ["deal", 1, deal],
                    ["supply", SETUP["supply_per_space"], list(SUPPLY_SPACES), 0]]
@@ -204,6 +224,10 @@ class BigShouldersState(FrameStackState):
         if f[0] == "build":
             return self._next_picker()
         if f[0] == "action":
+            return self.order[f[1]]
+        if f[0] in ("hire", "manager", "bonus", "advertise"):
+            return f[1]
+        if f[0] == "operating":
             return self.order[0]
         raise AssertionError(f"no decision at frame {f[0]}")
 
@@ -240,8 +264,68 @@ class BigShouldersState(FrameStackState):
         hand = self.hands[seat]
         return [Action("build", seat, (play, drop)) for play in hand for drop in hand if play != drop]
 
-    def _choices_action(self, seat: int) -> list[Action]:
-        return []  # the Action Phase is the next step of issue 16
+    def _choices_action(self, seat: int, _pos) -> list[Action]:
+        acts = [Action("place", seat, (space, cid)) for space in SIMPLE_SPACES for cid in self.directed(seat)
+                if self._place_problem(seat, space, cid) is None]
+        return acts + [Action("pass_action", seat, ())]
+
+    def _choices_hire(self, seat: int, _seat, cid: str, _pos, hired: int) -> list[Action]:
+        acts = [Action("hire", seat, (f,)) for f in self._open_worker_factories(cid)
+                if self.companies[cid]["cash"] >= market.worker_price(self.job_market)]
+        if hired:
+            acts.append(Action("done_hiring", seat, ()))
+        return acts
+
+    def _choices_advertise(self, seat: int, _seat) -> list[Action]:
+        return [Action("take_first", seat, ()), Action("keep_place", seat, ())]
+
+    def _choices_manager(self, seat: int, _seat, cid: str, _pos) -> list[Action]:
+        return [Action("manager", seat, (f,)) for f in self._managerless(cid)]
+
+    def _open_worker_factories(self, cid: str) -> list[int]:
+        """Factories of `cid` with an empty worker space (neither a Worker nor automation on it)."""
+        c = self.companies[cid]
+        return [f for f, fac in enumerate(COMPANIES[cid].factories)
+                if c["workers"][f] + c["automated"][f] < fac.workers]
+
+    def _managerless(self, cid: str) -> list[int]:
+        return [f for f, m in enumerate(self.companies[cid]["managers"]) if not m]
+
+    def _choices_bonus(self, seat: int, _seat, cid: str, spaces) -> list[Action]:
+        options = self._bonus_options(cid, APPEAL_BONUSES[spaces[0]])
+        return [Action("bonus_take", seat, args) for args in options] + [Action("bonus_forfeit", seat, ())]
+
+    def _choices_operating(self, seat: int) -> list[Action]:
+        return []  # the Operating Phase is the next step of issue 16
+
+    def _place_problem(self, seat: int, space: str, cid: str) -> str | None:
+        """Why `seat` may not send a Partner to general space `space` for `cid` (§6, §13.3.4)."""
+        if space not in GENERAL_SPACES:
+            return "There is no such space."
+        if space not in SIMPLE_SPACES:
+            return f"{GENERAL_SPACES[space]['name']} is not playable yet."
+        if cid not in self.companies or self.companies[cid]["dir"] != seat or not self.companies[cid]["started"]:
+            return f"{{p{seat}}} may act only for a company they direct."
+        g = GENERAL_SPACES[space]
+        if self.decade < g.get("from_decade", 1):
+            return f"{g['name']} opens in Decade {g['from_decade']}."
+        if g["uses"] and self.space_uses.get(space, 0) >= g["uses"]:
+            return f"{g['name']} is taken this Decade."
+        c = self.companies[cid]
+        cost = g.get("company_pays", 0)
+        if c["cash"] < cost:
+            return f"It costs {_name(cid)} {money(cost)}; its treasury holds {money(c['cash'])}."
+        if space == "hire_salesperson" and c["sales"] >= COMPANIES[cid].max_salespeople:
+            return f"{_name(cid)} has no room for another Salesperson."
+        if space == "hire_workers":
+            if not self._open_worker_factories(cid):
+                return f"{_name(cid)} has no empty worker space."
+            price = market.worker_price(self.job_market)
+            if c["cash"] < price:
+                return f"A Worker costs {money(price)}; {_name(cid)}'s treasury holds {money(c['cash'])}."
+        if space == "hire_manager" and not self._managerless(cid):
+            return f"Every factory of {_name(cid)} has a Manager."
+        return None
 
     # -- why not --------------------------------------------------------------------------------
     def _start_problem(self, seat: int, cid: str, step: int) -> str | None:
@@ -342,7 +426,23 @@ class BigShouldersState(FrameStackState):
             if missing:
                 return f"Building {missing[0]} is not in {{p{seat}}}'s hand."
         if frame == "action":
-            return "The Action Phase is not playable yet."
+            if kind == "place":
+                return self._place_problem(seat, *args)
+            return f"Now {{p{seat}}} may send a Partner to a space or pass."
+        if frame == "hire":
+            if kind == "hire" and args and args[0] not in self._open_worker_factories(self.stack[-1][2]):
+                return "That factory has no empty worker space."
+            if kind == "done_hiring":
+                return "Hire at least one Worker first."
+            return f"Now {{p{seat}}} hires a Worker for a factory, or stops."
+        if frame == "manager":
+            return "Choose a factory without a Manager."
+        if frame == "bonus":
+            return "Take the appeal bonus as offered, or $25 instead."
+        if frame == "advertise":
+            return "Choose whether to move to first place on the turn order track."
+        if frame == "operating":
+            return "The Operating Phase is not playable yet."
         return None
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
@@ -627,8 +727,122 @@ class BigShouldersState(FrameStackState):
             for seat in range(self.players):
                 self._gain_partner(seat, "decade")
             events.append(Event("Every player gains a Partner.", "action"))
-        self.stack.append(["action"])
+        self.placed = [0] * self.players
+        self.passed = [False] * self.players
+        self.space_uses = {}
+        self.stack.append(["action_next", 0])
         return events
+
+    def _frame_action_next(self, pos: int) -> list[Event]:
+        """The next placement (§13.3.2): in turn-order-track order, sequence after sequence, every
+        player with a Partner left places one. A player without a company gets $25 for each
+        Partner left, which counts as used; the phase ends when no one can place."""
+        events = []
+        for start in (pos, 0):
+            if start == 0:
+                events += self._end_sequence()
+            for p in range(start, self.players):
+                seat = self.order[p]
+                left = self.partners[seat] - self.placed[seat]
+                if self.passed[seat] or left <= 0:
+                    continue
+                if not self.directed(seat):
+                    pay = SETUP["no_company_pay_per_partner"] * left
+                    self.cash[seat] += pay
+                    self.placed[seat] = self.partners[seat]
+                    events.append(Event(f"{{p{seat}}} directs no company and takes {money(pay)} for "
+                                        f"{count(left, 'Partner')}.", "action"))
+                    continue
+                self.stack.append(["action", p])
+                return events
+        self.phase = "operating"
+        self.stack.append(["operating"])
+        return events + [Event("The Operating Phase begins.", "phase")]
+
+    def _end_sequence(self) -> list[Event]:
+        """§13.3.3: who advertised for first place this sequence moves to the front of the turn
+        order track, the last of them first, the others keeping their order behind."""
+        if not self.ad_first:
+            return []
+        front = list(reversed(self.ad_first))
+        self.order = front + [s for s in self.order if s not in front]
+        self.ad_first = []
+        return [Event(f"{{p{self.order[0]}}} is now first on the Action turn order track.", "action")]
+
+    def _do_place(self, seat: int, space: str, cid: str) -> list[Event]:
+        pos = self.stack.pop()[1]
+        g = GENERAL_SPACES[space]
+        c = self.companies[cid]
+        self.placed[seat] += 1
+        self.space_uses[space] = self.space_uses.get(space, 0) + 1
+        events = [Event(f"{{p{seat}}} sends a Partner to {g['name']} for {_name(cid)}.", "action")]
+        if g["effect"] == "fundraise":
+            c["cash"] += g["bank_pays"]
+        elif g["effect"] == "salesperson":
+            c["cash"] -= g["company_pays"]
+            c["sales"] += 1
+        elif g["effect"] == "dividend":
+            events += self.pay_dividend(cid, g["company_pays"], from_treasury=True)
+        elif g["effect"] == "hire":
+            self.stack.append(["hire", seat, cid, pos, 0])
+            return events
+        elif g["effect"] == "manager":
+            c["cash"] -= g["company_pays"]
+            self.stack.append(["manager", seat, cid, pos])
+            return events
+        elif g["effect"] == "advertise":
+            # the bonuses of the appeal step resolve first, then the choice of first place
+            c["cash"] -= g["company_pays"]
+            self.stack += [["action_next", pos + 1], ["advertise", seat]]
+            return events + self.appeal_up(cid, 1)
+        self.stack.append(["action_next", pos + 1])
+        return events
+
+    def _do_hire(self, seat: int, factory: int) -> list[Event]:
+        """One Worker, priced by the Workers in the market as it is taken (§5); with none left it
+        comes from the general supply at $50."""
+        f = self.stack[-1]
+        cid = f[2]
+        c = self.companies[cid]
+        price = market.worker_price(self.job_market)
+        c["cash"] -= price
+        self.job_market = max(0, self.job_market - 1)
+        c["workers"][factory] += 1
+        f[4] += 1
+        if not self._open_worker_factories(cid) or c["cash"] < market.worker_price(self.job_market):
+            self.stack.pop()       # nothing more can be hired: the placement ends
+            self.stack.append(["action_next", f[3] + 1])
+        return [Event(f"{_name(cid)} hires a Worker for factory {factory + 1} for {money(price)}.", "action")]
+
+    def _do_done_hiring(self, seat: int) -> list[Event]:
+        f = self.stack.pop()
+        self.stack.append(["action_next", f[3] + 1])
+        return []
+
+    def _do_manager(self, seat: int, factory: int) -> list[Event]:
+        f = self.stack.pop()
+        self.companies[f[2]]["managers"][factory] = 1
+        self.stack.append(["action_next", f[3] + 1])
+        return [Event(f"{_name(f[2])} puts a Manager in factory {factory + 1}.", "action")]
+
+    def _do_take_first(self, seat: int) -> list[Event]:
+        self.stack.pop()
+        if seat in self.ad_first:
+            self.ad_first.remove(seat)
+        self.ad_first.append(seat)
+        return [Event(f"{{p{seat}}} will be first on the Action turn order track from the next sequence.",
+                      "action")]
+
+    def _do_keep_place(self, seat: int) -> list[Event]:
+        self.stack.pop()
+        return []
+
+    def _do_pass_action(self, seat: int) -> list[Event]:
+        """Ruling §15.1: a pass ends that player's placements for the Decade."""
+        pos = self.stack.pop()[1]
+        self.passed[seat] = True
+        self.stack.append(["action_next", pos + 1])
+        return [Event(f"{{p{seat}}} passes for the rest of the Action Phase.", "action")]
 
     def _gain_partner(self, seat: int, source: str) -> bool:
         """Each source gives a seat a Partner once in the game, up to 5 Partners (§12)."""
@@ -637,6 +851,163 @@ class BigShouldersState(FrameStackState):
         self.partner_gains[seat].append(source)
         self.partners[seat] += 1
         return True
+
+    # -- company money and markers (used by the Action and Operating Phases to come) --------------
+    def pay_dividend(self, cid: str, paid: int, from_treasury: bool) -> list[Event]:
+        """§13.4.2: `paid` (a multiple of $10) is paid out at a tenth per 10% share: to players for
+        what they hold, back into the treasury for what is still on the charter, to no one for the
+        bank pool. Extra Dividends and buildings 29–32 first take it from the treasury
+        (`from_treasury`). Then the price moves as in §13.4.1."""
+        c = self.companies[cid]
+        if from_treasury:
+            c["cash"] -= paid
+        each = market.per_share(paid)
+        for seat in range(self.players):
+            self.cash[seat] += each * self.units(seat, cid)
+        c["cash"] += each * (CERT_UNITS["preferred"] * (c["pref"] == CHARTER) + c["com_charter"])
+        steps = market.payout_steps(paid, c["step"])
+        old = c["step"]
+        c["step"] = market.moved(old, steps)
+        text = f"{_name(cid)} pays {money(paid)}, {money(each)} a share"
+        if c["step"] != old:
+            text += f"; its price rises to {money(market.value(c['step']))}"
+        return [Event(text + ".", "dividend")]
+
+    def pay_revenue(self, cid: str, revenue: int) -> list[Event]:
+        """Pay the operating revenue out: rounded down to $10, the remainder staying in the
+        company (ruling §15.5)."""
+        paid = market.rounded_payout(revenue)
+        self.companies[cid]["cash"] += revenue - paid
+        return self.pay_dividend(cid, paid, from_treasury=False)
+
+    def withhold(self, cid: str, revenue: int) -> list[Event]:
+        """The whole revenue goes to the treasury and the price drops a step, unless the company
+        spends its Price Protection (once per Decade, ruling §15.3)."""
+        c = self.companies[cid]
+        c["cash"] += revenue
+        if c["asset"] == "price_protection" and not c["exhausted"]:
+            c["exhausted"] = True
+            return [Event(f"{_name(cid)} withholds {money(revenue)}; Price Protection holds its price.", "dividend")]
+        c["step"] = market.moved(c["step"], -1)
+        return [Event(f"{_name(cid)} withholds {money(revenue)}; its price falls to "
+                      f"{money(market.value(c['step']))}.", "dividend")]
+
+    def appeal_up(self, cid: str, steps: int) -> list[Event]:
+        """Move `cid` up the Appeal Track and queue the bonuses it reached for its director to
+        take (on top of the stack: they resolve before whatever comes next)."""
+        before = self.companies[cid]["appeal"]
+        spaces = self.raise_appeal(cid, steps)
+        events = [Event(f"{_name(cid)} rises to appeal {self.companies[cid]['appeal']}.", "appeal")] \
+            if self.companies[cid]["appeal"] != before else []
+        if spaces:
+            self.stack.append(["bonus_next", self.companies[cid]["dir"], cid, spaces])
+        return events
+
+    def goods_tokens_left(self) -> int:
+        return GOODS_TOKENS - sum(c["tokens"] for c in self.companies.values())
+
+    def _bonus_options(self, cid: str, bonus: str) -> list[tuple]:
+        """The ways to take an Appeal bonus (§4); empty when it cannot be used (then it is
+        forfeited for $25 automatically)."""
+        c = self.companies[cid]
+        if bonus == "worker":
+            return [(f,) for f in self._open_worker_factories(cid)]
+        if bonus == "salesperson":
+            return [()] if c["sales"] < COMPANIES[cid].max_salespeople else []
+        if bonus == "automate":
+            return self._automations(cid)
+        if bonus == "goods_token":
+            return [()] if self.goods_tokens_left() > 0 else []
+        if bonus == "stock":
+            return [()]
+        raise AssertionError(bonus)
+
+    def _automations(self, cid: str) -> list[tuple[int, int]]:
+        """(factory, where the displaced Worker goes) for each legal automation (§13.3.8): the
+        factory still has a token off its worker spaces and a Worker on one; the Worker moves to
+        an empty worker space of the same company, or (-1) back to the Job Market if there is none."""
+        c = self.companies[cid]
+        dests = self._open_worker_factories(cid) or [-1]
+        return [(f, d) for f, fac in enumerate(COMPANIES[cid].factories)
+                if c["automated"][f] < fac.workers and c["workers"][f] > 0 for d in dests]
+
+    def automate(self, cid: str, factory: int, dest: int) -> list[Event]:
+        """§13.3.8: an automation token replaces a Worker, who moves to `dest` (a factory with an
+        empty worker space), or with no such space back to the Job Market (removed if it is full)."""
+        c = self.companies[cid]
+        c["automated"][factory] += 1
+        c["workers"][factory] -= 1
+        if dest >= 0:
+            c["workers"][dest] += 1
+            where = f"moves to factory {dest + 1}"
+        elif self.job_market < JOB_SPACES:
+            self.job_market += 1
+            where = "goes back to the Job Market"
+        else:
+            where = "leaves the game (the Job Market is full)"
+        return [Event(f"{_name(cid)} automates a Worker in factory {factory + 1}; the Worker {where}.", "appeal")]
+
+    def _frame_bonus_next(self, seat: int, cid: str, spaces: list) -> list[Event]:
+        """Resolve the Appeal bonuses reached, in order: the Partner of space 9 at once (never
+        swapped for $25, ruling §16.14), a bonus that cannot be used is $25 at once, any other
+        waits for the director's choice."""
+        events = []
+        c = self.companies[cid]
+        while spaces:
+            bonus = APPEAL_BONUSES[spaces[0]]
+            if bonus == "partner":
+                spaces.pop(0)
+                if self._gain_partner(seat, "appeal"):
+                    events.append(Event(f"{{p{seat}}} gains a Partner from {_name(cid)}'s appeal.", "appeal"))
+                continue
+            if not self._bonus_options(cid, bonus):
+                spaces.pop(0)
+                c["cash"] += FORFEIT_CASH
+                events.append(Event(f"{_name(cid)} cannot use its appeal bonus and takes "
+                                    f"{money(FORFEIT_CASH)}.", "appeal"))
+                continue
+            self.stack.append(["bonus", seat, cid, spaces])
+            break
+        return events
+
+    def _do_bonus_take(self, seat: int, *args) -> list[Event]:
+        _, _, cid, spaces = self.stack.pop()
+        bonus = APPEAL_BONUSES[spaces.pop(0)]
+        c = self.companies[cid]
+        if bonus == "worker":
+            c["workers"][args[0]] += 1
+            events = [Event(f"{_name(cid)} takes a free Worker for factory {args[0] + 1}.", "appeal")]
+        elif bonus == "salesperson":
+            c["sales"] += 1
+            events = [Event(f"{_name(cid)} takes a free Salesperson.", "appeal")]
+        elif bonus == "automate":
+            events = self.automate(cid, *args)
+        elif bonus == "goods_token":
+            c["tokens"] += 1
+            events = [Event(f"{_name(cid)} takes an Appeal Bonus Goods token.", "appeal")]
+        else:
+            c["step"] = market.moved(c["step"], 1)
+            events = [Event(f"{_name(cid)}'s price rises to {money(market.value(c['step']))}.", "appeal")]
+        self.stack.append(["bonus_next", seat, cid, spaces])
+        return events
+
+    def _do_bonus_forfeit(self, seat: int) -> list[Event]:
+        _, _, cid, spaces = self.stack.pop()
+        spaces.pop(0)
+        self.companies[cid]["cash"] += FORFEIT_CASH
+        self.stack.append(["bonus_next", seat, cid, spaces])
+        return [Event(f"{_name(cid)} takes {money(FORFEIT_CASH)} instead of its appeal bonus.", "appeal")]
+
+    def raise_appeal(self, cid: str, steps: int) -> list[int]:
+        """Move `cid` up the Appeal Track (§4): a marker that moves goes on top of the stack on its
+        new space. Returns the bonus spaces reached or passed, in order, for the caller to resolve."""
+        c = self.companies[cid]
+        before = c["appeal"]
+        c["appeal"] = market.appeal_after(before, steps)
+        if c["appeal"] != before:
+            self.appeal_stack.remove(cid)
+            self.appeal_stack.insert(0, cid)
+        return market.appeal_bonuses(before, c["appeal"])
 
     # -- what a seat sees -------------------------------------------------------------------------
     def _view(self, seat: int | None, open_all: bool) -> dict:
@@ -709,6 +1080,34 @@ class BigShouldersState(FrameStackState):
         if kind == "build":
             play, drop = args
             return f"Play building {play} and discard building {drop}"
+        if kind == "place":
+            space, cid = args
+            return f"Send a Partner to {GENERAL_SPACES[space]['name']} for {_name(cid)}"
+        if kind == "pass_action":
+            return "Pass for the rest of the Action Phase"
+        if kind == "hire":
+            return f"Hire a Worker for factory {args[0] + 1} ({money(market.worker_price(self.job_market))})"
+        if kind == "done_hiring":
+            return "Stop hiring"
+        if kind == "take_first":
+            return "Move to first place on the Action turn order track"
+        if kind == "keep_place":
+            return "Keep your place in the turn order"
+        if kind == "bonus_forfeit":
+            return f"Take {money(FORFEIT_CASH)} instead"
+        if kind == "bonus_take":
+            bonus = APPEAL_BONUSES[self.stack[-1][3][0]] if self.stack[-1][0] == "bonus" else "bonus"
+            words = {"worker": "Take the free Worker", "salesperson": "Take the Salesperson",
+                     "automate": "Automate a Worker", "goods_token": "Take the Appeal Bonus Goods token",
+                     "stock": "Take the stock step"}.get(bonus, "Take the bonus")
+            if bonus == "worker":
+                return f"{words} into factory {args[0] + 1}"
+            if bonus == "automate":
+                where = "the Job Market" if args[1] < 0 else f"factory {args[1] + 1}"
+                return f"{words} in factory {args[0] + 1}, moving it to {where}"
+            return words
+        if kind == "manager":
+            return f"Put the Manager in factory {args[0] + 1}"
         if kind == "first_chooser":
             return f"{{p{args[0]}}} chooses first"
         if kind == "draw":
