@@ -348,6 +348,21 @@ class Highlight:
         return True
 
 
+class ScreenClick:
+    """Mixin for a piece whose click is a choice of the screen (open a complex large, turn a
+    preview), not a decision: a left release over it calls `on_click`. Put it before the
+    BoardItem base so these handlers replace the decision click of `Highlight`."""
+
+    on_click = None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.on_click is not None and self.contains(event.pos()):
+            self.on_click()
+
+
 PIXMAP_CACHE_KB = 96 * 1024
 """Qt keeps item caches in QPixmapCache (10 MB by default): too small for a board's pieces at a
 2× device-pixel ratio, and a thrashing cache repaints every piece on every frame."""

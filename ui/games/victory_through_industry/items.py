@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
 from ui.board import style
-from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
 
 PRODUCT_COLOURS = {
     "wood": "#8d6e4c", "iron_ore": "#7d7f86", "coal": "#3a3a3a", "oil": "#1f2a44", "cotton": "#efe9dc",
@@ -341,21 +341,13 @@ class Chip(BoardItem):
         return [self.text, self.toolTip()]
 
 
-class TurnBadge(Chip):
+class TurnBadge(ScreenClick, Chip):
     """A round ↻ button on the previewed factory: turns the preview (a choice of the screen,
     not a decision), so the rotation can be chosen on the board."""
 
     def __init__(self, size: float = 30):
         super().__init__(size, size)
-        self.on_click = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-
-    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        event.accept()
-
-    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self.on_click is not None and self.contains(event.pos()):
-            self.on_click()
 
 
 class Panel(BoardItem):
@@ -407,7 +399,7 @@ class Panel(BoardItem):
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
-class Overview(BoardItem):
+class Overview(ScreenClick, BoardItem):
     """A small map of another seat's complex: factories as tier-coloured squares with their
     product marks, product cards as coloured dots. Click to open it large."""
 
@@ -415,15 +407,7 @@ class Overview(BoardItem):
         super().__init__(w, h)
         self.factories: tuple = ()
         self.products: tuple = ()
-        self.on_click = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-
-    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        event.accept()
-
-    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
-        if self.on_click is not None and self.contains(event.pos()):
-            self.on_click()
 
     def set_complex(self, seat_view: dict, tooltip: str) -> None:
         self.factories = tuple((f["x"], f["y"], f["type"]) for f in seat_view["factories"])
