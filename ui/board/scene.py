@@ -64,6 +64,27 @@ class GameScene(QGraphicsScene):
 
     animation_speed: float = 1.0
 
+    def drop(self, item) -> None:
+        """Take `item` off the board for good (it is deleted; keep no reference to it).
+
+        Removing is not enough: PySide makes the scene the owner, in Python's bookkeeping, of
+        every item whose `scene()` was ever asked (a piece's glow asks it on every paint), and
+        `removeItem` undoes that only for the item itself. A removed piece's glow thus kept the
+        piece, its hover hooks and through them the scene alive after the game had ended: the
+        soak (tests/bench/soak.py) showed hundreds of such pieces per game. Deleting the piece
+        deletes its children with it, and Python's side lets go of all of them."""
+        from PySide6.QtCore import QObject
+        from shiboken6 import delete, isValid
+
+        forget = getattr(item, "forget_pulse", None)
+        if forget is not None:
+            forget()
+        self.removeItem(item)
+        if isinstance(item, QObject):
+            item.deleteLater()  # a handler of this very piece may still be on the stack
+        elif isValid(item):
+            delete(item)
+
     def place(self, item, pos) -> None:
         """Put `item` at `pos`: the first time directly, later with a slide (`slide`), so a row
         that reflows (a card taken, the rest closing up) moves visibly instead of jumping."""

@@ -533,14 +533,12 @@ class FirstCeoScene(GameScene):
             self._show_mat(view, seat, legal_set, me, names, marks)
         self._shown = True
         for key in [k for k in self._pool if k not in self._used]:
-            item = self._pool.pop(key)
-            item.forget_pulse()
-            self.removeItem(item)
+            self.drop(self._pool.pop(key))
 
     # -- building blocks ------------------------------------------------------------------------------
     def _reset(self, n: int, view: dict) -> None:
         for item in list(self._pool.values()):
-            self.removeItem(item)
+            self.drop(item)
         self._pool.clear()
         self._mat_memo.clear()
         self._shown = False

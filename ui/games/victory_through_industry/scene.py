@@ -123,9 +123,7 @@ class VtiScene(GameScene):
         bottom_right = self._show_players(view, names, marks, me, focus, side_x, bottom_right)
         bottom_left = self._show_chips(view, names, bottom_left, left_w)
         for key in [k for k in self._pool if k not in self._used]:
-            item = self._pool.pop(key)
-            item.forget_pulse()
-            self.removeItem(item)
+            self.drop(self._pool.pop(key))
         self.setSceneRect(QRectF(0, 0, side_x + SIDE_W + M, max(bottom_left, bottom_right) + M))
 
     # -- helpers -------------------------------------------------------------------------------------
