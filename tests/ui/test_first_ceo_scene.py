@@ -4,8 +4,6 @@ another seat's secrets shows, and 3–6 players all fit."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
@@ -235,25 +233,25 @@ def test_player_summary_and_prompt(qapp):
     assert "Final score" in dict(player_summary(end.state.view(None), 0))
 
 
-def test_show_reuses_items_and_is_quick(qtbot):
+def test_show_reuses_items(qtbot):
     session = play(6, seed=4, moves=0)
     scene = make_scene()
     scene.set_animation_speed(0)
     rng = Rng(7)
-    times = []
     counts = []
     while not session.is_over():
         mover = session.to_move()
-        t0 = time.perf_counter()
         scene.show(session.state.view(mover), session.legal_actions(), session.names, mover)
-        times.append(time.perf_counter() - t0)
         counts.append(len(scene.items()))
         legal = session.legal_actions()
         session.apply(legal[rng.randbelow(len(legal))])
     # the number of items follows the game (no leak of removed pieces)
     assert max(counts) < 400
-    times.sort()
-    assert times[len(times) // 2] < 0.05  # generous: the budget is checked by the bench script
+    # a piece shown again is the same item: no new item for a view shown before
+    scene.show(session.state.view(None), [], session.names, None)
+    made = scene._pool.created
+    scene.show(session.state.view(None), [], session.names, None)
+    assert scene._pool.created == made
 
 
 @pytest.mark.parametrize("players", [3, 6])

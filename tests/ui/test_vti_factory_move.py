@@ -48,7 +48,7 @@ def test_click_through_lending_a_factory(qtbot):
     # placing: the receiving complex is shown large and its cells glow
     scene.show(st.view(s), st.legal_actions(), NAMES[:2], s)
     assert scene._pool[("complex-panel",)].title.startswith(f"{NAMES[t]}'s complex")
-    assert ("fac", (5, 5)) in scene._pool and ("fac", (0, 0)) not in scene._used
+    assert ("fac", (5, 5)) in scene._pool and ("fac", (0, 0)) not in scene._pool
     assert f"{NAMES[t]}'s complex" in prompt(st.view(s), st.legal_actions(), NAMES[:2])
     click(qtbot, scene, st, Action("site", s, (6, 5)))
     click(qtbot, scene, st, Action("rotate", s, (1,)))
