@@ -1,19 +1,23 @@
-"""The pieces of a board scene by key, kept from one update to the next.
+"""The pool of a scene's pieces, keyed by tuples, that every board keeps between redraws.
 
-A scene rebuilds itself from a view on every change (`GameScene.show`), but most pieces stay: a
-marker stack, a card in a pile, a player's mat. The pool hands back the same item for the same key
-each time, so an update only sets what changed on it. A piece that is not asked for in an update
-is *parked*: hidden, inert and kept, so when its key is shown again (a review stepping back and
-forth, a marker stack that empties and fills) the item is shown again instead of being created and
-added to the scene anew; creating, indexing and deleting items cost a review step more than the
-rest of the scene's update.
+A scene's `show()` asks for each piece it draws by a key ("market", "Stone", 3): the piece made
+the first time is kept and reused (so its cached painting, position and glow survive), and only
+what changed is set on it. Pieces that carry a decision are recorded by their action (`target`),
+which is how tests and the keyboard find them.
+
+A piece no redraw asked for is *parked* at the end (`prune`): hidden, inert and kept, so when its
+key is shown again (a review stepping back and forth, a marker stack that empties and fills) the
+same item is shown again instead of being made and added to the scene anew; making, indexing and
+deleting items cost a review step more than the rest of the scene's update (DESIGN §9: a step
+within one frame).
 
     pool.begin()
-    chip = pool.piece(("chip", space, seat), MarkerChip)   # for every piece shown now
-    pool.end()                                             # the rest are parked
+    chip = pool.item(("chip", space, seat), MarkerChip)   # for every piece shown now
+    pool.target(chip, action, legal, "Replace a marker")
+    pool.prune()                                          # the rest are parked
 
-Read like a dict, the pool holds the pieces shown (`pool[key]`, `key in pool`, `pool.items()`);
-parked ones are not in it.
+`pool.items` holds the pieces shown (parked ones are not in it); `pool[key]`, `key in pool` and
+iterating the pool read it too.
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem
+
+from engine.core.contract import Action
+from ui.board.items import BoardItem
 
 MAX_PARKED = 400
 """Parked pieces kept at most; beyond it the longest-parked leave the scene (a long game of many
@@ -43,107 +50,110 @@ def settle(item: QGraphicsItem) -> None:
 
 
 class ItemPool:
-    """The scene's pieces by key: `piece(key, factory)` during an update, between `begin()` and
-    `end()`; `keep` names key heads (`key[0]`) that are never parked (a board's fixed parts)."""
+    """Pieces of one scene by key, the keys used by the current redraw, and the legal actions'
+    pieces. `begin()` starts a redraw, `item()` fetches or makes a piece, `prune()` ends it.
+    `keep` names key heads (`key[0]`) that are never parked (a board's fixed parts)."""
 
-    def __init__(self, scene: QGraphicsScene, keep: Iterable[Any] = ()):
+    def __init__(self, scene, keep: Iterable[Any] = ()):
         self.scene = scene
         self.keep = frozenset(keep)
+        self.items: dict[tuple, BoardItem] = {}
+        """The pieces shown, by key."""
         self.used: set[tuple] = set()
-        """Keys asked for in the current update (kept after `end()` until the next `begin()`)."""
+        """Keys asked for in the current redraw (kept after `prune()` until the next `begin()`)."""
+        self.by_action: dict[Action, BoardItem] = {}
         self.created = 0
-        """Items made so far (a steady board stops creating once every piece has been seen)."""
-        self._live: dict[tuple, QGraphicsItem] = {}
-        self._parked: dict[tuple, QGraphicsItem] = {}
+        """Items made so far (a steady board stops making them once every piece has been seen)."""
+        self._parked: dict[tuple, BoardItem] = {}
 
-    # -- an update --------------------------------------------------------------------------------
+    # -- a redraw ---------------------------------------------------------------------------------
     def begin(self) -> None:
-        self.used.clear()
+        self.used = set()
+        self.by_action = {}
 
-    def piece(self, key: tuple, factory: Callable[[], QGraphicsItem]) -> QGraphicsItem:
-        """The item for `key`, shown: the one from the last update, a parked one, or a new one."""
-        item = self._live.get(key)
-        if item is None:
-            item = self._parked.pop(key, None)
-            if item is None:
-                item = factory()
-                self.scene.addItem(item)
+    def item(self, key: tuple, factory: Callable[[], BoardItem]) -> BoardItem:
+        """The piece for `key`, shown: the one from the last redraw, a parked one shown again, or
+        one made by `factory()` and added to the scene."""
+        piece = self.items.get(key)
+        if piece is None:
+            piece = self._parked.pop(key, None)
+            if piece is None:
+                piece = factory()
+                self.scene.addItem(piece)
                 self.created += 1
             else:
-                item.setVisible(True)
-            self._live[key] = item
+                piece.setVisible(True)
+            self.items[key] = piece
         self.used.add(key)
-        return item
+        return piece
 
-    def add(self, key: tuple, item: QGraphicsItem) -> QGraphicsItem:
-        """Put an item the caller made under `key` (a fixed part of the board), in the scene."""
-        if item.scene() is not self.scene:
-            self.scene.addItem(item)
+    def add(self, key: tuple, piece: BoardItem) -> BoardItem:
+        """Keep a piece the caller made (a fixed part of the board) under `key`, in the scene."""
+        if piece.scene() is not self.scene:
+            self.scene.addItem(piece)
         self.created += 1
-        self._live[key] = item
+        self.items[key] = piece
         self.used.add(key)
-        return item
+        return piece
 
     def use(self, keys: Iterable[tuple]) -> None:
-        """Count `keys` as shown in this update without asking for them (a part left as it was)."""
+        """Count `keys` as shown in this redraw without asking for them (a part left as it was)."""
         self.used.update(keys)
 
-    def end(self) -> None:
-        """Park every shown piece not asked for since `begin()` (except the `keep` heads)."""
-        for key in [k for k in self._live if k not in self.used and k[0] not in self.keep]:
+    def target(self, piece: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
+        """Attach `action` to `piece`: it glows if legal; a candidate that is not legal stays
+        clickable so the click is refused with the reason."""
+        ok = action is not None and action in legal
+        piece.set_target(action, ok, status)
+        if ok:
+            self.by_action[action] = piece
+
+    def prune(self) -> None:
+        """Park the pieces this redraw did not ask for (except the `keep` heads)."""
+        for key in [k for k in self.items if k not in self.used and k[0] not in self.keep]:
             self._park(key)
         while len(self._parked) > MAX_PARKED:
-            key = next(iter(self._parked))
-            self.scene.removeItem(self._parked.pop(key))
+            self.scene.removeItem(self._parked.pop(next(iter(self._parked))))
 
     def _park(self, key: tuple) -> None:
-        item = self._live.pop(key)
-        if hasattr(item, "set_target"):
-            item.set_target(None, False)
-        if hasattr(item, "forget_pulse"):
-            item.forget_pulse()
-        if hasattr(item, "hover"):
-            item.hover = False
-        settle(item)
-        item.setVisible(False)
-        self._parked[key] = item
+        piece = self.items.pop(key)
+        if hasattr(piece, "set_target"):
+            piece.set_target(None, False)
+        if isinstance(piece, BoardItem):
+            piece.forget_pulse()
+            piece.hover = False
+        settle(piece)
+        piece.setVisible(False)
+        self._parked[key] = piece
 
     def clear(self) -> None:
         """Take every piece, shown or parked, out of the scene (a new player count: a new board)."""
-        for item in [*self._live.values(), *self._parked.values()]:
-            if hasattr(item, "forget_pulse"):
-                item.forget_pulse()
-            if item.scene() is self.scene:
-                self.scene.removeItem(item)
-        self._live.clear()
+        for piece in [*self.items.values(), *self._parked.values()]:
+            if isinstance(piece, BoardItem):
+                piece.forget_pulse()
+            if piece.scene() is self.scene:
+                self.scene.removeItem(piece)
+        self.items.clear()
         self._parked.clear()
-        self.used.clear()
+        self.used = set()
+        self.by_action = {}
 
     @property
     def parked(self) -> int:
         return len(self._parked)
 
     # -- the pieces shown, read like a dict -----------------------------------------------------------
-    def __getitem__(self, key: tuple) -> QGraphicsItem:
-        return self._live[key]
+    def __getitem__(self, key: tuple) -> BoardItem:
+        return self.items[key]
 
     def __contains__(self, key: object) -> bool:
-        return key in self._live
+        return key in self.items
 
     def __iter__(self) -> Iterator[tuple]:
-        return iter(self._live)
+        return iter(self.items)
 
     def __len__(self) -> int:
-        return len(self._live)
-
-    def get(self, key: tuple, default=None):
-        return self._live.get(key, default)
-
-    def keys(self):
-        return self._live.keys()
+        return len(self.items)
 
     def values(self):
-        return self._live.values()
-
-    def items(self):
-        return self._live.items()
+        return self.items.values()
