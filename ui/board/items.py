@@ -46,6 +46,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 from shiboken6 import isValid
 
 from ui.board import icons, style
+from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
 
 FINE_LOD = 0.45
@@ -486,13 +487,11 @@ class HotSpot(QGraphicsItem):
 
 # -- drawing helpers -----------------------------------------------------------------------------------
 def draw_text(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str = style.INK,
-              align=Qt.AlignmentFlag.AlignCenter, elide: bool = True) -> None:
-    """Text in `rect`, elided on the right if it does not fit."""
-    p.setFont(font)
-    p.setPen(QColor(colour))
-    if elide:
-        text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-    p.drawText(rect, int(align), text)
+              align=Qt.AlignmentFlag.AlignCenter, elide: bool = True, short: str | Sequence[str] = ()) -> bool:
+    """Text in `rect`, elided on the right if it does not fit; never under 9 pt on the screen:
+    when the view shows the piece small, the text (or its `short` form) is drawn at the minimum
+    size if it fits, else left to the tooltip (ui/board/legible.py). False if nothing was drawn."""
+    return draw_legible(p, rect, text, font, colour, int(align), elide, short)
 
 
 def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT) -> QFont:
@@ -861,14 +860,31 @@ class TrackItem(BoardItem):
         bold = style.sans(self.font_pt, bold=True)
         pen = QPen(QColor(style.INK), 1.0)
         for i, r in enumerate(self.spaces):
-            label = self.labels[i]
             fill = self.accent.get(i)
-            major = label.isdigit() and int(label) % 10 == 0
             p.setPen(pen)
             p.setBrush(QColor(fill) if fill else QColor(style.PAPER if i % 2 else style.PAPER_DARK))
             p.drawRect(r)
-            if lod >= FINE_LOD or major:
+        # Shown small, the track reads as a ruler: only every tenth value (or fifth, where
+        # there is room), each over its neighbours' width; the tooltip names every space.
+        legible = legible_font(font, screen_scale(p))
+        fm = QFontMetricsF(legible)
+        widest = max((fm.horizontalAdvance(label) for label in self.labels), default=0)
+        narrowest = min((min(r.width(), r.height()) for r in self.spaces), default=0)
+        every = 1 if widest <= narrowest + 0.5 else 5 if widest <= 4 * narrowest else 10
+        for i, r in enumerate(self.spaces):
+            label = self.labels[i]
+            number = int(label) if label.isdigit() else None
+            major = number is not None and number % 10 == 0
+            if every == 1:
                 draw_text(p, r, label, bold if major else font, style.INK, elide=False)
+            elif number is not None and number % every == 0:
+                f = legible_font(bold if major else font, screen_scale(p))
+                plate = QRectF(0, 0, QFontMetricsF(f).horizontalAdvance(label) + 4, fm.height())
+                plate.moveCenter(r.center())
+                p.setPen(QPen(QColor(style.INK), 0.8))
+                p.setBrush(QColor(self.accent.get(i) or style.PAPER))
+                p.drawRect(plate)
+                draw_text(p, plate, label, f, style.INK, elide=False)
 
     def texts(self) -> list[str]:
         return [self.toolTip(), *self.labels]

@@ -17,6 +17,29 @@ IDLE_CLICK_SLOP = 4
 """A press and release this close (screen pixels) are a click, farther apart a drag of the board."""
 
 
+def drop(scene: QGraphicsScene, item) -> None:
+    """Take `item` off `scene` for good: it is deleted; keep no reference to it.
+
+    Removing is not enough: PySide makes the scene the owner, in Python's bookkeeping, of every
+    item whose `scene()` was ever asked (a piece's glow asks it on every paint), and `removeItem`
+    undoes that only for the item itself. A removed piece's glow thus kept the piece, its hover
+    hooks and through them the whole scene alive after the game had ended: the soak
+    (tests/bench/soak.py) showed hundreds of such pieces a game. Deleting the piece deletes its
+    children with it, and Python's side lets go of all of them."""
+    from PySide6.QtCore import QObject
+    from shiboken6 import delete, isValid
+
+    forget = getattr(item, "forget_pulse", None)
+    if forget is not None:
+        forget()
+    if item.scene() is scene:
+        scene.removeItem(item)
+    if isinstance(item, QObject):
+        item.deleteLater()  # a handler of this very piece may still be on the stack
+    elif isValid(item):
+        delete(item)
+
+
 class GameScene(QGraphicsScene):
     """A game board. Subclasses build their items in `show()`."""
 
@@ -36,9 +59,28 @@ class GameScene(QGraphicsScene):
     """Set by the controller: `explain(action)` is why a click on `action` would be refused now
     (None if it would be taken). A piece whose action is not legal shows it on hover."""
 
+    def dress_table(self) -> None:
+        """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
+        for the pieces' caches (every board's scene calls this once, in its constructor)."""
+        from PySide6.QtGui import QBrush, QColor
+
+        from ui.board import style
+        from ui.board.items import ensure_pixmap_cache
+
+        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
+        style.load_fonts()
+        ensure_pixmap_cache()
+
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
         raise NotImplementedError
+
+    pool = None
+    """The scene's pieces by key (`ui.board.pool.ItemPool`), set up by the subclass."""
+
+    def _item(self, key: tuple, factory):
+        """The piece for `key` in this redraw (reused from the last one, or made by `factory`)."""
+        return self.pool.item(key, factory)
 
     def item_for(self, action: Action):
         """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None."""
@@ -65,25 +107,8 @@ class GameScene(QGraphicsScene):
     animation_speed: float = 1.0
 
     def drop(self, item) -> None:
-        """Take `item` off the board for good (it is deleted; keep no reference to it).
-
-        Removing is not enough: PySide makes the scene the owner, in Python's bookkeeping, of
-        every item whose `scene()` was ever asked (a piece's glow asks it on every paint), and
-        `removeItem` undoes that only for the item itself. A removed piece's glow thus kept the
-        piece, its hover hooks and through them the scene alive after the game had ended: the
-        soak (tests/bench/soak.py) showed hundreds of such pieces per game. Deleting the piece
-        deletes its children with it, and Python's side lets go of all of them."""
-        from PySide6.QtCore import QObject
-        from shiboken6 import delete, isValid
-
-        forget = getattr(item, "forget_pulse", None)
-        if forget is not None:
-            forget()
-        self.removeItem(item)
-        if isinstance(item, QObject):
-            item.deleteLater()  # a handler of this very piece may still be on the stack
-        elif isValid(item):
-            delete(item)
+        """Take `item` off the board for good (see `drop`)."""
+        drop(self, item)
 
     def place(self, item, pos) -> None:
         """Put `item` at `pos`: the first time directly, later with a slide (`slide`), so a row

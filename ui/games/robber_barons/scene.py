@@ -20,20 +20,20 @@ emits `target`. Only legal actions are attached, and they glow.
 from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSequentialAnimationGroup, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from engine.core.contract import Action
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
-from ui.board.items import BoardItem, draw_text, ensure_pixmap_cache, slide, start_animation, stop_animation
+from ui.board.items import BoardItem, draw_text, slide, start_animation, stop_animation
+from ui.board.pieces import ButtonItem, TextItem
+from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.robber_barons.items import (
     CLASS_COLOURS,
     BandLabel,
     BigCard,
     BoardBase,
-    ButtonItem,
     DeckItem,
     DiceItem,
     MarkerChip,
@@ -70,35 +70,6 @@ def space_geometry(i: int) -> tuple[QRectF, str]:
     if i == 30:
         return QRectF(S - C, 0, C, C), "down"
     return QRectF(S - C, C + (i - 31) * W, C, W), "left"
-
-
-class TextItem(BoardItem):
-    """A line or two of text on the board (status, deck captions, the legend)."""
-
-    def __init__(self, w: float, h: float, pt: float = 10, bold: bool = False, serif: bool = False,
-                 colour: str = style.INK, align=Qt.AlignmentFlag.AlignCenter):
-        super().__init__(w, h)
-        self.text = ""
-        self.pt, self.bold, self.serif, self.colour, self.align = pt, bold, serif, colour, align
-        self.setAcceptHoverEvents(False)
-        self.setZValue(5)
-
-    def set_text(self, text: str, colour: str | None = None) -> None:
-        self.text = text
-        if colour:
-            self.colour = colour
-        self.refresh(text, self.colour)
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath()
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
-        draw_text(p, self.rect(), self.text, font, self.colour, align=self.align | Qt.TextFlag.TextWordWrap,
-                  elide=False)
-
-    def texts(self) -> list[str]:
-        return [self.text]
 
 
 class LegendItem(BoardItem):
@@ -153,12 +124,9 @@ class RobberBaronsScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
-        style.load_fonts()
-        ensure_pixmap_cache()
+        self.dress_table()
         self._players = 0
-        self._pool: dict[tuple, QGraphicsItem] = {}
-        self._used: set[tuple] = set()
+        self.pool = ItemPool(self, keep=("fixed",))
         self._by_action: dict[Action, BoardItem] = {}
         self._spaces: list[SpaceItem] = []
         self._last_dice: list[int] | None = None
@@ -182,7 +150,7 @@ class RobberBaronsScene(GameScene):
         if n != self._players:
             self._reset(n)
         self.view, self.viewer = view, viewer
-        self._used = {("fixed",)}
+        self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)
         marks = style.seat_marks(names)
@@ -190,26 +158,19 @@ class RobberBaronsScene(GameScene):
         self._show_pawns(view, names, marks)
         self._show_centre(view, names, legal_set)
         self._show_mats(view, names, marks, legal_set)
-        for key in [k for k in self._pool if k not in self._used and k[0] != "fixed"]:
-            self.drop(self._pool.pop(key))
+        self.pool.prune()
 
     # -- set-up -----------------------------------------------------------------------------------------
     def _reset(self, n: int) -> None:
-        for item in list(self._pool.values()):
-            self.drop(item)
+        self.pool.clear()
         for item in self._spaces:
             self.drop(item)
-        self._pool.clear()
         self._players = n
         mats_h = SIDE
         scene = QRectF(0, 0, MARGIN * 2 + SIDE + GAP + MAT_W, max(SIDE, mats_h) + 2 * MARGIN)
         self.setSceneRect(scene)
-        table = TableItem(scene)
-        self.addItem(table)
-        self._pool[("fixed", "table")] = table
-        base = BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner)
-        self.addItem(base)
-        self._pool[("fixed", "base")] = base
+        self.pool.add(("fixed", "table"), TableItem(scene))
+        self.pool.add(("fixed", "base"), BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner))
         self._spaces = []
         for i in range(BOARD_SIZE):
             rect, inner = space_geometry(i)
@@ -219,19 +180,9 @@ class RobberBaronsScene(GameScene):
             self._spaces.append(item)
         legend = LegendItem(self.inner.width() - 80)
         legend.setPos(self.inner.left() + 40, self.inner.bottom() - 84)
-        self.addItem(legend)
-        self._pool[("fixed", "legend")] = legend
+        self.pool.add(("fixed", "legend"), legend)
         self._last_dice = None
         self._last_card = None
-
-    def _item(self, key: tuple, factory):
-        item = self._pool.get(key)
-        if item is None:
-            item = factory()
-            self.addItem(item)
-            self._pool[key] = item
-        self._used.add(key)
-        return item
 
     def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
         ok = action is not None and action in legal
