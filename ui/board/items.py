@@ -10,6 +10,7 @@ and device-pixel ratio.
 - `TrackItem`: numbered spaces laid out by the caller, with stacking positions for markers.
 - `PulseDriver`: one timer per scene that makes every legal target pulse in step.
 - `HotSpot`: an invisible area carrying only a tooltip (a printed space of the board).
+- `Panel`, `Chip`: a titled paper section of a board; a labelled choice with no better place.
 - `slide()` / `flip_in()`: a short ease-out move, a card turning over; both scaled by the
   scene's animation speed (0 = instant) and never blocking input.
 
@@ -714,6 +715,87 @@ class CardItem(BoardItem):
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.title, self.big, self.caption, self.footer, self.back_label]
+
+
+# -- panels and chips -------------------------------------------------------------------------------------
+class Chip(BoardItem):
+    """A labelled choice (a decision with no better place on the board)."""
+
+    def __init__(self, w: float, h: float = 28):
+        super().__init__(w, h)
+        self.text = ""
+        self.colour = style.PAPER
+
+    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
+        self.text, self.colour = text, colour
+        self.set_tip(tooltip or text)
+        self.refresh(text, colour, self.w)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), self.h / 2, self.h / 2)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        path = self.outline()
+        draw_shadow(p, path, 1, 2, 50)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor(self.colour))
+        p.drawPath(path)
+        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
+                  style.text_on(self.colour))
+
+    def texts(self) -> list[str]:
+        return [self.text, self.toolTip()]
+
+
+class Panel(BoardItem):
+    """A paper panel with a title (a section of the board)."""
+
+    def __init__(self, w: float, h: float):
+        super().__init__(w, h)
+        self.title = ""
+        self.note = ""
+        self.accent: str | None = None
+        self.setZValue(-5)
+        self.setAcceptHoverEvents(False)
+
+    def set_panel(self, title: str, note: str = "", accent: str | None = None, w: float | None = None,
+                  h: float | None = None) -> None:
+        if w is not None and h is not None:
+            self.resize(w, h)
+        self.title, self.note, self.accent = title, note, accent
+        self.refresh(title, note, accent, self.w, self.h)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath() if self.action is None else super().shape()
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), 8, 8)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        path = self.outline()
+        draw_shadow(p, path, 2, 3, 80)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r))
+        p.drawPath(path)
+        if self.accent:
+            band = QPainterPath()
+            band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 30), 8, 8)
+            p.setBrush(QColor(self.accent))
+            p.drawPath(band)
+        p.setPen(QPen(QColor(style.INK), 1.6))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        fg = style.text_on(self.accent) if self.accent else style.INK
+        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, style.serif(12, bold=True), fg,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if self.note:
+            draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 # -- tokens ------------------------------------------------------------------------------------------------

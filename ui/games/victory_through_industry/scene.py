@@ -28,17 +28,15 @@ from engine.core.contract import Action
 from engine.core.text import count
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
-from ui.board.items import BoardItem, TokenItem, ensure_pixmap_cache
+from ui.board.items import BoardItem, Chip, Panel, TokenItem, ensure_pixmap_cache
 from ui.board.scene import GameScene
 from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
     CellTarget,
-    Chip,
     ContractCard,
     FactoryTile,
     GridBack,
     Overview,
-    Panel,
     ProductCard,
     RecipeCard,
     TokenMark,

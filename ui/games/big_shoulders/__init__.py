@@ -1,0 +1,199 @@
+"""City of the Big Shoulders user interface: the board scene (the whole city), the players-panel rows
+and the prompt line.
+
+`player_summary`, `prompt` and the word helpers read only the view (plain data), so they are cheap
+and import no scene code; `make_scene` imports the scene on first use. A seat's buildings in hand
+appear only in its own view (the engine gives the other seats a count), so nothing here can show
+them to anyone else.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Action
+from engine.core.text import count, join_words, money
+from engine.games.big_shoulders.data import (
+    ASSETS,
+    BUILDINGS,
+    COMPANIES,
+    GENERAL_SPACES,
+    GOODS_NAMES,
+    RESOURCE_NAMES,
+    YEARS,
+)
+from ui.games import game_over_text
+
+PHASES = ("stock", "building", "action", "operating", "cleanup")
+PHASE_NAMES = {"setup": "Set-up", "found": "Starting companies", "stock": "Stock Phase",
+               "building": "Building Phase", "action": "Action Phase", "operating": "Operating Phase",
+               "cleanup": "Cleanup"}
+
+
+def make_scene(game_id: str = "big-shoulders"):
+    """The City of the Big Shoulders board scene (a GameScene)."""
+    from ui.games.big_shoulders.scene import make_scene as _make
+
+    return _make(game_id)
+
+
+def short(cid: str) -> str:
+    return COMPANIES[cid].short
+
+
+def resource_words(res: dict) -> str:
+    """ "2 wood + 1 steel" (in the table's order)."""
+    return " + ".join(f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in res.items() if n)
+
+
+def asset_text(aid: str) -> str:
+    """What a Capital Asset does, in words (its use, then its bonus on purchase)."""
+    a = ASSETS[aid]
+    use, bonus = dict(a.use), dict(a.bonus)
+    parts = []
+    if "appeal" in use:
+        parts.append(f"+{use['appeal']} appeal")
+    if "resources" in use:
+        res = resource_words(dict(use["resources"]))
+        parts.append(f"pay {money(use['pay'])}: take {res}" if use.get("pay") else f"take {res}")
+    if "revenue" in use:
+        parts.append(f"+{money(use['revenue'])} operating revenue")
+    if "stock" in use:
+        parts.append("+1 stock step after production")
+    if use.get("passive") == "price_protection":
+        parts.append("sales by others and withholding do not drop the price")
+    gains = []
+    if bonus.get("automate"):
+        gains.append(f"automate {count(bonus['automate'], 'Worker')}")
+    if bonus.get("free_workers"):
+        gains.append(f"{count(bonus['free_workers'], 'free Worker')}")
+    if bonus.get("appeal"):
+        gains.append(f"+{bonus['appeal']} appeal")
+    text = "Use once a Decade: " + ("; ".join(parts) or "nothing")
+    if gains:
+        text += ". On purchase: " + join_words(gains)
+    return text + "."
+
+
+def building_text(bid: int) -> str:
+    b = BUILDINGS[bid]
+    who = "the company pays the owner" if b.pay == "company" else "the bank pays the owner"
+    return f"Building {bid} ({money(b.cost)}, {who}): {b.text}."
+
+
+def _holdings(view: dict, seat: int) -> str:
+    parts = []
+    for cid, c in view["companies"].items():
+        if not c["started"]:
+            continue
+        units = 3 * (c["dir"] == seat) + 2 * (c["pref"] == seat) + c["com"][seat]
+        if units:
+            parts.append(f"{short(cid)} {units * 10}%")
+    return ", ".join(parts) or "none"
+
+
+def worth(view: dict, seat: int) -> int:
+    """Cash plus the value of every certificate held (the score less the goals)."""
+    from engine.games.big_shoulders.market import value
+
+    total = view["cash"][seat]
+    for c in view["companies"].values():
+        if c["started"]:
+            total += (3 * (c["dir"] == seat) + 2 * (c["pref"] == seat) + c["com"][seat]) * value(c["step"])
+    return total
+
+
+def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
+    """Label/value rows for the players panel."""
+    directs = [short(cid) for cid, c in view["companies"].items() if c["started"] and c["dir"] == seat]
+    hand = view["hands"][seat]
+    n_hand = len(hand) if isinstance(hand, list) else int(hand)
+    placed = view["placed"][seat]
+    rows = [
+        ("Cash", money(view["cash"][seat])),
+        ("Worth", f"{money(worth(view, seat))} (cash + certificates)"),
+        ("Directs", ", ".join(directs) or "no company"),
+        ("Shares", _holdings(view, seat)),
+        ("Partners", f"{view['partners'][seat]} ({placed} placed this Decade)"),
+        ("Buildings", f"{len(view['played'][seat])} built, {count(n_hand, 'tile')} in hand"),
+    ]
+    if view.get("priority") == seat:
+        rows.append(("Priority Deal", "holds it"))
+    outcome = view.get("outcome")
+    if outcome:
+        rows.append(("Final score", money(outcome["scores"][seat])))
+    return rows
+
+
+def describe(action: Action, view: dict, names: list[str]) -> str:
+    """A short label for an action, from the view alone (chips on the board)."""
+    k, a = action.kind, action.args
+    if k == "start":
+        from engine.games.big_shoulders.market import value
+
+        return f"Start at {money(value(a[1]))}"
+    if k == "buy":
+        cid, kind, source = a
+        where = "pool" if source == "pool" else "charter"
+        return f"Buy {'20%' if kind == 'preferred' else '10%'} from {where}"
+    if k == "sell":
+        return f"Sell {'20%' if a[1] == 'preferred' else '10%'}"
+    if k == "place":
+        space = GENERAL_SPACES[a[0]]["name"] if a[0] in GENERAL_SPACES else f"Building {a[0]}"
+        return f"{space} for {short(a[1])}"
+    if k == "build":
+        return f"Play {a[0]}, discard {a[1]}"
+    simple = {"pass": "Pass", "end_turn": "End the turn", "pass_action": "Pass (no more Partners)",
+              "done_hiring": "Stop hiring", "take_first": "Take first place", "keep_place": "Keep my place",
+              "bonus_forfeit": "Take $25 instead"}
+    if k in simple:
+        return simple[k]
+    if k in ("hire", "manager"):
+        return f"{'Worker' if k == 'hire' else 'Manager'} into factory {a[0] + 1}"
+    return k.replace("_", " ").capitalize()
+
+
+def _frame_company(view: dict) -> str | None:
+    """The company the current multi-step decision is for, if the view says."""
+    return view.get("acting")
+
+
+def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
+    """The plain-words instruction for the prompt bar."""
+    outcome = view.get("outcome")
+    if outcome:
+        return game_over_text(outcome, names, unit="dollars")
+    mover = view["to_move"]
+    if mover is None or mover < 0:
+        return "Drawing…"
+    name = names[mover]
+    if not legal:
+        return f"Waiting for {name}…"
+    kinds = {a.kind for a in legal}
+    if view["phase"] == "found" or ("start" in kinds and view["phase"] == "setup"):
+        return f"{name}: start your first company — click a share value on a charter."
+    if "buy" in kinds or "sell" in kinds or "pass" in kinds or "end_turn" in kinds:
+        return (f"{name}: Stock Phase — sell any certificates, then buy one, start a company, "
+                "or pass (buttons on each charter).")
+    if "build" in kinds:
+        return (f"{name}: secretly pick a building to play and one to discard — click the tile to "
+                "play, then the one to discard.")
+    if "hire" in kinds:
+        return f"{name}: click a factory for the next Worker, or stop hiring."
+    if "manager" in kinds:
+        return f"{name}: click the factory that gets the Manager."
+    if "bonus_take" in kinds:
+        return f"{name}: take the appeal bonus, or $25 instead."
+    if "take_first" in kinds:
+        return f"{name}: move to first place on the turn order track?"
+    if "place" in kinds or "pass_action" in kinds:
+        return (f"{name}: send a Partner — choose the company on its charter, then click an action "
+                "space (or a building).")
+    return f"{name}: choose."
+
+
+def decade_words(view: dict) -> str:
+    d = int(view["decade"])
+    return f"Decade {d} of 5 · {YEARS[d - 1]}"
+
+
+def goods_name(cid: str) -> str:
+    return GOODS_NAMES[COMPANIES[cid].goods]
