@@ -53,12 +53,14 @@ def step(session: Session, rng: Rng) -> bool:
 
 
 def shown(scene: BigShouldersScene, session: Session, viewer="mover") -> list[Action]:
-    mover = session.to_move()
-    if viewer == "mover":
-        viewer = mover if mover >= 0 else None
-    legal = session.legal_actions() if viewer is not None and viewer == mover else []
-    scene.show(session.state.view(viewer), legal, session.names, viewer)
-    return legal
+    """Show the board to `viewer` (the seat to move by default, None for a spectator) with the
+    legal actions when that seat is to move; returns them."""
+    at_screen = {"mover": session.to_move()}.get(viewer, viewer)
+    if at_screen is not None and at_screen < 0:
+        at_screen = None
+    acts = [] if at_screen is None or at_screen != session.to_move() else session.legal_actions()
+    scene.show(session.state.view(at_screen), acts, session.names, at_screen)
+    return acts
 
 
 def item_of(scene: BigShouldersScene, action: Action):

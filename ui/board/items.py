@@ -11,6 +11,7 @@ and device-pixel ratio.
 - `PulseDriver`: one timer per scene that makes every legal target pulse in step.
 - `HotSpot`: an invisible area carrying only a tooltip (a printed space of the board).
 - `Panel`, `Chip`: a titled paper section of a board; a labelled choice with no better place.
+- `RoundedPiece`: a rounded piece drawn from one tuple of plain values.
 - `slide()` / `flip_in()`: a short ease-out move, a card turning over; both scaled by the
   scene's animation speed (0 = instant) and never blocking input.
 
@@ -502,6 +503,16 @@ def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT)
     return f
 
 
+def paint_paper(p: QPainter, path: QPainterPath, rect: QRectF, shadow: bool = True) -> None:
+    """A paper piece: its drop shadow and the paper gradient inside `path` (the ink rim is the
+    caller's, drawn last)."""
+    if shadow:
+        draw_shadow(p, path, 2, 3, 80)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(paper_brush(rect))
+    p.drawPath(path)
+
+
 def paper_brush(rect: QRectF, light: str = style.PAPER, dark: str = style.PAPER_DARK) -> QBrush:
     """A soft vertical paper gradient."""
     from PySide6.QtGui import QLinearGradient
@@ -717,6 +728,30 @@ class CardItem(BoardItem):
         return [self.toolTip(), self.title, self.big, self.caption, self.footer, self.back_label]
 
 
+class RoundedPiece(BoardItem):
+    """A rounded rectangle drawn from one tuple of plain values (`info`): `show_info` repaints
+    only when the values or the size change. Subclasses paint `self.info` in `paint_body`."""
+
+    RADIUS = 5.0
+
+    def __init__(self, w: float, h: float, parent: QGraphicsItem | None = None):
+        super().__init__(w, h, parent)
+        self.info: tuple = ()
+
+    def show_info(self, info: tuple, tooltip: str) -> None:
+        self.info = info
+        self.set_tip(tooltip)
+        self.refresh(info, self.w, self.h)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), self.RADIUS, self.RADIUS)
+        return path
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), *(str(v) for v in self.info)]
+
+
 # -- panels and chips -------------------------------------------------------------------------------------
 class Chip(BoardItem):
     """A labelled choice (a decision with no better place on the board)."""
@@ -778,10 +813,7 @@ class Panel(BoardItem):
     def paint_body(self, p: QPainter, lod: float) -> None:
         r = self.rect()
         path = self.outline()
-        draw_shadow(p, path, 2, 3, 80)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(paper_brush(r))
-        p.drawPath(path)
+        paint_paper(p, path, r)
         if self.accent:
             band = QPainterPath()
             band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 30), 8, 8)

@@ -36,13 +36,47 @@ class GameScene(QGraphicsScene):
     """Set by the controller: `explain(action)` is why a click on `action` would be refused now
     (None if it would be taken). A piece whose action is not legal shows it on hover."""
 
+    def dress_table(self) -> None:
+        """The dark table behind the board, the bundled fonts and a pixmap cache large enough for
+        the pieces' caches (a scene's constructor calls it first)."""
+        from PySide6.QtGui import QBrush, QColor
+
+        from ui.board import style
+        from ui.board.items import ensure_pixmap_cache
+
+        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
+        style.load_fonts()
+        ensure_pixmap_cache()
+
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
         raise NotImplementedError
 
     def item_for(self, action: Action):
-        """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None."""
-        raise NotImplementedError
+        """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None.
+        The default reads `_by_action`, which a scene fills as it targets its pieces."""
+        return getattr(self, "_by_action", {}).get(action)
+
+    def items_with_actions(self) -> list:
+        """Every piece that emits a legal action now."""
+        return list(getattr(self, "_by_action", {}).values())
+
+    def take_pending(self, pred) -> Action | None:
+        """The first legal action still in `_pending` (not yet given a piece) that matches `pred`,
+        removed from it: each legal action gets exactly one piece, and whatever is left over goes
+        to a strip of chips."""
+        for a in self._pending:
+            if pred(a):
+                self._pending.remove(a)
+                return a
+        return None
+
+    _last_show: tuple | None = None
+
+    def redraw(self) -> None:
+        """Show the last view again (after a choice of the screen, such as a piece opened large)."""
+        if self._last_show is not None:
+            self.show(*self._last_show)
 
     _idle_press = None
 

@@ -20,7 +20,7 @@ from engine.games.big_shoulders.data import (
     RESOURCE_NAMES,
     YEARS,
 )
-from ui.games import game_over_text
+from ui.games import prompt_head
 
 PHASES = ("stock", "building", "action", "operating", "cleanup")
 PHASE_NAMES = {"setup": "Set-up", "found": "Starting companies", "stock": "Stock Phase",
@@ -44,30 +44,34 @@ def resource_words(res: dict) -> str:
     return " + ".join(f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in res.items() if n)
 
 
+USE_WORDS = {"appeal": "+{} appeal", "revenue": "+${} operating revenue", "stock": "+1 stock step after production"}
+BONUS_WORDS = {"automate": "automate {} Worker(s)", "free_workers": "{} free Worker(s)", "appeal": "+{} appeal"}
+MANAGER_WORDS = {"resources": "{} from Haymarket", "appeal": "+{} appeal", "goods": "+{} good(s)"}
+
+
+def effect_words(effect: dict, table: dict[str, str]) -> list[str]:
+    """The parts of an effect that `table` words (key -> format with the amount), in the table's
+    order; "(s)" becomes "s" for amounts other than 1."""
+    out = []
+    for key, words in table.items():
+        amount = effect.get(key)
+        if amount:
+            out.append(words.format(amount).replace("(s)", "" if amount == 1 else "s"))
+    return out
+
+
 def asset_text(aid: str) -> str:
     """What a Capital Asset does, in words (its use, then its bonus on purchase)."""
     a = ASSETS[aid]
     use, bonus = dict(a.use), dict(a.bonus)
-    parts = []
-    if "appeal" in use:
-        parts.append(f"+{use['appeal']} appeal")
+    parts = effect_words(use, USE_WORDS)
     if "resources" in use:
         res = resource_words(dict(use["resources"]))
         parts.append(f"pay {money(use['pay'])}: take {res}" if use.get("pay") else f"take {res}")
-    if "revenue" in use:
-        parts.append(f"+{money(use['revenue'])} operating revenue")
-    if "stock" in use:
-        parts.append("+1 stock step after production")
     if use.get("passive") == "price_protection":
         parts.append("sales by others and withholding do not drop the price")
-    gains = []
-    if bonus.get("automate"):
-        gains.append(f"automate {count(bonus['automate'], 'Worker')}")
-    if bonus.get("free_workers"):
-        gains.append(f"{count(bonus['free_workers'], 'free Worker')}")
-    if bonus.get("appeal"):
-        gains.append(f"+{bonus['appeal']} appeal")
     text = "Use once a Decade: " + ("; ".join(parts) or "nothing")
+    gains = effect_words(bonus, BONUS_WORDS)
     if gains:
         text += ". On purchase: " + join_words(gains)
     return text + "."
@@ -158,36 +162,31 @@ def _frame_company(view: dict) -> str | None:
 
 def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     """The plain-words instruction for the prompt bar."""
-    outcome = view.get("outcome")
-    if outcome:
-        return game_over_text(outcome, names, unit="dollars")
-    mover = view["to_move"]
-    if mover is None or mover < 0:
-        return "Drawing…"
-    name = names[mover]
-    if not legal:
-        return f"Waiting for {name}…"
+    done, name = prompt_head(view, legal, names, unit="dollars")
+    if done is not None:
+        return done
     kinds = {a.kind for a in legal}
     if view["phase"] == "found" or ("start" in kinds and view["phase"] == "setup"):
         return f"{name}: start your first company — click a share value on a charter."
-    if "buy" in kinds or "sell" in kinds or "pass" in kinds or "end_turn" in kinds:
-        return (f"{name}: Stock Phase — sell any certificates, then buy one, start a company, "
-                "or pass (buttons on each charter).")
-    if "build" in kinds:
-        return (f"{name}: secretly pick a building to play and one to discard — click the tile to "
-                "play, then the one to discard.")
-    if "hire" in kinds:
-        return f"{name}: click a factory for the next Worker, or stop hiring."
-    if "manager" in kinds:
-        return f"{name}: click the factory that gets the Manager."
-    if "bonus_take" in kinds:
-        return f"{name}: take the appeal bonus, or $25 instead."
-    if "take_first" in kinds:
-        return f"{name}: move to first place on the turn order track?"
-    if "place" in kinds or "pass_action" in kinds:
-        return (f"{name}: send a Partner — choose the company on its charter, then click an action "
-                "space (or a building).")
+    for wanted, text in PROMPTS:
+        if kinds & wanted:
+            return f"{name}: {text}"
     return f"{name}: choose."
+
+
+PROMPTS: tuple[tuple[frozenset, str], ...] = (
+    (frozenset(("buy", "sell", "pass", "end_turn")),
+     "Stock Phase — sell any certificates, then buy one, start a company, or pass (buttons on each charter)."),
+    (frozenset(("build",)),
+     "secretly pick a building to play and one to discard — click the tile to play, then the one to discard."),
+    (frozenset(("hire",)), "click a factory for the next Worker, or stop hiring."),
+    (frozenset(("manager",)), "click the factory that gets the Manager."),
+    (frozenset(("bonus_take",)), "take the appeal bonus, or $25 instead."),
+    (frozenset(("take_first",)), "move to first place on the turn order track?"),
+    (frozenset(("place", "pass_action")),
+     "send a Partner — choose the company on its charter, then click an action space (or a building)."),
+)
+"""The prompt by the kinds of decision on offer, first match first."""
 
 
 def decade_words(view: dict) -> str:

@@ -13,7 +13,16 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from engine.games.big_shoulders.data import BUILDINGS, COMPANIES, RESOURCES
 from ui.board import style
-from ui.board.items import BoardItem, draw_shadow, draw_text, fill_rounded_part, fit_font, paper_brush
+from ui.board.items import (
+    BoardItem,
+    RoundedPiece,
+    draw_shadow,
+    draw_text,
+    fill_rounded_part,
+    fit_font,
+    paint_paper,
+    paper_brush,
+)
 
 GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
 """The band of a goods type (charters and Demand rows)."""
@@ -83,13 +92,14 @@ def paint_worker(p: QPainter, rect: QRectF, state: str) -> None:
     p.restore()
 
 
-class CharterCard(BoardItem):
+class CharterCard(RoundedPiece):
     """A started company's charter: name band, share value, appeal, treasury, goods, the seven
     certificates by holder, Salespeople and price per good, resources, its asset and the forecast.
     Its factories are `FactoryItem` children laid out by the scene in `factory_rect(i)`, its
     stock decisions chips in the strip `CHIP_Y`."""
 
     W, H = 419.0, 252.0
+    RADIUS = 8.0
     BAND = 30.0
     FACTORY_TOP = 114.0
     FACTORY_H = 58.0
@@ -98,34 +108,25 @@ class CharterCard(BoardItem):
     def __init__(self, cid: str):
         super().__init__(self.W, self.H)
         self.cid = cid
-        self.info: dict = {}
+        self.values: dict = {}
         self.selected = False
 
     def set_charter(self, info: dict, tooltip: str, selected: bool = False) -> None:
         """`info`: plain values to draw (see the scene's `_charter_info`)."""
-        self.info, self.selected = info, selected
-        self.set_tip(tooltip)
-        self.refresh(tuple(sorted((k, repr(v)) for k, v in info.items())), selected)
+        self.values, self.selected = info, selected
+        self.show_info((tuple(sorted((k, repr(v)) for k, v in info.items())), selected), tooltip)
 
     def factory_rect(self, i: int, n: int) -> QRectF:
         gap = 6.0
         w = (self.W - 16 - gap * (n - 1)) / n
         return QRectF(8 + i * (w + gap), self.FACTORY_TOP, w, self.FACTORY_H)
 
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 8, 8)
-        return path
-
     def paint_body(self, p: QPainter, lod: float) -> None:
-        i = self.info
+        i = self.values
         data = COMPANIES[self.cid]
         r = self.rect()
         path = self.outline()
-        draw_shadow(p, path, 2, 3, 80)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(paper_brush(r))
-        p.drawPath(path)
+        paint_paper(p, path, r)
         band = GOODS_COLOURS[data.goods]
         fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, self.w, self.BAND), band)
         fg = style.text_on(band)
@@ -216,28 +217,17 @@ class CharterCard(BoardItem):
             draw_text(p, tag, "acting", style.sans(10, bold=True), style.INK, elide=False)
 
     def texts(self) -> list[str]:
-        return [self.toolTip(), *(str(v) for v in self.info.values())]
+        return [self.toolTip(), *(str(v) for v in self.values.values())]
 
 
-class FactoryItem(BoardItem):
+class FactoryItem(RoundedPiece):
     """One factory of a charter: its number, the resources a run uses (cubes), the goods it makes,
     its worker spaces (Worker, automation or empty) and its Manager."""
-
-    def __init__(self, w: float, h: float, parent=None):
-        super().__init__(w, h, parent)
-        self.info: tuple = ()
 
     def set_factory(self, number: int, uses: tuple, makes: int, spaces: tuple[str, ...], manager: bool,
                     runs: bool | None, tooltip: str) -> None:
         """`uses`: (resource, count) pairs of one run."""
-        self.info = (number, uses, makes, spaces, manager, runs)
-        self.set_tip(tooltip)
-        self.refresh(self.info, self.w)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 5, 5)
-        return path
+        self.show_info((number, uses, makes, spaces, manager, runs), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         number, uses, makes, spaces, manager, runs = self.info
@@ -269,28 +259,16 @@ class FactoryItem(BoardItem):
         if runs is False:
             draw_text(p, QRectF(x + 4, 30, r.width() - x - 36, 24), "idle", style.sans(9), style.BRICK_RED, TEXT_LEFT)
 
-    def texts(self) -> list[str]:
-        return [self.toolTip(), str(self.info)]
 
-
-class SpaceTile(BoardItem):
+class SpaceTile(RoundedPiece):
     """A general action space of the board: its name, what it costs or pays, how many Partners it
     takes a Decade (∞ or 1), and the Partners on it now."""
 
-    def __init__(self, w: float = 150, h: float = 74):
-        super().__init__(w, h)
-        self.info: tuple = ()
+    RADIUS = 6.0
 
     def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str) -> None:
         """`partners`: (colour, mark) of each Partner on the space (or ("", "×n") for a count)."""
-        self.info = (name, money_line, uses, partners, closed)
-        self.set_tip(tooltip)
-        self.refresh(self.info, self.w, self.h)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 6, 6)
-        return path
+        self.show_info((name, money_line, uses, partners, closed), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         name, money_line, uses, partners, closed = self.info
@@ -323,30 +301,18 @@ class SpaceTile(BoardItem):
                 draw_text(p, QRectF(x, r.height() - 24, r.width() - x - 6, 20), mark, style.sans(9, bold=True),
                           style.INK, TEXT_LEFT)
 
-    def texts(self) -> list[str]:
-        return [self.toolTip(), *(str(v) for v in self.info)]
 
-
-class BuildingTile(BoardItem):
+class BuildingTile(RoundedPiece):
     """A building: its number and era, cost and who pays, the effect, and the owner's colour band;
     or, face down, only its era (another seat's tile in hand)."""
 
-    def __init__(self, w: float = 136, h: float = 84):
-        super().__init__(w, h)
-        self.info: tuple = ()
+    RADIUS = 6.0
 
     def set_building(self, bid: int | None, owner_colour: str, owner_mark: str, note: str, tooltip: str,
                      era: int = 1, marked: str = "", empty: str = "", back: bool = False) -> None:
         """`bid` None: an empty slot labelled `empty`, or with `back` a face-down tile (its text
         `empty`, e.g. how many are in hand)."""
-        self.info = (bid, owner_colour, owner_mark, note, era, marked, empty, back)
-        self.set_tip(tooltip)
-        self.refresh(self.info, self.w, self.h)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 6, 6)
-        return path
+        self.show_info((bid, owner_colour, owner_mark, note, era, marked, empty, back), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         bid, colour, mark, note, era, marked, empty, back = self.info
@@ -395,23 +361,12 @@ class BuildingTile(BoardItem):
         return [self.toolTip(), "" if bid is None else f"#{bid} {BUILDINGS[bid].text}"]
 
 
-class DemandTileItem(BoardItem):
+class DemandTileItem(RoundedPiece):
     """A Demand tile in its row: how many goods it takes, the goods on it, its column's bonus; or a
     printed space of the board (the $20 space takes 6, the $0 space any number at half price)."""
 
-    def __init__(self, w: float = 86, h: float = 44):
-        super().__init__(w, h)
-        self.info: tuple = ()
-
     def set_tile(self, demand: int | None, goods: int, bonus: int, printed: str, tooltip: str) -> None:
-        self.info = (demand, goods, bonus, printed)
-        self.set_tip(tooltip)
-        self.refresh(self.info, self.w)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 5, 5)
-        return path
+        self.show_info((demand, goods, bonus, printed), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         demand, goods, bonus, printed = self.info
@@ -433,17 +388,11 @@ class DemandTileItem(BoardItem):
                   style.sans(9), style.INK_SOFT, TEXT_LEFT)
 
 
-class MarketItem(BoardItem):
+class MarketItem(RoundedPiece):
     """A row of small spaces with a label: the Job Market (12 Workers), filled from the left."""
 
-    def __init__(self, w: float, h: float):
-        super().__init__(w, h)
-        self.info: tuple = ()
-
     def set_market(self, filled: int, spaces: int, bands: tuple, tooltip: str) -> None:
-        self.info = (filled, spaces, bands)
-        self.set_tip(tooltip)
-        self.refresh(self.info, self.w)
+        self.show_info((filled, spaces, bands), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         filled, spaces, bands = self.info
@@ -463,22 +412,11 @@ class MarketItem(BoardItem):
                       elide=False)
 
 
-class ResourceSpace(BoardItem):
+class ResourceSpace(RoundedPiece):
     """A space holding resource cubes (a supply-chain space, Haymarket, the bag), with its price."""
 
-    def __init__(self, w: float, h: float):
-        super().__init__(w, h)
-        self.info: tuple = ()
-
     def set_space(self, label: str, counts: dict, tooltip: str, dark: bool = False) -> None:
-        self.info = (label, tuple(counts.get(r, 0) for r in RESOURCES), dark)
-        self.set_tip(tooltip)
-        self.refresh(self.info, self.w, self.h)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 5, 5)
-        return path
+        self.show_info((label, tuple(counts.get(r, 0) for r in RESOURCES), dark), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         label, counts, dark = self.info
@@ -500,23 +438,14 @@ class ResourceSpace(BoardItem):
             draw_text(p, QRectF(4, 24, r.width() - 8, 22), "empty", style.sans(9), style.INK_SOFT, elide=False)
 
 
-class StubCard(BoardItem):
+class StubCard(RoundedPiece):
     """A charter not yet in play: its name on its goods type's band, its starting appeal and its
     prices per good (the starting-value chips are children laid out by the scene)."""
 
-    def __init__(self, w: float, h: float):
-        super().__init__(w, h)
-        self.info: tuple = ()
+    RADIUS = 6.0
 
     def set_stub(self, cid: str, line: str, tooltip: str) -> None:
-        self.info = (cid, line)
-        self.set_tip(tooltip)
-        self.refresh(self.info, self.w, self.h)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 6, 6)
-        return path
+        self.show_info((cid, line), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         cid, line = self.info

@@ -26,7 +26,7 @@ not legal (a space the company cannot pay for) still answers a click with the en
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
 from engine.core.text import count, money
@@ -62,16 +62,17 @@ from ui.board.items import (
     ScreenClick,
     TokenItem,
     TrackItem,
-    ensure_pixmap_cache,
 )
 from ui.board.scene import GameScene
 from ui.games.big_shoulders import (
+    MANAGER_WORDS,
     PHASE_NAMES,
     PHASES,
     asset_text,
     building_text,
     decade_words,
     describe,
+    effect_words,
     resource_words,
     short,
 )
@@ -118,40 +119,28 @@ class BigShouldersScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
-        style.load_fonts()
-        ensure_pixmap_cache()
-        self._pool = {}
+        self.dress_table()
         self._by_action: dict[Action, BoardItem] = {}
         self._pending: list[Action] = []
-        self._last: tuple | None = None
         self.acting: str | None = None
         """The company the seat at the screen acts for in the Action Phase (chosen on its charter)."""
         self.to_play: int | None = None
         """The building chosen to play in the Building Phase (the next click picks the discard)."""
         self.view: dict | None = None
 
-    # -- the contract ------------------------------------------------------------------------------
-    def item_for(self, action: Action):
-        return self._by_action.get(action)
-
-    def items_with_actions(self) -> list[BoardItem]:
-        return list(self._by_action.values())
-
+    # -- choices of the screen ------------------------------------------------------------------------
     def choose_company(self, cid: str | None) -> None:
         """Make `cid` the acting company of the seat at the screen (None: the default)."""
         self.acting = cid
-        if self._last is not None:
-            self.show(*self._last)
+        self.redraw()
 
     def choose_building(self, bid: int | None) -> None:
         """Mark building `bid` of the hand as the one to play (None: clear the choice)."""
         self.to_play = bid
-        if self._last is not None:
-            self.show(*self._last)
+        self.redraw()
 
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
-        self._last = (view, legal, names, viewer)
+        self._last_show = (view, legal, names, viewer)
         self.view = view
         self.pool_begin()
         self._by_action = {}
@@ -179,14 +168,6 @@ class BigShouldersScene(GameScene):
         self.setSceneRect(QRectF(0, 0, RIGHT_X + RIGHT_W + M, max(left_bottom, ry) + M))
 
     # -- helpers -------------------------------------------------------------------------------------
-    def _take(self, pred) -> Action | None:
-        """The first still-unplaced legal action matching `pred` (it is now mapped to an item)."""
-        for a in self._pending:
-            if pred(a):
-                self._pending.remove(a)
-                return a
-        return None
-
     def _target(self, item: BoardItem, action: Action | None, status: str = "") -> None:
         """`action` on `item`: it glows if legal; a candidate that is not legal is still clicked
         (and refused with the reason)."""
@@ -413,8 +394,8 @@ class BigShouldersScene(GameScene):
         rh = 44.0
         h = 62 + len(GOODS_ROWS) * (rh + 5) + 4
         piles = view.get("demand_piles") or []
-        self._panel("demand", "Demand", f"{sum(piles)} tiles in the deck · the bank takes Dry Goods, Food & Dairy "
-                    "and Shoes at half price", M, top, LEFT_W, h)
+        self._panel("demand", "Demand", f"{sum(piles)} tiles in the deck · the bank pays half price for "
+                    "Dry Goods, Food, Shoes", M, top, LEFT_W, h)
         grid = view["demand_grid"]
         goods = view["demand_goods"]
         lw = 150.0
@@ -473,7 +454,7 @@ class BigShouldersScene(GameScene):
         goals = view.get("goals") or []
         gx = M + w1 + 10
         gw = LEFT_W - w1 - 10
-        self._panel("goals", "Public Goals", "$200 each at the end", gx, top, gw, h)
+        self._panel("goals", "Public Goals", "$200 each", gx, top, gw, h)
         for i, gid in enumerate(goals):
             g = GOALS[gid]
             line = self.pooled(("goal", gid), lambda: Label(gw - 24, 17, pt=9, bold=False))
@@ -497,7 +478,8 @@ class BigShouldersScene(GameScene):
             info = self._charter_info(view, cid)
             mine = self._me is not None and c["dir"] == self._me
             card.set_charter(info, "\n".join([f"{COMPANIES[cid].name} — directed by {self._names[c['dir']]}"]
-                                             + detail_lines(view, cid)), selected=mine and cid == self.acting)
+                                             + detail_lines(view, cid)),
+                             selected=mine and cid == self.acting and any(a.kind == "place" for a in self._legal))
             card.on_click = (lambda cid=cid: self.choose_company(cid)) if mine else None
             pos = QPointF(RIGHT_X + (k % 2) * (CharterCard.W + 12), y + (k // 2) * (CharterCard.H + 10))
             self.place(card, pos)
@@ -570,7 +552,7 @@ class BigShouldersScene(GameScene):
                    f"{'s' if workers != 1 else ''}, {auto} automated. "
                    + (f"Manager: {bonus}." if c["managers"][f] else f"A Manager would give {bonus}."))
             item.set_factory(f + 1, pairs, fac.makes, spaces, bool(c["managers"][f]), f < fc.runs, tip)
-            act = self._take(lambda a, f=f, cid=cid: a.kind in ("hire", "manager", "bonus_take")
+            act = self.take_pending(lambda a, f=f, cid=cid: a.kind in ("hire", "manager", "bonus_take")
                              and _factory_target(a, view) == (cid, f))
             if act is None and self._me is not None and c["dir"] == self._me and view.get("frame") in ("hire",
                                                                                                        "manager"):
@@ -838,14 +820,7 @@ def _ordinal(n: int) -> str:
 
 
 def _manager_words(bonus: dict) -> str:
-    parts = []
-    if bonus.get("resources"):
-        parts.append(f"{bonus['resources']} from Haymarket")
-    if bonus.get("appeal"):
-        parts.append(f"+{bonus['appeal']} appeal")
-    if bonus.get("goods"):
-        parts.append(f"+{bonus['goods']} good")
-    return ", ".join(parts) or "nothing"
+    return ", ".join(effect_words(bonus, MANAGER_WORDS)) or "nothing"
 
 
 def _asset_short(aid: str) -> str:
