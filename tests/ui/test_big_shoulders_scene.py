@@ -208,8 +208,8 @@ def test_another_seats_hand_never_appears(qtbot, players):
                 texts = item.texts() if hasattr(item, "texts") else [item.toolTip()]
                 for text in texts:
                     seen.update(int(n) for n in BUILDING_REF.findall(text or ""))
-                if isinstance(item, BuildingTile) and item.info and item.info[0] is not None:
-                    seen.add(item.info[0])
+                if isinstance(item, BuildingTile) and item.look and item.look[0] is not None:
+                    seen.add(item.look[0])
             leak = hidden & seen & set(BUILDINGS)
             assert not leak, f"seat {seat} sees buildings {leak} of another seat"
             own = set(session.state.hands[seat])

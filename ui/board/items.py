@@ -10,8 +10,6 @@ and device-pixel ratio.
 - `TrackItem`: numbered spaces laid out by the caller, with stacking positions for markers.
 - `PulseDriver`: one timer per scene that makes every legal target pulse in step.
 - `HotSpot`: an invisible area carrying only a tooltip (a printed space of the board).
-- `Panel`, `Chip`: a titled paper section of a board; a labelled choice with no better place.
-- `RoundedPiece`: a rounded piece drawn from one tuple of plain values.
 - `slide()` / `flip_in()`: a short ease-out move, a card turning over; both scaled by the
   scene's animation speed (0 = instant) and never blocking input.
 
@@ -46,6 +44,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
 from ui.board import icons, style
+from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
 
 FINE_LOD = 0.45
@@ -486,13 +485,11 @@ class HotSpot(QGraphicsItem):
 
 # -- drawing helpers -----------------------------------------------------------------------------------
 def draw_text(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str = style.INK,
-              align=Qt.AlignmentFlag.AlignCenter, elide: bool = True) -> None:
-    """Text in `rect`, elided on the right if it does not fit."""
-    p.setFont(font)
-    p.setPen(QColor(colour))
-    if elide:
-        text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-    p.drawText(rect, int(align), text)
+              align=Qt.AlignmentFlag.AlignCenter, elide: bool = True, short: str | Sequence[str] = ()) -> bool:
+    """Text in `rect`, elided on the right if it does not fit; never under 9 pt on the screen:
+    when the view shows the piece small, the text (or its `short` form) is drawn at the minimum
+    size if it fits, else left to the tooltip (ui/board/legible.py). False if nothing was drawn."""
+    return draw_legible(p, rect, text, font, colour, int(align), elide, short)
 
 
 def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT) -> QFont:
@@ -728,108 +725,6 @@ class CardItem(BoardItem):
         return [self.toolTip(), self.title, self.big, self.caption, self.footer, self.back_label]
 
 
-class RoundedPiece(BoardItem):
-    """A rounded rectangle drawn from one tuple of plain values (`info`): `show_info` repaints
-    only when the values or the size change. Subclasses paint `self.info` in `paint_body`."""
-
-    RADIUS = 5.0
-
-    def __init__(self, w: float, h: float, parent: QGraphicsItem | None = None):
-        super().__init__(w, h, parent)
-        self.info: tuple = ()
-
-    def show_info(self, info: tuple, tooltip: str) -> None:
-        self.info = info
-        self.set_tip(tooltip)
-        self.refresh(info, self.w, self.h)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), self.RADIUS, self.RADIUS)
-        return path
-
-    def texts(self) -> list[str]:
-        return [self.toolTip(), *(str(v) for v in self.info)]
-
-
-# -- panels and chips -------------------------------------------------------------------------------------
-class Chip(BoardItem):
-    """A labelled choice (a decision with no better place on the board)."""
-
-    def __init__(self, w: float, h: float = 28):
-        super().__init__(w, h)
-        self.text = ""
-        self.colour = style.PAPER
-
-    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
-        self.text, self.colour = text, colour
-        self.set_tip(tooltip or text)
-        self.refresh(text, colour, self.w)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), self.h / 2, self.h / 2)
-        return path
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        path = self.outline()
-        draw_shadow(p, path, 1, 2, 50)
-        p.setPen(QPen(QColor(style.INK), 1.0))
-        p.setBrush(QColor(self.colour))
-        p.drawPath(path)
-        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
-                  style.text_on(self.colour))
-
-    def texts(self) -> list[str]:
-        return [self.text, self.toolTip()]
-
-
-class Panel(BoardItem):
-    """A paper panel with a title (a section of the board)."""
-
-    def __init__(self, w: float, h: float):
-        super().__init__(w, h)
-        self.title = ""
-        self.note = ""
-        self.accent: str | None = None
-        self.setZValue(-5)
-        self.setAcceptHoverEvents(False)
-
-    def set_panel(self, title: str, note: str = "", accent: str | None = None, w: float | None = None,
-                  h: float | None = None) -> None:
-        if w is not None and h is not None:
-            self.resize(w, h)
-        self.title, self.note, self.accent = title, note, accent
-        self.refresh(title, note, accent, self.w, self.h)
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath() if self.action is None else super().shape()
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 8, 8)
-        return path
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        r = self.rect()
-        path = self.outline()
-        paint_paper(p, path, r)
-        if self.accent:
-            band = QPainterPath()
-            band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 30), 8, 8)
-            p.setBrush(QColor(self.accent))
-            p.drawPath(band)
-        p.setPen(QPen(QColor(style.INK), 1.6))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawPath(path)
-        fg = style.text_on(self.accent) if self.accent else style.INK
-        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, style.serif(12, bold=True), fg,
-                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if self.note:
-            draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
-                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-
-
 # -- tokens ------------------------------------------------------------------------------------------------
 class TokenItem(BoardItem):
     """A disc in a seat colour with the seat mark, a thin dark rim and a subtle shadow.
@@ -973,14 +868,31 @@ class TrackItem(BoardItem):
         bold = style.sans(self.font_pt, bold=True)
         pen = QPen(QColor(style.INK), 1.0)
         for i, r in enumerate(self.spaces):
-            label = self.labels[i]
             fill = self.accent.get(i)
-            major = label.isdigit() and int(label) % 10 == 0
             p.setPen(pen)
             p.setBrush(QColor(fill) if fill else QColor(style.PAPER if i % 2 else style.PAPER_DARK))
             p.drawRect(r)
-            if lod >= FINE_LOD or major:
+        # Shown small, the track reads as a ruler: only every tenth value (or fifth, where
+        # there is room), each over its neighbours' width; the tooltip names every space.
+        legible = legible_font(font, screen_scale(p))
+        fm = QFontMetricsF(legible)
+        widest = max((fm.horizontalAdvance(label) for label in self.labels), default=0)
+        narrowest = min((min(r.width(), r.height()) for r in self.spaces), default=0)
+        every = 1 if widest <= narrowest + 0.5 else 5 if widest <= 4 * narrowest else 10
+        for i, r in enumerate(self.spaces):
+            label = self.labels[i]
+            number = int(label) if label.isdigit() else None
+            major = number is not None and number % 10 == 0
+            if every == 1:
                 draw_text(p, r, label, bold if major else font, style.INK, elide=False)
+            elif number is not None and number % every == 0:
+                f = legible_font(bold if major else font, screen_scale(p))
+                plate = QRectF(0, 0, QFontMetricsF(f).horizontalAdvance(label) + 4, fm.height())
+                plate.moveCenter(r.center())
+                p.setPen(QPen(QColor(style.INK), 0.8))
+                p.setBrush(QColor(self.accent.get(i) or style.PAPER))
+                p.drawRect(plate)
+                draw_text(p, plate, label, f, style.INK, elide=False)
 
     def texts(self) -> list[str]:
         return [self.toolTip(), *self.labels]

@@ -37,8 +37,8 @@ class GameScene(QGraphicsScene):
     (None if it would be taken). A piece whose action is not legal shows it on hover."""
 
     def dress_table(self) -> None:
-        """The dark table behind the board, the bundled fonts and a pixmap cache large enough for
-        the pieces' caches (a scene's constructor calls it first)."""
+        """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
+        for the pieces' caches (every board's scene calls this once, in its constructor)."""
         from PySide6.QtGui import QBrush, QColor
 
         from ui.board import style
@@ -91,35 +91,6 @@ class GameScene(QGraphicsScene):
         press, self._idle_press = self._idle_press, None
         if press is not None and (event.screenPos() - press).manhattanLength() <= IDLE_CLICK_SLOP:
             self.idle_click.emit()
-
-    # -- the item pool: items keyed by tuples, kept from one show() to the next ------------------
-    def pool_begin(self) -> None:
-        """Start a redraw: every pooled item not asked for again by `pooled` before `pool_sweep`
-        is removed."""
-        if not hasattr(self, "_pool"):
-            self._pool = {}
-        self._used = set()
-
-    def pooled(self, key: tuple, factory):
-        """The item kept under `key`, made by `factory()` and added to the scene the first time."""
-        item = self._pool.get(key)
-        if item is None:
-            item = factory()
-            if item.scene() is None:  # a child of a pooled item is in the scene already
-                self.addItem(item)
-            self._pool[key] = item
-        self._used.add(key)
-        return item
-
-    def pool_sweep(self) -> None:
-        """Remove the pooled items this redraw did not ask for (they leave the pulse first).
-        Children go before their parents: removing a parent would delete them with it."""
-        gone = [self._pool.pop(k) for k in [k for k in self._pool if k not in self._used]]
-        gone.sort(key=lambda item: item.parentItem() is None)
-        for item in gone:
-            if hasattr(item, "forget_pulse"):
-                item.forget_pulse()
-            self.removeItem(item)
 
     def set_animation_speed(self, factor: float) -> None:
         """Scale motion (1.0 normal, 0 instant). Motion never blocks input."""

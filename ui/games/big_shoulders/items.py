@@ -14,8 +14,6 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from engine.games.big_shoulders.data import BUILDINGS, COMPANIES, RESOURCES
 from ui.board import style
 from ui.board.items import (
-    BoardItem,
-    RoundedPiece,
     draw_shadow,
     draw_text,
     fill_rounded_part,
@@ -23,6 +21,7 @@ from ui.board.items import (
     paint_paper,
     paper_brush,
 )
+from ui.board.pieces import LookItem, TextItem
 
 GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
 """The band of a goods type (charters and Demand rows)."""
@@ -92,7 +91,7 @@ def paint_worker(p: QPainter, rect: QRectF, state: str) -> None:
     p.restore()
 
 
-class CharterCard(RoundedPiece):
+class CharterCard(LookItem):
     """A started company's charter: name band, share value, appeal, treasury, goods, the seven
     certificates by holder, Salespeople and price per good, resources, its asset and the forecast.
     Its factories are `FactoryItem` children laid out by the scene in `factory_rect(i)`, its
@@ -114,7 +113,7 @@ class CharterCard(RoundedPiece):
     def set_charter(self, info: dict, tooltip: str, selected: bool = False) -> None:
         """`info`: plain values to draw (see the scene's `_charter_info`)."""
         self.values, self.selected = info, selected
-        self.show_info((tuple(sorted((k, repr(v)) for k, v in info.items())), selected), tooltip)
+        self.set_look((tuple(sorted((k, repr(v)) for k, v in info.items())), selected), tooltip)
 
     def factory_rect(self, i: int, n: int) -> QRectF:
         gap = 6.0
@@ -220,17 +219,19 @@ class CharterCard(RoundedPiece):
         return [self.toolTip(), *(str(v) for v in self.values.values())]
 
 
-class FactoryItem(RoundedPiece):
+class FactoryItem(LookItem):
     """One factory of a charter: its number, the resources a run uses (cubes), the goods it makes,
     its worker spaces (Worker, automation or empty) and its Manager."""
+
+    RADIUS = 5.0
 
     def set_factory(self, number: int, uses: tuple, makes: int, spaces: tuple[str, ...], manager: bool,
                     runs: bool | None, tooltip: str) -> None:
         """`uses`: (resource, count) pairs of one run."""
-        self.show_info((number, uses, makes, spaces, manager, runs), tooltip)
+        self.set_look((number, uses, makes, spaces, manager, runs), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        number, uses, makes, spaces, manager, runs = self.info
+        number, uses, makes, spaces, manager, runs = self.look
         r = self.rect()
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor("#f3e9d2" if runs else "#e2d3b3"))
@@ -260,7 +261,7 @@ class FactoryItem(RoundedPiece):
             draw_text(p, QRectF(x + 4, 30, r.width() - x - 36, 24), "idle", style.sans(9), style.BRICK_RED, TEXT_LEFT)
 
 
-class SpaceTile(RoundedPiece):
+class SpaceTile(LookItem):
     """A general action space of the board: its name, what it costs or pays, how many Partners it
     takes a Decade (∞ or 1), and the Partners on it now."""
 
@@ -268,10 +269,10 @@ class SpaceTile(RoundedPiece):
 
     def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str) -> None:
         """`partners`: (colour, mark) of each Partner on the space (or ("", "×n") for a count)."""
-        self.show_info((name, money_line, uses, partners, closed), tooltip)
+        self.set_look((name, money_line, uses, partners, closed), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        name, money_line, uses, partners, closed = self.info
+        name, money_line, uses, partners, closed = self.look
         r = self.rect()
         draw_shadow(p, self.outline(), 1, 2, 60)
         p.setPen(QPen(QColor(style.INK), 1.2))
@@ -302,7 +303,7 @@ class SpaceTile(RoundedPiece):
                           style.INK, TEXT_LEFT)
 
 
-class BuildingTile(RoundedPiece):
+class BuildingTile(LookItem):
     """A building: its number and era, cost and who pays, the effect, and the owner's colour band;
     or, face down, only its era (another seat's tile in hand)."""
 
@@ -312,10 +313,10 @@ class BuildingTile(RoundedPiece):
                      era: int = 1, marked: str = "", empty: str = "", back: bool = False) -> None:
         """`bid` None: an empty slot labelled `empty`, or with `back` a face-down tile (its text
         `empty`, e.g. how many are in hand)."""
-        self.show_info((bid, owner_colour, owner_mark, note, era, marked, empty, back), tooltip)
+        self.set_look((bid, owner_colour, owner_mark, note, era, marked, empty, back), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        bid, colour, mark, note, era, marked, empty, back = self.info
+        bid, colour, mark, note, era, marked, empty, back = self.look
         r = self.rect()
         if bid is None and not back:  # an empty slot of the Decade
             p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
@@ -357,19 +358,21 @@ class BuildingTile(RoundedPiece):
             draw_text(p, tag, marked, style.sans(9, bold=True), style.INK, elide=False)
 
     def texts(self) -> list[str]:
-        bid = self.info[0] if self.info else None
+        bid = self.look[0] if self.look else None
         return [self.toolTip(), "" if bid is None else f"#{bid} {BUILDINGS[bid].text}"]
 
 
-class DemandTileItem(RoundedPiece):
+class DemandTileItem(LookItem):
     """A Demand tile in its row: how many goods it takes, the goods on it, its column's bonus; or a
     printed space of the board (the $20 space takes 6, the $0 space any number at half price)."""
 
+    RADIUS = 5.0
+
     def set_tile(self, demand: int | None, goods: int, bonus: int, printed: str, tooltip: str) -> None:
-        self.show_info((demand, goods, bonus, printed), tooltip)
+        self.set_look((demand, goods, bonus, printed), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        demand, goods, bonus, printed = self.info
+        demand, goods, bonus, printed = self.look
         r = self.rect()
         if demand is None:
             p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
@@ -388,14 +391,16 @@ class DemandTileItem(RoundedPiece):
                   style.sans(9), style.INK_SOFT, TEXT_LEFT)
 
 
-class MarketItem(RoundedPiece):
+class MarketItem(LookItem):
     """A row of small spaces with a label: the Job Market (12 Workers), filled from the left."""
 
+    RADIUS = 5.0
+
     def set_market(self, filled: int, spaces: int, bands: tuple, tooltip: str) -> None:
-        self.show_info((filled, spaces, bands), tooltip)
+        self.set_look((filled, spaces, bands), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        filled, spaces, bands = self.info
+        filled, spaces, bands = self.look
         size = min(24.0, (self.w - 8) / spaces - 3)
         # hiring takes Workers from the cheap end: the market fills from the $20 (left) end
         for k in range(spaces):
@@ -412,14 +417,16 @@ class MarketItem(RoundedPiece):
                       elide=False)
 
 
-class ResourceSpace(RoundedPiece):
+class ResourceSpace(LookItem):
     """A space holding resource cubes (a supply-chain space, Haymarket, the bag), with its price."""
 
+    RADIUS = 5.0
+
     def set_space(self, label: str, counts: dict, tooltip: str, dark: bool = False) -> None:
-        self.show_info((label, tuple(counts.get(r, 0) for r in RESOURCES), dark), tooltip)
+        self.set_look((label, tuple(counts.get(r, 0) for r in RESOURCES), dark), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        label, counts, dark = self.info
+        label, counts, dark = self.look
         r = self.rect()
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor(style.PAPER_SHADE if dark else "#f1e6cc"))
@@ -438,17 +445,17 @@ class ResourceSpace(RoundedPiece):
             draw_text(p, QRectF(4, 24, r.width() - 8, 22), "empty", style.sans(9), style.INK_SOFT, elide=False)
 
 
-class StubCard(RoundedPiece):
+class StubCard(LookItem):
     """A charter not yet in play: its name on its goods type's band, its starting appeal and its
     prices per good (the starting-value chips are children laid out by the scene)."""
 
     RADIUS = 6.0
 
     def set_stub(self, cid: str, line: str, tooltip: str) -> None:
-        self.show_info((cid, line), tooltip)
+        self.set_look((cid, line), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        cid, line = self.info
+        cid, line = self.look
         data = COMPANIES[cid]
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(paper_brush(self.rect()))
@@ -464,27 +471,21 @@ class StubCard(RoundedPiece):
         p.drawPath(self.outline())
 
 
-class Label(BoardItem):
-    """A line of plain text on a panel (no frame, no click), centred or left-aligned."""
+class Label(TextItem):
+    """A line of text on a panel that explains itself in a tooltip (an appeal bonus, a goal)."""
 
     def __init__(self, w: float, h: float, pt: float = 10, bold: bool = True, centre: bool = False):
-        super().__init__(w, h)
-        self.text = ""
-        self.pt, self.bold, self.centre = pt, bold, centre
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        align = Qt.AlignmentFlag.AlignCenter if centre else TEXT_LEFT
+        super().__init__(w, h, pt=pt, bold=bold, align=align)
 
-    def set_text(self, text: str, tooltip: str = "") -> None:
-        self.text = text
+    def set_label(self, text: str, tooltip: str = "") -> None:
+        self.set_text(text)
         self.set_tip(tooltip or text)
-        self.refresh(text, self.w, self.h)
 
-    def bounds(self) -> QRectF:
-        return self.rect()
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        font = fit_font(self.text, style.sans(self.pt, bold=self.bold), self.w)
-        align = Qt.AlignmentFlag.AlignCenter if self.centre else TEXT_LEFT
-        draw_text(p, self.rect(), self.text, font, style.INK, align)
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.rect())  # found under the mouse, so its tooltip shows
+        return path
 
     def texts(self) -> list[str]:
         return [self.text, self.toolTip()]

@@ -57,12 +57,12 @@ from ui.board import style
 from ui.board.items import (
     BoardItem,
     CardItem,
-    Chip,
-    Panel,
     ScreenClick,
     TokenItem,
     TrackItem,
 )
+from ui.board.pieces import Chip, Panel
+from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.big_shoulders import (
     MANAGER_WORDS,
@@ -120,6 +120,8 @@ class BigShouldersScene(GameScene):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.dress_table()
+        self.pool = ItemPool(self)
+        self.pooled = self.pool.item
         self._by_action: dict[Action, BoardItem] = {}
         self._pending: list[Action] = []
         self.acting: str | None = None
@@ -142,8 +144,8 @@ class BigShouldersScene(GameScene):
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         self._last_show = (view, legal, names, viewer)
         self.view = view
-        self.pool_begin()
-        self._by_action = {}
+        self.pool.begin()
+        self._by_action = self.pool.by_action
         self._pending = list(legal)
         self._legal = set(legal)
         me = legal[0].seat if legal else viewer
@@ -164,7 +166,7 @@ class BigShouldersScene(GameScene):
         y = self._show_demand(view, y + GAP)
         y = self._show_assets_goals(view, y + GAP)
         left_bottom = y
-        self.pool_sweep()
+        self.pool.prune()
         self.setSceneRect(QRectF(0, 0, RIGHT_X + RIGHT_W + M, max(left_bottom, ry) + M))
 
     # -- helpers -------------------------------------------------------------------------------------
@@ -280,7 +282,7 @@ class BigShouldersScene(GameScene):
         track.setPos(M + 12, top + h - 56)
         for s, bonus in APPEAL_BONUSES.items():
             lab = self.pooled(("appeal-bonus", s), lambda: Label(sw, 20, pt=9, centre=True))
-            lab.set_text(BONUS_WORDS[bonus], f"Appeal {s}: {BONUS_TIPS[bonus]}")
+            lab.set_label(BONUS_WORDS[bonus], f"Appeal {s}: {BONUS_TIPS[bonus]}")
             lab.setPos(M + 12 + s * sw, top + h - 24)
         stack = view.get("appeal_stack") or []
         spots: dict[int, list[str]] = {}
@@ -458,12 +460,12 @@ class BigShouldersScene(GameScene):
         for i, gid in enumerate(goals):
             g = GOALS[gid]
             line = self.pooled(("goal", gid), lambda: Label(gw - 24, 17, pt=9, bold=False))
-            line.set_text(f"{gid}. {_goal_short(g.measure)}", f"Goal {gid}: {g.text} (${g.reward} to every player "
+            line.set_label(f"{gid}. {_goal_short(g.measure)}", f"Goal {gid}: {g.text} (${g.reward} to every player "
                           "tied for the best; none if the best is 0)")
             line.setPos(gx + 12, top + 32 + i * 17)
         if not goals:
             line = self.pooled(("goals-off",), lambda: Label(gw - 24, 24, pt=9, bold=False))
-            line.set_text("Off in this game", "The Public Goals option is off in this game")
+            line.set_label("Off in this game", "The Public Goals option is off in this game")
             line.setPos(gx + 12, top + 40)
         return top + h
 
@@ -676,7 +678,7 @@ class BigShouldersScene(GameScene):
                 tok.setOpacity(0.35 if used else 1.0)
                 tok.setPos(RIGHT_X + 24 + k * 26, y + 46)
             note = self.pooled(("seat-partners", seat), lambda: Label(80, 22))
-            note.set_text(f"{total - placed} of {total}", f"{self._names[seat]}: {count(total - placed, 'Partner')} "
+            note.set_label(f"{total - placed} of {total}", f"{self._names[seat]}: {count(total - placed, 'Partner')} "
                           f"available, {placed} placed this Decade")
             note.setPos(RIGHT_X + 24 + total * 26 - 8, y + 35)
             played = {int(d): int(b) for d, b in view["played"][seat]}
@@ -704,7 +706,7 @@ class BigShouldersScene(GameScene):
 
     def _show_hand(self, view: dict, top: float) -> float:
         me = self._me
-        if me is None or not isinstance(view["hands"][me], list) or view.get("seat") != me:
+        if me is None or not isinstance(view["hands"][me], list) or view.get("viewer") != me:
             return top - GAP
         hand = list(view["hands"][me])
         pick = view["picks"][me]
@@ -780,7 +782,7 @@ class BigShouldersScene(GameScene):
             text = (f"{PHASE_NAMES.get(view['phase'], '')}: {self._names[who]} to move"
                     if isinstance(who, int) and 0 <= who < len(self._names) else PHASE_NAMES.get(view["phase"], ""))
             idle = self.pooled(("choice-idle",), lambda: Label(LEFT_W - 24, 30))
-            idle.set_text(text, "The decisions with no place on the board appear here as buttons")
+            idle.set_label(text, "The decisions with no place on the board appear here as buttons")
             idle.setPos(x0, top)
         self._pending = []
         return top + rows * 36 + 4

@@ -14,7 +14,8 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
 from ui.board import style
-from ui.board.items import BoardItem, Chip, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.pieces import Chip
 
 PRODUCT_COLOURS = {
     "wood": "#8d6e4c", "iron_ore": "#7d7f86", "coal": "#3a3a3a", "oil": "#1f2a44", "cotton": "#efe9dc",
