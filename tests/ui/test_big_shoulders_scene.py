@@ -65,9 +65,11 @@ def shown(scene: BigShouldersScene, session: Session, viewer="mover") -> list[Ac
 
 def item_of(scene: BigShouldersScene, action: Action):
     """The piece that emits `action`, after the screen choices a player would make first (the
-    acting company, the building to play)."""
-    if action.kind == "place" and scene.acting != action.args[1]:
+    acting company, the building to play, the two resources offered at Haymarket)."""
+    if action.kind in ("place", "use_building") and scene.acting != action.args[1]:
         scene.choose_company(action.args[1])
+    if action.kind == "trade" and scene.trade_give != action.args[:2]:
+        scene.choose_trade(action.args[:2])
     if action.kind == "build" and scene.to_play != action.args[0]:
         scene.choose_building(action.args[0])
     return scene.item_for(action)
@@ -235,7 +237,7 @@ def test_forecast_counts_staffed_factories_in_order_and_demand_room():
     c["workers"] = [0] * len(data.factories)
     c["automated"] = [0] * len(data.factories)
     f = forecast(view, cid)
-    assert f.goods == 0 and f.runs == 0 and "factory 1 needs" in f.idle_reason
+    assert f.goods == 0 and f.runs == 0 and "its first factory needs" in f.idle_reason
     # staff every factory and give it the resources of one run each: all run, in order
     c["workers"] = [fac.workers for fac in data.factories]
     need: dict[str, int] = {}
@@ -260,4 +262,4 @@ def test_forecast_counts_staffed_factories_in_order_and_demand_room():
     r0 = next(iter(first))
     c["resources"][r0] -= 1
     f = forecast(view, cid)
-    assert f.runs == 0 and f.goods == 1 and "factory 1 lacks" in f.idle_reason and f.short.get(r0, 0) >= 1
+    assert f.runs == 0 and f.goods == 1 and "its first factory lacks" in f.idle_reason and f.short.get(r0, 0) >= 1

@@ -14,6 +14,7 @@ from engine.core.text import count, join_words, money
 from engine.games.big_shoulders.data import (
     ASSETS,
     BUILDINGS,
+    COLUMN_BONUS,
     COMPANIES,
     GENERAL_SPACES,
     GOODS_NAMES,
@@ -128,36 +129,66 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
 
 
 def describe(action: Action, view: dict, names: list[str]) -> str:
-    """A short label for an action, from the view alone (chips on the board)."""
-    k, a = action.kind, action.args
-    if k == "start":
-        from engine.games.big_shoulders.market import value
+    """A short label for an action, from the view alone (the chips on the board; the prompt bar's
+    buttons carry the engine's full label)."""
+    from engine.games.big_shoulders.labels import _PLAIN
+    from engine.games.big_shoulders.market import value
+    from engine.games.big_shoulders.words import aname, factory, res
 
+    k, a = action.kind, action.args
+    cid = view.get("company")
+    if k in _PLAIN:
+        return _PLAIN[k]
+    if k == "start":
         return f"Start at {money(value(a[1]))}"
     if k == "buy":
-        cid, kind, source = a
-        where = "pool" if source == "pool" else "charter"
-        return f"Buy {'20%' if kind == 'preferred' else '10%'} from {where}"
+        where = "pool" if a[2] == "pool" else "charter"
+        price = value(view["companies"][a[0]]["step"]) * (2 if a[1] == "preferred" else 1)
+        return f"Buy {'20%' if a[1] == 'preferred' else '10%'} from {where} · {money(price)}"
     if k == "sell":
         return f"Sell {'20%' if a[1] == 'preferred' else '10%'}"
     if k == "place":
-        space = GENERAL_SPACES[a[0]]["name"] if a[0] in GENERAL_SPACES else f"Building {a[0]}"
-        return f"{space} for {short(a[1])}"
+        return f"{GENERAL_SPACES[a[0]]['name']} for {short(a[1])}"
+    if k == "use_building":
+        return f"{BUILDINGS[a[0]].name} for {short(a[1])}"
     if k == "build":
-        return f"Play {a[0]}, discard {a[1]}"
-    simple = {"pass": "Pass", "end_turn": "End the turn", "pass_action": "Pass (no more Partners)",
-              "done_hiring": "Stop hiring", "take_first": "Take first place", "keep_place": "Keep my place",
-              "bonus_forfeit": "Take $25 instead"}
-    if k in simple:
-        return simple[k]
-    if k in ("hire", "manager"):
-        return f"{'Worker' if k == 'hire' else 'Manager'} into factory {a[0] + 1}"
+        return f"Play {BUILDINGS[a[0]].name}, discard {BUILDINGS[a[1]].name}"
+    if k == "trade":
+        return f"{short(a[0])}: 2 {RESOURCE_NAMES[a[1]].lower()} for 1 {RESOURCE_NAMES[a[2]].lower()}"
+    if k == "use_asset":
+        return f"Use {aname(view['companies'][a[0]]['asset'])}"
+    if k == "keep_asset":
+        return f"Keep {aname(a[0])}"
+    if k == "buy_asset":
+        aid = view["asset_row"][a[0]]
+        return f"Buy {aname(aid)}" if aid else "Buy an asset"
+    if k == "buy_resource":
+        return f"Buy {res(a[1])} (${a[0]})" if a[0] != "x" else f"Buy {res(a[1])}"
+    if k == "take_resource":
+        return f"Take {res(a[0])}"
+    if k == "take_pair":
+        return f"Take {res(a[0], 2)}" if a[0] == a[1] else f"Take {res(a[0])} and {res(a[1])}"
+    if k == "ship":
+        return "Ship at half price" if a[0] < 0 else f"Ship to the ${COLUMN_BONUS[a[0]]} column"
+    if k == "pay_out":
+        return "Pay out dividends"
+    if k == "emergency":
+        commons, pref = a
+        parts = [count(commons, "Common")] if commons else []
+        if pref:
+            parts.append("the Preferred")
+        return "Emergency: sell " + " and ".join(parts)
+    if cid and a and isinstance(a[0], int) and 0 <= a[0] < len(COMPANIES[cid].factories):
+        where = factory(cid, a[0])
+        if k == "automate" and len(a) > 1:
+            dest = "the Job Market" if a[1] < 0 else factory(cid, a[1])
+            return f"Automate in {where}, Worker to {dest}"
+        return {"hire": f"Hire into {where}", "manager": f"Manager into {where}",
+                "place_worker": f"Free Worker into {where}", "produce": f"Run {where}",
+                "bonus_take": f"Bonus into {where}"}.get(k, f"{k.replace('_', ' ').capitalize()}: {where}")
+    if k == "bonus_take":
+        return "Take the bonus"
     return k.replace("_", " ").capitalize()
-
-
-def _frame_company(view: dict) -> str | None:
-    """The company the current multi-step decision is for, if the view says."""
-    return view.get("acting")
 
 
 def prompt(view: dict, legal: list[Action], names: list[str]) -> str:

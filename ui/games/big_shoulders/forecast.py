@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.text import count
 from engine.games.big_shoulders.data import COLUMN_BONUS, COMPANIES, GOODS_NAMES, GOODS_ROWS, RESOURCE_NAMES
+from engine.games.big_shoulders.words import FACTORY_ORDINALS as ORDINALS
 
 
 @dataclass
@@ -53,7 +55,7 @@ def forecast(view: dict, cid: str) -> Forecast:
     for f, fac in enumerate(data.factories):
         if not _staffed(cid, c, f):
             missing = fac.workers - c["workers"][f] - c["automated"][f]
-            out.idle_reason = f"factory {f + 1} needs {missing} more Worker{'s' if missing > 1 else ''}"
+            out.idle_reason = f"its {ORDINALS[f]} factory needs {missing} more Worker{'s' if missing > 1 else ''}"
             break
         uses = fac.uses_dict()
         lack = {r: n - have.get(r, 0) for r, n in uses.items() if have.get(r, 0) < n}
@@ -61,7 +63,7 @@ def forecast(view: dict, cid: str) -> Forecast:
             for r, n in lack.items():
                 out.short[r] = out.short.get(r, 0) + n
             words = " + ".join(f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in lack.items())
-            out.idle_reason = out.idle_reason or f"factory {f + 1} lacks {words}"
+            out.idle_reason = out.idle_reason or f"its {ORDINALS[f]} factory lacks {words}"
             # the later staffed factories' needs count too: the company may buy them all at once
             for g in range(f + 1, len(data.factories)):
                 if _staffed(cid, c, g):
@@ -120,7 +122,7 @@ def summary_parts(view: dict, cid: str) -> tuple[str, str]:
     if f.held:
         made += f" (+{f.held} held)"
     if f.tiles:
-        where = f"{f.tiles} demand tile{'s' if f.tiles > 1 else ''} take {f.room}"
+        where = f"{count(f.tiles, 'demand tile')} take{'s' if f.tiles == 1 else ''} {f.room}"
     else:
         where = "no demand tile has room: half price only"
     return made, f"{where} · ${f.price} each"
@@ -130,8 +132,8 @@ def detail_lines(view: dict, cid: str) -> list[str]:
     """The tooltip of the forecast: every reason in full."""
     f = forecast(view, cid)
     kind = GOODS_NAMES[COMPANIES[cid].goods]
-    lines = [f"{f.staffed} of {f.factories} factories fully staffed; {f.runs} would run with the "
-             f"resources on the charter, making {f.goods} {kind}."]
+    lines = [f"Fully staffed: {f.staffed} of {f.factories} factories. With the resources on the charter "
+             f"{count(f.runs, 'factory', 'factories')} would run, making {f.goods} {kind}."]
     if f.idle_reason:
         lines.append(f"Production would stop at {f.idle_reason}.")
     if f.short:
@@ -139,6 +141,6 @@ def detail_lines(view: dict, cid: str) -> list[str]:
                      + ", ".join(f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in f.short.items())
                      + " from the supply chain or get them at Haymarket.")
     bonus = ", ".join(f"${b}" for b in COLUMN_BONUS)
-    lines.append(f"{kind} demand tiles with room: {f.tiles}, taking {f.room} goods at ${f.price} each "
+    lines.append(f"{kind} demand tiles with room: {f.tiles}, taking {count(f.room, 'good')} at ${f.price} each "
                  f"(a tile filled exactly pays its column's bonus: {bonus}).")
     return lines

@@ -150,7 +150,7 @@ class CharterCard(LookItem):
         y += 27
         x = 8.0
         for label, holder in i.get("certs", ()):
-            w = {"30%": 58.0, "20%": 50.0}.get(label, 40.0)
+            w = {"30%": 56.0, "20%": 64.0}.get(label, 40.0)
             cell = QRectF(x, y, w, 22)
             colour, mark = holder
             p.setPen(QPen(QColor(style.INK), 1.0))
@@ -338,7 +338,7 @@ class BuildingTile(LookItem):
         bh = 20.0
         fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, bh), colour or style.PAPER_SHADE)
         fg = style.text_on(colour) if colour else style.INK
-        head = f"{mark} #{bid}" if mark else f"#{bid}"
+        head = f"#{bid}"   # the band is its owner's colour, and it sits in its owner's row
         draw_text(p, QRectF(5, 0, self.w * 0.5, bh), head, style.sans(9, bold=True), fg, TEXT_LEFT)
         pay = f"${b.cost} " + ("C→P" if b.pay == "company" else "B→P")
         draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
@@ -422,8 +422,9 @@ class ResourceSpace(LookItem):
 
     RADIUS = 5.0
 
-    def set_space(self, label: str, counts: dict, tooltip: str, dark: bool = False) -> None:
-        self.set_look((label, tuple(counts.get(r, 0) for r in RESOURCES), dark), tooltip)
+    def set_space(self, label: str, counts: dict, tooltip: str, dark: bool = False, cubes: bool = True) -> None:
+        """`cubes` False: the scene lays the cubes out as clickable `CubeButton` children."""
+        self.set_look((label, tuple(counts.get(r, 0) for r in RESOURCES) if cubes else (), dark), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         label, counts, dark = self.look
@@ -432,7 +433,7 @@ class ResourceSpace(LookItem):
         p.setBrush(QColor(style.PAPER_SHADE if dark else "#f1e6cc"))
         p.drawPath(self.outline())
         draw_text(p, QRectF(4, 2, r.width() - 8, 20), label, style.sans(10, bold=True), style.INK, elide=False)
-        shown = [(res, n) for res, n in zip(RESOURCES, counts, strict=True) if n]
+        shown = [(res, n) for res, n in zip(RESOURCES, counts, strict=False) if n]
         x = 6.0
         y = 24.0
         for res, n in shown:
@@ -441,8 +442,27 @@ class ResourceSpace(LookItem):
                 y += 24
             paint_cube(p, QRectF(x, y, 22, 22), res, n)
             x += 25
-        if not shown:
+        if not shown and counts:
             draw_text(p, QRectF(4, 24, r.width() - 8, 22), "empty", style.sans(9), style.INK_SOFT, elide=False)
+
+    @staticmethod
+    def cube_pos(index: int, width: float) -> QPointF:
+        """Where the `index`-th cube button sits in a space `width` wide (rows of what fits)."""
+        per_row = max(1, int((width - 6) // 25))
+        return QPointF(6 + (index % per_row) * 25, 24 + (index // per_row) * 25)
+
+
+class CubeButton(LookItem):
+    """A resource in a space with how many there are: bought, taken or traded for by a click."""
+
+    RADIUS = 3.0
+
+    def set_cube(self, res: str, n: int, tooltip: str) -> None:
+        self.set_look((res, n), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        res, n = self.look
+        paint_cube(p, self.rect(), res, n)
 
 
 class StubCard(LookItem):
@@ -489,3 +509,34 @@ class Label(TextItem):
 
     def texts(self) -> list[str]:
         return [self.text, self.toolTip()]
+
+
+class AssetTile(LookItem):
+    """A Capital Asset in its slot: name, the slot's price, what it does; or an empty slot."""
+
+    RADIUS = 6.0
+
+    def set_asset(self, name: str, price: int, effect: str, tooltip: str) -> None:
+        self.set_look((name, price, effect), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        name, price, effect = self.look
+        r = self.rect()
+        path = self.outline()
+        if not name:
+            p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
+            p.setBrush(QColor(style.PAPER_DARK))
+            p.drawPath(path)
+            draw_text(p, r, f"${price}\nempty", style.sans(10, bold=True), style.INK_SOFT, elide=False)
+            return
+        paint_paper(p, path, r)
+        fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 22), style.BRASS)
+        draw_text(p, QRectF(4, 0, self.w - 8, 22), f"${price}", style.sans(11, bold=True), style.INK)
+        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.serif(9, True),
+                                                                    self.w - 8), style.INK,
+                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
+        draw_text(p, QRectF(4, 58, self.w - 8, self.h - 60), effect, style.sans(9), style.INK,
+                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.drawPath(path)

@@ -45,18 +45,20 @@ from engine.games.big_shoulders.data import (
     GOALS,
     GOODS_NAMES,
     GOODS_ROWS,
+    HALF_PRICE_TYPES,
     JOB_BANDS,
     JOB_SPACES,
     RESOURCE_NAMES,
+    RESOURCES,
     START_STEPS,
     STOCK_VALUES,
     SUPPLY_PRICES,
     SUPPLY_SPACES,
 )
+from engine.games.big_shoulders.words import factory as factory_words
 from ui.board import style
 from ui.board.items import (
     BoardItem,
-    CardItem,
     ScreenClick,
     TokenItem,
     TrackItem,
@@ -81,8 +83,10 @@ from ui.games.big_shoulders.items import (
     COMPANY_COLOURS,
     COMPANY_MARKS,
     GOODS_COLOURS,
+    AssetTile,
     BuildingTile,
     CharterCard,
+    CubeButton,
     DemandTileItem,
     FactoryItem,
     Label,
@@ -103,6 +107,8 @@ BONUS_TIPS = {"worker": "a free Worker", "salesperson": "a Salesperson", "automa
               "partner": "the director gains a Partner (once per player)",
               "goods_token": "an Appeal Bonus Goods token (+1 good every production)",
               "stock": "+1 step on the Stock Track"}
+FACTORY_KINDS = frozenset(("hire", "manager", "place_worker", "produce", "bonus_take", "automate"))
+"""Decisions that put something into (or run) a factory: a click on that factory takes them."""
 SPACE_ORDER = ("hire_workers", "hire_manager", "hire_salesperson", "advertising", "capital_investment",
                "fund_40", "fund_60", "fund_80", "extra_dividends")
 
@@ -126,14 +132,23 @@ class BigShouldersScene(GameScene):
         self._pending: list[Action] = []
         self.acting: str | None = None
         """The company the seat at the screen acts for in the Action Phase (chosen on its charter)."""
+        self.trade_give: tuple[str, str] | None = None
+        """(company, resource) whose two resources the seat at the screen offers at Haymarket."""
         self.to_play: int | None = None
         """The building chosen to play in the Building Phase (the next click picks the discard)."""
         self.view: dict | None = None
+        self._choice_rows = 1
 
     # -- choices of the screen ------------------------------------------------------------------------
     def choose_company(self, cid: str | None) -> None:
         """Make `cid` the acting company of the seat at the screen (None: the default)."""
         self.acting = cid
+        self.redraw()
+
+    def choose_trade(self, give: tuple[str, str] | None) -> None:
+        """Offer two of a company's resource at Haymarket (None: cancel); Haymarket's cubes then
+        take the trade."""
+        self.trade_give = give
         self.redraw()
 
     def choose_building(self, bid: int | None) -> None:
@@ -153,19 +168,45 @@ class BigShouldersScene(GameScene):
         self._names = names
         self._marks = style.seat_marks(names)
         self._pick_acting(view, legal, me)
+        self._placing = bool(self.acting) and me is not None and view.get("frame") == "action" \
+            and view["to_move"] == me
+        self._on_space: dict[str, list[tuple[int, str]]] = {}
+        self._on_building: dict[int, list[tuple[int, str]]] = {}
+        for pseat, where, pcid in view.get("placements") or []:
+            (self._on_space if isinstance(where, str) else self._on_building).setdefault(where, []).append(
+                (pseat, pcid))
         if self.to_play is not None and not any(a.kind == "build" and a.args[0] == self.to_play for a in legal):
             self.to_play = None
-        ry = self._show_charters(view, M)
-        ry = self._show_players(view, ry + GAP)
-        ry = self._show_hand(view, ry + GAP)
-        y = self._show_header(view, M)
-        y = self._show_stock_track(view, y + GAP)
-        y = self._show_appeal_track(view, y + GAP)
-        y = self._show_spaces(view, y + GAP)
-        y = self._show_resources(view, y + GAP)
-        y = self._show_demand(view, y + GAP)
-        y = self._show_assets_goals(view, y + GAP)
-        left_bottom = y
+        if self.trade_give is not None and not any(a.kind == "trade" and a.args[:2] == self.trade_give
+                                                   for a in legal):
+            self.trade_give = None
+        # The Choices (decisions with no place on the board) sit in the header, but they are what the
+        # rest of the board leaves over: lay out with last time's number of chip rows, and once more
+        # if that changed (the pool keeps every piece, so a second pass only moves them).
+        rows = self._choice_rows
+        for _ in range(2):
+            self._pending = list(legal)
+            self._by_action.clear()
+            ry = self._show_charters(view, M)
+            ry = self._show_players(view, ry + GAP)
+            ry = self._show_hand(view, ry + GAP)
+            y = self._show_header(view, M, rows)
+            y = self._show_stock_track(view, y + GAP)
+            y = self._show_appeal_track(view, y + GAP)
+            y = self._show_spaces(view, y + GAP)
+            y = self._show_resources(view, y + GAP)
+            y = self._show_demand(view, y + GAP)
+            y = self._show_assets_goals(view, y + GAP)
+            left_bottom = y
+            # a Partner for another company is sent from that company's charter (click it first)
+            self._pending = [a for a in self._pending if a.kind not in ("place", "use_building")
+                             or a.args[1] == self.acting]
+            need = len(self._choice_layout(self._pending))
+            if need == rows:
+                break
+            rows = need
+        self._choice_rows = rows
+        self._show_choices(view, M + 70)
         self.pool.prune()
         self.setSceneRect(QRectF(0, 0, RIGHT_X + RIGHT_W + M, max(left_bottom, ry) + M))
 
@@ -200,11 +241,11 @@ class BigShouldersScene(GameScene):
             self.acting = next((c for c in directed if c in placeable), directed[0])
 
     # -- header: Decade, phase, Priority Deal, turn order ------------------------------------------------
-    def _show_header(self, view: dict, top: float) -> float:
-        """Title, Decade, the five phases, Priority Deal and turn order; below them the Choices (the
-        decisions with no place on the board)."""
+    def _show_header(self, view: dict, top: float, rows: int) -> float:
+        """Title, Decade, the five phases, Priority Deal and turn order; below them room for `rows`
+        rows of Choices (the decisions with no place on the board, `_show_choices`)."""
         phase = view["phase"]
-        h = self._show_choices(view, top + 70) - top
+        h = 70 + max(1, rows) * 36 + 4
         self._panel("header", "City of the Big Shoulders", decade_words(view), M, top, LEFT_W, h, style.INK)
         x = M + 12
         for ph in PHASES:
@@ -309,8 +350,7 @@ class BigShouldersScene(GameScene):
         self._panel("spaces", "General action spaces", note, M, top, LEFT_W, h)
         uses = view.get("space_uses") or {}
         decade = int(view["decade"])
-        on_space = view.get("space_partners") or {}
-        placing = self._me is not None and view.get("frame") == "action" and view["to_move"] == self._me
+        placing = self._placing
         for i, sid in enumerate(SPACE_ORDER):
             g = GENERAL_SPACES[sid]
             tile = self.pooled(("space", sid), lambda: SpaceTile(tw, th))
@@ -332,15 +372,16 @@ class BigShouldersScene(GameScene):
                 closed = f"opens in Decade {g['from_decade']}"
             elif g["uses"] and used >= g["uses"]:
                 closed = "taken this Decade"
-            who = on_space.get(sid)
-            if who:
-                partners = tuple(self._seat_look(s) for s in who)
-            else:
-                partners = (("", f"{count(used, 'Partner')} here"),) if used else ()
+            who = self._on_space.get(sid, [])
+            per_row = int((tw - 12) // 25)
+            partners = tuple(self._seat_look(s) for s, _ in who[:per_row])
+            if len(who) > per_row:
+                partners = partners[:per_row - 1] + (("", f"+{len(who) - per_row + 1}"),)
             uses_text = "∞" if not g["uses"] else str(g["uses"])
             tip = (f"{g['name']}: {money_line or 'no cost'}. "
                    + ("Any number of Partners a Decade." if not g["uses"] else "One Partner a Decade.")
-                   + (f" {count(used, 'Partner')} sent here this Decade." if used else ""))
+                   + (" This Decade: " + ", ".join(f"{self._names[ps]} for {short(pc)}" for ps, pc in who) + "."
+                      if who else ""))
             tile.set_space(g["name"], money_line, uses_text, partners, closed, tip)
             tile.setPos(M + 12 + (i % per_row) * (tw + 8), top + 36 + (i // per_row) * (th + 8))
             act = None
@@ -363,20 +404,31 @@ class BigShouldersScene(GameScene):
             counts = view["supply"][sid]
             sp.set_space(label, counts, f"Supply chain {label}: {resource_words(counts) or 'empty'}"
                          + ("" if price else " — not for sale; it slides on after each company operates"),
-                         dark=not price)
+                         dark=not price, cubes=False)
             sp.setPos(x, top + 36)
+            self._cubes(("supply", sid), sp, counts,
+                        lambda r, sid=sid: self.take_pending(lambda a: a.kind == "buy_resource" and a.args == (sid, r)),
+                        f"{label} in the supply chain")
             x += sw + 6
         x += 10
         hay = self.pooled(("haymarket",), lambda: ResourceSpace(150, sh))
-        hay.set_space("Haymarket", view["haymarket"],
-                      "Haymarket Square: " + (resource_words(view["haymarket"]) or "empty")
-                      + ". Trade 2 identical resources of a company for 1 of your choice from here.")
+        give = self.trade_give
+        hay.set_space("Haymarket" if give is None else "Haymarket: take 1",
+                      view["haymarket"], "Haymarket Square: " + (resource_words(view["haymarket"]) or "empty")
+                      + ". Trade 2 identical resources of a company for 1 of your choice from here.", cubes=False)
         hay.setPos(x, top + 36)
+
+        def haymarket_take(r: str):
+            if give is not None:
+                return self.take_pending(lambda a: a.kind == "trade" and a.args == (*give, r))
+            return self.take_pending(lambda a: a.kind == "take_resource" and a.args == (r,))
+
+        self._cubes(("haymarket",), hay, view["haymarket"], haymarket_take, "at Haymarket")
         x += 156
         bag = self.pooled(("bag",), lambda: ResourceSpace(LEFT_W - (x - M) - 12, sh))
         bag.resize(LEFT_W - (x - M) - 12, sh)
         total = sum(view["bag"].values())
-        bag.set_space(f"Bag ({total})", view["bag"], f"The bag holds {total} resources: "
+        bag.set_space(f"Bag ({total})", view["bag"], f"The bag holds {count(total, 'resource')}: "
                       + resource_words(view["bag"]), dark=True)
         bag.setPos(x, top + 36)
         jm = self.pooled(("jobs",), lambda: MarketItem(LEFT_W - 180, 46))
@@ -391,12 +443,27 @@ class BigShouldersScene(GameScene):
         self._target(lab, None)
         return top + h
 
+    def _cubes(self, key: tuple, space: ResourceSpace, counts: dict, action_for, where: str) -> None:
+        """The resources of a space as buttons: a click buys, takes or trades for that resource."""
+        k = 0
+        for r in RESOURCES:
+            n = int(counts.get(r, 0))
+            if not n:
+                continue
+            cube = self.pooled(("cube", *key, r), lambda: CubeButton(22, 22, parent=space))
+            cube.set_cube(r, n, f"{count(n, RESOURCE_NAMES[r])} {where}")
+            cube.setPos(ResourceSpace.cube_pos(k, space.w))
+            cube.setZValue(2)
+            act = action_for(r)
+            self._target(cube, act, self._label(act) if act else "")
+            k += 1
+
     # -- the Demand area ---------------------------------------------------------------------------------
     def _show_demand(self, view: dict, top: float) -> float:
         rh = 44.0
         h = 62 + len(GOODS_ROWS) * (rh + 5) + 4
         piles = view.get("demand_piles") or []
-        self._panel("demand", "Demand", f"{sum(piles)} tiles in the deck · the bank pays half price for "
+        self._panel("demand", "Demand", f"{count(sum(piles), 'tile')} in the deck · the bank pays half price for "
                     "Dry Goods, Food, Shoes", M, top, LEFT_W, h)
         grid = view["demand_grid"]
         goods = view["demand_goods"]
@@ -424,16 +491,27 @@ class BigShouldersScene(GameScene):
                 else:
                     d = DEMAND[tid].demand
                     g = goods[r][c]
-                    tile.set_tile(d, g, bonus, "", f"{GOODS_NAMES[row]} demand tile: takes {d} goods, "
+                    tile.set_tile(d, g, bonus, "", f"{GOODS_NAMES[row]} demand tile: takes {count(d, 'good')}, "
                                   f"{g} delivered; filled exactly it pays ${bonus}")
                 tile.setPos(M + 12 + lw + c * (tw + 8), y)
+                ship = None
+                if view.get("company") and COMPANIES[view["company"]].goods == row:
+                    ship = self.take_pending(lambda a, c=c: a.kind == "ship" and a.args == (c,))
+                self._target(tile, ship, self._label(ship) if ship else "")
             who = [cid for cid in COMPANY_IDS if COMPANIES[cid].goods == row and view["companies"][cid]["started"]]
             names = self.pooled(("demand-who", row), lambda: Chip(10, 30))
             text = ", ".join(short(c) for c in who) or "no company yet"
             names.resize(LEFT_W - 24 - lw - 3 * (tw + 8), 30)
-            names.set_chip(text, f"Companies shipping {GOODS_NAMES[row]}: {text}", style.PAPER)
+            half = row in HALF_PRICE_TYPES
+            label = ("½ price bank · " if half else "") + text
+            names.set_chip(label, f"Companies shipping {GOODS_NAMES[row]}: {text}" + (
+                ". The bank takes any number of these goods at half price." if half else
+                ". No half-price bank space for this row."), style.PAPER_DARK if half else style.PAPER)
             names.setPos(M + 12 + lw + 3 * (tw + 8), y + 7)
-            self._target(names, None)
+            ship = None
+            if half and view.get("company") and COMPANIES[view["company"]].goods == row:
+                ship = self.take_pending(lambda a: a.kind == "ship" and a.args == (-1,))
+            self._target(names, ship, self._label(ship) if ship else "")
         return top + h
 
     # -- Capital Asset row and Public Goals -------------------------------------------------------------------
@@ -444,15 +522,16 @@ class BigShouldersScene(GameScene):
         deck = view.get("asset_deck", 0)
         self._panel("assets", "Capital Assets", f"{deck} in deck", M, top, w1, h)
         for i, price in enumerate(ASSET_PRICES):
-            card = self.pooled(("asset", i), lambda: CardItem(aw, h - 44))
-            card.shadow = False
+            card = self.pooled(("asset", i), lambda: AssetTile(aw, h - 44))
             aid = view["asset_row"][i] if i < len(view["asset_row"]) else None
             if aid is None:
-                card.set_back(f"${price}", tooltip=f"Empty ${price} slot")
+                card.set_asset("", price, "", f"Empty ${price} slot")
             else:
-                card.set_face(ASSETS[aid].name, style.BRASS, big=f"${price}", caption=_asset_short(aid),
-                              tooltip=f"{ASSETS[aid].name} (${price}): {asset_text(aid)}")
+                card.set_asset(ASSETS[aid].name, price, _asset_short(aid),
+                               f"{ASSETS[aid].name} (${price}): {asset_text(aid)}")
             card.setPos(M + 12 + i * (aw + 5), top + 36)
+            act = self.take_pending(lambda a, i=i: a.kind == "buy_asset" and a.args == (i,))
+            self._target(card, act, self._label(act) if act else "")
         goals = view.get("goals") or []
         gx = M + w1 + 10
         gw = LEFT_W - w1 - 10
@@ -549,57 +628,70 @@ class BigShouldersScene(GameScene):
             uses = resource_words(fac.uses_dict())
             pairs = tuple(fac.uses)
             extra = " (+1 fully automated)" if auto >= fac.workers else ""
-            tip = (f"Factory {f + 1} of {data.short}: uses {uses}, makes {fac.makes}{extra}. "
+            tip = (f"{factory_words(cid, f)[0].upper()}{factory_words(cid, f)[1:]}: uses {uses}, makes "
+                   f"{fac.makes}{extra}. "
                    f"{fac.workers} worker space{'s' if fac.workers > 1 else ''}: {workers} Worker"
                    f"{'s' if workers != 1 else ''}, {auto} automated. "
                    + (f"Manager: {bonus}." if c["managers"][f] else f"A Manager would give {bonus}."))
             item.set_factory(f + 1, pairs, fac.makes, spaces, bool(c["managers"][f]), f < fc.runs, tip)
-            act = self.take_pending(lambda a, f=f, cid=cid: a.kind in ("hire", "manager", "bonus_take")
-                             and _factory_target(a, view) == (cid, f))
-            if act is None and self._me is not None and c["dir"] == self._me and view.get("frame") in ("hire",
-                                                                                                       "manager"):
-                act = Action("hire" if view["frame"] == "hire" else "manager", self._me, (f,))
+            act = None
+            if view.get("company") == cid:
+                act = self.take_pending(lambda a, f=f: a.kind in FACTORY_KINDS and a.args and a.args[0] == f)
+                if act is None and self._me is not None and c["dir"] == self._me and view.get("frame") == "hire":
+                    act = Action("hire", self._me, (f,))   # a full factory: the click says why not
             self._target(item, act, describe(act, view, self._names) if act else "")
 
     def _charter_chips(self, view: dict, card: CharterCard, cid: str) -> None:
-        """The stock decisions on a charter: buy (charter or pool, 10 % or 20 %), sell."""
-        acts: list[Action] = []
+        """The decisions on a charter: buy (charter or pool, 10 % or 20 %) and sell in the Stock
+        Phase; use its asset and offer two of a resource at Haymarket when it may act."""
+        chips: list[tuple[str, Action | None, object, str]] = []   # label, action, screen click, colour
         me = self._me
-        stock = view.get("frame") == "stock" and me is not None and view["to_move"] == me
-        if stock:
-            c = view["companies"][cid]
-            value = market.value(c["step"])
+        c = view["companies"][cid]
+        if view.get("frame") == "stock" and me is not None and view["to_move"] == me:
             for kind, source in (("common", "charter"), ("preferred", "charter"), ("common", "pool"),
                                  ("preferred", "pool")):
                 a = Action("buy", me, (cid, kind, source))
                 held = (c["com_charter"] if source == "charter" else c["com_pool"]) if kind == "common" else \
                     (c["pref"] == (-1 if source == "charter" else -2))
                 if a in self._legal or held:
-                    acts.append(a)
+                    chips.append((self._label(a), a, None, style.MONEY_GREEN))
             for kind in ("common", "preferred"):
                 a = Action("sell", me, (cid, kind))
                 if a in self._legal:
-                    acts.append(a)
+                    chips.append((self._label(a), a, None, "#e9b8a8"))
+        use = self.take_pending(lambda a: a.kind == "use_asset" and a.args == (cid,))
+        if use is not None:
+            chips.append((self._label(use), use, None, style.GOLD))
+        gives = sorted({a.args[1] for a in self._legal if a.kind == "trade" and a.args[0] == cid},
+                       key=RESOURCES.index)
+        picked = self.trade_give if self.trade_give and self.trade_give[0] == cid else None
+        for r in gives:
+            on = picked is not None and picked[1] == r
+            label = f"2 {RESOURCE_NAMES[r].lower()} →" + (" ✕" if on else "")
+            chips.append((label, None, (lambda r=r, on=on: self.choose_trade(None if on else (cid, r))),
+                          style.GOLD if on else style.PAPER))
+        self._pending = [a for a in self._pending if not (a.kind == "trade" and a.args[0] == cid and
+                                                          (picked is None or a.args[1] != picked[1]))]
         x = 8.0
-        for i in range(6):
-            chip = self.pooled(("cchip", cid, i), lambda: Chip(10, 26))
-            if i >= len(acts):
+        for i in range(8):
+            chip = self.pooled(("cchip", cid, i), lambda: _ChoiceChip(10, 26))
+            if i >= len(chips):
                 chip.setVisible(False)
                 chip.set_target(None, False)
+                chip.on_click = None
                 continue
-            a = acts[i]
-            value = market.value(view["companies"][cid]["step"])
-            label = describe(a, view, self._names)
-            if a.kind == "buy":
-                label += f" · ${value * (2 if a.args[1] == 'preferred' else 1)}"
+            label, a, click, colour = chips[i]
             w = 20 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label)
             chip.resize(w, 26)
-            chip.set_chip(label, self._label(a), style.MONEY_GREEN if a.kind == "buy" else "#e9b8a8")
+            tip = ("Offer two of these at Haymarket, then click the resource to take there" if click and "✕" not in
+                   label else "Cancel the trade" if click else self._label(a))
+            chip.set_chip(label, tip, colour)
             chip.setVisible(True)
             chip.setParentItem(card)
             chip.setPos(x, CharterCard.CHIP_Y)
             chip.setZValue(2)
-            self._target(chip, a, self._label(a))
+            chip.on_click = click
+            self._target(chip, a, tip)
             x += w + 5
 
     def _label(self, a: Action) -> str:
@@ -625,7 +717,7 @@ class BigShouldersScene(GameScene):
             prices = "/".join(f"${p}" for p in data.prices)
             tile.set_stub(cid, f"appeal {data.appeal} · ${data.prices[0]}–{data.prices[-1]}",
                           tooltip=f"{data.name}: {GOODS_NAMES[data.goods]}, starts at appeal {data.appeal}, "
-                                  f"{len(data.factories)} factories, price per good {prices}"
+                                  f"{count(len(data.factories), 'factory', 'factories')}, price per good {prices}"
                                   + (", a Capital Asset slot" if data.asset_slot else ""))
             x = RIGHT_X + 12 + (k % per_row) * (tw + 6)
             y = top + 36 + (k // per_row) * (th + 6)
@@ -690,9 +782,23 @@ class BigShouldersScene(GameScene):
                     tile.set_building(None, "", "", "", f"Decade {d}: no building played"
                                       + (" yet" if d >= int(view["decade"]) else ""), era=0, empty=f"Decade {d}")
                 else:
-                    tile.set_building(bid, colour, mark, "", f"{self._names[seat]}'s " + building_text(bid)
-                                      + f" Played in Decade {d}.")
+                    users = self._on_building.get(bid, [])
+                    used = "used" if bid in (view.get("used_buildings") or []) else ""
+                    tip = (f"{self._names[seat]}'s " + building_text(bid) + f" Played in Decade {d}."
+                           + (" Used this Decade." if used else " Once a Decade, by anyone."))
+                    tile.set_building(bid, colour, mark, "", tip, marked=used)
+                    for k, (pseat, pcid) in enumerate(users):
+                        tok = self.pooled(("bpartner", bid, k), lambda tile=tile: TokenItem(18, parent=tile))
+                        pc, pm = self._seat_look(pseat)
+                        tok.set_look(pc, pm, tooltip=f"{self._names[pseat]}'s Partner, for {short(pcid)}")
+                        tok.setPos(bw - 14 - k * 20, rh - 12)
+                        tok.setZValue(3)
                 tile.setPos(x, y)
+                if bid is not None and self._placing:
+                    act = Action("use_building", self._me, (bid, self.acting))
+                    self._target(tile, act, f"Send a Partner here for {short(self.acting)}")
+                else:
+                    tile.set_target(None, False)
             hand = view["hands"][seat]
             k = len(hand) if isinstance(hand, list) else int(hand)
             picked = view["picks"][seat]
@@ -741,7 +847,7 @@ class BigShouldersScene(GameScene):
                     tile.on_click = (lambda bid=bid: self.choose_building(None if self.to_play == bid else bid))
                     status = "Play this building" if self.to_play is None else "Choose again"
                     tile.set_target(None, False, status)
-                    tile.setCursor_hand()
+                    tile.setCursor(Qt.CursorShape.PointingHandCursor)
                     continue
                 act = Action("build", me, (self.to_play, bid))
                 status = f"Discard #{bid} and play #{self.to_play}"
@@ -754,29 +860,38 @@ class BigShouldersScene(GameScene):
         return top + h
 
     # -- chips for the remaining decisions -------------------------------------------------------------------------
-    def _show_choices(self, view: dict, top: float) -> float:
-        """The chips of the decisions left unplaced (drawn inside the header panel from `top`);
-        returns the bottom of the header."""
-        pending = list(self._pending)
-        x0 = M + 12
-        x, y = x0, top
-        rows = 1
-        for idx, a in enumerate(pending):
+    def _choice_layout(self, pending: list[Action]) -> list[list[tuple[Action, str, float]]]:
+        """The chips of `pending` in rows that fit the header: (action, label, width) each."""
+        rows: list[list[tuple[Action, str, float]]] = [[]]
+        x = 0.0
+        for a in pending:
             label = self._label(a)
             w = max(90.0, 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label))
-            if x + w > M + LEFT_W - 12 and x > x0:
-                x = x0
-                y += 36
-                rows += 1
-            chip = self.pooled(("choice", idx), lambda: Chip(10, 30))
-            chip.resize(w, 30)
-            colour = {"pass": style.PAPER_DARK, "pass_action": style.PAPER_DARK, "end_turn": style.PAPER_DARK,
-                      "bonus_forfeit": style.PAPER_DARK}.get(a.kind, style.PAPER)
-            chip.set_chip(label, label, colour)
-            chip.setPos(x, y)
-            chip.setZValue(4)
-            self._target(chip, a, label)
+            if x + w > LEFT_W - 24 and rows[-1]:
+                rows.append([])
+                x = 0.0
+            rows[-1].append((a, label, w))
             x += w + 8
+        return rows
+
+    def _show_choices(self, view: dict, top: float) -> None:
+        """The chips of the decisions left without a piece, in the header from `top`."""
+        x0 = M + 12
+        idx = 0
+        pending = list(self._pending)
+        for r, row in enumerate(self._choice_layout(pending)):
+            x = x0
+            for a, label, w in row:
+                chip = self.pooled(("choice", idx), lambda: Chip(10, 30))
+                chip.resize(w, 30)
+                colour = {"pass": style.PAPER_DARK, "pass_action": style.PAPER_DARK, "end_turn": style.PAPER_DARK,
+                          "bonus_forfeit": style.PAPER_DARK}.get(a.kind, style.PAPER)
+                chip.set_chip(label, label, colour)
+                chip.setPos(x, top + r * 36)
+                chip.setZValue(4)
+                self._target(chip, a, label)
+                x += w + 8
+                idx += 1
         if not pending:
             who = view["to_move"]
             text = (f"{PHASE_NAMES.get(view['phase'], '')}: {self._names[who]} to move"
@@ -785,28 +900,34 @@ class BigShouldersScene(GameScene):
             idle.set_label(text, "The decisions with no place on the board appear here as buttons")
             idle.setPos(x0, top)
         self._pending = []
-        return top + rows * 36 + 4
 
 
-class _HandTile(ScreenClick, BuildingTile):
-    """A building of the viewer's hand: in the Building Phase the first click marks the tile to play
-    (a choice of the screen); the second, on another tile, is the decision (play and discard)."""
+class _EitherClick:
+    """Mixin: a piece whose click is a decision (its action) or, when `on_click` is set, a choice of
+    the screen (mark a tile to play, offer a resource at Haymarket)."""
+
+    on_click = None
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.on_click is None:
-            BuildingTile.mousePressEvent(self, event)
+            super().mousePressEvent(event)
         else:
             event.accept()
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.on_click is None:
-            BuildingTile.mouseReleaseEvent(self, event)
+            super().mouseReleaseEvent(event)
         elif self.contains(event.pos()):
             self.on_click()
 
-    def setCursor_hand(self) -> None:  # noqa: N802 - reads as Qt's setCursor
 
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+class _ChoiceChip(_EitherClick, Chip):
+    """A chip on a charter: a decision or a choice of the screen."""
+
+
+class _HandTile(_EitherClick, BuildingTile):
+    """A building of the viewer's hand: in the Building Phase the first click marks the tile to play
+    (a choice of the screen); the second, on another tile, is the decision (play and discard)."""
 
 
 def _track(n: int, sw: float, sh: float, labels: list[str]) -> TrackItem:
@@ -844,27 +965,6 @@ def _goal_short(measure: str) -> str:
             "workers": "Most Workers", "automation": "Most automation", "appeal": "Top appeal",
             "treasury": "Richest company", "partners": "Most Partners", "common": "Most 10% certs",
             "preferred": "Most 20% certs"}.get(measure, measure.replace("_", " ").capitalize())
-
-
-def _factory_target(a: Action, view: dict) -> tuple[str, int] | None:
-    """(company, factory) an action puts something into: a hire, a Manager, a bonus Worker."""
-    cid = view.get("acting_company")
-    if not a.args or not isinstance(a.args[0], int):
-        return None
-    if cid is None:
-        cid = _frame_company(view, a.seat)
-    return (cid, a.args[0]) if cid else None
-
-
-def _frame_company(view: dict, seat: int) -> str | None:
-    """The company of a hire, Manager or bonus decision: from the view if the engine says, else the
-    one company `seat` directs (several: unknown, the chips strip takes the decision)."""
-    for key in ("frame_company", "company"):
-        if view.get(key):
-            return view[key]
-    directed = [cid for cid in COMPANY_IDS if view["companies"][cid]["started"] and view["companies"][cid]["dir"]
-                == seat]
-    return directed[0] if len(directed) == 1 else None
 
 
 def make_scene(game_id: str = "big-shoulders") -> BigShouldersScene:
