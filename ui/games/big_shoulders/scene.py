@@ -29,7 +29,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
-from engine.core.text import count, money, whose
+from engine.core.text import count, money
 from engine.games.big_shoulders import market
 from engine.games.big_shoulders.data import (
     APPEAL_BONUSES,
@@ -828,7 +828,7 @@ class BigShouldersScene(GameScene):
             note = f"you play #{pick[0]} and discard #{pick[1]} (hidden until everyone has picked)"
         else:
             note = "only you see these"
-        self._panel("hand", f"{whose(self._names[me])} buildings in hand", note, RIGHT_X, top, RIGHT_W, h)
+        self._panel("hand", f"Buildings in hand: {self._names[me]}", note, RIGHT_X, top, RIGHT_W, h)
         colour, mark = self._seat_look(me)
         for i, bid in enumerate(hand):
             tile = self.pooled(("hand", me, bid), lambda: _HandTile(bw, bh))
