@@ -80,7 +80,8 @@ class ItemPool:
             piece = self._parked.pop(key, None)
             if piece is None:
                 piece = factory()
-                self.scene.addItem(piece)
+                if piece.scene() is None:  # a child of a kept piece is in the scene with its parent
+                    self.scene.addItem(piece)
                 self.created += 1
             else:
                 piece.setVisible(True)
@@ -114,7 +115,7 @@ class ItemPool:
         for key in [k for k in self.items if k not in self.used and k[0] not in self.keep]:
             self._park(key)
         while len(self._parked) > MAX_PARKED:
-            drop(self.scene, self._parked.pop(next(iter(self._parked))))
+            drop(self.scene, self._parked.pop(next(iter(self._parked))))  # a child may have gone with its parent
 
     def _park(self, key: tuple) -> None:
         piece = self.items.pop(key)
