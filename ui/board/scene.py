@@ -36,6 +36,18 @@ class GameScene(QGraphicsScene):
     """Set by the controller: `explain(action)` is why a click on `action` would be refused now
     (None if it would be taken). A piece whose action is not legal shows it on hover."""
 
+    def dress_table(self) -> None:
+        """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
+        for the pieces' caches (every board's scene calls this once, in its constructor)."""
+        from PySide6.QtGui import QBrush, QColor
+
+        from ui.board import style
+        from ui.board.items import ensure_pixmap_cache
+
+        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
+        style.load_fonts()
+        ensure_pixmap_cache()
+
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
         raise NotImplementedError

@@ -29,6 +29,22 @@ def playable_specs() -> list:
     return [spec for spec in all_specs() if has_board(spec.id)]
 
 
+def not_asked(view: dict, legal: list, names: list[str], idle: str = "Dealing…", unit: str = "points",
+              reason: str = "") -> str | None:
+    """The prompt bar's line while the person at this screen has nothing to choose: the result
+    once the game is over (in `unit`, ended for `reason`), `idle` during a chance draw, "Waiting
+    for …" on another seat's decision; None when they are asked."""
+    outcome = view.get("outcome")
+    if outcome:
+        return game_over_text(outcome, names, unit, reason)
+    mover = view["to_move"]
+    if mover is None or mover < 0:
+        return idle
+    if not legal:
+        return f"Waiting for {names[mover]}…"
+    return None
+
+
 def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason: str = "") -> str:
     """The prompt bar's last line: who won (or shared the victory) with how much, and why it ended."""
     winners = outcome["winners"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
@@ -35,7 +35,6 @@ from ui.board.items import (
     TrackItem,
     draw_shadow,
     draw_text,
-    ensure_pixmap_cache,
     fill_rounded_part,
     flip_in,
     paper_brush,
@@ -488,9 +487,7 @@ class FirstCeoScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
-        style.load_fonts()
-        ensure_pixmap_cache()
+        self.dress_table()
         self._layout: Layout | None = None
         self._pool: dict[tuple, BoardItem] = {}
         self._used: set[tuple] = set()

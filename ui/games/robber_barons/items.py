@@ -24,7 +24,6 @@ from ui.board.items import (
     fit_font,
     paper_brush,
 )
-from ui.board.legible import lines_fit
 
 CLASS_COLOURS = {"great": "#7b2d26", "major": "#2f4f6f", "minor": "#4f6b2f"}
 """Industry classes: oxblood (Great), slate blue (Major), olive (Minor)."""
@@ -439,45 +438,6 @@ class MiniCard(BoardItem):
         colour = style.BRICK_RED if self.value.startswith("-") else style.INK
         draw_text(p, QRectF(0, 10, self.w, self.h - 11), self.value.lstrip("+"), style.sans(9, bold=True), colour,
                   elide=False)
-
-
-class ButtonItem(BoardItem):
-    """A choice printed on the board (roll 1/2/3 dice, take $1M, buy or bottom a card, invest):
-    clickable when its action is legal, and then glowing."""
-
-    def __init__(self, w: float = 150, h: float = 40):
-        super().__init__(w, h)
-        self.text, self.sub = "", ""
-        self.setZValue(40)
-
-    def set_text(self, text: str, sub: str = "", tip: str = "") -> None:
-        self.text, self.sub = text, sub
-        self.set_tip(tip or (text + (f" — {sub}" if sub else "")))
-        self.refresh(text, sub)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 8, 8)
-        return path
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        path = self.outline()
-        draw_shadow(p, path, 1.5, 2.0, 70)
-        p.setPen(QPen(QColor(style.INK), 1.4))
-        p.setBrush(paper_brush(self.rect(), "#fbf4e2", style.PAPER_SHADE))
-        p.drawPath(path)
-        p.setPen(QPen(QColor(style.BRASS), 1.0))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRoundedRect(self.rect().adjusted(3, 3, -3, -3), 6, 6)
-        title = fit_font(self.text, style.serif(11, bold=True), self.w - 10)
-        if self.sub and lines_fit(p, (title, style.sans(9)), self.h - 4):
-            draw_text(p, QRectF(4, 3, self.w - 8, self.h * 0.55), self.text, title)
-            draw_text(p, QRectF(4, self.h * 0.52, self.w - 8, self.h * 0.44), self.sub, style.sans(9), style.INK_SOFT)
-        else:
-            draw_text(p, self.rect(), self.text, title)
-
-    def texts(self) -> list[str]:
-        return [self.toolTip(), self.text, self.sub]
 
 
 class DeckItem(CardItem):

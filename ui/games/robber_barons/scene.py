@@ -20,20 +20,20 @@ emits `target`. Only legal actions are attached, and they glow.
 from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSequentialAnimationGroup, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
-from ui.board.items import BoardItem, draw_text, ensure_pixmap_cache, slide
+from ui.board.items import BoardItem, draw_text, slide
+from ui.board.pieces import ButtonItem, TextItem
 from ui.board.scene import GameScene
 from ui.games.robber_barons.items import (
     CLASS_COLOURS,
     BandLabel,
     BigCard,
     BoardBase,
-    ButtonItem,
     DeckItem,
     DiceItem,
     MarkerChip,
@@ -70,39 +70,6 @@ def space_geometry(i: int) -> tuple[QRectF, str]:
     if i == 30:
         return QRectF(S - C, 0, C, C), "down"
     return QRectF(S - C, C + (i - 31) * W, C, W), "left"
-
-
-class TextItem(BoardItem):
-    """A line or two of text on the board (status, deck captions, the legend)."""
-
-    def __init__(self, w: float, h: float, pt: float = 10, bold: bool = False, serif: bool = False,
-                 colour: str = style.INK, align=Qt.AlignmentFlag.AlignCenter):
-        super().__init__(w, h)
-        self.text = ""
-        self.pt, self.bold, self.serif, self.colour, self.align = pt, bold, serif, colour, align
-        self.setAcceptHoverEvents(False)
-        self.setZValue(5)
-
-    def set_text(self, text: str, colour: str | None = None) -> None:
-        self.text = text
-        if colour:
-            self.colour = colour
-        self.refresh(text, self.colour)
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath()
-
-    def bounds(self) -> QRectF:
-        # room for a line drawn taller than its row when the board is shown small (legible.py)
-        return self.rect().adjusted(-2, -self.h * 0.3, 5, self.h * 0.3)
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
-        draw_text(p, self.rect(), self.text, font, self.colour, align=self.align | Qt.TextFlag.TextWordWrap,
-                  elide=False)
-
-    def texts(self) -> list[str]:
-        return [self.text]
 
 
 class LegendItem(BoardItem):
@@ -158,9 +125,7 @@ class RobberBaronsScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
-        style.load_fonts()
-        ensure_pixmap_cache()
+        self.dress_table()
         self._players = 0
         self._pool: dict[tuple, QGraphicsItem] = {}
         self._used: set[tuple] = set()

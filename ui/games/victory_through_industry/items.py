@@ -350,55 +350,6 @@ class TurnBadge(ScreenClick, Chip):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
 
-class Panel(BoardItem):
-    """A paper panel with a title (a section of the board)."""
-
-    def __init__(self, w: float, h: float):
-        super().__init__(w, h)
-        self.title = ""
-        self.note = ""
-        self.accent: str | None = None
-        self.setZValue(-5)
-        self.setAcceptHoverEvents(False)
-
-    def set_panel(self, title: str, note: str = "", accent: str | None = None, w: float | None = None,
-                  h: float | None = None) -> None:
-        if w is not None and h is not None:
-            self.resize(w, h)
-        self.title, self.note, self.accent = title, note, accent
-        self.refresh(title, note, accent, self.w, self.h)
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath() if self.action is None else super().shape()
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 8, 8)
-        return path
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        r = self.rect()
-        path = self.outline()
-        draw_shadow(p, path, 2, 3, 80)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(paper_brush(r))
-        p.drawPath(path)
-        if self.accent:
-            band = QPainterPath()
-            band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 30), 8, 8)
-            p.setBrush(QColor(self.accent))
-            p.drawPath(band)
-        p.setPen(QPen(QColor(style.INK), 1.6))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawPath(path)
-        fg = style.text_on(self.accent) if self.accent else style.INK
-        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, style.serif(12, bold=True), fg,
-                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if self.note:
-            draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
-                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-
-
 class Overview(ScreenClick, BoardItem):
     """A small map of another seat's complex: factories as tier-coloured squares with their
     product marks, product cards as coloured dots. Click to open it large."""

@@ -22,13 +22,14 @@ Legal targets glow; everything else is inert.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
 from engine.core.text import count
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
-from ui.board.items import BoardItem, TokenItem, ensure_pixmap_cache
+from ui.board.items import BoardItem, TokenItem
+from ui.board.pieces import Panel
 from ui.board.scene import GameScene
 from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
@@ -38,7 +39,6 @@ from ui.games.victory_through_industry.items import (
     FactoryTile,
     GridBack,
     Overview,
-    Panel,
     ProductCard,
     RecipeCard,
     TokenMark,
@@ -65,9 +65,7 @@ class VtiScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
-        style.load_fonts()
-        ensure_pixmap_cache()
+        self.dress_table()
         self._pool: dict[tuple, BoardItem] = {}
         self._used: set[tuple] = set()
         self._by_action: dict[Action, BoardItem] = {}
