@@ -89,6 +89,12 @@ def _fitting(text: str, font: QFont, rect: QRectF, flags: int, elide: bool) -> s
     return cut if len(cut.rstrip("…").strip()) >= min(4, len(text)) else None
 
 
+def shown_width(p: QPainter, text: str, font: QFont) -> float:
+    """The width (in the painter's units) `text` takes when drawn in `font` at its size on the
+    screen: a layout that puts a number beside a name keeps room for the number as shown."""
+    return QFontMetricsF(legible_font(font, screen_scale(p))).horizontalAdvance(text)
+
+
 def lines_fit(p: QPainter, fonts: Sequence[QFont], height: float) -> bool:
     """True if lines in `fonts`, stacked, fit `height` at the sizes they will have on the screen
     (a piece with a title and a note shows only the title when the board is small)."""

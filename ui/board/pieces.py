@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from ui.board import style
 from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
-from ui.board.legible import lines_fit
+from ui.board.legible import lines_fit, shown_width
 
 
 class DrawnItem(BoardItem):
@@ -160,8 +160,11 @@ class Panel(BoardItem):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(path)
         fg = style.text_on(self.accent) if self.accent else style.INK
-        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, style.serif(12, bold=True), fg,
+        title_font = style.serif(12, bold=True)
+        title_w = min(r.width() * 0.6, shown_width(p, self.title, title_font))
+        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, title_font, fg,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if self.note:
-            draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
+        if self.note:  # right of the title as it is shown
+            left = max(r.width() * 0.35, 12 + title_w + 16)
+            draw_text(p, QRectF(left, 4, r.width() - left - 12, 24), self.note, style.sans(9), fg,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

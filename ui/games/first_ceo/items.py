@@ -25,7 +25,7 @@ from ui.board.items import (
     fit_font,
     paper_brush,
 )
-from ui.board.legible import legible_font, screen_scale
+from ui.board.legible import legible_font, screen_scale, shown_width
 
 SCORING_SHORT = {"pair": "40/pair", "finance": "20/fin", "techhw": "10/T·H"}
 
@@ -275,8 +275,7 @@ class CompanyStrip(BoardItem):
             icons.paint_industry(p, name, QRectF(x, 2, size, size))
             x += size + 1
         # the cost column is as wide as two digits at the size they will have on the screen
-        cost_font = legible_font(style.sans(9, bold=True), screen_scale(p))
-        cost_w = max(24.0, QFontMetricsF(cost_font).horizontalAdvance("00"))
+        cost_w = max(24.0, shown_width(p, "00", style.sans(9, bold=True)))
         right = w - cost_w - 4
         used = 0.0
         if w >= 200:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
 from ui.board import style
 from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.legible import shown_width
 
 PRODUCT_COLOURS = {
     "wood": "#8d6e4c", "iron_ore": "#7d7f86", "coal": "#3a3a3a", "oil": "#1f2a44", "cotton": "#efe9dc",
@@ -446,7 +447,7 @@ class RecipeCard(BoardItem):
         band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 22), 6, 6)
         p.setBrush(QColor(factory_band(self.ftype)))
         p.drawPath(band)
-        note_w = 34 if self.note else 0
+        note_w = max(34.0, shown_width(p, self.note, style.sans(9, bold=True)) + 4) if self.note else 0
         draw_text(p, QRectF(6, 2, r.width() - 12 - note_w, 20), fac.name,
                   fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w), style.INK,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)

@@ -113,12 +113,14 @@ class VtiScene(GameScene):
         marks = style.seat_marks(names)
         bottom_left = self._show_complex(view, focus, me, names, marks)
         bottom_left = self._show_supply(view, me, bottom_left)
-        bottom_left = self._show_palette(view, bottom_left)
         left_w = self._left_w
         side_x = M + left_w + 24
         bottom_right = self._show_turn(view, names, marks, side_x)
         bottom_right = self._show_row(view, side_x, bottom_right)
         bottom_right = self._show_players(view, names, marks, me, focus, side_x, bottom_right)
+        # the bank closes the right column, so that both columns end about level: a board about
+        # as high as wide fills a window better, and its words stay large (ui/board/legible.py)
+        bottom_right = self._show_palette(view, bottom_right, side_x, SIDE_W)
         bottom_left = self._show_chips(view, names, bottom_left, left_w)
         for key in [k for k in self._pool if k not in self._used]:
             item = self._pool.pop(key)
@@ -381,18 +383,18 @@ class VtiScene(GameScene):
         return top + rows * (RECIPE_H + 6) + 42
 
     # -- the product palette (the bank) ------------------------------------------------------------------
-    def _show_palette(self, view: dict, top: float) -> float:
-        top += 16
-        per_row = min(len(PRODUCT_IDS), int((self._left_w - 32) // (CHIP + 6)))
+    def _show_palette(self, view: dict, top: float, x: float, width: float) -> float:
+        top += 14
+        per_row = min(len(PRODUCT_IDS), int((width - 24) // (CHIP + 6)))
         rows = (len(PRODUCT_IDS) + per_row - 1) // per_row
         panel = self._item(("palette-panel",), lambda: Panel(10, 10))
         panel.set_panel("Products", "the bank: three of a kind buy one of the same or lower value",
-                        None, self._left_w, rows * (CHIP + 14) + 42)
-        panel.setPos(M, top)
+                        None, width, rows * (CHIP + 14) + 42)
+        panel.setPos(x, top)
         for i, p in enumerate(sorted(PRODUCT_IDS, key=lambda q: (PRODUCTS[q].value, PRODUCT_IDS.index(q)))):
             chip = self._item(("palette", p), lambda: ProductCard(CHIP, CHIP + 6))
             chip.set_product(p, small=True)
-            chip.setPos(QPointF(M + 16 + (i % per_row) * (CHIP + 6), top + 36 + (i // per_row) * (CHIP + 14)))
+            chip.setPos(QPointF(x + 12 + (i % per_row) * (CHIP + 6), top + 36 + (i // per_row) * (CHIP + 14)))
             act = self._take(lambda a, p=p: a.kind == "bank_get" and a.args[0] == p)
             self._target(chip, act, f"Take {PRODUCTS[p].name} from the bank" if act else "")
         return top + rows * (CHIP + 14) + 42
