@@ -43,7 +43,7 @@ WIDTH_SLACK_CHARS characters: longer words of neighbouring pieces would run toge
 WIDTH_SLACK_CHARS = 4
 
 
-CONDENSED = 80
+CONDENSED = 75
 """The stretch (percent of the normal width) of the condensed cut tried, before a shorter form,
 for a text that does not fit at the minimum size."""
 

@@ -276,7 +276,7 @@ class CompanyStrip(BoardItem):
             x += size + 1
         # the cost column is as wide as two digits at the size they will have on the screen
         cost_w = max(24.0, shown_width(p, "00", style.sans(9, bold=True)))
-        right = w - cost_w - 4
+        right = w - cost_w - 8  # a clear gap between the scoring in brief and the cost
         used = 0.0
         if w >= 200:
             # the scoring in brief, then the income coins (small, overlapping)

@@ -157,7 +157,7 @@ class SpaceItem(BoardItem):
                     draw_text(p, band.adjusted(4, 0, -4, 0), self.band_text, font, style.text_on(self.band_colour),
                               elide=False)
                 p.restore()
-            name_rect = QRectF(c.left() + 3, c.top() + 2, c.width() - 6, self.name_height())
+            name_rect = QRectF(c.left() + 2, c.top() + 2, c.width() - 4, self.name_height())
             f = style.serif(10, bold=True)
             if QFontMetricsF(f).horizontalAdvance(self.space.industry) > name_rect.width():
                 f = style.serif(9, bold=True)
