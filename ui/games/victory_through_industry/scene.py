@@ -293,6 +293,10 @@ class VtiScene(GameScene):
             self._target(badge, None, "Turn it a quarter to the right")
             return
         self._ghost_at = None
+        if ghost.pos() == QPointF(0, 0):
+            # hidden pieces count in the board's extent: a new ghost waits inside the complex,
+            # not at the scene's corner, or the fitted board would shift when it first moves
+            ghost.setPos(QPointF(M + 16, M + 38))
         ghost.setVisible(False)
         ghost.set_target(None, False)
         # previewing a cell under the mouse: the ghost takes no mouse events of its own
