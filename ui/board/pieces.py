@@ -68,7 +68,7 @@ class TextItem(DrawnItem):
 
     def bounds(self) -> QRectF:
         # room for a line drawn taller than its row when the board is shown small (legible.py)
-        return self.rect().adjusted(-2, -self.h * 0.3, 5, self.h * 0.3)
+        return self.rect().adjusted(-2, -min(3.0, self.h * 0.3), 5, min(8.0, self.h * 0.3))
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)

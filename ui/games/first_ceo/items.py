@@ -539,7 +539,7 @@ class LabelItem(BoardItem):
 
     def bounds(self) -> QRectF:
         # room for a line drawn taller than its row when the board is shown small (legible.py)
-        return self.rect().adjusted(-2, -self.h * 0.3, 5, self.h * 0.3)
+        return self.rect().adjusted(-2, -min(3.0, self.h * 0.3), 5, min(8.0, self.h * 0.3))
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         draw_text(p, self.rect(), self.text, self.font, self.colour, align=self.align, elide=self.elide,
