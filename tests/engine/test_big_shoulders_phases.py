@@ -527,3 +527,44 @@ def test_no_emergency_fundraising_in_the_basic_game():
     st._run()
     assert st.stack[-1][0] == "op_buy"
     assert st.companies[st.operating]["pref"] == CHARTER
+
+
+# -- the fast choice lists agree with the refusal reasons ------------------------------------------
+def test_stock_and_action_choices_agree_with_the_refusals():
+    """The Stock and Action choice lists are built without words for speed; every candidate is
+    legal exactly when its refusal reason is None, and the quick legality check agrees."""
+    from engine.games.big_shoulders.actions import SPACES
+    from engine.games.big_shoulders.data import COMPANY_IDS, START_STEPS
+
+    for seed in range(6):
+        st = SPEC.new_state(2 + seed % 3, {"advanced": seed % 2 == 1})
+        rng = Rng(seed)
+        while st.to_move() != TERMINAL:
+            mover = st.to_move()
+            if mover == CHANCE:
+                st.apply(st.chance_outcomes()[0][0])
+                continue
+            frame = st.stack[-1][0]
+            legal = set(st.legal_actions())
+            if frame == "stock" and not st.over_limits(mover):
+                for cid in COMPANY_IDS:
+                    for kind in ("common", "preferred"):
+                        for source in ("charter", "pool"):
+                            a = Action("buy", mover, (cid, kind, source))
+                            assert (a in legal) == (st._buy_problem(mover, cid, kind, source) is None), a
+                    for kind in ("common", "preferred", "director"):
+                        a = Action("sell", mover, (cid, kind))
+                        assert (a in legal) == (st._sell_problem(mover, cid, kind) is None), a
+                    for step in START_STEPS:
+                        a = Action("start", mover, (cid, step))
+                        ok = st._start_problem(mover, cid, step) is None and st.decade >= 2
+                        assert (a in legal) == ok, a
+            if frame == "action":
+                for cid in COMPANY_IDS:
+                    for space in SPACES:
+                        a = Action("place", mover, (space, cid))
+                        assert (a in legal) == st.is_legal(a) == (st._place_problem(mover, space, cid) is None)
+                    for _, b in (pb for played in st.played for pb in played):
+                        a = Action("use_building", mover, (b, cid))
+                        assert (a in legal) == st.is_legal(a), a
+            st.apply(rng.choice(sorted(legal)))
