@@ -137,18 +137,22 @@ def test_a_seat_never_sees_another_seats_captain_hand_or_bank(qapp):
                 break
             if step % 60 == 0:
                 st = session.state
-                for viewer in range(players):
+                for viewer in (*range(players), None):
                     text = all_texts(shown(session, viewer))
-                    own = {CAPTAINS[c].name for c in st.hands[viewer]}
+                    own = {CAPTAINS[c].name for c in st.hands[viewer]} if viewer is not None else set()
                     secret = {CAPTAINS[c].name for s in range(players) if s != viewer for c in st.hands[s]} - own
                     for name in secret:
                         assert name not in text, f"seat {viewer} sees {name}"
-                    assert text.count("Market Share: secret") >= players - 1
-                    for s in range(players):
-                        rows = dict(player_summary(st.view(viewer), s))
-                        if s != viewer:
-                            assert rows["Market Share"] == "secret"
-                            assert rows["Captain cards"] == f"{len(st.hands[s])} (hidden)"
+                    if viewer is None:
+                        assert "Player Bank:" not in text
+                    else:
+                        assert text.count("Player Bank:") == 1  # the viewer's own, and no other
+                        assert f"Player Bank: {sum(st.ms[viewer].values())}" in text
+                        for s in range(players):
+                            rows = dict(player_summary(st.view(viewer), s))
+                            if s != viewer:
+                                assert rows["Market Share"] == "secret"
+                                assert rows["Captain cards"] == f"{len(st.hands[s])} (hidden)"
                     checked += 1
             legal = session.legal_actions()
             session.apply(legal[rng.randbelow(len(legal))])
@@ -184,20 +188,32 @@ def test_a_purchase_shows_which_tokens_were_taken_and_who_was_paid(qapp):
     assert "paid $" in tip or "took back" in tip
 
 
-def test_the_age_end_report_steps_market_by_market(qapp):
+def test_the_age_end_is_shown_on_the_tracks_and_stepped_market_by_market(qapp):
     session = play(3, 6, 0)
     rng = Rng.derive(6, "coi-age")
     while not session.state.report and not session.is_over():
         legal = session.legal_actions()
         session.apply(legal[rng.randbelow(len(legal))])
-    assert session.state.report
-    scene = shown(session, 0)
+    report = session.state.report
+    assert report
+    scene = shown(session, None)
+    # every market's tokens bought (✓) and discarded (✗) stand as ghosts at their price
+    ghosts = {(it.look[3], it.toolTip()) for it in scene.items() if isinstance(it, StackChip) and it.look[3]}
+    for e in report:
+        for s, kept in e["kept"].items():
+            if kept:
+                assert ("bought", f"Age end: the consumers bought {kept} of {session.names[int(s)]}'s tokens in "
+                        f"{MARKETS[e['market']].name} at ${e['price'][s]}.") in ghosts
+            if e["discarded"][s]:
+                assert any(kind == "discarded" and MARKETS[e["market"]].name in tip for kind, tip in ghosts)
     body = scene.pool.items[("text", "report", "body")]
-    first = MARKETS[session.state.report[0]["market"]].name
-    assert body.text.startswith(f"{first}: demand")
+    assert body.text.startswith("Age 1 end: the consumers bought")
     nxt = scene.pool.items[("report-btn", "next")]
-    nxt.on_click()
-    body = scene.pool.items[("text", "report", "body")]
-    assert body.text.startswith(f"{first}: demand") and "Cheapest first" in body.text or "No tokens" in body.text
-    label = scene.pool.items[("mlabel", session.state.report[0]["market"])]
-    assert label.lit
+    for k, e in enumerate(report):
+        nxt.on_click()
+        body = scene.pool.items[("text", "report", "body")]
+        assert body.text.startswith(f"{MARKETS[e['market']].name}: demand {e['demand']}")
+        lit = [m for m in MARKET_IDS if scene.pool.items[("mlabel", m)].look[5]]
+        assert lit == [e["market"]], k
+    nxt.on_click()  # past the last market: back to the whole age end
+    assert scene.pool.items[("text", "report", "body")].text.startswith("Age 1 end")
