@@ -112,8 +112,8 @@ class CaptainsScene(GameScene):
         self.viewer: int | None = None
         self._last: tuple | None = None
         self._prev_markets: dict | None = None
-        self._prev_turn: tuple | None = None
-        self._taken: list[tuple[str, int, int, int, int]] = []  # (market, seller, price, count, buyer)
+        self._taken: list[tuple[int, str, int, int, int, int]] = []  # (turn, market, seller, price, count, buyer)
+        self._prev_report: list = []
         self._report_step = 0   # 0: the whole age end; k: the k-th market's line, lit on the board
         self.setSceneRect(QRectF(0, 0, B_X + B_W + M, BOTTOM + M))
 
@@ -159,34 +159,27 @@ class CaptainsScene(GameScene):
 
     # -- purchases: which tokens the last turn took, and who was paid -------------------------------
     def _note_purchases(self, view: dict) -> None:
-        """Compare the buying markets with the last view: tokens that left a market during a turn
-        were bought (age ends empty the consumer markets, never the buying ones mid-turn). They
-        stay drawn as dashed ghosts until the next turn begins."""
-        turn = (view["age"], view["round"], view["turn_pos"])
+        """Compare the buying markets with the last view: tokens that left one during a turn were
+        bought (age ends empty only the consumer markets). They stay drawn as dashed ghosts for a
+        lap of turns, so a player sees every purchase the others made since their own turn."""
+        n = view["players"]
+        now = view["round"] * n + view["turn_pos"]   # turns in play order (rounds run across ages)
         prev = self._prev_markets
-        if prev is not None and view.get("current") is not None and self._prev_turn is not None:
-            buyer = view["current"]
-            fresh = []
+        buyer = view.get("current")
+        report = view.get("report") or []
+        settled, self._prev_report = report != self._prev_report, report  # an age end sold the markets
+        if prev is not None and buyer is not None and not settled:
             for good, m in BUY_MARKET.items():
                 if good != MARKETS[m].accepts[0]:
                     continue
-                for s in range(view["players"]):
+                for s in range(n):
                     before = sum(prev[m]["tokens"][s]) if s < len(prev[m]["tokens"]) else 0
-                    now = sum(view["markets"][m]["tokens"][s])
-                    if now < before and prev[m]["price"][s]:
-                        fresh.append((m, s, prev[m]["price"][s], before - now, buyer))
-            if fresh and turn == self._prev_turn:
-                merged: dict[tuple, list] = {(m, s, p, b): [m, s, p, 0, b] for m, s, p, _, b in self._taken}
-                for m, s, p, k, b in fresh:
-                    merged.setdefault((m, s, p, b), [m, s, p, 0, b])[3] += k
-                self._taken = [tuple(v) for v in merged.values()]
-            elif fresh:
-                self._taken = fresh
-            elif turn != self._prev_turn:
-                self._taken = []
+                    gone = before - sum(view["markets"][m]["tokens"][s])
+                    if gone > 0 and prev[m]["price"][s]:
+                        self._taken.append((now, m, s, prev[m]["price"][s], gone, buyer))
+        self._taken = [t for t in self._taken if now - n < t[0] <= now]
         self._prev_markets = {m: {"tokens": [list(t) for t in v["tokens"]], "price": list(v["price"])}
                               for m, v in view["markets"].items()}
-        self._prev_turn = turn
 
     # -- the market board -------------------------------------------------------------------------------
     def _show_markets(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
@@ -236,9 +229,12 @@ class CaptainsScene(GameScene):
                 n = sum(data["tokens"][s])
                 if n:
                     at.setdefault(data["price"][s], []).append((s, "", n, None))
-            for mm, s, p, n, b in self._taken:
+            taken: dict[tuple[int, int], list] = {}
+            for _, mm, s, p, n, b in self._taken:
                 if mm == m:
-                    at.setdefault(p, []).append((s, "taken", n, b))
+                    taken.setdefault((s, p), []).append((b, n))
+            for (s, p), buys in taken.items():
+                at.setdefault(p, []).append((s, "taken", sum(k for _, k in buys), tuple(buys)))
             e = report.get(m)
             if e and not any(sum(t) for t in data["tokens"]):
                 for key, kept in e["kept"].items():
@@ -256,9 +252,10 @@ class CaptainsScene(GameScene):
         chip = self.pool.item(("stack", m, s, p, ghost), StackChip)
         market = MARKETS[m]
         name = market.name
-        if ghost == "taken":
-            who = "took back their own" if buyer == s else f"bought from {names[s]} and paid ${n * p}"
-            tip = f"{names[buyer]} {who}: {goods(n, market.accepts[0])} at ${p} (the last purchase)."
+        if ghost == "taken":  # `buyer` holds every (buyer, count) of these tokens since the viewer's turn
+            tip = " ".join(f"{names[b]} took back {goods(k, market.accepts[0])} of their own at ${p}." if b == s
+                           else f"{names[b]} bought {goods(k, market.accepts[0])} from {names[s]} at ${p} and paid "
+                                f"{names[s]} ${k * p}." for b, k in buyer)
         elif ghost == "bought":
             tip = f"Age end: the consumers bought {n} of {names[s]}'s tokens in {name} at ${p}."
         elif ghost == "discarded":
@@ -406,6 +403,10 @@ class CaptainsScene(GameScene):
             return CAPTAINS[act.args[0]].name, "return it"
         if act.kind == "done":
             return "Keep prices", "the others stay"
+        if act.kind == "split":  # "2 + 1" over "En. N + En. S": the count for each market
+            p = view.get("prompt") or {}
+            m1, m2 = (SHORT_MARKET.get(MARKETS[m].name, MARKETS[m].name) for m in p["markets"])
+            return f"{act.args[0]} + {p['count'] - act.args[0]}", f"{m1} + {m2}"
         return describe(act, view, names), ""
 
     def _idle_words(self, view: dict, names: list[str]) -> str:
