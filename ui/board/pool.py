@@ -29,12 +29,16 @@ class ItemPool:
         self.by_action = {}
 
     def item(self, key: tuple, factory: Callable[[], BoardItem]) -> BoardItem:
-        """The piece kept under `key`, made by `factory()` and added to the scene the first time."""
+        """The piece kept under `key`, made by `factory()` and added to the scene the first time
+        (shown again if the last redraw made it transparent)."""
         piece = self.items.get(key)
         if piece is None:
             piece = factory()
             self.scene.addItem(piece)
             self.items[key] = piece
+        elif piece.opacity() < 1:
+            piece.setOpacity(1.0)
+            piece.setAcceptHoverEvents(True)
         self.used.add(key)
         return piece
 
@@ -46,9 +50,19 @@ class ItemPool:
         if ok:
             self.by_action[action] = piece
 
-    def prune(self) -> None:
-        """Remove the pieces this redraw did not ask for."""
+    def prune(self, hide: tuple[str, ...] = ()) -> None:
+        """Remove the pieces this redraw did not ask for; those whose key starts with a name in
+        `hide` (buttons that come and go with every turn) are only made transparent and inert, so
+        the next turn shows them again without making and painting them anew (a hidden item
+        loses its cached painting; a transparent one keeps it)."""
         for key in [k for k in self.items if k not in self.used]:
+            if key[0] in hide:
+                piece = self.items[key]
+                if piece.opacity() > 0 or piece.action is not None:
+                    piece.set_target(None, False)
+                    piece.setOpacity(0.0)
+                    piece.setAcceptHoverEvents(False)
+                continue
             piece = self.items.pop(key)
             if isinstance(piece, BoardItem):
                 piece.forget_pulse()

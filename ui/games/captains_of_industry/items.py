@@ -107,20 +107,21 @@ class PriceSpace(BoardItem):
     def __init__(self, w: float, h: float, price: int):
         super().__init__(w, h)
         self.price = price
-        self.shade = False
+        self.shade = self.priced = False
         self.setZValue(1)
 
-    def set_space(self, shade: bool, tip: str) -> None:
-        self.shade = shade
+    def set_space(self, shade: bool, priced: bool, tip: str) -> None:
+        """`priced`: the space takes the pricing click now (its price is then written in it)."""
+        self.shade, self.priced = shade, priced
         self.set_tip(tip)
-        self.refresh(shade)
+        self.refresh(shade, priced)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         r = self.rect()
         p.setPen(QPen(QColor(style.INK_SOFT), 0.8))
         p.setBrush(QColor(style.PAPER if not self.shade else style.PAPER_DARK))
         p.drawRect(r)
-        if self.legal:  # the price is written in the spaces that take a click
+        if self.priced:  # the price is written in the spaces that take a click
             draw_text(p, r, f"${self.price}", style.sans(11), style.INK_SOFT)
 
     def texts(self) -> list[str]:

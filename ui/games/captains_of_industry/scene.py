@@ -140,7 +140,7 @@ class CaptainsScene(GameScene):
         self._show_hand(view, names, viewer)
         self._show_zones(view, names, seats, me, legal_set)
         self._show_research(view, names, seats, me, legal_set)
-        self.pool.prune()
+        self.pool.prune(hide=("facbtn", "choice", "re-side", "re-card", "report-btn", "text"))
 
     def _panel(self, key: str, rect: QRectF, title: str, note: str = "") -> Panel:
         panel = self.pool.item(("panel", key), lambda: Panel(10, 10))
@@ -220,8 +220,8 @@ class CaptainsScene(GameScene):
             for k, p in enumerate(PRICES):
                 space = self.pool.item(("space", m, p), lambda p=p: PriceSpace(SPACE_W, ROW_H, p))
                 space.setPos(M + LABEL_W + k * SPACE_W, y)
-                space.set_space(r % 2 == 1, f"{market.name}: ${p}")
                 act = Action("price", me, (m, p)) if pricing else None
+                space.set_space(r % 2 == 1, act in legal, f"{market.name}: ${p}")
                 self.pool.target(space, act, legal, f"Price {market.name} at ${p}")
             # what stands at each price: the owners' stacks, then the ghosts of what just left
             at: dict[int, list[tuple[int, str, int, int | None]]] = {}
