@@ -132,7 +132,7 @@ class StackChip(LookItem):
     """One owner's tokens at one price in one market: the seat's colour and mark, and the count; or
     a dashed ghost of tokens that left the market (`kind` taken, bought or discarded)."""
 
-    W, H = 22.0, 19.0
+    W, H = 22.0, 21.0
     RADIUS = 5.0
 
     def __init__(self):
@@ -237,10 +237,12 @@ class AdvanceTile(LookItem):
         p.setBrush(paper_brush(r) if on_sale else QColor(style.PAPER_SHADE))
         p.drawPath(path)
         font = style.sans(11, bold=True)
-        if " " not in name:  # one long word cannot wrap: it shrinks (not under 9 pt) instead
+        short = ()
+        if " " not in name:  # one long word cannot wrap: it shrinks (not under 9 pt), or is cut short
             font = fit_font(name, font, r.width() - 6)
+            short = name[:7] + "." if len(name) > 8 else ()
         draw_text(p, QRectF(2, 1, r.width() - 4, 36), name, font, style.INK, Qt.AlignmentFlag.AlignCenter | WRAP,
-                  elide=False)
+                  elide=False, short=short)
         draw_text(p, QRectF(6, r.height() - 20, 40, 18), f"{cost} R", style.sans(11), SECTOR_COLOURS["research"],
                   LEFT)
         d = 16.0

@@ -398,7 +398,7 @@ class CaptainsScene(GameScene):
 
     def _choice_words(self, act: Action, view: dict, names: list[str]) -> tuple[str, str]:
         if act.kind == "manipulate":
-            return "Manipulation", "a Captain card, re-price"
+            return "Manipulate", "draw a Captain card, re-price"
         if act.kind == "return_captain":
             return CAPTAINS[act.args[0]].name, "return it"
         if act.kind == "done":
@@ -480,7 +480,7 @@ class CaptainsScene(GameScene):
                     if seat["market_share"] is not None)
         else:
             seat = view["seats"][viewer]
-            self._panel("hand", rect, f"{names[viewer]}: your Captain cards and Player Bank", "only you see these")
+            self._panel("hand", rect, "Your Captain cards and Player Bank", f"{names[viewer]} only")
             hand = seat["hand"] or []
             lines = ["Captain cards: " + (", ".join(CAPTAINS[c].name for c in hand) or "none"),
                      f"Player Bank: {market_share_text(seat['market_share'])} Market Share"]
