@@ -470,14 +470,17 @@ class CaptainsScene(GameScene):
     def _show_hand(self, view: dict, names: list[str], viewer: int | None) -> None:
         """The viewer's Captain hand and Player Bank; for a spectator only the hand sizes (R18)."""
         rect = QRectF(B_X, HAND_TOP, B_W, HAND_H)
-        if viewer is None:
+        outcome = view.get("outcome")
+        if outcome:  # the banks are revealed and the game-end scoring added
+            self._panel("hand", rect, "Player Banks and final Market Share", "revealed at the end")
+            banks = ", ".join(f"{names[s]} {sum(seat['market_share'].values())}"
+                              for s, seat in enumerate(view["seats"]) if seat["market_share"] is not None)
+            final = ", ".join(f"{names[s]} {score:g}" for s, score in enumerate(outcome["scores"]))
+            lines = [f"Player Banks: {banks}", f"Final, with the game-end scoring: {final}"]
+        elif viewer is None:
             self._panel("hand", rect, "Captain cards and Player Banks", "secret until the end (R18)")
             counts = ", ".join(f"{names[s]} {seat['hand_count']}" for s, seat in enumerate(view["seats"]))
             lines = [f"Captain cards in hand: {counts}.", "Market Share is kept in secret Player Banks."]
-            if view.get("over"):
-                lines[1] = "Market Share: " + ", ".join(
-                    f"{names[s]} {sum(seat['market_share'].values())}" for s, seat in enumerate(view["seats"])
-                    if seat["market_share"] is not None)
         else:
             seat = view["seats"][viewer]
             self._panel("hand", rect, "Your Captain cards and Player Bank", f"{names[viewer]} only")
