@@ -52,6 +52,13 @@ class GameScene(QGraphicsScene):
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
         raise NotImplementedError
 
+    pool = None
+    """The scene's pieces by key (`ui.board.pool.ItemPool`), set up by the subclass."""
+
+    def _item(self, key: tuple, factory):
+        """The piece for `key` in this redraw (reused from the last one, or made by `factory`)."""
+        return self.pool.item(key, factory)
+
     def item_for(self, action: Action):
         """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None."""
         raise NotImplementedError

@@ -21,11 +21,29 @@ class ActionRules:
     # -- choices --------------------------------------------------------------------------------
     def _choices_action(self, seat: int, _pos) -> list[Action]:
         mine = self.directed(seat)
-        acts = [Action("place", seat, (space, cid)) for space in SPACES for cid in mine
-                if self._place_problem(seat, space, cid) is None]
+        acts = []
+        for space in SPACES:
+            g = GENERAL_SPACES[space]
+            if self.decade < g.get("from_decade", 1) or (g["uses"] and self.space_uses.get(space, 0) >= g["uses"]):
+                continue   # closed for every company: skip the per-company checks
+            acts += [Action("place", seat, (space, cid)) for cid in mine
+                     if self._place_problem(seat, space, cid) is None]
         acts += [Action("use_building", seat, (b, cid)) for b in self.open_buildings() for cid in mine
                  if self._building_problem(seat, b, cid) is None]
         return acts + self.free_actions(seat, mine) + [Action("pass_action", seat, ())]
+
+    def action_is_legal(self, action: Action) -> bool:
+        """`action` is among `_choices_action`, checked without building the whole list."""
+        kind, seat, args = action
+        if kind == "pass_action":
+            return not args
+        checks = {"place": (2, self._place_problem), "use_building": (2, self._building_problem),
+                  "trade": (3, self._trade_problem), "use_asset": (1, self._asset_problem)}
+        if kind not in checks or len(args) != checks[kind][0]:
+            return False
+        if kind == "use_building" and args[0] not in self.open_buildings():
+            return False
+        return checks[kind][1](seat, *args) is None
 
     def _place_problem(self, seat: int, space: str, cid: str) -> str | None:
         """Why `seat` may not send a Partner to general space `space` for `cid` (§6, §13.3.4)."""

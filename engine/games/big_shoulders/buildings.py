@@ -84,9 +84,10 @@ class BuildingRules:
 
     # -- a Partner on a building ----------------------------------------------------------------
     def owner_of(self, building: int) -> int | None:
-        for seat in range(self.players):
-            if any(b == building for _, b in self.played[seat]):
-                return seat
+        for seat, played in enumerate(self.played):
+            for _, b in played:
+                if b == building:
+                    return seat
         return None
 
     def open_buildings(self) -> list[int]:

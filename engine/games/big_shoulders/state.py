@@ -85,6 +85,23 @@ def _new_company(cid: str, players: int) -> dict:
     }
 
 
+def _copy_company(c: dict) -> dict:
+    d = c.copy()
+    for k in ("com", "workers", "automated", "managers"):
+        d[k] = c[k][:]
+    d["resources"] = c["resources"].copy()
+    return d
+
+
+_FLAT_LISTS = ("cash", "partners", "founder", "order", "appeal_stack", "asset_row", "asset_start",
+               "asset_deck", "goals", "goal_pool", "placed", "passed", "ad_first", "used_buildings",
+               "op_done")
+"""Fields that are lists of ints, strings or None."""
+_LISTS_OF_LISTS = ("partner_gains", "sold_decade", "demand_piles", "demand_grid", "demand_goods", "hands",
+                   "discards", "played", "placements")
+_FLAT_DICTS = ("opts", "bag", "haymarket", "space_uses")
+
+
 class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, OperatingRules, CleanupRules,
                         CompanyRules, ChanceDraws, FrameStackState):
     """The whole game. Seats are 0..players-1, clockwise in seat order; companies are ids."""
@@ -160,6 +177,26 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         s.over = False
         return s
 
+    def copy(self) -> BigShouldersState:
+        """A faster copy than the generic one (AI search copies states all the time): the
+        companies' dicts by their known shape, the rest as plain data."""
+        s = BigShouldersState.__new__(BigShouldersState)
+        for f in _FLAT_LISTS:
+            setattr(s, f, getattr(self, f)[:])
+        for f in _LISTS_OF_LISTS:
+            setattr(s, f, [x[:] for x in getattr(self, f)])
+        for f in _FLAT_DICTS:
+            setattr(s, f, getattr(self, f).copy())
+        s.supply = {k: v.copy() for k, v in self.supply.items()}
+        s.decks = {k: v[:] for k, v in self.decks.items()}
+        s.picks = [p[:] if p else p for p in self.picks]
+        s.stack = plain_copy(self.stack)
+        s.companies = {cid: _copy_company(c) for cid, c in self.companies.items()}
+        s.players, s.decade, s.phase, s.priority, s.job_market = (self.players, self.decade, self.phase,
+                                                                  self.priority, self.job_market)
+        s.op_next, s.operating, s.over = self.op_next, self.operating, self.over
+        return s
+
     # -- queries --------------------------------------------------------------------------------
     def started(self) -> list[str]:
         return [cid for cid in COMPANY_IDS if self.companies[cid]["started"]]
@@ -228,6 +265,8 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
             return False
         if action.seat == CHANCE:
             return self.to_move() == CHANCE and any(a == action for a, _ in self.chance_outcomes())
+        if self.stack[-1][0] == "action" and action.seat == self.to_move():
+            return self.action_is_legal(action)
         return action in self.legal_actions(action.seat)
 
     def label(self, action: Action) -> str:

@@ -28,8 +28,15 @@ class StockRules:
 
     # -- choices --------------------------------------------------------------------------------
     def _choices_found(self, seat: int, _order, _idx) -> list[Action]:
-        return [Action("start", seat, (cid, step)) for cid in COMPANY_IDS for step in START_STEPS
-                if self._start_problem(seat, cid, step) is None]
+        return self._starts(seat)
+
+    def _starts(self, seat: int) -> list[Action]:
+        """The companies `seat` may start now (the checks of `_start_problem`, without words)."""
+        if self.certificates(seat) >= cert_limit(self.players):
+            return []
+        cash = self.cash[seat]
+        return [Action("start", seat, (cid, step)) for cid in COMPANY_IDS if not self.companies[cid]["started"]
+                for step in START_STEPS if 3 * market.value(step) <= cash]
 
     def over_limits(self, seat: int) -> bool:
         """After a directorship transfer a player may hold too much; they must sell first (§14)."""
@@ -37,18 +44,37 @@ class StockRules:
                 or any(self.units(seat, cid) > CAP_UNITS for cid in self.started()))
 
     def _choices_stock(self, seat: int, _seat, _passes, _last, sold: dict) -> list[Action]:
-        acts = [Action("sell", seat, (cid, kind)) for cid in self.started()
-                for kind in ("common", "preferred", "director") if self._sell_problem(seat, cid, kind) is None]
-        if self.over_limits(seat) and acts:
+        """Sales, purchases and starts open to `seat`: the checks of the `_*_problem` methods,
+        without building their words (this runs at every Stock decision of every AI rollout)."""
+        started = self.started()
+        acts = []
+        for cid in started:
+            c = self.companies[cid]
+            if c["com"][seat]:
+                acts.append(Action("sell", seat, (cid, "common")))
+            if c["pref"] == seat:
+                acts.append(Action("sell", seat, (cid, "preferred")))
+            if c["dir"] == seat and self.opts["advanced"] and self._sell_problem(seat, cid, "director") is None:
+                acts.append(Action("sell", seat, (cid, "director")))
+        if acts and self.over_limits(seat):
             return acts
-        for cid in self.started():
-            for kind in ("common", "preferred"):
-                for source in ("charter", "pool"):
-                    if self._buy_problem(seat, cid, kind, source) is None:
-                        acts.append(Action("buy", seat, (cid, kind, source)))
+        room = self.certificates(seat) < cert_limit(self.players)
+        cash = self.cash[seat]
+        for cid in started if room else ():
+            c = self.companies[cid]
+            if cid in self.sold_decade[seat]:
+                continue
+            held = self.units(seat, cid)
+            value = market.value(c["step"])
+            if held < CAP_UNITS and value <= cash:
+                if c["com_charter"]:
+                    acts.append(Action("buy", seat, (cid, "common", "charter")))
+                if c["com_pool"]:
+                    acts.append(Action("buy", seat, (cid, "common", "pool")))
+            if c["pref"] < 0 and c["dir"] != seat and held + 2 <= CAP_UNITS and 2 * value <= cash:
+                acts.append(Action("buy", seat, (cid, "preferred", "charter" if c["pref"] == CHARTER else "pool")))
         if self.decade >= 2:
-            acts += [Action("start", seat, (cid, step)) for cid in COMPANY_IDS for step in START_STEPS
-                     if self._start_problem(seat, cid, step) is None]
+            acts += self._starts(seat)
         acts.append(Action("end_turn", seat, ()) if sold else Action("pass", seat, ()))
         return acts
 

@@ -140,7 +140,7 @@ class CaptainsScene(GameScene):
         self._show_hand(view, names, viewer)
         self._show_zones(view, names, seats, me, legal_set)
         self._show_research(view, names, seats, me, legal_set)
-        self.pool.prune(hide=("facbtn", "choice", "re-side", "re-card", "report-btn", "text"))
+        self.pool.prune()
 
     def _panel(self, key: str, rect: QRectF, title: str, note: str = "") -> Panel:
         panel = self.pool.item(("panel", key), lambda: Panel(10, 10))

@@ -40,6 +40,7 @@ from ui.board.items import (
     paper_brush,
 )
 from ui.board.paint_guard import guarded_paint
+from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.first_ceo.items import (
     AssetCardItem,
@@ -489,8 +490,7 @@ class FirstCeoScene(GameScene):
         super().__init__(parent)
         self.dress_table()
         self._layout: Layout | None = None
-        self._pool: dict[tuple, BoardItem] = {}
-        self._used: set[tuple] = set()
+        self.pool = ItemPool(self, keep=("base", "track", "spot"))
         self._by_action: dict[Action, BoardItem] = {}
         self._track: TrackItem | None = None
         self._mat_memo: dict[int, tuple] = {}
@@ -513,14 +513,13 @@ class FirstCeoScene(GameScene):
         if self._layout is None or self._layout.players != n:
             self._reset(n, view)
         self.view, self.viewer = view, viewer
-        self._used = set()
+        self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)
         # whose candidate actions the items carry: the seat to move when it may act here, else the
         # person at the screen (their clicks are refused with "please wait"); a spectator: nobody
         me = legal[0].seat if legal else viewer
         marks = style.seat_marks(names)
-        self._used.update(k for k in self._pool if k[0] in ("base", "track", "spot"))
         self._show_track(view, names, marks)
         self._show_market(view, legal_set, me)
         self._show_ranks(view, names, marks)
@@ -529,32 +528,24 @@ class FirstCeoScene(GameScene):
         for seat in range(n):
             self._show_mat(view, seat, legal_set, me, names, marks)
         self._shown = True
-        for key in [k for k in self._pool if k not in self._used]:
-            item = self._pool.pop(key)
-            item.forget_pulse()
-            self.removeItem(item)
+        self.pool.prune()
 
     # -- building blocks ------------------------------------------------------------------------------
     def _reset(self, n: int, view: dict) -> None:
-        for item in list(self._pool.values()):
-            self.removeItem(item)
-        self._pool.clear()
+        self.pool.clear()
         self._mat_memo.clear()
         self._shown = False
         lay = make_layout(n)
         self._layout = lay
         self.setSceneRect(lay.scene)
-        base = BoardBase(lay, view["market"])
-        self.addItem(base)
-        self._pool[("base",)] = base
+        self.pool.add(("base",), BoardBase(lay, view["market"]))
         spaces, inward = track_geometry(lay.board)
         track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
         track.accent[END_TRIGGER] = "#e7c873"
         track.STACK_STEP = 10.0
         track.tip_for = self._track_tip
         track.setZValue(-9)
-        self.addItem(track)
-        self._pool[("track",)] = track
+        self.pool.add(("track",), track)
         self._track = track
         self._add_hotspots(lay, view["market"])
 
@@ -577,17 +568,7 @@ class FirstCeoScene(GameScene):
         for n, (rect, text) in enumerate(spots):
             spot = HotSpot(rect, text)
             spot.setZValue(-8)
-            self.addItem(spot)
-            self._pool[("spot", n)] = spot
-
-    def _item(self, key: tuple, factory):
-        item = self._pool.get(key)
-        if item is None:
-            item = factory()
-            self.addItem(item)
-            self._pool[key] = item
-        self._used.add(key)
-        return item
+            self.pool.add(("spot", n), spot)
 
     def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
         item.set_target(action, action in legal if action is not None else False, status)
@@ -642,7 +623,7 @@ class FirstCeoScene(GameScene):
             slot, cid = entry["slot"], entry["card"]
             if cid is None:
                 continue
-            fresh = ("company", cid) not in self._pool
+            fresh = ("company", cid) not in self.pool
             card = self._item(("company", cid), lambda: CompanyCard(CARD_W, CARD_H))
             if fresh and self._shown:
                 # a card drawn during play comes off the deck and slides into its space
@@ -756,13 +737,13 @@ class FirstCeoScene(GameScene):
                tuple(names), tuple(marks), tuple(v["corp"] for v in view["seats"]),
                sum(v["holdings"].get(corp_id, 0) for v in view["seats"]))
         memo = self._mat_memo.get(seat)
-        if memo is not None and memo[0] == sig and all(k in self._pool for k in memo[1]):
-            self._used.update(memo[1])
+        if memo is not None and memo[0] == sig and all(k in self.pool for k in memo[1]):
+            self.pool.use(memo[1])
             self._by_action.update(memo[2])
             return
-        used_before, actions_before = set(self._used), dict(self._by_action)
+        used_before, actions_before = set(self.pool.used), dict(self._by_action)
         self._build_mat(view, seat, legal, me, names, marks)
-        keys = self._used - used_before
+        keys = self.pool.used - used_before
         actions = {a: it for a, it in self._by_action.items() if a not in actions_before}
         self._mat_memo[seat] = (sig, keys, actions)
 

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSequentialAnimationGroup, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
 from ui.board.items import BoardItem, draw_text, slide
 from ui.board.pieces import ButtonItem, TextItem
+from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.robber_barons.items import (
     CLASS_COLOURS,
@@ -126,8 +126,7 @@ class RobberBaronsScene(GameScene):
         super().__init__(parent)
         self.dress_table()
         self._players = 0
-        self._pool: dict[tuple, QGraphicsItem] = {}
-        self._used: set[tuple] = set()
+        self.pool = ItemPool(self, keep=("fixed",))
         self._by_action: dict[Action, BoardItem] = {}
         self._spaces: list[SpaceItem] = []
         self._last_dice: list[int] | None = None
@@ -151,7 +150,7 @@ class RobberBaronsScene(GameScene):
         if n != self._players:
             self._reset(n)
         self.view, self.viewer = view, viewer
-        self._used = {("fixed",)}
+        self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)
         marks = style.seat_marks(names)
@@ -159,29 +158,19 @@ class RobberBaronsScene(GameScene):
         self._show_pawns(view, names, marks)
         self._show_centre(view, names, legal_set)
         self._show_mats(view, names, marks, legal_set)
-        for key in [k for k in self._pool if k not in self._used and k[0] != "fixed"]:
-            item = self._pool.pop(key)
-            if isinstance(item, BoardItem):
-                item.forget_pulse()
-            self.removeItem(item)
+        self.pool.prune()
 
     # -- set-up -----------------------------------------------------------------------------------------
     def _reset(self, n: int) -> None:
-        for item in list(self._pool.values()):
-            self.removeItem(item)
+        self.pool.clear()
         for item in self._spaces:
             self.removeItem(item)
-        self._pool.clear()
         self._players = n
         mats_h = SIDE
         scene = QRectF(0, 0, MARGIN * 2 + SIDE + GAP + MAT_W, max(SIDE, mats_h) + 2 * MARGIN)
         self.setSceneRect(scene)
-        table = TableItem(scene)
-        self.addItem(table)
-        self._pool[("fixed", "table")] = table
-        base = BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner)
-        self.addItem(base)
-        self._pool[("fixed", "base")] = base
+        self.pool.add(("fixed", "table"), TableItem(scene))
+        self.pool.add(("fixed", "base"), BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner))
         self._spaces = []
         for i in range(BOARD_SIZE):
             rect, inner = space_geometry(i)
@@ -191,19 +180,9 @@ class RobberBaronsScene(GameScene):
             self._spaces.append(item)
         legend = LegendItem(self.inner.width() - 80)
         legend.setPos(self.inner.left() + 40, self.inner.bottom() - 84)
-        self.addItem(legend)
-        self._pool[("fixed", "legend")] = legend
+        self.pool.add(("fixed", "legend"), legend)
         self._last_dice = None
         self._last_card = None
-
-    def _item(self, key: tuple, factory):
-        item = self._pool.get(key)
-        if item is None:
-            item = factory()
-            self.addItem(item)
-            self._pool[key] = item
-        self._used.add(key)
-        return item
 
     def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
         ok = action is not None and action in legal

@@ -30,6 +30,7 @@ from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FAC
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
 from ui.board.pieces import Panel
+from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
@@ -66,8 +67,7 @@ class VtiScene(GameScene):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.dress_table()
-        self._pool: dict[tuple, BoardItem] = {}
-        self._used: set[tuple] = set()
+        self.pool = ItemPool(self)
         self._by_action: dict[Action, BoardItem] = {}
         self.focus: int | None = None
         self.view: dict | None = None
@@ -105,7 +105,7 @@ class VtiScene(GameScene):
         if forced is not None:
             focus = forced
         self._active = forced if forced is not None else me
-        self._used = set()
+        self.pool.begin()
         self._by_action = {}
         self._pending = list(legal)
         # at the start of a move, a factory that cannot run still answers a click with the reason
@@ -120,22 +120,10 @@ class VtiScene(GameScene):
         bottom_right = self._show_row(view, side_x, bottom_right)
         bottom_right = self._show_players(view, names, marks, me, focus, side_x, bottom_right)
         bottom_left = self._show_chips(view, names, bottom_left, left_w)
-        for key in [k for k in self._pool if k not in self._used]:
-            item = self._pool.pop(key)
-            item.forget_pulse()
-            self.removeItem(item)
+        self.pool.prune()
         self.setSceneRect(QRectF(0, 0, side_x + SIDE_W + M, max(bottom_left, bottom_right) + M))
 
     # -- helpers -------------------------------------------------------------------------------------
-    def _item(self, key: tuple, factory):
-        item = self._pool.get(key)
-        if item is None:
-            item = factory()
-            self.addItem(item)
-            self._pool[key] = item
-        self._used.add(key)
-        return item
-
     def _take(self, pred) -> Action | None:
         """The first still-unplaced legal action matching `pred` (it is now mapped to an item)."""
         for a in self._pending:
@@ -329,8 +317,8 @@ class VtiScene(GameScene):
     def _preview_site(self, cell: tuple, at: QPointF, on: bool) -> None:
         step = (self.view or {}).get("step") or {}
         ghost = self._ghost
-        if ghost is None or not step.get("f") or self._ghost_at is not None:
-            return
+        if ghost is None or ("ghost",) not in self.pool or not step.get("f") or self._ghost_at is not None:
+            return  # no factory being placed (a parked ghost stays hidden)
         if on:
             ghost.set_factory(step["f"], 0)
             ghost.setPos(at)
