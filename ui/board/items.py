@@ -500,6 +500,16 @@ def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT)
     return f
 
 
+def paint_paper(p: QPainter, path: QPainterPath, rect: QRectF, shadow: bool = True) -> None:
+    """A paper piece: its drop shadow and the paper gradient inside `path` (the ink rim is the
+    caller's, drawn last)."""
+    if shadow:
+        draw_shadow(p, path, 2, 3, 80)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(paper_brush(rect))
+    p.drawPath(path)
+
+
 def paper_brush(rect: QRectF, light: str = style.PAPER, dark: str = style.PAPER_DARK) -> QBrush:
     """A soft vertical paper gradient."""
     from PySide6.QtGui import QLinearGradient

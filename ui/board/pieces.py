@@ -1,5 +1,5 @@
 """Plain pieces every board uses: a line of text, a button printed on the board, a titled paper
-panel (a section of the board). Moved here from the scenes that first needed them, so the next
+panel (a section of the board), a labelled choice chip. Moved here from the scenes that first needed them, so the next
 games share them instead of copying them."""
 
 from __future__ import annotations
@@ -160,3 +160,34 @@ class Panel(BoardItem):
         if self.note:
             draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+class Chip(BoardItem):
+    """A labelled choice (a decision with no better place on the board)."""
+
+    def __init__(self, w: float, h: float = 28):
+        super().__init__(w, h)
+        self.text = ""
+        self.colour = style.PAPER
+
+    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
+        self.text, self.colour = text, colour
+        self.set_tip(tooltip or text)
+        self.refresh(text, colour, self.w)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.rect(), self.h / 2, self.h / 2)
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        path = self.outline()
+        draw_shadow(p, path, 1, 2, 50)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor(self.colour))
+        p.drawPath(path)
+        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
+                  style.text_on(self.colour))
+
+    def texts(self) -> list[str]:
+        return [self.text, self.toolTip()]

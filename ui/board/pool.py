@@ -79,7 +79,8 @@ class ItemPool:
             piece = self._parked.pop(key, None)
             if piece is None:
                 piece = factory()
-                self.scene.addItem(piece)
+                if piece.scene() is None:  # a child of a kept piece is in the scene with its parent
+                    self.scene.addItem(piece)
                 self.created += 1
             else:
                 piece.setVisible(True)
@@ -113,7 +114,9 @@ class ItemPool:
         for key in [k for k in self.items if k not in self.used and k[0] not in self.keep]:
             self._park(key)
         while len(self._parked) > MAX_PARKED:
-            self.scene.removeItem(self._parked.pop(next(iter(self._parked))))
+            piece = self._parked.pop(next(iter(self._parked)))
+            if piece.scene() is self.scene:  # a child may have left with its parent
+                self.scene.removeItem(piece)
 
     def _park(self, key: tuple) -> None:
         piece = self.items.pop(key)

@@ -60,8 +60,30 @@ class GameScene(QGraphicsScene):
         return self.pool.item(key, factory)
 
     def item_for(self, action: Action):
-        """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None."""
-        raise NotImplementedError
+        """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None.
+        The default reads `_by_action`, which a scene fills as it targets its pieces."""
+        return getattr(self, "_by_action", {}).get(action)
+
+    def items_with_actions(self) -> list:
+        """Every piece that emits a legal action now."""
+        return list(getattr(self, "_by_action", {}).values())
+
+    def take_pending(self, pred) -> Action | None:
+        """The first legal action still in `_pending` (not yet given a piece) that matches `pred`,
+        removed from it: each legal action gets exactly one piece, and whatever is left over goes
+        to a strip of chips."""
+        for a in self._pending:
+            if pred(a):
+                self._pending.remove(a)
+                return a
+        return None
+
+    _last_show: tuple | None = None
+
+    def redraw(self) -> None:
+        """Show the last view again (after a choice of the screen, such as a piece opened large)."""
+        if self._last_show is not None:
+            self.show(*self._last_show)
 
     _idle_press = None
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
 from ui.board import style
 from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.pieces import Chip
 
 PRODUCT_COLOURS = {
     "wood": "#8d6e4c", "iron_ore": "#7d7f86", "coal": "#3a3a3a", "oil": "#1f2a44", "cotton": "#efe9dc",
@@ -308,37 +309,6 @@ class CellTarget(BoardItem):
         p.drawPath(self.outline())
         if self.label:
             draw_text(p, self.rect().adjusted(8, 8, -8, -8), self.label, style.sans(9), style.PAPER_DARK)
-
-
-class Chip(BoardItem):
-    """A labelled choice (a decision with no better place on the board)."""
-
-    def __init__(self, w: float, h: float = 28):
-        super().__init__(w, h)
-        self.text = ""
-        self.colour = style.PAPER
-
-    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
-        self.text, self.colour = text, colour
-        self.set_tip(tooltip or text)
-        self.refresh(text, colour, self.w)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), self.h / 2, self.h / 2)
-        return path
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        path = self.outline()
-        draw_shadow(p, path, 1, 2, 50)
-        p.setPen(QPen(QColor(style.INK), 1.0))
-        p.setBrush(QColor(self.colour))
-        p.drawPath(path)
-        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
-                  style.text_on(self.colour))
-
-    def texts(self) -> list[str]:
-        return [self.text, self.toolTip()]
 
 
 class TurnBadge(ScreenClick, Chip):

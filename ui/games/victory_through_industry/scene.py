@@ -29,13 +29,12 @@ from engine.core.text import count
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
-from ui.board.pieces import Panel
+from ui.board.pieces import Chip, Panel
 from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
     CellTarget,
-    Chip,
     ContractCard,
     FactoryTile,
     GridBack,
