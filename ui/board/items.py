@@ -49,8 +49,9 @@ from ui.board import icons, style
 from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
 
-FINE_LOD = 0.45
-"""Below this level of detail (scene shown at < 45 %), fine text is skipped."""
+FINE_LOD = 0.2
+"""Below this level of detail (scene shown at < 20 %), fine text is not even tried. Above it,
+`draw_text` (ui/board/legible.py) decides what is drawn: never a text under 9 pt on screen."""
 
 
 def lod_of(painter: QPainter, option: QStyleOptionGraphicsItem | None) -> float:

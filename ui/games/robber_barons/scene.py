@@ -48,7 +48,7 @@ MARGIN = 24.0
 CORNER = 128.0
 SPACE_W = 90.0
 SIDE = 2 * CORNER + 9 * SPACE_W
-MAT_W = 440.0
+MAT_W = 300.0
 GAP = 24.0
 
 
@@ -89,8 +89,9 @@ class LegendItem(BoardItem):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(CLASS_COLOURS[cls]))
             p.drawRect(QRectF(x, 4, 16, 16))
-            draw_text(p, QRectF(x + 20, 2, 130, 20), word, style.sans(9), style.INK,
-                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            draw_text(p, QRectF(x + 20, 2, 124, 20), word, style.sans(9), style.INK,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False,
+                      short=word.replace(" spaces", ""))
             x += 150
         draw_text(p, QRectF(0, 26, self.w, 28),
                   "Revenue: $1M a marker · +$1M a Trust (framed) · +$3M a Monopoly · +$5M a Great Monopoly "
@@ -487,8 +488,8 @@ class RobberBaronsScene(GameScene):
             # the Legacy pile: philanthropy first, then the Business cards kept
             cards = [("legacy", c) for c in seat["philanthropy"]] + [("business", c) for c in seat["business_pile"]]
             per_row = int((MAT_W - 20) // (MiniCard.W + 3))
-            top = y + 94
-            rows_fit = max(1, int((h - 98) // (MiniCard.H + 4)))
+            top = y + MatItem.PILE_TOP
+            rows_fit = max(1, int((h - MatItem.PILE_TOP - 4) // (MiniCard.H + 4)))
             room = per_row * rows_fit
             shown = cards if len(cards) <= room else cards[: room - 2]  # keep two slots for "+N"
             for k, (deck, cid) in enumerate(shown):
