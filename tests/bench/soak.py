@@ -164,7 +164,22 @@ def probe_line(shell) -> str:
     window = shell.window
     qobjects = len(window.findChildren(QObject)) if window is not None else 0
     in_use, free = malloc_mb()
-    return (f"rss {rss_mb(os.getpid()):.1f} MB  malloc in use {in_use:.1f} MB free {free:.1f} MB  "
+    rss = rss_mb(os.getpid())
+    # what the pixmap cache held (its pixmaps are malloc'd; clearing it costs a repaint) and what
+    # the heap kept free but resident (given back by malloc_trim)
+    from PySide6.QtGui import QPixmapCache
+
+    QPixmapCache.clear()
+    held = in_use - malloc_mb()[0]
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+    trimmed = rss - rss_mb(os.getpid())
+    return (f"rss {rss:.1f} MB (pixmap cache {held:.1f} MB; trim gave back {trimmed:.1f} MB)  "
+            f"malloc in use {in_use:.1f} MB free {free:.1f} MB  "
             f"python blocks {sys.getallocatedblocks()}  gc objects {len(objs)}  "
             f"widgets {len(QApplication.allWidgets())}  window QObjects {qobjects}  "
             f"scenes {len(scenes)} with {scene_items} items (+{len(dead)} deleted)  "
