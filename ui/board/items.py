@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import weakref
 from collections.abc import Sequence
 
 from PySide6.QtCore import (
@@ -44,13 +45,15 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
+from shiboken6 import isValid
 
 from ui.board import icons, style
 from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
 
-FINE_LOD = 0.45
-"""Below this level of detail (scene shown at < 45 %), fine text is skipped."""
+FINE_LOD = 0.2
+"""Below this level of detail (scene shown at < 20 %), fine text is not even tried. Above it,
+`draw_text` (ui/board/legible.py) decides what is drawn: never a text under 9 pt on screen."""
 
 
 def lod_of(painter: QPainter, option: QStyleOptionGraphicsItem | None) -> float:
@@ -601,6 +604,16 @@ def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT)
     return f
 
 
+def paint_paper(p: QPainter, path: QPainterPath, rect: QRectF, shadow: bool = True) -> None:
+    """A paper piece: its drop shadow and the paper gradient inside `path` (the ink rim is the
+    caller's, drawn last)."""
+    if shadow:
+        draw_shadow(p, path, 2, 3, 80)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(paper_brush(rect))
+    p.drawPath(path)
+
+
 def paper_brush(rect: QRectF, light: str = style.PAPER, dark: str = style.PAPER_DARK) -> QBrush:
     """A soft vertical paper gradient."""
     from PySide6.QtGui import QLinearGradient
@@ -989,7 +1002,47 @@ class TrackItem(BoardItem):
         return [self.toolTip(), *self.labels]
 
 
-# -- motion --------------------------------------------------------------------------------------------------
+# -- motion ---------------------------------------------------------------------------------------------------
+def on_item(item: QGraphicsObject, fn):
+    """A slot for a signal of `item`'s own animation: calls `fn(item, *args)` while the item
+    lives, without holding it. A lambda that held the piece, connected to an animation that is
+    the piece's child, made a cycle through Qt that Python's collector cannot see: every piece
+    that had ever moved outlived its removal from the board, and with it the scene (the soak,
+    tests/bench/soak.py, showed the app growing by megabytes a minute)."""
+    ref = weakref.ref(item)
+
+    def slot(*args) -> None:
+        it = ref()
+        if it is not None and isValid(it):
+            fn(it, *args)
+
+    return slot
+
+
+def stop_animation(item: QGraphicsObject, attr: str) -> None:
+    """Stop the animation kept as `item.<attr>`, if any (it deletes itself on stopping)."""
+    old = getattr(item, attr, None)
+    setattr(item, attr, None)
+    if old is not None and isValid(old):
+        old.stop()
+
+
+def start_animation(item: QGraphicsObject, attr: str, anim, on_finished=None) -> None:
+    """Run `anim` (a child of `item`) as `item.<attr>`. It is deleted once it stops, so finished
+    animations do not pile up as children of a piece that lives the whole game; when it runs
+    to its end, `item.<attr>` is cleared and `on_finished(item)` called."""
+
+    def finished(it) -> None:
+        if getattr(it, attr, None) is anim:
+            setattr(it, attr, None)
+        if on_finished is not None:
+            on_finished(it)
+
+    anim.finished.connect(on_item(item, finished))
+    setattr(item, attr, anim)
+    anim.start(anim.DeletionPolicy.DeleteWhenStopped)
+
+
 BASE_SLIDE_MS = 220
 
 
@@ -997,10 +1050,7 @@ def slide(item: QGraphicsObject, target: QPointF, speed: float = 1.0, ms: int = 
     """Move `item` to `target` with an ease-out slide of `ms` (150–300 ms at speed 1), scaled by
     `speed` (0 = instant). Never blocks input; a new slide replaces an unfinished one, and the
     item always ends exactly on `target`."""
-    old = getattr(item, "_slide_anim", None)
-    if old is not None:
-        old.stop()
-        item._slide_anim = None
+    stop_animation(item, "_slide_anim")
     if speed <= 0 or item.scene() is None or (item.pos() - target).manhattanLength() < 0.5 \
             or not item.scene().views():
         item.setPos(target)
@@ -1011,9 +1061,7 @@ def slide(item: QGraphicsObject, target: QPointF, speed: float = 1.0, ms: int = 
     anim.setStartValue(item.pos())
     anim.setEndValue(target)
     anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-    item._slide_anim = anim
-    anim.finished.connect(lambda: item.setPos(target))
-    anim.start()
+    start_animation(item, "_slide_anim", anim, lambda it: it.setPos(target))
 
 
 FLIP_MS = 300
@@ -1028,33 +1076,28 @@ def flip_in(item: QGraphicsObject, speed: float = 1.0, ms: int = FLIP_MS) -> Non
     from PySide6.QtCore import QVariantAnimation
     from PySide6.QtGui import QTransform
 
-    old = getattr(item, "_flip_anim", None)
-    if old is not None:
-        old.stop()
+    stop_animation(item, "_flip_anim")
     rect = item.boundingRect()
     cx, cy = rect.center().x(), rect.center().y()
     mode = item.cacheMode()
     item.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache)
 
-    def step(t) -> None:
+    def step(it, t) -> None:  # the item comes from on_item: a closure over it would keep it alive
         t = float(t)
         sx = max(0.02, abs(math.sin(t * math.pi / 2)))
         grow = 1.0 + 0.08 * math.sin(t * math.pi)
-        item.setTransform(QTransform().translate(cx, cy).scale(sx * grow, grow).translate(-cx, -cy))
+        it.setTransform(QTransform().translate(cx, cy).scale(sx * grow, grow).translate(-cx, -cy))
 
-    def done() -> None:
-        item.setTransform(QTransform())
-        item.setCacheMode(mode)
-        item._flip_anim = None
+    def done(it) -> None:
+        it.setTransform(QTransform())
+        it.setCacheMode(mode)
 
     anim = QVariantAnimation(item)
     anim.setStartValue(0.0)
     anim.setEndValue(1.0)
     anim.setDuration(max(1, int(ms / speed)))
     anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-    anim.valueChanged.connect(step)
-    anim.finished.connect(done)
-    item._flip_anim = anim
-    step(0.0)
-    anim.start()
+    anim.valueChanged.connect(on_item(item, step))
+    step(item, 0.0)
+    start_animation(item, "_flip_anim", anim, done)
 

@@ -55,3 +55,19 @@ def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason
     amount = f"{top:g} {unit}" if top != 1 else f"1 {unit[:-1] if unit.endswith('s') else unit}"
     return f"Game over{why}: {who} {verb} with {amount}."
 
+
+
+def prompt_head(view: dict, legal: list, names: list[str], unit: str = "points", reason: str = "",
+                chance: str = "Drawing…") -> tuple[str | None, str]:
+    """The start every game's prompt shares: `(text, "")` when that text is the whole prompt (the
+    game is over, chance is drawing, or the person at the screen waits for the mover), else
+    `(None, name of the seat to move)`."""
+    outcome = view.get("outcome")
+    if outcome:
+        return game_over_text(outcome, names, unit, reason), ""
+    mover = view.get("to_move")
+    if mover is None or mover < 0:
+        return chance, ""
+    if not legal:
+        return f"Waiting for {names[mover]}…", ""
+    return None, names[mover]

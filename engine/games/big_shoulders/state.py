@@ -283,6 +283,8 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         d["asset_deck"] = len(self.asset_deck)
         d["demand_piles"] = [len(p) for p in self.demand_piles]
         d["frame"] = self.stack[-1][0]
+        f = self.stack[-1]   # the company a seat's decision is for (the board shows it on its charter)
+        d["company"] = f[2] if f[0] in SEAT_FRAMES and len(f) > 2 and isinstance(f[2], str) else None
         d["to_move"] = self.to_move()
         d["viewer"] = seat
         return d
