@@ -27,10 +27,13 @@ class FrameStackState(State):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         tables = {"_do_": dict(cls._HANDLERS), "_frame_": dict(cls._FRAMES), "_choices_": dict(cls._CHOICES)}
-        for name, fn in vars(cls).items():
-            for prefix, table in tables.items():
-                if name.startswith(prefix):
-                    table[name[len(prefix):]] = fn
+        # every class of the MRO, base first: a game may spread its rules over mixins (one module
+        # per phase) and a subclass's own method still wins
+        for klass in reversed(cls.__mro__):
+            for name, fn in vars(klass).items():
+                for prefix, table in tables.items():
+                    if name.startswith(prefix):
+                        table[name[len(prefix):]] = fn
         cls._HANDLERS, cls._FRAMES, cls._CHOICES = tables["_do_"], tables["_frame_"], tables["_choices_"]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:

@@ -13,6 +13,7 @@ GAME_MODULES: dict[str, str] = {
     "robber-barons": "engine.games.robber_barons",
     "victory-through-industry": "engine.games.victory_through_industry",
     "captains-of-industry": "engine.games.captains_of_industry",
+    "big-shoulders": "engine.games.big_shoulders",
 }
 
 

@@ -133,7 +133,7 @@ def seat_ref(seat: int) -> str:
 _A_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?) ([A-Za-z0-9][\w'’-]*)")
 _ONE_PLURAL = re.compile(r"(?<![\w.$,+-])1 ([A-Za-z]+)\b")
 _GRID = re.compile(r"(?<![\d$.,])-?\d{1,2},-?\d{1,2}(?![\d,])")
-_SEAT_NUMBER = re.compile(r"\b[Ss]eat \d+\b|\{p\d+\}")
+_SEAT_NUMBER = re.compile(r"\b(?:[Ss]eat|[Pp]layer) \d+\b|\{p\d+\}")
 _NOT_PLURAL = {"is", "was", "has", "does", "this", "plus", "less", "bonus", "status", "gas", "bus", "yes", "its",
                "us", "as", "thus", "minus", "his", "process", "business", "success", "loss", "cross", "class",
                "glass", "press", "boss", "mass", "pass", "express", "access", "address", "progress", "chess"}

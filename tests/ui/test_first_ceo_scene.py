@@ -4,8 +4,6 @@ another seat's secrets shows, and 3–6 players all fit."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
@@ -72,7 +70,7 @@ def test_every_legal_action_has_a_glowing_item_that_emits_it(qtbot, players, mov
     assert rect.width() <= 1700 and rect.height() <= 1050
     mats = scene._layout.mats
     board = scene._layout.board
-    for key, item in scene._pool.items():
+    for key, item in scene.pool.items.items():
         m = getattr(item, "GLOW_MARGIN", 0)
         box = item.sceneBoundingRect().adjusted(m, m, -m, -m)
         assert rect.contains(box), key
@@ -195,7 +193,7 @@ def test_no_secret_of_another_seat_appears(qtbot, players):
     viewer = 0
     scene = shown(session, viewer=viewer)
     own, others = [], []
-    for key, item in sorted(scene._pool.items(), key=lambda kv: str(kv[0])):
+    for key, item in sorted(scene.pool.items.items(), key=lambda kv: str(kv[0])):
         if isinstance(item, AssetCardItem):
             (own if key[1] == viewer else others).append(item)
     assert len(own) == len(cards[viewer])
@@ -235,25 +233,25 @@ def test_player_summary_and_prompt(qapp):
     assert "Final score" in dict(player_summary(end.state.view(None), 0))
 
 
-def test_show_reuses_items_and_is_quick(qtbot):
+def test_show_reuses_items(qtbot):
     session = play(6, seed=4, moves=0)
     scene = make_scene()
     scene.set_animation_speed(0)
     rng = Rng(7)
-    times = []
     counts = []
     while not session.is_over():
         mover = session.to_move()
-        t0 = time.perf_counter()
         scene.show(session.state.view(mover), session.legal_actions(), session.names, mover)
-        times.append(time.perf_counter() - t0)
         counts.append(len(scene.items()))
         legal = session.legal_actions()
         session.apply(legal[rng.randbelow(len(legal))])
     # the number of items follows the game (no leak of removed pieces)
     assert max(counts) < 400
-    times.sort()
-    assert times[len(times) // 2] < 0.05  # generous: the budget is checked by the bench script
+    # a piece shown again is the same item: no new item for a view shown before
+    scene.show(session.state.view(None), [], session.names, None)
+    made = scene.pool.created
+    scene.show(session.state.view(None), [], session.names, None)
+    assert scene.pool.created == made
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -344,7 +342,7 @@ def test_game_over_marks_the_winner_and_nothing_glows(qtbot):
     scene = shown(session, viewer=0)
     outcome = session.state.outcome()
     for seat in range(4):
-        header = scene._pool[("mat", seat)].header
+        header = scene.pool[("mat", seat)].header
         assert header.winner == (seat in outcome.winners)
         assert header.score == outcome.scores[seat]
     assert all(not it.legal for it in scene.items_with_actions())

@@ -74,7 +74,7 @@ def test_players_panel_rows_and_turn_marker(qtbot):
     assert [c.kind.text() for c in panel.cards] == ["Human", "AI · easy", "AI · normal"]
     assert panel.cards[1].turn.text() == "▶ to move" and panel.cards[0].turn.text() == ""
     assert [c.badge.mark for c in panel.cards] == ["A", "B", "C"]
-    assert panel.cards[2]._values[0].text() == "$20"
+    assert panel.cards[2].values() == ["$20"]
     panel.update_from(S(), {}, lambda view, seat: [("Money", "$1")], 0, 1)
     assert panel.cards[1].turn.text() == "thinking…"
 
@@ -100,3 +100,62 @@ def test_curtain_covers_the_window_and_lifts_on_click_or_space(qtbot):
     curtain.drop("Bob")
     qtbot.mouseClick(curtain, Qt.MouseButton.LeftButton)
     assert not curtain.isVisible() and len(lifted) == 2
+
+
+def test_players_panel_changes_text_in_place(qtbot, qapp):
+    """New values repaint the rows without laying the panel out again, unless they need more
+    lines; the rows never shrink while they stay the same (the cards below do not jump)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from ui.panels.players_panel import PlayersPanel
+
+    class S:
+        names = ["Ann", "Bob"]
+        seats = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy")]
+
+        def __init__(self, mover):
+            self.mover = mover
+
+        def to_move(self):
+            return self.mover
+
+    class Layouts(QObject):
+        count = 0
+
+        def eventFilter(self, obj, event):  # noqa: N802
+            if event.type() == QEvent.Type.LayoutRequest:
+                self.count += 1
+            return False
+
+    panel = PlayersPanel()
+    qtbot.addWidget(panel)
+    panel.resize(300, 500)
+    panel.show()
+    qtbot.waitExposed(panel)
+
+    def rows(money, pile):
+        return lambda view, seat: [("Money", money), ("Legacy pile", pile)]
+
+    panel.update_from(S(0), {}, rows("$10M", "University"), 0, None)
+    for _ in range(3):  # the first layout, done (it posts more layout requests while it runs)
+        qapp.processEvents()
+    card = panel.cards[1]
+    widgets = card.findChildren(QObject)
+    layouts = Layouts()
+    qapp.installEventFilter(layouts)
+    try:
+        panel.update_from(S(1), {}, rows("$12M", "Museum"), 0, None)
+        qapp.processEvents()
+        assert card.values() == ["$12M", "Museum"] and card.turn.text() == "▶ to move"
+        assert layouts.count == 0  # text changed in place
+        short = card.rows.height()
+        panel.update_from(S(1), {}, rows("$12M", ", ".join(["University, Museum, Schools"] * 6)), 0, None)
+        qtbot.waitUntil(lambda: card.rows.height() > short, timeout=2000)  # more lines: the card grows
+        tall = card.rows.height()
+        panel.update_from(S(0), {}, rows("$9M", "Schools"), 0, None)
+        for _ in range(3):
+            qapp.processEvents()
+        assert card.rows.height() == tall and card.values() == ["$9M", "Schools"]
+    finally:
+        qapp.removeEventFilter(layouts)
+    assert card.findChildren(QObject) == widgets

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication, QImage
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
@@ -41,7 +41,7 @@ def review_window(qtbot, settings):
 
 def panel_rows(window, seat):
     card = window.players.cards[seat]
-    return [label.text() for label in card._values]
+    return card.values()
 
 
 def expected_rows(window, view, seat):
@@ -101,6 +101,34 @@ def test_every_control_shows_the_game_as_it_stood(game_id, review_window, qtbot)
     qtbot.mouseClick(w.chart, Qt.MouseButton.LeftButton, pos=QPoint(round(w.chart.x_of(target)), 100))
     shows(target)
     assert len(w.chart.history) == review.steps + 1
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_review_steps_reuse_the_boards_pieces_the_panel_and_the_log(game_id, review_window):
+    """A review step changes what is shown in place (DESIGN §9: a step within one frame): once
+    every piece some steps show has been made, going through those steps again makes no scene
+    item, and keeps the players panel's widgets and the log's rows as they are. (The same order
+    twice: a board may mark what changed since the step shown before, like the last purchase.)"""
+    w = review_window(played(game_id))
+    steps = list(range(w.review.steps + 1))
+    Rng(4).shuffle(steps)
+    steps = steps[:50]
+    for _ in range(2):
+        for step in steps:
+            w.go(step)
+    items = {id(item) for item in w.scene.items()}
+    made = w.scene.pool.created
+    widgets = {id(widget) for widget in w.players.findChildren(QWidget)}
+    model = w.log.model()
+    changed = []
+    for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.layoutChanged):
+        signal.connect(lambda *args: changed.append(args))
+    for step in steps:
+        w.go(step)
+        assert w.scene.pool.created == made, f"step {step}: pieces made anew (use ui.board.pool.ItemPool)"
+        assert {id(item) for item in w.scene.items()} == items, f"step {step}: items came or went"
+    assert {id(widget) for widget in w.players.findChildren(QWidget)} == widgets
+    assert changed == []
 
 
 def test_a_finished_game_shows_every_secret(review_window):

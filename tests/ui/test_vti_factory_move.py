@@ -37,7 +37,7 @@ def test_click_through_lending_a_factory(qtbot):
     click(qtbot, scene, st, Action("lend", s, (t,)))
     # the factory is picked on the mover's own complex: the tile itself emits it
     click(qtbot, scene, st, Action("fpick", s, (1, 0)))
-    assert scene._pool[("fac", (1, 0))].action == Action("fpick", s, (1, 0))
+    assert scene.pool[("fac", (1, 0))].action == Action("fpick", s, (1, 0))
     # the owner answers with chips, and the prompt says what is asked
     view = st.view(t)
     assert "asks to move their Coal Mine" in prompt(view, st.legal_actions(), NAMES[:2])
@@ -47,8 +47,8 @@ def test_click_through_lending_a_factory(qtbot):
     click(qtbot, scene, st, Action("pay", s, (0, 1)))
     # placing: the receiving complex is shown large and its cells glow
     scene.show(st.view(s), st.legal_actions(), NAMES[:2], s)
-    assert scene._pool[("complex-panel",)].title.startswith(f"{NAMES[t]}'s complex")
-    assert ("fac", (5, 5)) in scene._pool and ("fac", (0, 0)) not in scene._used
+    assert scene.pool[("complex-panel",)].title.startswith(f"{NAMES[t]}'s complex")
+    assert ("fac", (5, 5)) in scene.pool and ("fac", (0, 0)) not in scene.pool
     assert f"{NAMES[t]}'s complex" in prompt(st.view(s), st.legal_actions(), NAMES[:2])
     click(qtbot, scene, st, Action("site", s, (6, 5)))
     click(qtbot, scene, st, Action("rotate", s, (1,)))
@@ -56,7 +56,7 @@ def test_click_through_lending_a_factory(qtbot):
     assert st.incoming[s] == ["coal"] and st.check_invariants() == []
     # back on the mover's own complex to place the stranded card
     scene.show(st.view(s), st.legal_actions(), NAMES[:2], s)
-    assert scene._pool[("complex-panel",)].title.startswith(f"{NAMES[s]}'s complex")
+    assert scene.pool[("complex-panel",)].title.startswith(f"{NAMES[s]}'s complex")
 
 
 def test_borrowing_shows_the_owners_complex_to_pick_from(qtbot):
@@ -70,7 +70,7 @@ def test_borrowing_shows_the_owners_complex_to_pick_from(qtbot):
     scene.set_animation_speed(0)
     click(qtbot, scene, st, Action("borrow", s, (t,)))
     scene.show(st.view(s), st.legal_actions(), NAMES, s)
-    assert scene._pool[("complex-panel",)].title.startswith(f"{NAMES[t]}'s complex")
+    assert scene.pool[("complex-panel",)].title.startswith(f"{NAMES[t]}'s complex")
     click(qtbot, scene, st, Action("fpick", s, (1, 0)))
     click(qtbot, scene, st, Action("refuse", t, ()))
     assert st.to_move() == s and st.fac[t][(1, 0)] == ("coal_mine", 0)

@@ -120,9 +120,9 @@ def test_spectator_scene_is_inert_and_overview_opens_a_complex(qtbot):
             if hasattr(item, "click"):
                 item.click()
     # open seat 2's complex through its overview
-    overview = scene._pool[("overview", 2)]
+    overview = scene.pool[("overview", 2)]
     overview.on_click()
-    panel = scene._pool[("complex-panel",)]
+    panel = scene.pool[("complex-panel",)]
     assert panel.title.startswith("Cora's complex")
 
 
@@ -131,9 +131,9 @@ def test_complex_items_sit_on_their_cells(qtbot):
     mover = session.to_move()
     scene = shown(session)
     seat = session.state.view(mover)["seats"][mover]
-    tiles = {k[1]: it for k, it in scene._pool.items() if k[0] == "fac"}
+    tiles = {k[1]: it for k, it in scene.pool.items.items() if k[0] == "fac"}
     assert set(tiles) == {(f["x"], f["y"]) for f in seat["factories"]}
-    cards = {k[1]: it for k, it in scene._pool.items() if k[0] == "prod"}
+    cards = {k[1]: it for k, it in scene.pool.items.items() if k[0] == "prod"}
     assert set(cards) == {(p["x"], p["y"]) for p in seat["products"]}
     # neighbouring cells are exactly one cell apart on screen
     for (x, y), tile in tiles.items():
@@ -171,7 +171,7 @@ def test_factory_being_turned_is_previewed_in_its_cell_and_turned_on_the_board(q
     emitted = []
     scene.intent.connect(emitted.append)
     # the ↻ badge turns the preview (no decision taken), a click on the preview takes it
-    badge = scene._pool[("ghost-turn",)]
+    badge = scene.pool[("ghost-turn",)]
     badge.on_click()
     assert ghost.rot == (rot0 + 1) % 4 and not emitted
     assert ghost.click() and emitted[-1] == Action("rotate", session.to_move(), (ghost.rot,))
@@ -193,10 +193,10 @@ def test_a_factory_that_cannot_run_says_why_in_its_tooltip(qtbot):
     running = [c for c in state.fac[me] if state.can_operate(me, c)]
     scene = shown(session)
     for c in idle:
-        tip = scene._pool[("fac", c)].toolTip()
+        tip = scene.pool[("fac", c)].toolTip()
         assert "Cannot run now: its " in tip, tip
     for c in running:
-        assert "Cannot run" not in scene._pool[("fac", c)].toolTip()
+        assert "Cannot run" not in scene.pool[("fac", c)].toolTip()
 
 
 def test_a_factory_moved_into_another_complex_is_previewed_there(qtbot):

@@ -135,6 +135,7 @@ def test_the_scan_catches_each_kind_of_mistake():
     assert wording_problems("You have 1 markers left") == ["'1 markers'"]
     assert wording_problems("Offer a trade to seat 2") == ["names a seat by number: 'seat 2'"]
     assert wording_problems("Seat 3 drafts first")
+    assert wording_problems("Replace player 2's marker") == ["names a seat by number: 'player 2'"]
     assert wording_problems("{p2} drafts first")  # a name never filled in
     assert wording_problems("A: 1 business, 1 class, $1 bonus") == []
     assert wording_problems("Put it at 2,-1") == ["grid coordinates: '2,-1'"]

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
 from ui.board import style
+from ui.board.legible import draw_legible
 
 INDUSTRIES = ("entertainment", "finance", "hardware", "electronics", "retail", "technology")
 """The six 1st CEO industries, in the rules' order."""
@@ -304,8 +305,7 @@ def paint_coin(p: QPainter, rect: QRectF, text: str = "") -> None:
         p.setPen(QColor(style.INK))
         font = style.sans(10, bold=True)
         font.setPixelSize(max(4, round(side * 0.55)))
-        p.setFont(font)
-        p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        draw_legible(p, r.adjusted(-side * 0.2, 0, side * 0.2, 0), text, font, style.INK, elide=False)
     p.restore()
 
 

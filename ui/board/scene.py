@@ -17,6 +17,33 @@ IDLE_CLICK_SLOP = 4
 """A press and release this close (screen pixels) are a click, farther apart a drag of the board."""
 
 
+def drop(scene: QGraphicsScene, item) -> None:
+    """Take `item` off `scene` for good, so that it is freed once nothing else holds it.
+
+    Removing is not enough: PySide makes the scene the owner, in Python's bookkeeping, of every
+    item whose `scene()` was ever asked (a piece's glow asks it on every paint), and `removeItem`
+    undoes that only for the item itself. A removed piece's glow thus kept the piece, its hover
+    hooks and through them the whole scene alive after the game had ended: the soak
+    (tests/bench/soak.py) showed hundreds of such pieces a game. Giving every child back to its
+    parent lets Python's side free them with the piece."""
+    from shiboken6 import isValid
+
+    if not isValid(item):  # a child deleted with its parent
+        return
+    forget = getattr(item, "forget_pulse", None)
+    if forget is not None:
+        forget()
+    if item.scene() is scene:
+        scene.removeItem(item)
+    _own_children(item)
+
+
+def _own_children(item) -> None:
+    for child in item.childItems():
+        child.setParentItem(item)  # the same parent for Qt; for PySide the piece owns it again
+        _own_children(child)
+
+
 class GameScene(QGraphicsScene):
     """A game board. Subclasses build their items in `show()`."""
 
@@ -36,13 +63,54 @@ class GameScene(QGraphicsScene):
     """Set by the controller: `explain(action)` is why a click on `action` would be refused now
     (None if it would be taken). A piece whose action is not legal shows it on hover."""
 
+    def dress_table(self) -> None:
+        """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
+        for the pieces' caches (every board's scene calls this once, in its constructor)."""
+        from PySide6.QtGui import QBrush, QColor
+
+        from ui.board import style
+        from ui.board.items import ensure_pixmap_cache
+
+        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
+        style.load_fonts()
+        ensure_pixmap_cache()
+
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
         raise NotImplementedError
 
+    pool = None
+    """The scene's pieces by key (`ui.board.pool.ItemPool`), set up by the subclass."""
+
+    def _item(self, key: tuple, factory):
+        """The piece for `key` in this redraw (reused from the last one, or made by `factory`)."""
+        return self.pool.item(key, factory)
+
     def item_for(self, action: Action):
-        """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None."""
-        raise NotImplementedError
+        """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None.
+        The default reads `_by_action`, which a scene fills as it targets its pieces."""
+        return getattr(self, "_by_action", {}).get(action)
+
+    def items_with_actions(self) -> list:
+        """Every piece that emits a legal action now."""
+        return list(getattr(self, "_by_action", {}).values())
+
+    def take_pending(self, pred) -> Action | None:
+        """The first legal action still in `_pending` (not yet given a piece) that matches `pred`,
+        removed from it: each legal action gets exactly one piece, and whatever is left over goes
+        to a strip of chips."""
+        for a in self._pending:
+            if pred(a):
+                self._pending.remove(a)
+                return a
+        return None
+
+    _last_show: tuple | None = None
+
+    def redraw(self) -> None:
+        """Show the last view again (after a choice of the screen, such as a piece opened large)."""
+        if self._last_show is not None:
+            self.show(*self._last_show)
 
     _idle_press = None
 
@@ -63,6 +131,10 @@ class GameScene(QGraphicsScene):
         self.animation_speed = factor
 
     animation_speed: float = 1.0
+
+    def drop(self, item) -> None:
+        """Take `item` off the board for good (see `drop`)."""
+        drop(self, item)
 
     def place(self, item, pos) -> None:
         """Put `item` at `pos`: the first time directly, later with a slide (`slide`), so a row

@@ -29,6 +29,22 @@ def playable_specs() -> list:
     return [spec for spec in all_specs() if has_board(spec.id)]
 
 
+def not_asked(view: dict, legal: list, names: list[str], idle: str = "Dealing…", unit: str = "points",
+              reason: str = "") -> str | None:
+    """The prompt bar's line while the person at this screen has nothing to choose: the result
+    once the game is over (in `unit`, ended for `reason`), `idle` during a chance draw, "Waiting
+    for …" on another seat's decision; None when they are asked."""
+    outcome = view.get("outcome")
+    if outcome:
+        return game_over_text(outcome, names, unit, reason)
+    mover = view["to_move"]
+    if mover is None or mover < 0:
+        return idle
+    if not legal:
+        return f"Waiting for {names[mover]}…"
+    return None
+
+
 def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason: str = "") -> str:
     """The prompt bar's last line: who won (or shared the victory) with how much, and why it ended."""
     winners = outcome["winners"]
@@ -39,3 +55,19 @@ def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason
     amount = f"{top:g} {unit}" if top != 1 else f"1 {unit[:-1] if unit.endswith('s') else unit}"
     return f"Game over{why}: {who} {verb} with {amount}."
 
+
+
+def prompt_head(view: dict, legal: list, names: list[str], unit: str = "points", reason: str = "",
+                chance: str = "Drawing…") -> tuple[str | None, str]:
+    """The start every game's prompt shares: `(text, "")` when that text is the whole prompt (the
+    game is over, chance is drawing, or the person at the screen waits for the mover), else
+    `(None, name of the seat to move)`."""
+    outcome = view.get("outcome")
+    if outcome:
+        return game_over_text(outcome, names, unit, reason), ""
+    mover = view.get("to_move")
+    if mover is None or mover < 0:
+        return chance, ""
+    if not legal:
+        return f"Waiting for {names[mover]}…", ""
+    return None, names[mover]

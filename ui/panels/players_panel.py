@@ -1,22 +1,122 @@
 """The players panel on the right: per seat its colour mark, name, Human/AI level, whose turn,
-then the game's own `player_summary(view, seat)` rows (money, assets, shares…)."""
+then the game's own `player_summary(view, seat)` rows (money, assets, shares…).
+
+Speed. The panel follows every decision and every review step, so an update changes text in
+place and never makes Qt lay the panel out again unless a card needs another height: the rows are
+painted by one widget (`SummaryRows`) that asks for a new layout only when its wrapped text takes
+more or fewer lines, and the turn note (`SteadyLabel`) keeps its size while its words change.
+A layout pass over a few dozen word-wrapped labels costs milliseconds on every step."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (
-    QFormLayout,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.panels import seat_colour, seat_marks
 from ui.panels.seat_badge import SeatBadge
+from ui.panels.steady_text import SteadyLabel
+
+TURN_NOTES = ("thinking…", "▶ to move", "▶ decided", "▶ decided (AI)")
+"""The notes a seat's turn label shows; it is sized once for the widest."""
+
+
+class SummaryRows(QWidget):
+    """A seat's `player_summary` rows, label and value side by side, values wrapped to the width,
+    painted in one widget. `set_rows` repaints; it asks for a new layout only when the rows need
+    more height. While the rows stay the same and the width too, the block never shrinks (a value
+    that wraps onto one line fewer leaves the line free): the cards below do not jump up and down
+    as a game goes on or a review steps back and forth."""
+
+    H_SPACING = 10
+    V_SPACING = 1
+    TOP = 2
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.rows: list[tuple[str, str]] = []
+        self._tops: dict[int, list[int]] = {}  # width -> the rows' tops and their height (last)
+        self._kept = (-1, 0)  # (width, height): the most the same rows have needed at that width
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def set_rows(self, rows: list[tuple[str, str]]) -> None:
+        rows = [(str(label), str(value)) for label, value in rows]
+        if rows == self.rows:
+            return
+        same_labels = [label for label, _ in rows] == [label for label, _ in self.rows]
+        before = self.heightForWidth(self.width())
+        self.rows = rows
+        self._tops.clear()
+        self._kept = (self.width(), before) if same_labels else (-1, 0)
+        if self.heightForWidth(self.width()) != before:
+            self.updateGeometry()
+        self.update()
+
+    def values(self) -> list[str]:
+        return [value for _, value in self.rows]
+
+    def _label_width(self) -> int:
+        fm = self.fontMetrics()
+        return max([fm.horizontalAdvance(label) for label, _ in self.rows] + [0])
+
+    def _value_rect(self, value: str, x: int, y: int, width: int) -> QRect:
+        flags = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        return self.fontMetrics().boundingRect(QRect(x, y, max(1, width), 100_000), flags, value)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        needed = self._layout_rows(width)[-1] if self.rows else 0
+        kept_width, kept = self._kept
+        return max(needed, kept) if width == kept_width else needed
+
+    def _layout_rows(self, width: int) -> list[int]:
+        """The top of every row and, last, the height of them all (at `width`)."""
+        tops = self._tops.get(width)
+        if tops is None:
+            if len(self._tops) > 8:  # widths met while the panel is resized
+                self._tops.clear()
+            tops = self._tops[width] = self._measure(width)
+        return tops
+
+    def _measure(self, width: int) -> list[int]:
+        fm = self.fontMetrics()
+        x = self._label_width() + self.H_SPACING
+        tops, y = [], self.TOP
+        for _, value in self.rows:
+            tops.append(y)
+            y += max(fm.height(), self._value_rect(value, x, y, width - x).height()) + self.V_SPACING
+        tops.append(y - self.V_SPACING)
+        return tops
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        width = max(self.width(), 200)
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(self._label_width() + self.H_SPACING + 40, 0)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.rows and event.oldSize().width() != event.size().width() \
+                and self.heightForWidth(event.size().width()) != self.height():
+            self.updateGeometry()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self.rows:
+            return
+        p = QPainter(self)
+        p.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        x = self._label_width() + self.H_SPACING
+        flags = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        height = self.fontMetrics().height()
+        for (label, value), top in zip(self.rows, self._layout_rows(self.width()), strict=False):
+            p.drawText(QRect(0, top, x, height), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop), label)
+            p.drawText(QRect(x, top, max(1, self.width() - x), 100_000), flags, value)
+        p.end()
 
 
 class SeatCard(QFrame):
@@ -44,7 +144,7 @@ class SeatCard(QFrame):
         f.setPointSizeF(f.pointSizeF() * 1.1)
         self.name.setFont(f)
         head.addWidget(self.name, 1)
-        self.turn = QLabel()
+        self.turn = SteadyLabel(TURN_NOTES)
         head.addWidget(self.turn)
         outer.addLayout(head)
         self.kind = QLabel()
@@ -52,20 +152,15 @@ class SeatCard(QFrame):
         kind_palette.setColor(QPalette.ColorRole.WindowText, QColor("#6b5d4d"))
         self.kind.setPalette(kind_palette)
         outer.addWidget(self.kind)
-        self.form = QFormLayout()
-        self.form.setContentsMargins(0, 2, 0, 0)
-        self.form.setHorizontalSpacing(10)
-        self.form.setVerticalSpacing(1)
-        self.form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
-        outer.addLayout(self.form)
-        self._row_labels: list[str] = []
-        self._values: list[QLabel] = []
+        self.rows = SummaryRows()
+        outer.addWidget(self.rows)
         self._styled_to_move: bool | None = None
 
     def update_seat(self, name: str, mark: str, kind: str, to_move: bool, thinking: bool,
                     rows: list[tuple[str, str]], is_viewer: bool, turn_note: str | None = None) -> None:
-        self.badge.set_mark(mark)
-        self.name.setText(name)
+        if mark != self.badge.mark:
+            self.badge.set_mark(mark)
+        self.name.setText(name)  # QLabel skips an unchanged text (and so the layout)
         self.kind.setText(kind)
         if turn_note is None:
             turn_note = "thinking…" if thinking else ("▶ to move" if to_move else "")
@@ -73,20 +168,11 @@ class SeatCard(QFrame):
         if to_move != self._styled_to_move:  # style sheets are slow to re-apply: only on change
             self._styled_to_move = to_move
             self._restyle(to_move)
-        labels = [str(label) for label, _ in rows]
-        if labels != self._row_labels:
-            while self.form.rowCount():
-                self.form.removeRow(0)
-            self._values = []
-            for label in labels:
-                value = QLabel()
-                value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-                value.setWordWrap(True)
-                self.form.addRow(QLabel(label), value)
-                self._values.append(value)
-            self._row_labels = labels
-        for value_label, (_, value) in zip(self._values, rows, strict=True):
-            value_label.setText(str(value))
+        self.rows.set_rows(rows)
+
+    def values(self) -> list[str]:
+        """The values of the summary rows, as shown."""
+        return self.rows.values()
 
     def _restyle(self, to_move: bool) -> None:
         self.update()  # the frame is painted, not styled: style sheets cost ~10 ms per change

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from engine.core.review import Review
 from ui.main_window import BoardView
 from ui.panels.players_panel import PlayersPanel
+from ui.panels.steady_text import SteadyLabel, TextLine
 from ui.review.chart import ReviewChart
 from ui.review.log_view import ReviewLog
 
@@ -144,8 +145,9 @@ class ReviewWindow(QMainWindow):
         self.slider.setRange(0, self.review.steps)
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ← → are the window's keys
         self.slider.valueChanged.connect(self.go)
-        self.step_label = QLabel()
-        self.step_label.setMinimumWidth(170)
+        # labels that change on every step keep their size: no layout pass of the window per step
+        last = f"Decision {self.review.steps} of {self.review.steps}"
+        self.step_label = SteadyLabel((last, "Decision 0000 of 0000"[: len(last)]))
         self.picture_button = QPushButton("Save picture…")
         self.picture_button.setToolTip("Save the board at this decision as a PNG picture")
         self.picture_button.clicked.connect(self.save_picture)
@@ -169,7 +171,7 @@ class ReviewWindow(QMainWindow):
 
     def _info_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.info_label = QLabel()
+        self.info_label = TextLine()
         f = self.info_label.font()
         f.setPointSizeF(f.pointSizeF() * 1.15)
         self.info_label.setFont(f)

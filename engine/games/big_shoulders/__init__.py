@@ -1,11 +1,6 @@
 """City of the Big Shoulders (issue 16): found companies, trade their stock, run factories and ship
-goods in Chicago after the Great Fire; 2–4 players.
-
-Not registered in engine.core.registry yet: the engine plays set-up, the choice of starting
-companies, the Stock Phase, the Building Phase and the Action Phase's sequences with the simple
-general spaces; the rest of the Action Phase, the Operating and Cleanup Phases and scoring are
-still to come (see state.py).
-"""
+goods in Chicago after the Great Fire; 2–4 players, five Decades of five phases. The rules are in
+state.py and the phase modules it names."""
 
 from engine.core.assets import game_asset
 from engine.core.contract import GameSpec, Option

@@ -47,6 +47,7 @@ class Company:
 @dataclass(frozen=True, slots=True)
 class Building:
     id: int
+    name: str
     era: int
     min_players: int
     workers: int
@@ -102,7 +103,7 @@ COMPANY_IDS: tuple[str, ...] = tuple(COMPANIES)
 """In the printed order of the components file (Brunswick first)."""
 
 BUILDINGS: dict[int, Building] = {
-    r["id"]: Building(r["id"], r["era"], r["min_players"], r["workers"], r["cost"], r["pay"],
+    r["id"]: Building(r["id"], r["name"], r["era"], r["min_players"], r["workers"], r["cost"], r["pay"],
                       _pairs(r["effect"]), r["text"])
     for r in _table("buildings.toml")["building"]}
 ASSETS: dict[str, Asset] = {
@@ -149,6 +150,8 @@ HAYMARKET_START = {r["id"]: r["haymarket"] for r in BOARD["resource"]}
 GOODS_ROWS: tuple[str, ...] = tuple(BOARD["goods"]["rows"])
 GOODS_NAMES: dict[str, str] = dict(BOARD["goods"]["names"])
 COLUMN_BONUS: tuple[int, ...] = tuple(BOARD["goods"]["column_bonus"])
+BOARD_20_LIMIT: int = BOARD["goods"]["board_20_space_limit"]
+HALF_PRICE_TYPES: frozenset[str] = frozenset(BOARD["goods"]["half_price_bank_types"])
 
 ASSET_PRICES: tuple[int, ...] = tuple(BOARD["capital_row"]["prices"])
 START_ASSET_AT_TOP = "brilliant_marketing"

@@ -490,7 +490,15 @@ class CaptainsState(FrameStackState):
         if f[0] == "take" and kind == "take":
             return (f"You must buy at the lowest price, and the purchase must stay payable: take "
                     f"{GOODS[f[1]].name} from one of the tied sellers you can afford.")
+        if kind == "price" and f[0] == "action":
+            return ("Choose your action first: you price a market when your goods arrive there, or re-price "
+                    "after Market Research or Market Manipulation (R23).")
         if kind == "price" and f[0] in ("price", "reprice"):
+            asked = f[1] if f[0] == "price" else f[1][0]
+            if args and args[0] in MARKETS and args[0] != asked:
+                why = "your goods just arrived there (R23)" if f[0] == "price" else "markets are re-priced in turn"
+                return (f"Set your price in {MARKETS[asked].name} now, not in {MARKETS[args[0]].name}: "
+                        f"{why}.")
             return f"Prices are whole dollars from ${PRICES[0]} to ${PRICES[-1]} (R11), in the market asked."
         return f"Not now: you must {expected}."
 

@@ -29,6 +29,7 @@ from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome
 from engine.core.frames import FrameStackState
 from engine.core.invariants import money_problems
+from engine.core.text import seat_ref
 from engine.games.robber_barons.data import (
     BOARD_SIZE,
     BUSINESS,
@@ -929,16 +930,16 @@ class RobberBaronsState(FrameStackState):
         if k == "invest":
             return f"Option 1: a control marker for {money(MARKER_COST)}"
         if k == "takeover":
-            return f"Option 2: replace player {a[0] + 1}'s marker for {money(TAKEOVER_COST)}"
+            return f"Option 2: replace a marker of {seat_ref(a[0])} for {money(TAKEOVER_COST)}"
         if k == "stop":
             return "Do nothing more here" if self.stack and self.stack[-1][0] == "invest" and self.stack[-1][2] \
                 else "Option 3: do nothing"
         if k == "target":
-            return f"Target player {a[0] + 1}"
+            return f"Target {seat_ref(a[0])}"
         if k == "place":
             return f"Place a control marker on {space_name(a[0])}"
         if k == "monopolize":
-            return f"Replace player {a[1] + 1}'s marker on {space_name(a[0])}"
+            return f"Replace a marker of {seat_ref(a[1])} on {space_name(a[0])}"
         if k == "goto":
             return f"Go to {space_name(a[0])}"
         if k == "first_roll":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.contract import Action
 from engine.games.first_ceo.data import COMPANIES, CORPORATIONS
-from ui.games import game_over_text
+from ui.games import not_asked
 
 
 def make_scene(game_id: str = "first-ceo"):
@@ -65,15 +65,11 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
 
 def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     """The plain-words instruction for the prompt bar."""
-    outcome = view.get("outcome")
-    if outcome:
-        return game_over_text(outcome, names)
+    waiting = not_asked(view, legal, names)
+    if waiting:
+        return waiting
     mover = view["to_move"]
-    if mover is None or mover < 0:
-        return "Dealing…"
     name = names[mover]
-    if not legal:
-        return f"Waiting for {name}…"
     kinds = {a.kind for a in legal}
     parts = []
     if "acquire" in kinds:

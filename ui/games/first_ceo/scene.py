@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
@@ -35,12 +35,12 @@ from ui.board.items import (
     TrackItem,
     draw_shadow,
     draw_text,
-    ensure_pixmap_cache,
     fill_rounded_part,
     flip_in,
     paper_brush,
 )
 from ui.board.paint_guard import guarded_paint
+from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.first_ceo.items import (
     AssetCardItem,
@@ -198,7 +198,7 @@ class BoardBase(BoardItem):
         if note:
             tw = p.fontMetrics().horizontalAdvance(title) + 14
             draw_text(p, rect.adjusted(tw, 2, 0, 0), note, style.sans(9), style.INK_SOFT,
-                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False)
 
     def _paint_market(self, p: QPainter, lod: float) -> None:
         lay = self.lay
@@ -244,7 +244,7 @@ class BoardBase(BoardItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(style.PAPER_DARK))
         p.drawRect(rect.adjusted(-6, 0, 6, 0))
-        draw_text(p, rect, note, style.sans(9), style.INK_SOFT)
+        draw_text(p, rect, note, style.sans(9), style.INK_SOFT, elide=False)
 
     def _paint_title(self, p: QPainter) -> None:
         """The engraved title, right-aligned above the share-value table, between two rules."""
@@ -488,12 +488,9 @@ class FirstCeoScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
-        style.load_fonts()
-        ensure_pixmap_cache()
+        self.dress_table()
         self._layout: Layout | None = None
-        self._pool: dict[tuple, BoardItem] = {}
-        self._used: set[tuple] = set()
+        self.pool = ItemPool(self, keep=("base", "track", "spot"))
         self._by_action: dict[Action, BoardItem] = {}
         self._track: TrackItem | None = None
         self._mat_memo: dict[int, tuple] = {}
@@ -516,14 +513,13 @@ class FirstCeoScene(GameScene):
         if self._layout is None or self._layout.players != n:
             self._reset(n, view)
         self.view, self.viewer = view, viewer
-        self._used = set()
+        self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)
         # whose candidate actions the items carry: the seat to move when it may act here, else the
         # person at the screen (their clicks are refused with "please wait"); a spectator: nobody
         me = legal[0].seat if legal else viewer
         marks = style.seat_marks(names)
-        self._used.update(k for k in self._pool if k[0] in ("base", "track", "spot"))
         self._show_track(view, names, marks)
         self._show_market(view, legal_set, me)
         self._show_ranks(view, names, marks)
@@ -532,32 +528,24 @@ class FirstCeoScene(GameScene):
         for seat in range(n):
             self._show_mat(view, seat, legal_set, me, names, marks)
         self._shown = True
-        for key in [k for k in self._pool if k not in self._used]:
-            item = self._pool.pop(key)
-            item.forget_pulse()
-            self.removeItem(item)
+        self.pool.prune()
 
     # -- building blocks ------------------------------------------------------------------------------
     def _reset(self, n: int, view: dict) -> None:
-        for item in list(self._pool.values()):
-            self.removeItem(item)
-        self._pool.clear()
+        self.pool.clear()
         self._mat_memo.clear()
         self._shown = False
         lay = make_layout(n)
         self._layout = lay
         self.setSceneRect(lay.scene)
-        base = BoardBase(lay, view["market"])
-        self.addItem(base)
-        self._pool[("base",)] = base
+        self.pool.add(("base",), BoardBase(lay, view["market"]))
         spaces, inward = track_geometry(lay.board)
         track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
         track.accent[END_TRIGGER] = "#e7c873"
         track.STACK_STEP = 10.0
         track.tip_for = self._track_tip
         track.setZValue(-9)
-        self.addItem(track)
-        self._pool[("track",)] = track
+        self.pool.add(("track",), track)
         self._track = track
         self._add_hotspots(lay, view["market"])
 
@@ -580,17 +568,7 @@ class FirstCeoScene(GameScene):
         for n, (rect, text) in enumerate(spots):
             spot = HotSpot(rect, text)
             spot.setZValue(-8)
-            self.addItem(spot)
-            self._pool[("spot", n)] = spot
-
-    def _item(self, key: tuple, factory):
-        item = self._pool.get(key)
-        if item is None:
-            item = factory()
-            self.addItem(item)
-            self._pool[key] = item
-        self._used.add(key)
-        return item
+            self.pool.add(("spot", n), spot)
 
     def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
         item.set_target(action, action in legal if action is not None else False, status)
@@ -645,7 +623,7 @@ class FirstCeoScene(GameScene):
             slot, cid = entry["slot"], entry["card"]
             if cid is None:
                 continue
-            fresh = ("company", cid) not in self._pool
+            fresh = ("company", cid) not in self.pool
             card = self._item(("company", cid), lambda: CompanyCard(CARD_W, CARD_H))
             if fresh and self._shown:
                 # a card drawn during play comes off the deck and slides into its space
@@ -662,8 +640,8 @@ class FirstCeoScene(GameScene):
             tag = self._item(("price", slot), lambda: LabelItem(CARD_W, 20, "", style.sans(10, bold=True),
                                                                align=Qt.AlignmentFlag.AlignCenter))
             extra = f"  ({entry['price'] - entry['surcharge']} + {entry['surcharge']})" if entry["surcharge"] else ""
-            tag.set_text(f"pay ${entry['price']}{extra}",
-                         style.BRICK_RED if card.dimmed else style.INK)
+            tag.set_text(f"pay ${entry['price']}{extra}", style.BRICK_RED if card.dimmed else style.INK,
+                         short=(f"pay ${entry['price']}", f"${entry['price']}"))
             tag.setPos(lay.slots[slot].left(), lay.slots[slot].bottom() + 4)
 
     def _show_ranks(self, view: dict, names: list[str], marks: list[str]) -> None:
@@ -671,7 +649,7 @@ class FirstCeoScene(GameScene):
         owner = self._seat_of_corp(view)
         corps = sorted(view["corporations"], key=lambda c: -c["assets"])
         title = self._item(("rank-title",), lambda: LabelItem(lay.right.width(), 20, "", style.sans(9),
-                                                              style.INK_SOFT))
+                                                              style.INK_SOFT, elide=False))
         if view.get("outcome"):
             title.set_text("markers: the asset track alone (asset cards moved the final ranks)")
         else:
@@ -740,7 +718,8 @@ class FirstCeoScene(GameScene):
             pile = self._item(("pile", key), lambda r=r: PileItem(r.width(), r.height()))
             pile.set_pile(count, label, colour, tip, icon)
             pile.setPos(r.topLeft())
-        lab = self._item(("piles-label",), lambda: LabelItem(300, 20, "", style.sans(9), style.INK_SOFT))
+        lab = self._item(("piles-label",), lambda: LabelItem(300, 20, "", style.sans(9), style.INK_SOFT,
+                                                                  elide=False))
         lab.set_text("deck · discard · asset cards ▲ ▼")
         lab.setPos(lay.piles[0].left(), lay.piles[0].top() - 22)
 
@@ -759,13 +738,13 @@ class FirstCeoScene(GameScene):
                tuple(names), tuple(marks), tuple(v["corp"] for v in view["seats"]),
                sum(v["holdings"].get(corp_id, 0) for v in view["seats"]))
         memo = self._mat_memo.get(seat)
-        if memo is not None and memo[0] == sig and all(k in self._pool for k in memo[1]):
-            self._used.update(memo[1])
+        if memo is not None and memo[0] == sig and all(k in self.pool for k in memo[1]):
+            self.pool.use(memo[1])
             self._by_action.update(memo[2])
             return
-        used_before, actions_before = set(self._used), dict(self._by_action)
+        used_before, actions_before = set(self.pool.used), dict(self._by_action)
         self._build_mat(view, seat, legal, me, names, marks)
-        keys = self._used - used_before
+        keys = self.pool.used - used_before
         actions = {a: it for a, it in self._by_action.items() if a not in actions_before}
         self._mat_memo[seat] = (sig, keys, actions)
 
@@ -864,7 +843,7 @@ class FirstCeoScene(GameScene):
         captions.append((r.left() + pad, sy, "Shares to issue"))
         prices = s["share_prices"]
         sold = s["shares_sold"]
-        sw = min(32.0, (r.width() - 2 * pad - 6 * 4) / 7)
+        sw = min(44.0, (r.width() - 2 * pad - 6 * 4) / 7)
         for i, price in enumerate(prices):
             share = self._item(("share", seat, i), lambda: ShareItem(sw, 40))
             share.resize(sw, 40)

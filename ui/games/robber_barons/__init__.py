@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.contract import Action
 from engine.core.text import count
 from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
-from ui.games import game_over_text
+from ui.games import not_asked
 
 
 def make_scene(game_id: str = "robber-barons"):
@@ -46,15 +46,11 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
 
 def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     """The plain-words instruction for the prompt bar."""
-    outcome = view.get("outcome")
-    if outcome:
-        return game_over_text(outcome, names, "Legacy points")
+    waiting = not_asked(view, legal, names, "Rolling…", "Legacy points")
+    if waiting:
+        return waiting
     mover = view["to_move"]
-    if mover is None or mover < 0:
-        return "Rolling…"
     name = names[mover]
-    if not legal:
-        return f"Waiting for {name}…"
     p = view.get("prompt") or {}
     kind = p.get("kind")
     if kind == "dice":

@@ -20,20 +20,20 @@ emits `target`. Only legal actions are attached, and they glow.
 from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSequentialAnimationGroup, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from engine.core.contract import Action
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
-from ui.board.items import BoardItem, draw_text, ensure_pixmap_cache, slide
+from ui.board.items import BoardItem, draw_text, slide, start_animation, stop_animation
+from ui.board.pieces import ButtonItem, TextItem
+from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.robber_barons.items import (
     CLASS_COLOURS,
     BandLabel,
     BigCard,
     BoardBase,
-    ButtonItem,
     DeckItem,
     DiceItem,
     MarkerChip,
@@ -48,7 +48,7 @@ MARGIN = 24.0
 CORNER = 128.0
 SPACE_W = 90.0
 SIDE = 2 * CORNER + 9 * SPACE_W
-MAT_W = 440.0
+MAT_W = 300.0
 GAP = 24.0
 
 
@@ -72,35 +72,6 @@ def space_geometry(i: int) -> tuple[QRectF, str]:
     return QRectF(S - C, C + (i - 31) * W, C, W), "left"
 
 
-class TextItem(BoardItem):
-    """A line or two of text on the board (status, deck captions, the legend)."""
-
-    def __init__(self, w: float, h: float, pt: float = 10, bold: bool = False, serif: bool = False,
-                 colour: str = style.INK, align=Qt.AlignmentFlag.AlignCenter):
-        super().__init__(w, h)
-        self.text = ""
-        self.pt, self.bold, self.serif, self.colour, self.align = pt, bold, serif, colour, align
-        self.setAcceptHoverEvents(False)
-        self.setZValue(5)
-
-    def set_text(self, text: str, colour: str | None = None) -> None:
-        self.text = text
-        if colour:
-            self.colour = colour
-        self.refresh(text, self.colour)
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath()
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
-        draw_text(p, self.rect(), self.text, font, self.colour, align=self.align | Qt.TextFlag.TextWordWrap,
-                  elide=False)
-
-    def texts(self) -> list[str]:
-        return [self.text]
-
-
 class LegendItem(BoardItem):
     """The key to the board's colours and marks."""
 
@@ -118,8 +89,9 @@ class LegendItem(BoardItem):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(CLASS_COLOURS[cls]))
             p.drawRect(QRectF(x, 4, 16, 16))
-            draw_text(p, QRectF(x + 20, 2, 130, 20), word, style.sans(9), style.INK,
-                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            draw_text(p, QRectF(x + 20, 2, 124, 20), word, style.sans(9), style.INK,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False,
+                      short=word.replace(" spaces", ""))
             x += 150
         draw_text(p, QRectF(0, 26, self.w, 28),
                   "Revenue: $1M a marker · +$1M a Trust (framed) · +$3M a Monopoly · +$5M a Great Monopoly "
@@ -153,12 +125,9 @@ class RobberBaronsScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setBackgroundBrush(QBrush(QColor(style.TABLE)))
-        style.load_fonts()
-        ensure_pixmap_cache()
+        self.dress_table()
         self._players = 0
-        self._pool: dict[tuple, QGraphicsItem] = {}
-        self._used: set[tuple] = set()
+        self.pool = ItemPool(self, keep=("fixed",))
         self._by_action: dict[Action, BoardItem] = {}
         self._spaces: list[SpaceItem] = []
         self._last_dice: list[int] | None = None
@@ -182,7 +151,7 @@ class RobberBaronsScene(GameScene):
         if n != self._players:
             self._reset(n)
         self.view, self.viewer = view, viewer
-        self._used = {("fixed",)}
+        self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)
         marks = style.seat_marks(names)
@@ -190,29 +159,19 @@ class RobberBaronsScene(GameScene):
         self._show_pawns(view, names, marks)
         self._show_centre(view, names, legal_set)
         self._show_mats(view, names, marks, legal_set)
-        for key in [k for k in self._pool if k not in self._used and k[0] != "fixed"]:
-            item = self._pool.pop(key)
-            if isinstance(item, BoardItem):
-                item.forget_pulse()
-            self.removeItem(item)
+        self.pool.prune()
 
     # -- set-up -----------------------------------------------------------------------------------------
     def _reset(self, n: int) -> None:
-        for item in list(self._pool.values()):
-            self.removeItem(item)
+        self.pool.clear()
         for item in self._spaces:
-            self.removeItem(item)
-        self._pool.clear()
+            self.drop(item)
         self._players = n
         mats_h = SIDE
         scene = QRectF(0, 0, MARGIN * 2 + SIDE + GAP + MAT_W, max(SIDE, mats_h) + 2 * MARGIN)
         self.setSceneRect(scene)
-        table = TableItem(scene)
-        self.addItem(table)
-        self._pool[("fixed", "table")] = table
-        base = BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner)
-        self.addItem(base)
-        self._pool[("fixed", "base")] = base
+        self.pool.add(("fixed", "table"), TableItem(scene))
+        self.pool.add(("fixed", "base"), BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner))
         self._spaces = []
         for i in range(BOARD_SIZE):
             rect, inner = space_geometry(i)
@@ -222,19 +181,9 @@ class RobberBaronsScene(GameScene):
             self._spaces.append(item)
         legend = LegendItem(self.inner.width() - 80)
         legend.setPos(self.inner.left() + 40, self.inner.bottom() - 84)
-        self.addItem(legend)
-        self._pool[("fixed", "legend")] = legend
+        self.pool.add(("fixed", "legend"), legend)
         self._last_dice = None
         self._last_card = None
-
-    def _item(self, key: tuple, factory):
-        item = self._pool.get(key)
-        if item is None:
-            item = factory()
-            self.addItem(item)
-            self._pool[key] = item
-        self._used.add(key)
-        return item
 
     def _target(self, item: BoardItem, action: Action | None, legal: set, status: str = "") -> None:
         ok = action is not None and action in legal
@@ -244,10 +193,7 @@ class RobberBaronsScene(GameScene):
             self._by_action[action] = item
 
     def _place(self, item, pos: QPointF) -> None:
-        walk = getattr(item, "_walk_anim", None)
-        if walk is not None:
-            walk.stop()
-            item._walk_anim = None
+        stop_animation(item, "_walk_anim")
         if getattr(item, "_placed", False):
             slide(item, pos, self.animation_speed)
         else:
@@ -349,10 +295,7 @@ class RobberBaronsScene(GameScene):
         corner it passes (≈ 120 ms a side at speed 1); a new move replaces an unfinished one and
         the pawn always ends on `target`."""
         for name in ("_walk_anim", "_slide_anim"):
-            old = getattr(pawn, name, None)
-            if old is not None:
-                old.stop()
-                setattr(pawn, name, None)
+            stop_animation(pawn, name)
         steps = (end - start) % BOARD_SIZE
         corners = [(start + k) % BOARD_SIZE for k in range(1, steps) if (start + k) % 10 == 0]
         if self.animation_speed <= 0 or not self.views() or not corners:
@@ -369,9 +312,7 @@ class RobberBaronsScene(GameScene):
             anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
             group.addAnimation(anim)
             here = point
-        group.finished.connect(lambda: pawn.setPos(target))
-        pawn._walk_anim = group
-        group.start()
+        start_animation(pawn, "_walk_anim", group, lambda it: it.setPos(target))
 
     # -- the centre -----------------------------------------------------------------------------------------
     def _show_centre(self, view: dict, names: list[str], legal: set) -> None:
@@ -496,20 +437,17 @@ class RobberBaronsScene(GameScene):
 
     def _flip_in(self, card: BoardItem) -> None:
         """A revealed card enlarges briefly and settles (≈ 300 ms at speed 1); never blocks input."""
-        old = getattr(card, "_flip_anim", None)
-        if old is not None:
-            old.stop()
+        stop_animation(card, "_flip_anim")
         card.setTransformOriginPoint(card.w / 2, card.h / 2)
         anim = QPropertyAnimation(card, b"scale", card)
         anim.setDuration(max(1, int(320 / self.animation_speed)))
         anim.setStartValue(1.18)
         anim.setEndValue(1.0)
         anim.setEasingCurve(QEasingCurve.Type.OutBack)
-        anim.finished.connect(lambda: card.setScale(1.0))
-        card._flip_anim = anim
         if card.scene() is not None and card.scene().views():
-            anim.start()
+            start_animation(card, "_flip_anim", anim, lambda it: it.setScale(1.0))
         else:
+            anim.deleteLater()
             card.setScale(1.0)
 
     # -- the players' mats -------------------------------------------------------------------------------------
@@ -550,8 +488,8 @@ class RobberBaronsScene(GameScene):
             # the Legacy pile: philanthropy first, then the Business cards kept
             cards = [("legacy", c) for c in seat["philanthropy"]] + [("business", c) for c in seat["business_pile"]]
             per_row = int((MAT_W - 20) // (MiniCard.W + 3))
-            top = y + 94
-            rows_fit = max(1, int((h - 98) // (MiniCard.H + 4)))
+            top = y + MatItem.PILE_TOP
+            rows_fit = max(1, int((h - MatItem.PILE_TOP - 4) // (MiniCard.H + 4)))
             room = per_row * rows_fit
             shown = cards if len(cards) <= room else cards[: room - 2]  # keep two slots for "+N"
             for k, (deck, cid) in enumerate(shown):

@@ -11,7 +11,7 @@ from engine.core.contract import Action
 from engine.core.text import article, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
 from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
-from ui.games import game_over_text
+from ui.games import not_asked
 
 
 def make_scene(game_id: str = "victory-through-industry"):
@@ -164,16 +164,12 @@ def offer_text(view: dict, names: list[str]) -> str:
 
 def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     """The plain-words instruction for the prompt bar."""
-    outcome = view.get("outcome")
-    if outcome:
-        reason = view.get("end_reason", "").format(**{f"p{i}": n for i, n in enumerate(names)})
-        return game_over_text(outcome, names, reason=reason)
+    reason = view.get("end_reason", "").format(**{f"p{i}": n for i, n in enumerate(names)})
+    waiting = not_asked(view, legal, names, reason=reason)
+    if waiting:
+        return waiting
     mover = view["to_move"]
-    if mover is None or mover < 0:
-        return "Dealing…"
     name = names[mover]
-    if not legal:
-        return f"Waiting for {name}…"
     kinds = {a.kind for a in legal}
     st = view.get("step") or {}
     if "accept" in kinds:

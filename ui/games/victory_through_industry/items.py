@@ -15,6 +15,8 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
 from ui.board import style
 from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.legible import legible_font, screen_scale, shown_width
+from ui.board.pieces import Chip
 
 PRODUCT_COLOURS = {
     "wood": "#8d6e4c", "iron_ore": "#7d7f86", "coal": "#3a3a3a", "oil": "#1f2a44", "cotton": "#efe9dc",
@@ -310,37 +312,6 @@ class CellTarget(BoardItem):
             draw_text(p, self.rect().adjusted(8, 8, -8, -8), self.label, style.sans(9), style.PAPER_DARK)
 
 
-class Chip(BoardItem):
-    """A labelled choice (a decision with no better place on the board)."""
-
-    def __init__(self, w: float, h: float = 28):
-        super().__init__(w, h)
-        self.text = ""
-        self.colour = style.PAPER
-
-    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
-        self.text, self.colour = text, colour
-        self.set_tip(tooltip or text)
-        self.refresh(text, colour, self.w)
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), self.h / 2, self.h / 2)
-        return path
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        path = self.outline()
-        draw_shadow(p, path, 1, 2, 50)
-        p.setPen(QPen(QColor(style.INK), 1.0))
-        p.setBrush(QColor(self.colour))
-        p.drawPath(path)
-        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
-                  style.text_on(self.colour))
-
-    def texts(self) -> list[str]:
-        return [self.text, self.toolTip()]
-
-
 class TurnBadge(ScreenClick, Chip):
     """A round ↻ button on the previewed factory: turns the preview (a choice of the screen,
     not a decision), so the rotation can be chosen on the board."""
@@ -348,55 +319,6 @@ class TurnBadge(ScreenClick, Chip):
     def __init__(self, size: float = 30):
         super().__init__(size, size)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-
-
-class Panel(BoardItem):
-    """A paper panel with a title (a section of the board)."""
-
-    def __init__(self, w: float, h: float):
-        super().__init__(w, h)
-        self.title = ""
-        self.note = ""
-        self.accent: str | None = None
-        self.setZValue(-5)
-        self.setAcceptHoverEvents(False)
-
-    def set_panel(self, title: str, note: str = "", accent: str | None = None, w: float | None = None,
-                  h: float | None = None) -> None:
-        if w is not None and h is not None:
-            self.resize(w, h)
-        self.title, self.note, self.accent = title, note, accent
-        self.refresh(title, note, accent, self.w, self.h)
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath() if self.action is None else super().shape()
-
-    def outline(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRoundedRect(self.rect(), 8, 8)
-        return path
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        r = self.rect()
-        path = self.outline()
-        draw_shadow(p, path, 2, 3, 80)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(paper_brush(r))
-        p.drawPath(path)
-        if self.accent:
-            band = QPainterPath()
-            band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 30), 8, 8)
-            p.setBrush(QColor(self.accent))
-            p.drawPath(band)
-        p.setPen(QPen(QColor(style.INK), 1.6))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawPath(path)
-        fg = style.text_on(self.accent) if self.accent else style.INK
-        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, style.serif(12, bold=True), fg,
-                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if self.note:
-            draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
-                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class Overview(ScreenClick, BoardItem):
@@ -495,16 +417,22 @@ class RecipeCard(BoardItem):
         band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 22), 6, 6)
         p.setBrush(QColor(factory_band(self.ftype)))
         p.drawPath(band)
-        note_w = 34 if self.note else 0
-        draw_text(p, QRectF(6, 2, r.width() - 12 - note_w, 20), fac.name,
-                  fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w), style.INK,
-                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if self.note:
+        note_w = max(34.0, shown_width(p, self.note, style.sans(9, bold=True)) + 4) if self.note else 0
+        name_font = fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w)
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        enlarged = legible_font(name_font, screen_scale(p)) is not name_font
+        if note_w and not draw_text(p, QRectF(6, 1, r.width() - 12 - note_w, 22), fac.name, name_font,
+                                    style.INK, align=left, elide=not enlarged):
+            # shown small, the name comes first: it takes the whole band (the count is in the tooltip)
+            note_w = 0
+        if not note_w:
+            draw_text(p, QRectF(6, 1, r.width() - 12, 22), fac.name, name_font, style.INK, align=left)
+        if note_w:
             draw_text(p, QRectF(r.width() - note_w - 4, 2, note_w, 20), self.note, style.sans(9, bold=True),
                       style.INK, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
         x = 6.0
-        y = 28.0
-        th = 20.0
+        y = 27.0
+        th = min(22.0, r.height() - y - 4)
         # shrink the marks (not the text) until the whole recipe fits the card
         n_tags = sum(len(side.products) for _, side in fac.inputs + fac.outputs)
         n_seps = sum(len(side.products) - 1 for _, side in fac.inputs + fac.outputs) * 8 \

@@ -1,0 +1,1 @@
+"""City of the Big Shoulders agents."""

@@ -1,0 +1,204 @@
+"""City of the Big Shoulders agents.
+
+A company earns only when its factories run: every worker space filled, the resources bought, the
+goods shipped to demand with room. Both levels read only the observation's view.
+
+**Easy** picks at random among sensible moves: it favours staffing factories, producing and
+shipping over trading and passing, buys resources its factories use, and usually pays dividends.
+
+**Normal** runs a production chain on purpose: in the Action Phase it staffs the factories it can
+fill first (Workers, then automation and Managers), raises money when its treasury cannot pay for
+the next step, and takes the buildings that give what its factories lack; in the Operating Phase
+it buys exactly the resources its staffed factories need (cheapest space first), runs every factory
+it can, ships each good where it earns most (a tile it completes first), and pays out whenever
+it shipped. On the stock market it buys into the company with the best income for its price (its
+own charters first, money that stays in its companies), starts a company when it has none worth
+running, and sells only what the limits force.
+"""
+
+from __future__ import annotations
+
+from ai.core.agent import HeuristicAgent, Observation
+from engine.core.contract import Action
+from engine.games.big_shoulders import market
+from engine.games.big_shoulders.data import BUILDINGS, COLUMN_BONUS, COMPANIES, SUPPLY_PRICES
+
+_SPACE_WEIGHTS = {"hire_workers": 6, "fund_40": 2, "fund_60": 3, "fund_80": 4, "capital_investment": 3,
+                  "advertising": 2, "hire_manager": 3, "hire_salesperson": 3, "extra_dividends": 1}
+_OTHER_WEIGHTS = {"hire": 6, "done_hiring": 1, "bonus_take": 4, "bonus_forfeit": 1, "automate": 5,
+                  "place_worker": 5, "manager": 5, "take_resource": 5, "take_pair": 5, "skip_gain": 0.3,
+                  "skip_emergency": 6, "emergency": 1, "produce": 12, "stop_producing": 0.3,
+                  "pay_out": 6, "withhold": 1, "use_asset": 2, "trade": 0.2, "use_building": 4,
+                  "pass_action": 0.4, "pass": 5, "end_turn": 3, "sell": 0.4, "buy": 3, "start": 2,
+                  "take_first": 1, "keep_place": 1, "done_buying": 2, "done_shipping": 0.5}
+
+
+def needs(company: dict, cid: str) -> dict[str, int]:
+    """What the staffed factories of a company still lack to run, in order, this Decade."""
+    want: dict[str, int] = {}
+    for f, fac in enumerate(COMPANIES[cid].factories):
+        if company["workers"][f] + company["automated"][f] < fac.workers:
+            break   # factories run in order: the chain stops at the first unstaffed one
+        for r, n in fac.uses:
+            want[r] = want.get(r, 0) + n
+    return {r: max(0, n - company["resources"].get(r, 0)) for r, n in want.items()}
+
+
+def _ship_value(view: dict, cid: str, col: int) -> float:
+    """Roughly what one good earns at `col` (HALF = the bank space)."""
+    price = COMPANIES[cid].prices[view["companies"][cid]["sales"]]
+    if col < 0:
+        return price / 2
+    row = ["food_dairy", "dry_goods", "meat_packing", "shoes"].index(COMPANIES[cid].goods)
+    tile = view["demand_grid"][row][col]
+    if tile is None:
+        return price / 2 if col == 2 else price + (COLUMN_BONUS[col] / 6)
+    return price + COLUMN_BONUS[col] / 2
+
+
+class EasyAgent(HeuristicAgent):
+    """Weighted random over sensible choices."""
+
+    level = "easy"
+
+    def weight(self, obs: Observation, a: Action) -> float:
+        view = obs.view
+        k = a.kind
+        if k == "place":
+            return _SPACE_WEIGHTS.get(a.args[0], 1)
+        if k == "buy_resource":
+            cid = view["operating"]
+            return 4 if needs(view["companies"][cid], cid).get(a.args[1], 0) > 0 else 0.1
+        if k == "ship":
+            return 2 + _ship_value(view, view["operating"], a.args[0]) / 10
+        if k == "done_shipping":
+            return 0.3 if view["companies"][view["operating"]]["goods"] else 5
+        return _OTHER_WEIGHTS.get(k, 1)
+
+    def decide(self, obs: Observation, rng) -> Action:
+        weights = [self.weight(obs, a) for a in obs.legal]
+        if not any(weights):
+            weights = [1] * len(obs.legal)
+        return obs.legal[rng.weighted_index([max(1, int(w * 10)) if w else 0 for w in weights])]
+
+
+class NormalAgent(EasyAgent):
+    """A production chain run on purpose, and stock bought where the income is."""
+
+    level = "normal"
+
+    def decide(self, obs: Observation, rng) -> Action:
+        scored = [(self.score(obs, a), i) for i, a in enumerate(obs.legal)]
+        best = max(s for s, _ in scored)
+        ties = [i for s, i in scored if s == best]
+        return obs.legal[rng.choice(ties) if len(ties) > 1 else ties[0]]
+
+    # -- the score of each choice -------------------------------------------------------------
+    def score(self, obs: Observation, a: Action) -> float:
+        view = obs.view
+        k = a.kind
+        me = obs.seat
+        if k in ("pass", "end_turn"):
+            return 1
+        if k == "buy":
+            return self._stock_value(view, me, a.args[0]) * (1.3 if a.args[2] == "charter" else 1) - \
+                (5 if a.args[1] == "preferred" else 0)
+        if k == "start":
+            mine = [c for c in view["companies"].values() if c["started"] and c["dir"] == me]
+            step = a.args[1]
+            return (6 if len(mine) < 2 and view["cash"][me] >= 3 * market.value(step) + 60 else -1) + step / 10
+        if k == "sell":
+            return 0.5
+        if k == "build":
+            return self._building_value(view, a.args[0]) - 0.1 * self._building_value(view, a.args[1])
+        if k == "place":
+            return self._space_value(view, a.args[0], a.args[1])
+        if k == "use_building":
+            return self._building_use_value(view, a.args[0], a.args[1])
+        if k == "pass_action":
+            return 0.5
+        if k == "buy_resource":
+            cid = view["operating"]
+            lack = needs(view["companies"][cid], cid).get(a.args[1], 0)
+            return 20 - SUPPLY_PRICES[a.args[0]] / 10 if lack > 0 else -1
+        if k == "done_buying":
+            return 0
+        if k == "produce":
+            return 50
+        if k == "ship":
+            return _ship_value(view, view["operating"], a.args[0])
+        if k == "done_shipping":
+            return 0
+        if k == "pay_out":
+            return 10
+        if k == "withhold":
+            return 1
+        if k == "trade":
+            cid, give, take = a.args
+            lack = needs(view["companies"][cid], cid)
+            return 3 if lack.get(take, 0) > 0 and lack.get(give, 0) <= 0 else -5
+        if k == "use_asset":
+            return 4
+        if k in ("skip_gain", "bonus_forfeit", "emergency", "keep_place", "done_hiring"):
+            return 0
+        if k == "hire":
+            return 5
+        return 2
+
+    def _stock_value(self, view: dict, me: int, cid: str) -> float:
+        c = view["companies"][cid]
+        value = market.value(c["step"])
+        income = sum(COMPANIES[cid].prices[c["sales"]] * fac.makes for fac in COMPANIES[cid].factories)
+        staffed = sum(c["workers"][f] + c["automated"][f] >= fac.workers
+                      for f, fac in enumerate(COMPANIES[cid].factories))
+        own = 3 if c["dir"] == me else 0
+        return own + income * (0.5 + staffed) / (value * 3) + c["appeal"] / 8
+
+    def _space_value(self, view: dict, space: str, cid: str) -> float:
+        c = view["companies"][cid]
+        open_spaces = sum(fac.workers - c["workers"][f] - c["automated"][f]
+                          for f, fac in enumerate(COMPANIES[cid].factories))
+        if space == "hire_workers":
+            return 9 if open_spaces else 0
+        if space.startswith("fund_"):
+            return 4 + int(space[5:]) / 40 + (3 if c["cash"] < 60 else 0)
+        if space == "hire_manager":
+            return 6 if c["cash"] >= 120 else 2
+        if space == "hire_salesperson":
+            return 6 if c["cash"] >= 150 else 2
+        if space == "capital_investment":
+            return 5 if c["cash"] >= 120 else 1
+        if space == "advertising":
+            return 3
+        if space == "extra_dividends":
+            return 4 if c["cash"] >= 250 else 0
+        return 1
+
+    def _building_value(self, view: dict, building: int) -> float:
+        return BUILDINGS[building].cost / 10 + BUILDINGS[building].workers
+
+    def _building_use_value(self, view: dict, building: int, cid: str) -> float:
+        b = BUILDINGS[building]
+        effect = dict(b.effect)
+        c = view["companies"][cid]
+        cost = b.cost if b.pay == "company" else 0
+        value = 4.0
+        if "resources" in effect:
+            lack = needs(c, cid)
+            value = 3 + 3 * sum(min(n, lack.get(r, 0)) for r, n in effect["resources"])
+        elif "produce" in effect:
+            value = 4 + 2 * effect["produce"]
+        elif "dividend" in effect:
+            value = 3
+        mine = self._owner(view, building) == view["viewer"]
+        return value - cost / 20 + (2 if mine else 0)
+
+    @staticmethod
+    def _owner(view: dict, building: int) -> int | None:
+        for seat, played in enumerate(view["played"]):
+            if any(b == building for _, b in played):
+                return seat
+        return None
+
+
+AGENTS = {"easy": EasyAgent, "normal": NormalAgent}

@@ -1,0 +1,73 @@
+"""A whole Captains of Industry game in the real game window: one human against three AI
+opponents, every human decision taken by clicking the board (a track space, a stack, a zone, an
+Advance, a facility button or a choice button), saved part-way, loaded and played to the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog
+
+from engine.core.contract import SeatInfo
+from engine.core.rng import Rng
+from tests.ui.test_robber_barons_shell import click, wait_for_human
+
+GAME = "captains-of-industry"
+
+
+def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_path, monkeypatch):
+    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "normal"),
+             SeatInfo("Cyd", "ai", "easy")]
+    window = shell.start_game(GAME, seats, {}, 8)
+    qtbot.waitExposed(window)
+    window.resize(1700, 1100)
+    rng = Rng(5)
+    saved_at = None
+    clicks = 0
+    kinds: set[str] = set()
+    while True:
+        wait_for_human(qtbot, window)
+        c = window.controller
+        if c.session.is_over():
+            break
+        legal = list(c.legal)
+        # a player who mostly runs and builds, so the game moves on as a person's would
+        preferred = [a for a in legal if a.kind in ("run", "build", "expand", "real_estate")]
+        pool = preferred if preferred and rng.randbelow(3) else legal
+        action = pool[rng.randbelow(len(pool))]
+        before = len(c.session.log)
+        click(qtbot, window, action)
+        qtbot.waitUntil(lambda b=before, cc=c: len(cc.session.log) > b, timeout=5000)
+        assert c.session.log[before].action == action
+        kinds.add(action.kind)
+        clicks += 1
+        if clicks == 20 and saved_at is None:
+            target = tmp_path / "captains"
+            monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, t=target, **k: (str(t), ""))
+            assert window.save_as()
+            saved_at = window.controller.state_hash()
+            loaded = shell.load_game(path=str(Path(str(target) + ".tycoons")))
+            assert loaded.controller.state_hash() == saved_at
+            window = loaded
+    state = window.controller.session.state
+    assert saved_at is not None and state.outcome() is not None and clicks > 20
+    assert {"price", "run"} <= kinds
+    assert window.prompt.label.text().startswith("Game over")
+
+
+def test_the_status_bar_never_names_a_card_an_ai_returns(shell, qtbot):
+    """At an age end each AI returns a Captain card (secret, R18): the status bar says what the
+    log says ("Ann returns a Captain card to the deck"), never which card."""
+    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    window = shell.start_game(GAME, seats, {}, 4)
+    c = window.controller
+    messages: list[str] = []
+    c.status.connect(messages.append)
+    rng = Rng(9)
+    while not any("returns a Captain card" in m for m in messages):
+        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=20_000)
+        assert not c.session.is_over()
+        c.take(c.legal[rng.randbelow(len(c.legal))])
+    assert not [m for m in messages if m.startswith(("Ann: Return", "Bob: Return"))]
+    assert any(m in ("Ann returns a Captain card to the deck.", "Bob returns a Captain card to the deck.")
+               for m in messages)

@@ -1,0 +1,146 @@
+"""Legible text at any zoom (STYLE.md: nothing on the board under 9 pt; tooltips carry the full
+text). Every text a board piece paints goes through `draw_legible`, which measures the size the
+text will have on the screen (the painter's scale, so the view's zoom times the item's own) and
+never draws it smaller than `style.MIN_PT`:
+
+- a text that is large enough is drawn as asked;
+- a smaller one is drawn at the minimum size instead, if it still fits its place (a little
+  overflow of the height is allowed: the rects of a layout are drawn for the text's own size),
+  in a condensed cut if the normal one is too wide;
+- if not, the first of its shorter forms (`short`: e.g. the number only, or an abbreviation) that
+  fits is drawn at the minimum size;
+- if none fits, nothing is drawn: the piece's tooltip carries the full text.
+
+So a board that is fitted into a small window shows fewer, larger words instead of unreadable
+ones; its layout decides which words survive by giving them room (or a short form).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
+
+from ui.board import style
+
+MIN_SCREEN_PX = style.px(style.MIN_PT)
+"""The least height of a font on the screen, in logical pixels (9 pt at 96 dpi = 12 px)."""
+
+HEIGHT_SLACK = 1.55
+"""How far (a factor of its rect's height) a text enlarged to the minimum may overflow its rect
+vertically, centred on it: rows are laid out for the design size, and a one-line label keeps
+reading well a little taller than its row."""
+
+WRAP_SLACK = 1.1
+"""The same for a text wrapped on several lines: barely, as the lines below it would collide."""
+
+WIDTH_SLACK = 1.25
+"""The same sideways, for a text that is never elided (a number, a mark): a price a little wider
+than its chip still reads, where a price cut short would mislead. Only for texts of up to
+WIDTH_SLACK_CHARS characters: longer words of neighbouring pieces would run together."""
+WIDTH_SLACK_CHARS = 4
+
+
+CONDENSED = 75
+"""The stretch (percent of the normal width) of the condensed cut tried, before a shorter form,
+for a text that does not fit at the minimum size."""
+
+
+def screen_scale(p: QPainter) -> float:
+    """Logical screen pixels per unit of the painter's current coordinates."""
+    t = p.worldTransform()
+    return math.sqrt(abs(t.m11() * t.m22() - t.m12() * t.m21())) or 1.0
+
+
+def font_px(font: QFont) -> float:
+    """The font's height in pixels (the board's fonts are sized in pixels, see style.py)."""
+    return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
+
+
+def legible_font(font: QFont, scale: float) -> QFont:
+    """`font`, enlarged if needed so that it is at least MIN_SCREEN_PX tall on the screen at
+    `scale`."""
+    if font_px(font) * scale >= MIN_SCREEN_PX - 0.01:
+        return font
+    f = QFont(font)
+    f.setPixelSize(math.ceil(MIN_SCREEN_PX / scale))
+    return f
+
+
+def _fitting(text: str, font: QFont, rect: QRectF, flags: int, elide: bool) -> str | None:
+    """`text` as it fits `rect` in `font` (elided if allowed and still telling), or None."""
+    fm = QFontMetricsF(font)
+    if "\n" in text or (flags & Qt.TextFlag.TextWordWrap and fm.horizontalAdvance(text) > rect.width() + 0.5):
+        # wrapped lines: they must stay in their rect (the next row of text starts below it)
+        box = fm.boundingRect(QRectF(0, 0, rect.width(), 10_000), flags, text)
+        fits = box.width() <= rect.width() + 0.5 and box.height() <= rect.height() * WRAP_SLACK
+        return text if fits else None
+    if fm.height() > rect.height() * HEIGHT_SLACK:
+        return None
+    if fm.horizontalAdvance(text) <= rect.width() + 0.5:
+        return text
+    if not elide:
+        short_enough = len(text) <= WIDTH_SLACK_CHARS
+        return text if short_enough and fm.horizontalAdvance(text) <= rect.width() * WIDTH_SLACK else None
+    cut = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+    # an elided word keeps telling what it is only with a few letters left
+    return cut if len(cut.rstrip("…").strip()) >= min(4, len(text)) else None
+
+
+def shown_width(p: QPainter, text: str, font: QFont) -> float:
+    """The width (in the painter's units) `text` takes when drawn in `font` at its size on the
+    screen: a layout that puts a number beside a name keeps room for the number as shown."""
+    return QFontMetricsF(legible_font(font, screen_scale(p))).horizontalAdvance(text)
+
+
+def lines_fit(p: QPainter, fonts: Sequence[QFont], height: float) -> bool:
+    """True if lines in `fonts`, stacked, fit `height` at the sizes they will have on the screen
+    (a piece with a title and a note shows only the title when the board is small)."""
+    scale = screen_scale(p)
+    return sum(QFontMetricsF(legible_font(f, scale)).height() for f in fonts) <= height * 1.05
+
+
+def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
+                 flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
+                 short: str | Sequence[str] = ()) -> bool:
+    """Draw `text` in `rect` never under the minimum size on the screen (see the module doc);
+    False if nothing could be drawn."""
+    if not text:
+        return False
+    scale = screen_scale(p)
+    f = legible_font(font, scale)
+    if f is font:  # large enough as designed: drawn exactly as before
+        fm = QFontMetricsF(font)
+        if elide and not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text:
+            text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        shown = text
+        box = rect
+    else:
+        shown = None
+        candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
+        # a whole short form reads better than a long one cut short: elide only as a last resort
+        narrow = QFont(f)
+        narrow.setStretch(CONDENSED)
+        tries = [(c, face, False) for c in candidates for face in (f, narrow)]
+        if elide:
+            tries.append((text, narrow, True))
+        for candidate, face, cut in tries:
+            shown = _fitting(candidate, face, rect, flags, cut)
+            if shown is not None:
+                f = face
+                break
+        if shown is None:
+            return False
+        box = rect
+        fm = QFontMetricsF(f)
+        if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
+            # one line: it may overflow its rect a little, centred on it
+            dy = max(0.0, fm.height() - rect.height()) / 2
+            dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
+            box = rect.adjusted(-dx, -dy, dx, dy)
+    p.setFont(f)
+    p.setPen(QColor(colour))
+    p.drawText(box, int(flags), shown)
+    return True

@@ -1,0 +1,542 @@
+"""City of the Big Shoulders pieces: charters (with their factories as clickable children), general
+action spaces, building tiles, demand tiles, the Job Market, the supply chain and Haymarket.
+
+Sizes are scene units (1 unit = 1 logical pixel at the default zoom); no text below 9 pt. Every
+piece is drawn from plain values its setter receives (never the state), and repaints only when
+they change (`refresh`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+
+from engine.games.big_shoulders.data import BUILDINGS, COMPANIES, RESOURCES
+from ui.board import style
+from ui.board.items import (
+    draw_shadow,
+    draw_text,
+    fill_rounded_part,
+    fit_font,
+    paint_paper,
+    paper_brush,
+)
+from ui.board.pieces import LookItem, TextItem
+
+GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
+"""The band of a goods type (charters and Demand rows)."""
+COMPANY_COLOURS = {
+    "brunswick": "#6d4c2f", "spalding": "#a0703f", "fairbank": "#8a7a55", "elgin": "#4f3b2a",
+    "swift": "#9b3434", "anglo": "#c2604a", "libby": "#5c7a29", "cracker_jack": "#8c9a3a",
+    "henderson": "#3f5580", "doggett": "#6a6fa8",
+}
+"""Each company's marker colour: shades of its goods type, so a row of markers reads by type."""
+COMPANY_MARKS = {"brunswick": "Br", "spalding": "Sp", "fairbank": "Fa", "elgin": "El", "swift": "Sw",
+                 "anglo": "AA", "libby": "Li", "cracker_jack": "CJ", "henderson": "He", "doggett": "Do"}
+RESOURCE_COLOURS = {"livestock": "#e38fb0", "steel": "#4f7cac", "coal": "#2f2f2f", "wood": "#9a6b3f"}
+RESOURCE_MARKS = {"livestock": "L", "steel": "S", "coal": "C", "wood": "W"}
+
+TEXT_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+TEXT_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def paint_cube(p: QPainter, rect: QRectF, res: str, count: int | None = None) -> None:
+    """A resource cube in its colour with its letter (colour is never the only cue), and a count."""
+    p.save()
+    p.setPen(QPen(QColor(style.INK), 1.0))
+    p.setBrush(QColor(RESOURCE_COLOURS[res]))
+    p.drawRoundedRect(rect, 3, 3)
+    text = RESOURCE_MARKS[res] if count is None else f"{count}"
+    f = style.sans(9, bold=True)
+    draw_text(p, rect, text, f, style.text_on(RESOURCE_COLOURS[res]) if res != "livestock" else style.INK,
+              elide=False)
+    p.restore()
+
+
+def paint_worker(p: QPainter, rect: QRectF, state: str) -> None:
+    """A worker space: empty (a ring), a Worker (an ink pawn disc) or automation (a black octagon)."""
+    p.save()
+    c = rect.center()
+    r = min(rect.width(), rect.height()) / 2 - 1
+    if state == "auto":
+        path = QPainterPath()
+        import math
+
+        for i in range(8):
+            ang = math.pi / 8 + i * math.pi / 4
+            pt = QPointF(c.x() + r * math.cos(ang), c.y() + r * math.sin(ang))
+            path.moveTo(pt) if i == 0 else path.lineTo(pt)
+        path.closeSubpath()
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor("#1e1e1e"))
+        p.drawPath(path)
+        draw_text(p, rect, "A", style.sans(9, bold=True), style.PAPER, elide=False)
+    elif state == "worker":  # a pawn: head and shoulders, unlike any resource cube
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor("#c9a36a"))
+        p.drawEllipse(c, r, r)
+        p.setBrush(QColor(style.INK))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawEllipse(QPointF(c.x(), c.y() - r * 0.3), r * 0.28, r * 0.28)
+        body = QPainterPath()
+        body.moveTo(c.x() - r * 0.5, c.y() + r * 0.6)
+        body.quadTo(c.x(), c.y() - r * 0.25, c.x() + r * 0.5, c.y() + r * 0.6)
+        body.closeSubpath()
+        p.drawPath(body)
+    else:
+        p.setPen(QPen(QColor(style.INK_SOFT), 1.2, Qt.PenStyle.DashLine))
+        p.setBrush(QColor(style.PAPER))
+        p.drawEllipse(c, r, r)
+    p.restore()
+
+
+class CharterCard(LookItem):
+    """A started company's charter: name band, share value, appeal, treasury, goods, the seven
+    certificates by holder, Salespeople and price per good, resources, its asset and the forecast.
+    Its factories are `FactoryItem` children laid out by the scene in `factory_rect(i)`, its
+    stock decisions chips in the strip `CHIP_Y`."""
+
+    W, H = 419.0, 252.0
+    RADIUS = 8.0
+    BAND = 30.0
+    FACTORY_TOP = 114.0
+    FACTORY_H = 58.0
+    CHIP_Y = 220.0
+
+    def __init__(self, cid: str):
+        super().__init__(self.W, self.H)
+        self.cid = cid
+        self.values: dict = {}
+        self.selected = False
+
+    def set_charter(self, info: dict, tooltip: str, selected: bool = False) -> None:
+        """`info`: plain values to draw (see the scene's `_charter_info`)."""
+        self.values, self.selected = info, selected
+        self.set_look((tuple(sorted((k, repr(v)) for k, v in info.items())), selected), tooltip)
+
+    def factory_rect(self, i: int, n: int) -> QRectF:
+        gap = 6.0
+        w = (self.W - 16 - gap * (n - 1)) / n
+        return QRectF(8 + i * (w + gap), self.FACTORY_TOP, w, self.FACTORY_H)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        i = self.values
+        data = COMPANIES[self.cid]
+        r = self.rect()
+        path = self.outline()
+        paint_paper(p, path, r)
+        band = GOODS_COLOURS[data.goods]
+        fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, self.w, self.BAND), band)
+        fg = style.text_on(band)
+        title = fit_font(data.name, style.serif(12, bold=True), self.w * 0.68)
+        draw_text(p, QRectF(36, 0, self.w * 0.68, self.BAND), data.name, title, fg, TEXT_LEFT)
+        draw_text(p, QRectF(self.w * 0.6, 0, self.w * 0.4 - 10, self.BAND), i.get("goods_name", ""),
+                  style.sans(10, bold=True), fg, TEXT_RIGHT)
+        soft = style.sans(9)
+        big = style.sans(12, bold=True)
+        # the numbers: share value, appeal, treasury, goods waiting
+        y = self.BAND + 3
+        cells = (("share", i.get("share", "")), ("appeal", i.get("appeal", "")), ("treasury", i.get("cash", "")),
+                 ("goods", i.get("goods_text", "")))
+        cw = (self.w - 16) / 4
+        for k, (label, value) in enumerate(cells):
+            x = 8 + k * cw
+            lw = QFontMetricsF(soft).horizontalAdvance(label) + 4
+            draw_text(p, QRectF(x, y, lw, 24), label, soft, style.INK_SOFT, TEXT_LEFT)
+            draw_text(p, QRectF(x + lw, y, cw - lw - 2, 24), str(value), big, style.INK, TEXT_LEFT)
+        # certificates: Director 30 %, Preferred 20 %, five Commons 10 % (seat mark, B = bank pool,
+        # blank = still on the charter)
+        y += 27
+        x = 8.0
+        for label, holder in i.get("certs", ()):
+            w = {"30%": 56.0, "20%": 64.0}.get(label, 40.0)
+            cell = QRectF(x, y, w, 22)
+            colour, mark = holder
+            p.setPen(QPen(QColor(style.INK), 1.0))
+            if colour == "pool":
+                p.setBrush(QColor(style.NPC_GREY))
+                mark = "pool"
+                label = "" if label == "10%" else label
+            elif colour == "charter":
+                p.setBrush(QColor(style.PAPER))
+                mark = ""
+            else:
+                p.setBrush(QColor(colour))
+            p.drawRoundedRect(cell, 3, 3)
+            fgc = style.INK if colour in ("pool", "charter") else style.text_on(colour)
+            text = f"{label} {mark}".strip() if label != "10%" or not mark else mark
+            draw_text(p, cell, text, fit_font(text, style.sans(9, bold=True), w - 2), fgc, elide=False)
+            x += w + 3
+        # Salespeople: the price per good; then the resources on the charter
+        y += 27
+        x = 8.0
+        sales = int(i.get("sales", 0))
+        for k, price in enumerate(data.prices):
+            cell = QRectF(x, y, 44, 22)
+            on = k == sales
+            p.setPen(QPen(QColor(style.INK), 1.4 if on else 0.8))
+            p.setBrush(QColor(style.GOLD if on else style.PAPER_DARK))
+            p.drawRoundedRect(cell, 3, 3)
+            draw_text(p, cell, f"${price}", style.sans(10, bold=on), style.INK, elide=False)
+            x += 47
+        x += 6
+        res = i.get("resources", {})
+        if any(res.values()):
+            for name in RESOURCES:
+                n = res.get(name, 0)
+                if n:
+                    paint_cube(p, QRectF(x, y, 22, 22), name, n)
+                    x += 25
+        else:
+            draw_text(p, QRectF(x, y, 120, 22), "no resources", soft, style.INK_SOFT, TEXT_LEFT)
+        asset = i.get("asset", "")
+        if asset:
+            f = fit_font(asset, style.sans(9, bold=True), self.w - x - 110)
+            draw_text(p, QRectF(x + 100, y, self.w - x - 108, 22), asset, f, style.INK, TEXT_RIGHT)
+        # (factories are children between FACTORY_TOP and FACTORY_TOP + FACTORY_H)
+        # the forecast: what it makes this Decade and where the goods would go
+        strip = QRectF(6, self.FACTORY_TOP + self.FACTORY_H + 5, self.w - 12, 38)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(style.PAPER_SHADE))
+        p.drawRoundedRect(strip, 4, 4)
+        made, where = i.get("forecast", ("", ""))
+        top = strip.adjusted(6, 1, -6, -strip.height() / 2)
+        bottom = strip.adjusted(6, strip.height() / 2 - 1, -6, -1)
+        draw_text(p, top, made, fit_font(made, style.sans(10, bold=True), top.width()), style.INK, TEXT_LEFT)
+        draw_text(p, bottom, where, fit_font(where, style.sans(10), bottom.width()), style.INK, TEXT_LEFT)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.GOLD) if self.selected else QColor(style.INK), 3.0 if self.selected else 1.6))
+        p.drawPath(path)
+        if self.selected:
+            tag = QRectF(self.w - 96, self.h - 28, 88, 22)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(style.GOLD))
+            p.drawRoundedRect(tag, 4, 4)
+            draw_text(p, tag, "acting", style.sans(10, bold=True), style.INK, elide=False)
+
+    def texts(self) -> list[str]:
+        return [self.toolTip(), *(str(v) for v in self.values.values())]
+
+
+class FactoryItem(LookItem):
+    """One factory of a charter: its number, the resources a run uses (cubes), the goods it makes,
+    its worker spaces (Worker, automation or empty) and its Manager."""
+
+    RADIUS = 5.0
+
+    def set_factory(self, number: int, uses: tuple, makes: int, spaces: tuple[str, ...], manager: bool,
+                    runs: bool | None, tooltip: str) -> None:
+        """`uses`: (resource, count) pairs of one run."""
+        self.set_look((number, uses, makes, spaces, manager, runs), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        number, uses, makes, spaces, manager, runs = self.look
+        r = self.rect()
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor("#f3e9d2" if runs else "#e2d3b3"))
+        p.drawPath(self.outline())
+        draw_text(p, QRectF(6, 3, 26, 22), f"F{number}", style.sans(10, bold=True), style.INK, TEXT_LEFT)
+        x = 32.0
+        cube = 20.0
+        for res, n in uses:
+            for _ in range(n):
+                paint_cube(p, QRectF(x, 4, cube, cube), res)
+                x += cube - 4 if n > 1 else cube + 2
+            x += 6
+        draw_text(p, QRectF(x, 3, r.width() - x - 4, 22), f"→ {makes}", style.sans(11, bold=True), style.INK,
+                  TEXT_LEFT)
+        size = 24.0
+        x = 6.0
+        for state in spaces:
+            paint_worker(p, QRectF(x, 30, size, size), state)
+            x += size + 4
+        if manager:
+            m = QRectF(r.width() - 30, 30, 24, 24)
+            p.setPen(QPen(QColor(style.INK), 1.0))
+            p.setBrush(QColor(style.BRASS))
+            p.drawRoundedRect(m, 4, 4)
+            draw_text(p, m, "M", style.sans(10, bold=True), style.INK, elide=False)
+        if runs is False:
+            draw_text(p, QRectF(x + 4, 30, r.width() - x - 36, 24), "idle", style.sans(9), style.BRICK_RED, TEXT_LEFT)
+
+
+class SpaceTile(LookItem):
+    """A general action space of the board: its name, what it costs or pays, how many Partners it
+    takes a Decade (∞ or 1), and the Partners on it now."""
+
+    RADIUS = 6.0
+
+    def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str) -> None:
+        """`partners`: (colour, mark) of each Partner on the space (or ("", "×n") for a count)."""
+        self.set_look((name, money_line, uses, partners, closed), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        name, money_line, uses, partners, closed = self.look
+        r = self.rect()
+        draw_shadow(p, self.outline(), 1, 2, 60)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.setBrush(QColor("#e4d6b8" if closed else "#f1e6cc"))
+        p.drawPath(self.outline())
+        draw_text(p, QRectF(7, 3, r.width() - 36, 36), name, style.serif(10, bold=True), style.INK, WRAP,
+                  elide=False)
+        badge = QRectF(r.width() - 28, 4, 22, 20)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.setBrush(QColor(style.BRASS if uses == "∞" else style.PAPER_DARK))
+        p.drawRoundedRect(badge, 4, 4)
+        draw_text(p, badge, uses, style.sans(10, bold=True), style.INK, elide=False)
+        line = closed or money_line
+        f = fit_font(line, style.sans(9), r.width() - 12)
+        draw_text(p, QRectF(7, 36, r.width() - 12, 18), line, f, style.BRICK_RED if closed else style.INK_SOFT,
+                  TEXT_LEFT)
+        x = 8.0
+        for colour, mark in partners:
+            c = QRectF(x, r.height() - 24, 20, 20)
+            if colour:
+                p.setPen(QPen(QColor(style.INK), 1.0))
+                p.setBrush(QColor(colour))
+                p.drawEllipse(c)
+                draw_text(p, c, mark, style.sans(9, bold=True), style.text_on(colour), elide=False)
+                x += 25
+            else:
+                draw_text(p, QRectF(x, r.height() - 24, r.width() - x - 6, 20), mark, style.sans(9, bold=True),
+                          style.INK, TEXT_LEFT)
+
+
+class BuildingTile(LookItem):
+    """A building: its number and era, cost and who pays, the effect, and the owner's colour band;
+    or, face down, only its era (another seat's tile in hand)."""
+
+    RADIUS = 6.0
+
+    def set_building(self, bid: int | None, owner_colour: str, owner_mark: str, note: str, tooltip: str,
+                     era: int = 1, marked: str = "", empty: str = "", back: bool = False) -> None:
+        """`bid` None: an empty slot labelled `empty`, or with `back` a face-down tile (its text
+        `empty`, e.g. how many are in hand)."""
+        self.set_look((bid, owner_colour, owner_mark, note, era, marked, empty, back), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        bid, colour, mark, note, era, marked, empty, back = self.look
+        r = self.rect()
+        if bid is None and not back:  # an empty slot of the Decade
+            p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
+            p.setBrush(QColor(style.PAPER_DARK))
+            p.drawPath(self.outline())
+            draw_text(p, r, empty, style.sans(9), style.INK_SOFT, elide=False)
+            return
+        draw_shadow(p, self.outline(), 1, 2, 60)
+        if bid is None:  # face down: the common back
+            p.setPen(QPen(QColor(style.INK), 1.2))
+            p.setBrush(QColor(style.CARD_BACK))
+            p.drawPath(self.outline())
+            draw_text(p, r, empty, style.sans(10, bold=True), style.PAPER, elide=False)
+            return
+        b = BUILDINGS[bid]
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(r))
+        p.drawPath(self.outline())
+        bh = 20.0
+        fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, bh), colour or style.PAPER_SHADE)
+        fg = style.text_on(colour) if colour else style.INK
+        head = f"#{bid}"   # the band is its owner's colour, and it sits in its owner's row
+        draw_text(p, QRectF(5, 0, self.w * 0.5, bh), head, style.sans(9, bold=True), fg, TEXT_LEFT)
+        pay = f"${b.cost} " + ("C→P" if b.pay == "company" else "B→P")
+        draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
+        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, style.sans(9),
+                  style.INK, WRAP, elide=False)
+        if note:
+            draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,
+                      TEXT_LEFT)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.GOLD) if marked else QColor(style.INK), 3.0 if marked else 1.2))
+        p.drawPath(self.outline())
+        if marked:
+            tag = QRectF(self.w - 58, self.h - 22, 54, 18)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(style.GOLD))
+            p.drawRoundedRect(tag, 4, 4)
+            draw_text(p, tag, marked, style.sans(9, bold=True), style.INK, elide=False)
+
+    def texts(self) -> list[str]:
+        bid = self.look[0] if self.look else None
+        return [self.toolTip(), "" if bid is None else f"#{bid} {BUILDINGS[bid].text}"]
+
+
+class DemandTileItem(LookItem):
+    """A Demand tile in its row: how many goods it takes, the goods on it, its column's bonus; or a
+    printed space of the board (the $20 space takes 6, the $0 space any number at half price)."""
+
+    RADIUS = 5.0
+
+    def set_tile(self, demand: int | None, goods: int, bonus: int, printed: str, tooltip: str) -> None:
+        self.set_look((demand, goods, bonus, printed), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        demand, goods, bonus, printed = self.look
+        r = self.rect()
+        if demand is None:
+            p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
+            p.setBrush(QColor(style.PAPER_DARK))
+            p.drawPath(self.outline())
+            draw_text(p, r.adjusted(4, 0, -4, 0), printed, style.sans(9), style.INK_SOFT, elide=False)
+            return
+        draw_shadow(p, self.outline(), 1, 2, 60)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        full = goods >= demand
+        p.setBrush(QColor("#d8e4c4" if full else "#f6efdd"))
+        p.drawPath(self.outline())
+        draw_text(p, QRectF(6, 2, r.width() - 12, 20), f"{goods}/{demand}", style.sans(12, bold=True),
+                  style.INK, TEXT_LEFT)
+        draw_text(p, QRectF(6, 22, r.width() - 12, 18), "full" if full else f"room {demand - goods}",
+                  style.sans(9), style.INK_SOFT, TEXT_LEFT)
+
+
+class MarketItem(LookItem):
+    """A row of small spaces with a label: the Job Market (12 Workers), filled from the left."""
+
+    RADIUS = 5.0
+
+    def set_market(self, filled: int, spaces: int, bands: tuple, tooltip: str) -> None:
+        self.set_look((filled, spaces, bands), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        filled, spaces, bands = self.look
+        size = min(24.0, (self.w - 8) / spaces - 3)
+        # hiring takes Workers from the cheap end: the market fills from the $20 (left) end
+        for k in range(spaces):
+            x = 4 + k * (size + 3)
+            paint_worker(p, QRectF(x, 2, size, size), "worker" if spaces - k <= filled else "")
+        for least, most, price in bands:
+            if least == 0:
+                continue
+            a = spaces - most
+            b = spaces - least
+            x0 = 4 + a * (size + 3)
+            x1 = 4 + (b + 1) * (size + 3) - 3
+            draw_text(p, QRectF(x0, size + 4, x1 - x0, 18), f"${price}", style.sans(9, bold=True), style.INK_SOFT,
+                      elide=False)
+
+
+class ResourceSpace(LookItem):
+    """A space holding resource cubes (a supply-chain space, Haymarket, the bag), with its price."""
+
+    RADIUS = 5.0
+
+    def set_space(self, label: str, counts: dict, tooltip: str, dark: bool = False, cubes: bool = True) -> None:
+        """`cubes` False: the scene lays the cubes out as clickable `CubeButton` children."""
+        self.set_look((label, tuple(counts.get(r, 0) for r in RESOURCES) if cubes else (), dark), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        label, counts, dark = self.look
+        r = self.rect()
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.setBrush(QColor(style.PAPER_SHADE if dark else "#f1e6cc"))
+        p.drawPath(self.outline())
+        draw_text(p, QRectF(4, 2, r.width() - 8, 20), label, style.sans(10, bold=True), style.INK, elide=False)
+        shown = [(res, n) for res, n in zip(RESOURCES, counts, strict=False) if n]
+        x = 6.0
+        y = 24.0
+        for res, n in shown:
+            if x + 24 > r.width():
+                x = 6.0
+                y += 24
+            paint_cube(p, QRectF(x, y, 22, 22), res, n)
+            x += 25
+        if not shown and counts:
+            draw_text(p, QRectF(4, 24, r.width() - 8, 22), "empty", style.sans(9), style.INK_SOFT, elide=False)
+
+    @staticmethod
+    def cube_pos(index: int, width: float) -> QPointF:
+        """Where the `index`-th cube button sits in a space `width` wide (rows of what fits)."""
+        per_row = max(1, int((width - 6) // 25))
+        return QPointF(6 + (index % per_row) * 25, 24 + (index // per_row) * 25)
+
+
+class CubeButton(LookItem):
+    """A resource in a space with how many there are: bought, taken or traded for by a click."""
+
+    RADIUS = 3.0
+
+    def set_cube(self, res: str, n: int, tooltip: str) -> None:
+        self.set_look((res, n), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        res, n = self.look
+        paint_cube(p, self.rect(), res, n)
+
+
+class StubCard(LookItem):
+    """A charter not yet in play: its name on its goods type's band, its starting appeal and its
+    prices per good (the starting-value chips are children laid out by the scene)."""
+
+    RADIUS = 6.0
+
+    def set_stub(self, cid: str, line: str, tooltip: str) -> None:
+        self.set_look((cid, line), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        cid, line = self.look
+        data = COMPANIES[cid]
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(paper_brush(self.rect()))
+        p.drawPath(self.outline())
+        band = GOODS_COLOURS[data.goods]
+        fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, 24), band)
+        f = fit_font(data.short, style.serif(10, bold=True), self.w - 10)
+        draw_text(p, QRectF(5, 0, self.w - 10, 24), data.short, f, style.text_on(band))
+        f = fit_font(line, style.sans(9), self.w - 10)
+        draw_text(p, QRectF(5, 26, self.w - 10, 20), line, f, style.INK, elide=False)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.drawPath(self.outline())
+
+
+class Label(TextItem):
+    """A line of text on a panel that explains itself in a tooltip (an appeal bonus, a goal)."""
+
+    def __init__(self, w: float, h: float, pt: float = 10, bold: bool = True, centre: bool = False):
+        align = Qt.AlignmentFlag.AlignCenter if centre else TEXT_LEFT
+        super().__init__(w, h, pt=pt, bold=bold, align=align)
+
+    def set_label(self, text: str, tooltip: str = "") -> None:
+        self.set_text(text)
+        self.set_tip(tooltip or text)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.rect())  # found under the mouse, so its tooltip shows
+        return path
+
+    def texts(self) -> list[str]:
+        return [self.text, self.toolTip()]
+
+
+class AssetTile(LookItem):
+    """A Capital Asset in its slot: name, the slot's price, what it does; or an empty slot."""
+
+    RADIUS = 6.0
+
+    def set_asset(self, name: str, price: int, effect: str, tooltip: str) -> None:
+        self.set_look((name, price, effect), tooltip)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        name, price, effect = self.look
+        r = self.rect()
+        path = self.outline()
+        if not name:
+            p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
+            p.setBrush(QColor(style.PAPER_DARK))
+            p.drawPath(path)
+            draw_text(p, r, f"${price}\nempty", style.sans(10, bold=True), style.INK_SOFT, elide=False)
+            return
+        paint_paper(p, path, r)
+        fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 22), style.BRASS)
+        draw_text(p, QRectF(4, 0, self.w - 8, 22), f"${price}", style.sans(11, bold=True), style.INK)
+        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.serif(9, True),
+                                                                    self.w - 8), style.INK,
+                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
+        draw_text(p, QRectF(4, 58, self.w - 8, self.h - 60), effect, style.sans(9), style.INK,
+                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.drawPath(path)

@@ -1,0 +1,77 @@
+"""Text widgets whose words change often without a new layout of the window.
+
+Qt lays a window out again whenever a label's text changes (`QLabel.setText` asks for new
+geometry), unless the label has a fixed size. A status line that changes on every decision or
+review step would so cost a layout pass of the whole window each time; these keep their size."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+
+class SteadyLabel(QLabel):
+    """A one-line label of fixed size that only grows: changing its text repaints it without a
+    new layout of the panel (Qt skips the layout for a widget of fixed size)."""
+
+    def __init__(self, samples: tuple[str, ...] = (), parent: QWidget | None = None):
+        super().__init__(parent)
+        self._fit(samples)
+
+    def _fit(self, texts) -> None:
+        fm = self.fontMetrics()
+        width = max([fm.horizontalAdvance(t) for t in texts if t] + [0]) + 2
+        height = fm.height()
+        if width > self.minimumWidth() or height != self.minimumHeight():
+            self.setFixedSize(max(width, self.minimumWidth()), height)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        if text != self.text():
+            self._fit((text,))
+            super().setText(text)
+
+
+class TextLine(QWidget):
+    """One line of text that takes the width its layout gives it, elided at the right (the whole
+    text in the tooltip then). `setText` only repaints: the line's size never depends on it."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._text = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        if text != self._text:
+            self._text = text
+            self._tip()
+            self.update()
+
+    def setFont(self, font) -> None:  # noqa: N802 - Qt API
+        super().setFont(font)
+        self.updateGeometry()  # the height follows the font
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(200, self.fontMetrics().height() + 4)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(40, self.fontMetrics().height() + 4)
+
+    def _elided(self) -> str:
+        return self.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideRight, self.width())
+
+    def _tip(self) -> None:
+        self.setToolTip(self._text if self._elided() != self._text else "")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._tip()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        p = QPainter(self)
+        p.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        p.drawText(self.rect(), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), self._elided())
+        p.end()
