@@ -130,9 +130,11 @@ class CharterCard(LookItem):
         fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, self.w, self.BAND), band)
         fg = style.text_on(band)
         title = fit_font(data.name, style.serif(12, bold=True), self.w * 0.68)
-        draw_text(p, QRectF(36, 0, self.w * 0.68, self.BAND), data.name, title, fg, TEXT_LEFT)
-        draw_text(p, QRectF(self.w * 0.6, 0, self.w * 0.4 - 10, self.BAND), i.get("goods_name", ""),
-                  style.sans(10, bold=True), fg, TEXT_RIGHT)
+        drawn = draw_text(p, QRectF(36, 0, self.w * 0.66, self.BAND), data.name, title, fg, TEXT_LEFT,
+                          elide=False, short=data.short)
+        if drawn:
+            draw_text(p, QRectF(self.w * 0.7, 0, self.w * 0.3 - 10, self.BAND), i.get("goods_name", ""),
+                      style.sans(10, bold=True), fg, TEXT_RIGHT, short=i.get("goods_short", ""))
         soft = style.sans(9)
         big = style.sans(12, bold=True)
         # the numbers: share value, appeal, treasury, goods waiting
@@ -201,10 +203,19 @@ class CharterCard(LookItem):
         p.setBrush(QColor(style.PAPER_SHADE))
         p.drawRoundedRect(strip, 4, 4)
         made, where = i.get("forecast", ("", ""))
+        made_short, where_short = i.get("forecast_short", ("", ""))
         top = strip.adjusted(6, 1, -6, -strip.height() / 2)
         bottom = strip.adjusted(6, strip.height() / 2 - 1, -6, -1)
-        draw_text(p, top, made, fit_font(made, style.sans(10, bold=True), top.width()), style.INK, TEXT_LEFT)
-        draw_text(p, bottom, where, fit_font(where, style.sans(10), bottom.width()), style.INK, TEXT_LEFT)
+        # shown small, the two lines give way to one short line in the whole strip
+        if not (draw_text(p, top, made, fit_font(made, style.sans(11, bold=True), top.width()), style.INK,
+                          TEXT_LEFT, elide=False)
+                and draw_text(p, bottom, where, fit_font(where, style.sans(10, bold=True), bottom.width()),
+                              style.INK, TEXT_LEFT, elide=False)):
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(style.PAPER_SHADE))
+            p.drawRoundedRect(strip, 4, 4)
+            draw_text(p, strip.adjusted(6, 0, -6, 0), f"{made_short} · {where_short}", style.sans(11, bold=True),
+                      style.INK, TEXT_LEFT, short=made_short)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.GOLD) if self.selected else QColor(style.INK), 3.0 if self.selected else 1.6))
         p.drawPath(path)
@@ -267,19 +278,23 @@ class SpaceTile(LookItem):
 
     RADIUS = 6.0
 
-    def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str) -> None:
-        """`partners`: (colour, mark) of each Partner on the space (or ("", "×n") for a count)."""
-        self.set_look((name, money_line, uses, partners, closed), tooltip)
+    def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str,
+                  short: str = "") -> None:
+        """`partners`: (colour, mark) of each Partner on the space (or ("", "+n") for the rest);
+        `short`: the name in a word, drawn when the board is shown small."""
+        self.set_look((name, money_line, uses, partners, closed, short), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        name, money_line, uses, partners, closed = self.look
+        name, money_line, uses, partners, closed, short = self.look
         r = self.rect()
         draw_shadow(p, self.outline(), 1, 2, 60)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor("#e4d6b8" if closed else "#f1e6cc"))
         p.drawPath(self.outline())
-        draw_text(p, QRectF(7, 3, r.width() - 36, 36), name, style.serif(10, bold=True), style.INK, WRAP,
-                  elide=False)
+        if not draw_text(p, QRectF(7, 3, r.width() - 36, 36), name, style.serif(10, bold=True), style.INK, WRAP,
+                         elide=False):
+            draw_text(p, QRectF(4, 0, r.width() - 30, 36), short, style.serif(10, bold=True), style.INK, TEXT_LEFT,
+                      elide=False)
         badge = QRectF(r.width() - 28, 4, 22, 20)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(style.BRASS if uses == "∞" else style.PAPER_DARK))
@@ -335,7 +350,7 @@ class BuildingTile(LookItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(paper_brush(r))
         p.drawPath(self.outline())
-        bh = 20.0
+        bh = 24.0
         fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, bh), colour or style.PAPER_SHADE)
         fg = style.text_on(colour) if colour else style.INK
         head = f"#{bid}"   # the band is its owner's colour, and it sits in its owner's row
@@ -385,7 +400,7 @@ class DemandTileItem(LookItem):
         full = goods >= demand
         p.setBrush(QColor("#d8e4c4" if full else "#f6efdd"))
         p.drawPath(self.outline())
-        draw_text(p, QRectF(6, 2, r.width() - 12, 20), f"{goods}/{demand}", style.sans(12, bold=True),
+        draw_text(p, QRectF(6, 0, r.width() - 12, 26), f"{goods}/{demand}", style.sans(12, bold=True),
                   style.INK, TEXT_LEFT)
         draw_text(p, QRectF(6, 22, r.width() - 12, 18), "full" if full else f"room {demand - goods}",
                   style.sans(9), style.INK_SOFT, TEXT_LEFT)

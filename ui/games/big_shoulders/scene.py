@@ -78,7 +78,7 @@ from ui.games.big_shoulders import (
     resource_words,
     short,
 )
-from ui.games.big_shoulders.forecast import detail_lines, forecast, summary_parts
+from ui.games.big_shoulders.forecast import detail_lines, forecast, summary_parts, summary_short
 from ui.games.big_shoulders.items import (
     COMPANY_COLOURS,
     COMPANY_MARKS,
@@ -107,6 +107,10 @@ BONUS_TIPS = {"worker": "a free Worker", "salesperson": "a Salesperson", "automa
               "partner": "the director gains a Partner (once per player)",
               "goods_token": "an Appeal Bonus Goods token (+1 good every production)",
               "stock": "+1 step on the Stock Track"}
+SPACE_SHORT = {"hire_workers": "Hire", "hire_manager": "Mgr", "hire_salesperson": "Sales",
+               "advertising": "Ads", "capital_investment": "Asset", "fund_40": "+$40", "fund_60": "+$60",
+               "fund_80": "+$80", "extra_dividends": "Div."}
+"""A general space's name in a word, for a board shown small."""
 FACTORY_KINDS = frozenset(("hire", "manager", "place_worker", "produce", "bonus_take", "automate"))
 """Decisions that put something into (or run) a factory: a click on that factory takes them."""
 SPACE_ORDER = ("hire_workers", "hire_manager", "hire_salesperson", "advertising", "capital_investment",
@@ -254,7 +258,7 @@ class BigShouldersScene(GameScene):
             w = 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label)
             chip.resize(w, 28)
             chip.set_chip(label, f"{PHASE_NAMES[ph]}" + (" (now)" if ph == phase else ""),
-                          style.GOLD if ph == phase else style.PAPER_DARK)
+                          style.GOLD if ph == phase else style.PAPER_DARK, short=(label[:4], label[:2]))
             chip.setPos(x, top + 36)
             self._target(chip, None)
             x += w + 6
@@ -382,7 +386,7 @@ class BigShouldersScene(GameScene):
                    + ("Any number of Partners a Decade." if not g["uses"] else "One Partner a Decade.")
                    + (" This Decade: " + ", ".join(f"{self._names[ps]} for {short(pc)}" for ps, pc in who) + "."
                       if who else ""))
-            tile.set_space(g["name"], money_line, uses_text, partners, closed, tip)
+            tile.set_space(g["name"], money_line, uses_text, partners, closed, tip, short=SPACE_SHORT.get(sid, ""))
             tile.setPos(M + 12 + (i % per_row) * (tw + 8), top + 36 + (i // per_row) * (th + 8))
             act = None
             if placing and acting:
@@ -479,7 +483,7 @@ class BigShouldersScene(GameScene):
             y = top + 60 + r * (rh + 5)
             lab = self.pooled(("demand-row", row), lambda: Chip(lw - 8, 30))
             lab.set_chip(GOODS_NAMES[row], f"{GOODS_NAMES[row]} goods are shipped to this row",
-                         GOODS_COLOURS[row])
+                         GOODS_COLOURS[row], short=(GOODS_NAMES[row].split()[0],))
             lab.setPos(M + 12, y + 7)
             self._target(lab, None)
             for c, bonus in enumerate(COLUMN_BONUS):
@@ -602,6 +606,8 @@ class BigShouldersScene(GameScene):
             "goods_text": str(c["goods"]) + (f" +{c['tokens']}" if c.get("tokens") else ""),
             "asset": asset_line,
             "forecast": summary_parts(view, cid),
+            "forecast_short": summary_short(view, cid),
+            "goods_short": GOODS_NAMES[COMPANIES[cid].goods].split()[0],
         }
 
     def _holder(self, where: int) -> tuple[str, str]:
