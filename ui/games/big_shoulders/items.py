@@ -145,7 +145,9 @@ class CharterCard(LookItem):
         for k, (label, value) in enumerate(cells):
             x = 8 + k * cw
             lw = QFontMetricsF(soft).horizontalAdvance(label) + 4
-            draw_text(p, QRectF(x, y, lw, 24), label, soft, style.INK_SOFT, TEXT_LEFT)
+            # shown small the label gives way, and the number takes the whole cell
+            if not draw_text(p, QRectF(x, y, lw, 24), label, soft, style.INK_SOFT, TEXT_LEFT, elide=False):
+                lw = 0
             draw_text(p, QRectF(x + lw, y, cw - lw - 2, 24), str(value), big, style.INK, TEXT_LEFT)
         # certificates: Director 30 %, Preferred 20 %, five Commons 10 % (seat mark, B = bank pool,
         # blank = still on the charter)
@@ -357,7 +359,8 @@ class BuildingTile(LookItem):
         draw_text(p, QRectF(5, 0, self.w * 0.5, bh), head, style.sans(9, bold=True), fg, TEXT_LEFT)
         pay = f"${b.cost} " + ("C→P" if b.pay == "company" else "B→P")
         draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
-        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, style.sans(9),
+        body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
+        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, body,
                   style.INK, WRAP, elide=False)
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,

@@ -298,7 +298,7 @@ class BigShouldersScene(GameScene):
         n = len(STOCK_VALUES)
         sw = (LEFT_W - 24) / n
         h = 92.0
-        self._panel("stock", "Stock Track", "share value; the darkened spaces are the starting values",
+        self._panel("stock", "Stock Track", "share values; darker: starting values",
                     M, top, LEFT_W, h)
         track = self.pooled(("stock-track",), lambda: _track(n, sw, 30, [f"{v}" for v in STOCK_VALUES]))
         for s in START_STEPS:
@@ -317,7 +317,7 @@ class BigShouldersScene(GameScene):
         n = APPEAL_TOP + 1
         sw = (LEFT_W - 24) / n
         h = 112.0
-        self._panel("appeal", "Appeal Track", "companies operate from the highest appeal down",
+        self._panel("appeal", "Appeal Track", "highest appeal operates first",
                     M, top, LEFT_W, h)
         track = self.pooled(("appeal-track",), lambda: _track(n, sw, 30, [str(i) for i in range(n)]))
         for s in APPEAL_BONUSES:
@@ -349,9 +349,9 @@ class BigShouldersScene(GameScene):
         rows = (len(SPACE_ORDER) + per_row - 1) // per_row
         h = 40 + rows * (th + 8)
         acting = self.acting
-        note = f"acting for {COMPANIES[acting].short} — click a space to send a Partner" if acting and any(
-            a.kind == "place" for a in self._legal) else "a Partner's action for a company its player directs"
-        self._panel("spaces", "General action spaces", note, M, top, LEFT_W, h)
+        note = f"acting for {COMPANIES[acting].short}: click a space" if acting and any(
+            a.kind == "place" for a in self._legal) else "Partners act for companies"
+        self._panel("spaces", "Action spaces", note, M, top, LEFT_W, h)
         uses = view.get("space_uses") or {}
         decade = int(view["decade"])
         placing = self._placing
@@ -397,8 +397,8 @@ class BigShouldersScene(GameScene):
     # -- supply chain, Haymarket, bag, Job Market ---------------------------------------------------------
     def _show_resources(self, view: dict, top: float) -> float:
         h = 172.0
-        self._panel("resources", "Supply chain, Haymarket and Job Market",
-                    "resources slide toward $10; X is not for sale", M, top, LEFT_W, h)
+        self._panel("resources", "Resources and Workers", "supply slides toward $10; X not for sale",
+                    M, top, LEFT_W, h)
         sw, sh = 104.0, 78.0
         x = M + 12
         for sid in SUPPLY_SPACES:
@@ -753,7 +753,7 @@ class BigShouldersScene(GameScene):
         n = int(view["players"])
         rh = 64.0
         h = 38 + n * (rh + 6)
-        self._panel("players", "Players and their buildings", "a building played each Decade · hands stay secret",
+        self._panel("players", "Players", "one building played each Decade · hands stay secret",
                     RIGHT_X, top, RIGHT_W, h)
         bw = 108.0
         hx = RIGHT_X + 12 + 184 + 5 * (bw + 5)
@@ -824,7 +824,7 @@ class BigShouldersScene(GameScene):
         pick = view["picks"][me]
         if not hand and not pick:
             return top - GAP
-        bw, bh = 150.0, 84.0
+        bw, bh = 200.0, 96.0
         h = 40 + bh + 8
         choosing = any(a.kind == "build" for a in self._legal)
         if choosing:
