@@ -550,7 +550,7 @@ class AssetTile(LookItem):
         paint_paper(p, path, r)
         fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 22), style.BRASS)
         draw_text(p, QRectF(4, 0, self.w - 8, 22), f"${price}", style.sans(11, bold=True), style.INK)
-        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.serif(9, True),
+        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.sans(9, True),
                                                                     self.w - 8), style.INK,
                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
         draw_text(p, QRectF(4, 58, self.w - 8, self.h - 60), effect, style.sans(9), style.INK,

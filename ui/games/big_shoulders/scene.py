@@ -123,21 +123,23 @@ class CharterFace(ScreenClick, CharterCard):
 
 
 class BigShouldersScene(GameScene):
-    """See the module doc."""
+    """The city (see the module doc). Three choices of the screen shape the next click: the acting
+    company (`acting`), the resource offered at Haymarket (`trade_give`) and the building to play
+    (`to_play`)."""
 
     game_id = "big-shoulders"
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.dress_table()
-        self.pool = ItemPool(self)
-        self.pooled = self.pool.item
-        self._by_action: dict[Action, BoardItem] = {}
-        self._pending: list[Action] = []
         self.acting: str | None = None
         """The company the seat at the screen acts for in the Action Phase (chosen on its charter)."""
         self.trade_give: tuple[str, str] | None = None
         """(company, resource) whose two resources the seat at the screen offers at Haymarket."""
+        self.dress_table()
+        self.pool = ItemPool(self)
+        self.pooled = self.pool.item
+        self._pending: list[Action] = []
+        self._by_action: dict[Action, BoardItem] = {}
         self.to_play: int | None = None
         """The building chosen to play in the Building Phase (the next click picks the discard)."""
         self.view: dict | None = None
@@ -521,7 +523,7 @@ class BigShouldersScene(GameScene):
     # -- Capital Asset row and Public Goals -------------------------------------------------------------------
     def _show_assets_goals(self, view: dict, top: float) -> float:
         h = 136.0
-        aw = 88.0
+        aw = 96.0
         w1 = 12 + len(ASSET_PRICES) * (aw + 5) + 7
         deck = view.get("asset_deck", 0)
         self._panel("assets", "Capital Assets", f"{deck} in deck", M, top, w1, h)
