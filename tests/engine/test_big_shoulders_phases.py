@@ -568,3 +568,76 @@ def test_stock_and_action_choices_agree_with_the_refusals():
                         a = Action("use_building", mover, (b, cid))
                         assert (a in legal) == st.is_legal(a), a
             st.apply(rng.choice(sorted(legal)))
+
+
+# -- rulings and the remaining numbers -------------------------------------------------------------
+def test_popular_partners_raises_the_price_a_step_after_production_only():
+    st = set_up(3)
+    shipping(st, "brunswick", 0)                  # at the distribution step: allowed
+    c = st.companies["brunswick"]
+    c["asset"] = "popular_partners"
+    step = c["step"]
+    act(st, "use_asset", "brunswick")
+    assert c["step"] == step + 1 and c["exhausted"]
+
+
+def test_unlimited_spaces_take_any_number_of_partners_in_a_decade():
+    """Ruling §16.6: Capital Investment, Advertising and Extra Dividends are ∞ spaces."""
+    st = to_action(3)
+    for space in ("capital_investment", "advertising", "extra_dividends", "fund_40", "hire_workers"):
+        st.space_uses[space] = 5
+        seat = action_turn(st, "elgin")
+        assert st._place_problem(seat, space, "elgin") is None, space
+    st.space_uses["hire_manager"] = 1
+    assert "taken this Decade" in st._place_problem(seat, "hire_manager", "elgin")
+
+
+def test_undelivered_goods_stay_on_the_charter():
+    """Ruling §16.3."""
+    st = set_up(3)
+    shipping(st, "elgin", 3)
+    act(st, "ship", HALF)
+    act(st, "done_shipping")
+    act(st, "withhold")
+    assert st.companies["elgin"]["goods"] == 2
+
+
+def test_goal_three_counts_assets_acquired_over_the_whole_game():
+    """Ruling §15.7: a discarded or replaced asset still counts."""
+    st = set_up(3)
+    st.companies["elgin"]["assets_acquired"] = 2      # Elgin keeps none: it has no slot
+    st.companies["brunswick"]["asset"] = "union_stockyards"
+    st.companies["brunswick"]["assets_acquired"] = 1
+    assert goal_winners(st, 3) == [st.companies["elgin"]["dir"]]
+
+
+def test_decades_are_1875_to_1915():
+    """Ruling §16.1."""
+    from engine.games.big_shoulders.data import YEARS
+
+    assert YEARS == (1875, 1885, 1895, 1905, 1915)
+    st = set_up(3)
+    st.decade = 4
+    st.stack = [["stock_start"]]
+    assert "1905" in st._run()[0].text
+
+
+def test_cleanup_refills_the_fifty_dollar_column_first():
+    st = set_up(4)
+    row_full = [tile_with(0)] * 3
+    st.demand_grid = [list(row_full) for _ in range(4)]
+    st.demand_goods = [[0, 0, 0] for _ in range(4)]
+    st.demand_grid[1] = [tile_with(5), tile_with(5), tile_with(5)]   # Dry Goods: partly filled
+    st.demand_goods[1] = [1, 1, 1]
+    st.stack = [["cleanup"]]
+    st._run()
+    while st.to_move() == CHANCE and st.stack[-1][0] != "demand":
+        st.apply(st.chance_outcomes()[0][0])
+    filled = []
+    while st.stack[-1][0] == "demand":
+        before = [row[:] for row in st.demand_grid]
+        st.apply(st.chance_outcomes()[0][0])
+        filled += [(r, c) for r in range(4) for c in range(3) if before[r][c] is None and st.demand_grid[r][c]]
+    # the three Demand-0 rows are empty; they fill column by column: $50 (rows 0, 2, 3) first
+    assert filled[:3] == [(0, 0), (2, 0), (3, 0)]
+    assert st.demand_grid[1] == [tile_with(5)] * 3 and st.demand_goods[1] == [1, 1, 1]
