@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath
 from engine.core.contract import Action
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
-from ui.board.items import BoardItem, draw_text, slide
+from ui.board.items import BoardItem, draw_text, slide, start_animation, stop_animation
 from ui.board.pieces import ButtonItem, TextItem
 from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
@@ -165,7 +165,7 @@ class RobberBaronsScene(GameScene):
     def _reset(self, n: int) -> None:
         self.pool.clear()
         for item in self._spaces:
-            self.removeItem(item)
+            self.drop(item)
         self._players = n
         mats_h = SIDE
         scene = QRectF(0, 0, MARGIN * 2 + SIDE + GAP + MAT_W, max(SIDE, mats_h) + 2 * MARGIN)
@@ -193,10 +193,7 @@ class RobberBaronsScene(GameScene):
             self._by_action[action] = item
 
     def _place(self, item, pos: QPointF) -> None:
-        walk = getattr(item, "_walk_anim", None)
-        if walk is not None:
-            walk.stop()
-            item._walk_anim = None
+        stop_animation(item, "_walk_anim")
         if getattr(item, "_placed", False):
             slide(item, pos, self.animation_speed)
         else:
@@ -298,10 +295,7 @@ class RobberBaronsScene(GameScene):
         corner it passes (≈ 120 ms a side at speed 1); a new move replaces an unfinished one and
         the pawn always ends on `target`."""
         for name in ("_walk_anim", "_slide_anim"):
-            old = getattr(pawn, name, None)
-            if old is not None:
-                old.stop()
-                setattr(pawn, name, None)
+            stop_animation(pawn, name)
         steps = (end - start) % BOARD_SIZE
         corners = [(start + k) % BOARD_SIZE for k in range(1, steps) if (start + k) % 10 == 0]
         if self.animation_speed <= 0 or not self.views() or not corners:
@@ -318,9 +312,7 @@ class RobberBaronsScene(GameScene):
             anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
             group.addAnimation(anim)
             here = point
-        group.finished.connect(lambda: pawn.setPos(target))
-        pawn._walk_anim = group
-        group.start()
+        start_animation(pawn, "_walk_anim", group, lambda it: it.setPos(target))
 
     # -- the centre -----------------------------------------------------------------------------------------
     def _show_centre(self, view: dict, names: list[str], legal: set) -> None:
@@ -445,20 +437,17 @@ class RobberBaronsScene(GameScene):
 
     def _flip_in(self, card: BoardItem) -> None:
         """A revealed card enlarges briefly and settles (≈ 300 ms at speed 1); never blocks input."""
-        old = getattr(card, "_flip_anim", None)
-        if old is not None:
-            old.stop()
+        stop_animation(card, "_flip_anim")
         card.setTransformOriginPoint(card.w / 2, card.h / 2)
         anim = QPropertyAnimation(card, b"scale", card)
         anim.setDuration(max(1, int(320 / self.animation_speed)))
         anim.setStartValue(1.18)
         anim.setEndValue(1.0)
         anim.setEasingCurve(QEasingCurve.Type.OutBack)
-        anim.finished.connect(lambda: card.setScale(1.0))
-        card._flip_anim = anim
         if card.scene() is not None and card.scene().views():
-            anim.start()
+            start_animation(card, "_flip_anim", anim, lambda it: it.setScale(1.0))
         else:
+            anim.deleteLater()
             card.setScale(1.0)
 
     # -- the players' mats -------------------------------------------------------------------------------------
