@@ -254,3 +254,43 @@ def test_scene_place_slides_an_item_that_already_stood_elsewhere(qtbot):
     scene.set_animation_speed(0)
     scene.place(item, QPointF(50, 50))
     assert item.pos() == QPointF(50, 50)  # no motion at the instant speed
+
+
+def test_a_piece_showing_earlier_content_again_is_copied_not_painted(qtbot, qapp):
+    """A review step back, or an undo, shows a piece's earlier content: its picture is reused
+    (LookCache), drawn exactly as a fresh paint; an `update()` that does not come from new
+    content paints afresh."""
+    from ui.main_window import BoardView
+
+    scene = _Scene()
+    scene.setSceneRect(0, 0, 400, 300)
+    token = TokenItem(30)
+    scene.addItem(token)
+    token.setPos(100.3, 60.7)
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    view.resize(500, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    painted = []
+    body = token.paint_body
+    token.paint_body = lambda p, lod: (painted.append(token._content), body(p, lod))[1]
+
+    def drawn() -> QImage:
+        qapp.processEvents()  # the scene handles its changed pieces
+        view.viewport().repaint()
+        return view.viewport().grab().toImage()
+
+    def shown(colour: str) -> QImage:
+        token.set_look(colour, "A", tooltip="Ann")
+        return drawn()
+
+    red = shown("#b03020")
+    blue = shown("#2050b0")
+    assert len(painted) == 2
+    assert shown("#b03020") == red  # red again: the same pixels, from the kept picture
+    assert shown("#2050b0") == blue
+    assert len(painted) == 2
+    token.update()
+    assert drawn() == blue and len(painted) == 3

@@ -17,8 +17,9 @@ Speed. Every piece paints into a device-pixel cache (DeviceCoordinateCache) and 
 when `refresh(*content)` sees new content or the zoom changes; moving a piece only blits. What
 changes often lives in small cached children: the glow (`GlowOverlay`, pulsed by opacity), the
 grey veil of a card nobody can take (`ShadeOverlay`). `ensure_pixmap_cache()` raises Qt's
-pixmap-cache limit so those caches are not evicted. Subclasses override `bounds()` (not
-boundingRect, which is cached) and `paint_body()`.
+pixmap-cache limit so those caches are not evicted. A piece's pictures for the contents it showed
+before are kept too (`LookCache`): a review step back or an undo copies them instead of painting.
+Subclasses override `bounds()` (not boundingRect, which is cached) and `paint_body()`.
 
 Level of detail: pieces skip fine text when the view shows them very small
 (`QStyleOptionGraphicsItem.levelOfDetailFromTransform`).
@@ -27,6 +28,7 @@ Level of detail: pieces skip fine text when the view shows them very small
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import weakref
 from collections.abc import Sequence
@@ -380,6 +382,57 @@ def ensure_pixmap_cache() -> None:
         QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
 
 
+class LookCache:
+    """Pictures of pieces as painted, by piece, content and placement, up to `limit` bytes (the
+    oldest go first).
+
+    Qt keeps one painted picture per piece (its device cache) and paints the piece afresh whenever
+    its content changes. A review that steps back and forth, or an undo, shows a piece's earlier
+    content again: its picture for that content is then copied, not painted (painting the texts
+    and paths of a board's changed pieces cost most of a review step). A piece's picture is kept
+    only for the content it was painted from (`refresh`); `update()` drops what it had."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.size = 0
+        self._looks: dict[tuple, tuple[QPixmap, int]] = {}
+
+    def get(self, key: tuple) -> QPixmap | None:
+        entry = self._looks.pop(key, None)
+        if entry is None:
+            return None
+        self._looks[key] = entry  # the most recent last
+        return entry[0]
+
+    def put(self, key: tuple, look: QPixmap, size: int) -> None:
+        old = self._looks.pop(key, None)
+        if old is not None:
+            self.size -= old[1]
+        self._looks[key] = (look, size)
+        self.size += size
+        while self.size > self.limit:
+            _, gone = self._looks.pop(next(iter(self._looks)))
+            self.size -= gone
+
+    def drop(self, key: tuple) -> None:
+        entry = self._looks.pop(key, None)
+        if entry is not None:
+            self.size -= entry[1]
+
+    def clear(self) -> None:
+        self._looks.clear()
+        self.size = 0
+
+
+LOOKS = LookCache(24 * 2**20)
+LOOKS_PER_PIECE = 12
+"""Pictures kept per piece: a piece whose content rarely comes back (a mat's money) cannot crowd
+out the others' (a space's few states, a marker stack's counts)."""
+LOOK_MAX_PIXELS = 640 * 640
+"""Larger pictures (a whole board at a large zoom, a picture saved at 2×) are painted, not kept."""
+_LOOK_IDS = itertools.count()
+
+
 class BoardItem(Highlight, QGraphicsObject):
     """A rectangular piece of `w` × `h` with an optional click action and the highlight.
 
@@ -397,6 +450,9 @@ class BoardItem(Highlight, QGraphicsObject):
         self._bounds: QRectF | None = None
         self._shape: QPainterPath | None = None
         self._tip = ""
+        self._look_id = next(_LOOK_IDS)
+        self._look_gen = 0
+        self._look_keys: list[tuple] = []
         self.init_highlight()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -405,7 +461,7 @@ class BoardItem(Highlight, QGraphicsObject):
         if content == self._content:
             return False
         self._content = content
-        self.update()
+        QGraphicsObject.update(self)  # a new content: a look of its own (see LookCache)
         return True
 
     def set_tip(self, text: str) -> None:
@@ -449,12 +505,57 @@ class BoardItem(Highlight, QGraphicsObject):
             self._shape = self.outline()
         return self._shape
 
+    def update(self, *args) -> None:
+        """Repaint: what the piece looked like before no longer counts (see `LOOKS`)."""
+        self._look_gen += 1
+        QGraphicsObject.update(self, *args)
+
     @guarded_paint
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = lod_of(p, option)
+        look = self._look(p, lod)
+        if look is not None:
+            p.save()
+            p.resetTransform()
+            p.drawPixmap(0, 0, look)
+            p.restore()
+        else:
+            self._paint_look(p, lod)
+        self.paint_hover(p, self.outline())
+
+    def _paint_look(self, p: QPainter, lod: float) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        self.paint_body(p, lod_of(p, option))
-        self.paint_hover(p, self.outline())
+        self.paint_body(p, lod)
+
+    def _look(self, p: QPainter, lod: float) -> QPixmap | None:
+        """The piece as painted for its content at this exact placement in the device (a cache
+        pixmap of the view), from `LOOKS` or painted into it now; None if too large to keep."""
+        if self._content is None:
+            return None
+        device = p.device()
+        width, height = device.width(), device.height()
+        if width * height > LOOK_MAX_PIXELS or width <= 0 or height <= 0:
+            return None
+        t = p.worldTransform()
+        key = (self._look_id, self._look_gen, self._content, self.w, self.h, width, height, round(lod, 4),
+               round(t.m11(), 5), round(t.m12(), 5), round(t.m21(), 5), round(t.m22(), 5),
+               round(t.dx(), 3), round(t.dy(), 3))
+        look = LOOKS.get(key)
+        if look is None:
+            ratio = device.devicePixelRatioF() if hasattr(device, "devicePixelRatioF") else 1.0
+            look = QPixmap(width, height)
+            look.setDevicePixelRatio(ratio)
+            look.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(look)
+            painter.setWorldTransform(t)
+            self._paint_look(painter, lod)
+            painter.end()
+            LOOKS.put(key, look, width * height * 4)
+            self._look_keys.append(key)
+            if len(self._look_keys) > LOOKS_PER_PIECE:
+                LOOKS.drop(self._look_keys.pop(0))
+        return look
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         raise NotImplementedError

@@ -177,11 +177,13 @@ class Chip(BoardItem):
         super().__init__(w, h)
         self.text = ""
         self.colour = style.PAPER
+        self.short: tuple[str, ...] = ()
 
-    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
-        self.text, self.colour = text, colour
+    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER, short: tuple[str, ...] = ()) -> None:
+        """`short`: shorter forms of `text`, drawn when the board is shown too small for it."""
+        self.text, self.colour, self.short = text, colour, tuple(short)
         self.set_tip(tooltip or text)
-        self.refresh(text, colour, self.w)
+        self.refresh(text, colour, self.w, self.short)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -195,7 +197,7 @@ class Chip(BoardItem):
         p.setBrush(QColor(self.colour))
         p.drawPath(path)
         draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
-                  style.text_on(self.colour))
+                  style.text_on(self.colour), short=self.short)
 
     def texts(self) -> list[str]:
         return [self.text, self.toolTip()]
