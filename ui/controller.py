@@ -438,11 +438,17 @@ class GameController(QObject):
         floor_before = session.undo_floor()
         label = self.undo_text(action)
         try:
-            session.apply(action, by_ai=True)
+            events = session.apply(action, by_ai=True)
         except IllegalAction as exc:  # cannot happen after the check above; never crash the UI
             self.status.emit(exc.reason)
             return
-        self.status.emit(f"{session.names[seat]}: {label}")  # what the AI just did, in words
+        if any(ev.visible_to is not None and ev.visible_to != self.viewer for ev in events):
+            # the choice names a secret of that seat (the Captain card it returns): say only
+            # what this screen may read, as the log does
+            said = (ev.render(session.names, self.viewer) for ev in events)
+            self.status.emit(next((text for text in said if text), f"{session.names[seat]} made a secret choice."))
+        else:
+            self.status.emit(f"{session.names[seat]}: {label}")  # what the AI just did, in words
         self._sync_stack(floor_before)
 
     # -- saving -------------------------------------------------------------------------------

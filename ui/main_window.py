@@ -94,11 +94,12 @@ class BoardView(QGraphicsView):
         self._fitted = None
         self._fit()
 
-    def _fit(self) -> None:
+    def _fit(self, keep_place: bool = False) -> None:
         rect = self.board_rect()
         if rect.isEmpty():
             return
-        if self._fitted is not None:
+        grown = self._fitted is not None
+        if grown:
             rect = rect.united(self._fitted)
         self._fitted = QRectF(rect)
         margin = max(rect.width(), rect.height()) * 0.02
@@ -110,12 +111,42 @@ class BoardView(QGraphicsView):
         if vw <= 0 or vh <= 0:
             return
         scale = max(self.MIN_SCALE, min(self.MAX_SCALE, vw / area.width(), vh / area.height()))
+        if keep_place and grown and self._grow_in_place(area, scale, reserve):
+            return
         self.resetTransform()
         self.scale(scale, scale)
         self._update_range()
         self.centerOn(area.center() - QPointF(0, reserve / 2 / scale))
         self.auto_fit = True
         self._origin = self._viewport_origin()
+
+    def _grow_in_place(self, area: QRectF, fit_scale: float, reserve: float) -> bool:
+        """The board grew beyond the fitted area: keep its top-left corner where it is on the
+        screen and zoom out only as far as the whole board needs (not at all if it still fits,
+        as when a wide board grows along its free side). False if the board is not on screen
+        as fitted (the caller fits it afresh)."""
+        current = self.transform().m11()
+        corner = self.viewportTransform().map(area.topLeft())
+        x, y = corner.x(), corner.y()
+        vw, vh = self.viewport().width(), self.viewport().height()
+        if x < -1 or y < -1 or x >= vw or y >= vh:
+            return False
+        x, y = max(0.0, x), max(0.0, y)
+        bottom_room = vh - y - max(0.0, reserve - y)  # the reserve above the board stays free
+        scale = min(current, (vw - x) / area.width(), bottom_room / area.height())
+        if scale < fit_scale * 0.9:  # anchored there, the board would come out much smaller than fitted
+            return False
+        if scale < current:
+            self.resetTransform()
+            self.scale(scale, scale)
+        self._update_range()
+        # the corner back where it was on the screen
+        now = self.viewportTransform().map(area.topLeft())
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + round(now.x() - corner.x()))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + round(now.y() - corner.y()))
+        self.auto_fit = True
+        self._origin = self._viewport_origin()
+        return True
 
     def _update_range(self) -> None:
         """Let the view scroll a viewport's size beyond the board on every side, so it can keep
@@ -192,7 +223,7 @@ class BoardView(QGraphicsView):
             return
         rect = self.board_rect()
         if self._fitted is None or not self._fitted.contains(rect):
-            self._fit()
+            self._fit(keep_place=True)
         else:
             self._update_range()
 

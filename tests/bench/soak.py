@@ -57,6 +57,106 @@ def census():
     return collections.Counter(type(o).__name__ for o in gc.get_objects())
 
 
+class _Mallinfo2(__import__("ctypes").Structure):
+    _fields_ = [(n, __import__("ctypes").c_size_t) for n in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def malloc_mb() -> tuple[float, float]:
+    """glibc's heap: (MB in use, MB free but kept) — C++ (Qt) and large Python objects alike."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _Mallinfo2
+        m = libc.mallinfo2()
+        return (m.uordblks + m.hblkhd) / 2**20, m.fordblks / 2**20
+    except (OSError, AttributeError):
+        return float("nan"), float("nan")
+
+
+def _print_roots(target, limit: int = 20000) -> None:
+    """Why `target` is still alive after a full collection: the objects on its chain of
+    referrers that something outside Python's view holds (a Qt connection, Shiboken's
+    parent-child bookkeeping, a C extension): their reference count exceeds the references
+    found from Python objects."""
+    import gc
+    import inspect
+
+    everything = gc.get_objects()
+    mine = {id(everything)}
+    chain, frontier = {id(target): target}, [target]
+    while frontier and len(chain) < limit:
+        nxt = []
+        for o in frontier:
+            for r in gc.get_referrers(o):
+                if id(r) in mine or id(r) in chain or inspect.isframe(r) or r is frontier or r is nxt:
+                    continue
+                chain[id(r)] = r
+                nxt.append(r)
+        frontier = nxt
+    frontier = nxt = r = None
+    in_everything = {id(x) for x in everything}
+    mine |= {id(chain)}
+    inbound = dict.fromkeys(chain, 0)
+    for o in everything:
+        if id(o) in mine:
+            continue
+        for ref in gc.get_referents(o):
+            if id(ref) in inbound:
+                inbound[id(ref)] += 1
+    print(f"  the chain holds {len(chain)} objects; held from outside Python's view:", flush=True)
+    shown = 0
+    for key, o in chain.items():
+        # getrefcount's argument, the `chain` dict's value and the `o` loop variable
+        extra = sys.getrefcount(o) - 3 - inbound[key] - (key in in_everything)
+        if extra > 0 and shown < 25:
+            shown += 1
+            try:
+                text = repr(o)[:150]
+            except Exception as exc:  # noqa: BLE001 - a deleted Qt object
+                text = f"<{exc}>"
+            print(f"    +{extra} {type(o).__name__}: {text}", flush=True)
+
+
+def probe_line(shell) -> str:
+    """What is alive right now, to tell Python-heap growth from Qt/C++ growth (after a full
+    collection and Qt's deferred deletes)."""
+    import collections
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    gc.collect()
+    objs = gc.get_objects()
+    from shiboken6 import isValid
+
+    all_scenes = [o for o in objs if isinstance(o, QGraphicsScene)]
+    scenes = [s for s in all_scenes if isValid(s)]
+    py_items = [o for o in objs if isinstance(o, QGraphicsItem)]
+    dead_items = sum(1 for o in py_items if not isValid(o))
+    scene_items = sum(len(s.items()) for s in scenes)
+    in_scenes = {id(i) for s in scenes for i in s.items()}
+    loose = [o for o in py_items if isValid(o) and id(o) not in in_scenes]
+    dead = [s for s in all_scenes if not isValid(s)]
+    if dead and not getattr(probe_line, "told", False):  # who keeps a deleted scene's wrapper alive
+        probe_line.told = True
+        print("  a deleted scene's wrapper is alive", flush=True)
+        _print_roots(dead[0])
+    window = shell.window
+    qobjects = len(window.findChildren(QObject)) if window is not None else 0
+    in_use, free = malloc_mb()
+    return (f"rss {rss_mb(os.getpid()):.1f} MB  malloc in use {in_use:.1f} MB free {free:.1f} MB  "
+            f"python blocks {sys.getallocatedblocks()}  gc objects {len(objs)}  "
+            f"widgets {len(QApplication.allWidgets())}  window QObjects {qobjects}  "
+            f"scenes {len(scenes)} with {scene_items} items (+{len(dead)} deleted)  "
+            f"item wrappers {len(py_items)} (of them deleted {dead_items}, in no scene {len(loose)}: "
+            f"{collections.Counter(type(o).__name__ for o in loose).most_common(4)})")
+
+
 def cmdline(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
@@ -196,6 +296,11 @@ class Soak:
         self.game_seed += 1
         self.games_started += 1
         self.shell.start_game(game_id, seats, {}, self.game_seed)
+        if self.args.probe:
+            from PySide6.QtCore import QTimer
+
+            n = self.games_finished
+            QTimer.singleShot(300, lambda: print(f"probe after {n} games: {probe_line(self.shell)}", flush=True))
         w = self.shell.window
         w.set_ai_speed(speed)
         self._hook(self.controller())
@@ -313,6 +418,8 @@ def main() -> int:
     parser.add_argument("--think-ms", type=int, default=300, help="the hard seat's time per decision")
     parser.add_argument("--save-every", type=float, default=120, help="seconds between save/load cycles")
     parser.add_argument("--census", action="store_true", help="print which object types grow (leak hunting)")
+    parser.add_argument("--probe", action="store_true",
+                        help="after each game: what is alive (Python heap, malloc, widgets, scenes, items)")
     args = parser.parse_args()
 
     data = tempfile.mkdtemp(prefix="soak-data-")

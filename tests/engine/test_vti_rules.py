@@ -532,6 +532,14 @@ def test_component_data_complete():
     assert CONTRACTS["knapsacks-35"].points == 35
 
 
+def test_contract_ids_name_their_product_and_points():
+    # the ids are what a player sees in logs and saves; a balance change that moves a contract to
+    # another product or value renames it, so the id never tells a different story from the card
+    for cid, c in CONTRACTS.items():
+        product, points = cid.rsplit("-", 1)
+        assert product == c.product and points.rstrip("bc") == str(c.points), cid
+
+
 # -- whole games -------------------------------------------------------------------------------
 def _random_game(players, seed, check=True):
     # random play never meets an end condition, so these games run to a 20-round limit

@@ -171,6 +171,38 @@ def test_slide_is_instant_at_speed_zero_and_ends_on_target(qtbot):
     qtbot.waitUntil(lambda: tok.pos() == QPointF(30, 30), timeout=1000)
 
 
+def test_a_piece_that_moved_is_freed_when_the_board_drops_it(qtbot):
+    """An animation is the piece's child; a slot that held the piece made a cycle through Qt
+    that the collector cannot see, so every piece that had ever slid or turned over outlived
+    its removal from the board (the soak's steady growth, tests/bench/soak.py)."""
+    import gc
+    import weakref
+
+    from PySide6.QtCore import QAbstractAnimation, QCoreApplication, QEvent
+
+    scene = _Scene()
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.show()
+    tok = TokenItem(20, style.seat_colour(0), "A")
+    scene.addItem(tok)
+    for x in range(5):  # finished animations do not pile up as the piece's children
+        slide(tok, QPointF(40 * x + 40, 10), speed=4.0)
+        qtbot.waitUntil(lambda x=x, t=tok: t.pos() == QPointF(40 * x + 40, 10), timeout=1000)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    assert tok.findChildren(QAbstractAnimation) == []
+    card = CardItem(60, 80)
+    scene.addItem(card)
+    items.flip_in(card, speed=1.0)
+    slide(tok, QPointF(0, 0), speed=1.0)  # both still running when the board drops them
+    gone = [weakref.ref(tok), weakref.ref(card)]
+    scene.removeItem(tok)
+    scene.removeItem(card)
+    del tok, card
+    gc.collect()
+    assert [r() is None for r in gone] == [True, True]
+
+
 def test_pieces_paint_at_small_and_large_zoom(qtbot):
     scene, card = _scene_with_card(Action("x", 0, ()), legal=True)
     tok = TokenItem(20, style.NPC_GREY, "N", npc=True)
@@ -222,3 +254,43 @@ def test_scene_place_slides_an_item_that_already_stood_elsewhere(qtbot):
     scene.set_animation_speed(0)
     scene.place(item, QPointF(50, 50))
     assert item.pos() == QPointF(50, 50)  # no motion at the instant speed
+
+
+def test_a_piece_showing_earlier_content_again_is_copied_not_painted(qtbot, qapp):
+    """A review step back, or an undo, shows a piece's earlier content: its picture is reused
+    (LookCache), drawn exactly as a fresh paint; an `update()` that does not come from new
+    content paints afresh."""
+    from ui.main_window import BoardView
+
+    scene = _Scene()
+    scene.setSceneRect(0, 0, 400, 300)
+    token = TokenItem(30)
+    scene.addItem(token)
+    token.setPos(100.3, 60.7)
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    view.resize(500, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    painted = []
+    body = token.paint_body
+    token.paint_body = lambda p, lod: (painted.append(token._content), body(p, lod))[1]
+
+    def drawn() -> QImage:
+        qapp.processEvents()  # the scene handles its changed pieces
+        view.viewport().repaint()
+        return view.viewport().grab().toImage()
+
+    def shown(colour: str) -> QImage:
+        token.set_look(colour, "A", tooltip="Ann")
+        return drawn()
+
+    red = shown("#b03020")
+    blue = shown("#2050b0")
+    assert len(painted) == 2
+    assert shown("#b03020") == red  # red again: the same pixels, from the kept picture
+    assert shown("#2050b0") == blue
+    assert len(painted) == 2
+    token.update()
+    assert drawn() == blue and len(painted) == 3

@@ -53,3 +53,21 @@ def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_
     assert saved_at is not None and state.outcome() is not None and clicks > 20
     assert {"price", "run"} <= kinds
     assert window.prompt.label.text().startswith("Game over")
+
+
+def test_the_status_bar_never_names_a_card_an_ai_returns(shell, qtbot):
+    """At an age end each AI returns a Captain card (secret, R18): the status bar says what the
+    log says ("Ann returns a Captain card to the deck"), never which card."""
+    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    window = shell.start_game(GAME, seats, {}, 4)
+    c = window.controller
+    messages: list[str] = []
+    c.status.connect(messages.append)
+    rng = Rng(9)
+    while not any("returns a Captain card" in m for m in messages):
+        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=20_000)
+        assert not c.session.is_over()
+        c.take(c.legal[rng.randbelow(len(c.legal))])
+    assert not [m for m in messages if m.startswith(("Ann: Return", "Bob: Return"))]
+    assert any(m in ("Ann returns a Captain card to the deck.", "Bob returns a Captain card to the deck.")
+               for m in messages)

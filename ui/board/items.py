@@ -17,8 +17,9 @@ Speed. Every piece paints into a device-pixel cache (DeviceCoordinateCache) and 
 when `refresh(*content)` sees new content or the zoom changes; moving a piece only blits. What
 changes often lives in small cached children: the glow (`GlowOverlay`, pulsed by opacity), the
 grey veil of a card nobody can take (`ShadeOverlay`). `ensure_pixmap_cache()` raises Qt's
-pixmap-cache limit so those caches are not evicted. Subclasses override `bounds()` (not
-boundingRect, which is cached) and `paint_body()`.
+pixmap-cache limit so those caches are not evicted. A piece's pictures for the contents it showed
+before are kept too (`LookCache`): a review step back or an undo copies them instead of painting.
+Subclasses override `bounds()` (not boundingRect, which is cached) and `paint_body()`.
 
 Level of detail: pieces skip fine text when the view shows them very small
 (`QStyleOptionGraphicsItem.levelOfDetailFromTransform`).
@@ -27,7 +28,9 @@ Level of detail: pieces skip fine text when the view shows them very small
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import weakref
 from collections.abc import Sequence
 
 from PySide6.QtCore import (
@@ -42,13 +45,15 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
+from shiboken6 import isValid
 
 from ui.board import icons, style
 from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
 
-FINE_LOD = 0.45
-"""Below this level of detail (scene shown at < 45 %), fine text is skipped."""
+FINE_LOD = 0.2
+"""Below this level of detail (scene shown at < 20 %), fine text is not even tried. Above it,
+`draw_text` (ui/board/legible.py) decides what is drawn: never a text under 9 pt on screen."""
 
 
 def lod_of(painter: QPainter, option: QStyleOptionGraphicsItem | None) -> float:
@@ -377,6 +382,57 @@ def ensure_pixmap_cache() -> None:
         QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
 
 
+class LookCache:
+    """Pictures of pieces as painted, by piece, content and placement, up to `limit` bytes (the
+    oldest go first).
+
+    Qt keeps one painted picture per piece (its device cache) and paints the piece afresh whenever
+    its content changes. A review that steps back and forth, or an undo, shows a piece's earlier
+    content again: its picture for that content is then copied, not painted (painting the texts
+    and paths of a board's changed pieces cost most of a review step). A piece's picture is kept
+    only for the content it was painted from (`refresh`); `update()` drops what it had."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.size = 0
+        self._looks: dict[tuple, tuple[QPixmap, int]] = {}
+
+    def get(self, key: tuple) -> QPixmap | None:
+        entry = self._looks.pop(key, None)
+        if entry is None:
+            return None
+        self._looks[key] = entry  # the most recent last
+        return entry[0]
+
+    def put(self, key: tuple, look: QPixmap, size: int) -> None:
+        old = self._looks.pop(key, None)
+        if old is not None:
+            self.size -= old[1]
+        self._looks[key] = (look, size)
+        self.size += size
+        while self.size > self.limit:
+            _, gone = self._looks.pop(next(iter(self._looks)))
+            self.size -= gone
+
+    def drop(self, key: tuple) -> None:
+        entry = self._looks.pop(key, None)
+        if entry is not None:
+            self.size -= entry[1]
+
+    def clear(self) -> None:
+        self._looks.clear()
+        self.size = 0
+
+
+LOOKS = LookCache(32 * 2**20)
+LOOKS_PER_PIECE = 12
+"""Pictures kept per piece: a piece whose content rarely comes back (a mat's money) cannot crowd
+out the others' (a space's few states, a marker stack's counts)."""
+LOOK_MAX_PIXELS = 640 * 640
+"""Larger pictures (a whole board at a large zoom, a picture saved at 2×) are painted, not kept."""
+_LOOK_IDS = itertools.count()
+
+
 class BoardItem(Highlight, QGraphicsObject):
     """A rectangular piece of `w` × `h` with an optional click action and the highlight.
 
@@ -394,6 +450,9 @@ class BoardItem(Highlight, QGraphicsObject):
         self._bounds: QRectF | None = None
         self._shape: QPainterPath | None = None
         self._tip = ""
+        self._look_id = next(_LOOK_IDS)
+        self._look_gen = 0
+        self._look_keys: list[tuple] = []
         self.init_highlight()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -402,7 +461,7 @@ class BoardItem(Highlight, QGraphicsObject):
         if content == self._content:
             return False
         self._content = content
-        self.update()
+        QGraphicsObject.update(self)  # a new content: a look of its own (see LookCache)
         return True
 
     def set_tip(self, text: str) -> None:
@@ -446,12 +505,57 @@ class BoardItem(Highlight, QGraphicsObject):
             self._shape = self.outline()
         return self._shape
 
+    def update(self, *args) -> None:
+        """Repaint: what the piece looked like before no longer counts (see `LOOKS`)."""
+        self._look_gen += 1
+        QGraphicsObject.update(self, *args)
+
     @guarded_paint
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = lod_of(p, option)
+        look = self._look(p, lod)
+        if look is not None:
+            p.save()
+            p.resetTransform()
+            p.drawPixmap(0, 0, look)
+            p.restore()
+        else:
+            self._paint_look(p, lod)
+        self.paint_hover(p, self.outline())
+
+    def _paint_look(self, p: QPainter, lod: float) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        self.paint_body(p, lod_of(p, option))
-        self.paint_hover(p, self.outline())
+        self.paint_body(p, lod)
+
+    def _look(self, p: QPainter, lod: float) -> QPixmap | None:
+        """The piece as painted for its content at this exact placement in the device (a cache
+        pixmap of the view), from `LOOKS` or painted into it now; None if too large to keep."""
+        if self._content is None:
+            return None
+        device = p.device()
+        width, height = device.width(), device.height()
+        if width * height > LOOK_MAX_PIXELS or width <= 0 or height <= 0:
+            return None
+        t = p.worldTransform()
+        key = (self._look_id, self._look_gen, self._content, self.w, self.h, width, height, round(lod, 4),
+               round(t.m11(), 5), round(t.m12(), 5), round(t.m21(), 5), round(t.m22(), 5),
+               round(t.dx(), 3), round(t.dy(), 3))
+        look = LOOKS.get(key)
+        if look is None:
+            ratio = device.devicePixelRatioF() if hasattr(device, "devicePixelRatioF") else 1.0
+            look = QPixmap(width, height)
+            look.setDevicePixelRatio(ratio)
+            look.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(look)
+            painter.setWorldTransform(t)
+            self._paint_look(painter, lod)
+            painter.end()
+            LOOKS.put(key, look, width * height * 4)
+            self._look_keys.append(key)
+            if len(self._look_keys) > LOOKS_PER_PIECE:
+                LOOKS.drop(self._look_keys.pop(0))
+        return look
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         raise NotImplementedError
@@ -898,7 +1002,47 @@ class TrackItem(BoardItem):
         return [self.toolTip(), *self.labels]
 
 
-# -- motion --------------------------------------------------------------------------------------------------
+# -- motion ---------------------------------------------------------------------------------------------------
+def on_item(item: QGraphicsObject, fn):
+    """A slot for a signal of `item`'s own animation: calls `fn(item, *args)` while the item
+    lives, without holding it. A lambda that held the piece, connected to an animation that is
+    the piece's child, made a cycle through Qt that Python's collector cannot see: every piece
+    that had ever moved outlived its removal from the board, and with it the scene (the soak,
+    tests/bench/soak.py, showed the app growing by megabytes a minute)."""
+    ref = weakref.ref(item)
+
+    def slot(*args) -> None:
+        it = ref()
+        if it is not None and isValid(it):
+            fn(it, *args)
+
+    return slot
+
+
+def stop_animation(item: QGraphicsObject, attr: str) -> None:
+    """Stop the animation kept as `item.<attr>`, if any (it deletes itself on stopping)."""
+    old = getattr(item, attr, None)
+    setattr(item, attr, None)
+    if old is not None and isValid(old):
+        old.stop()
+
+
+def start_animation(item: QGraphicsObject, attr: str, anim, on_finished=None) -> None:
+    """Run `anim` (a child of `item`) as `item.<attr>`. It is deleted once it stops, so finished
+    animations do not pile up as children of a piece that lives the whole game; when it runs
+    to its end, `item.<attr>` is cleared and `on_finished(item)` called."""
+
+    def finished(it) -> None:
+        if getattr(it, attr, None) is anim:
+            setattr(it, attr, None)
+        if on_finished is not None:
+            on_finished(it)
+
+    anim.finished.connect(on_item(item, finished))
+    setattr(item, attr, anim)
+    anim.start(anim.DeletionPolicy.DeleteWhenStopped)
+
+
 BASE_SLIDE_MS = 220
 
 
@@ -906,10 +1050,7 @@ def slide(item: QGraphicsObject, target: QPointF, speed: float = 1.0, ms: int = 
     """Move `item` to `target` with an ease-out slide of `ms` (150–300 ms at speed 1), scaled by
     `speed` (0 = instant). Never blocks input; a new slide replaces an unfinished one, and the
     item always ends exactly on `target`."""
-    old = getattr(item, "_slide_anim", None)
-    if old is not None:
-        old.stop()
-        item._slide_anim = None
+    stop_animation(item, "_slide_anim")
     if speed <= 0 or item.scene() is None or (item.pos() - target).manhattanLength() < 0.5 \
             or not item.scene().views():
         item.setPos(target)
@@ -920,9 +1061,7 @@ def slide(item: QGraphicsObject, target: QPointF, speed: float = 1.0, ms: int = 
     anim.setStartValue(item.pos())
     anim.setEndValue(target)
     anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-    item._slide_anim = anim
-    anim.finished.connect(lambda: item.setPos(target))
-    anim.start()
+    start_animation(item, "_slide_anim", anim, lambda it: it.setPos(target))
 
 
 FLIP_MS = 300
@@ -937,33 +1076,28 @@ def flip_in(item: QGraphicsObject, speed: float = 1.0, ms: int = FLIP_MS) -> Non
     from PySide6.QtCore import QVariantAnimation
     from PySide6.QtGui import QTransform
 
-    old = getattr(item, "_flip_anim", None)
-    if old is not None:
-        old.stop()
+    stop_animation(item, "_flip_anim")
     rect = item.boundingRect()
     cx, cy = rect.center().x(), rect.center().y()
     mode = item.cacheMode()
     item.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache)
 
-    def step(t) -> None:
+    def step(it, t) -> None:  # the item comes from on_item: a closure over it would keep it alive
         t = float(t)
         sx = max(0.02, abs(math.sin(t * math.pi / 2)))
         grow = 1.0 + 0.08 * math.sin(t * math.pi)
-        item.setTransform(QTransform().translate(cx, cy).scale(sx * grow, grow).translate(-cx, -cy))
+        it.setTransform(QTransform().translate(cx, cy).scale(sx * grow, grow).translate(-cx, -cy))
 
-    def done() -> None:
-        item.setTransform(QTransform())
-        item.setCacheMode(mode)
-        item._flip_anim = None
+    def done(it) -> None:
+        it.setTransform(QTransform())
+        it.setCacheMode(mode)
 
     anim = QVariantAnimation(item)
     anim.setStartValue(0.0)
     anim.setEndValue(1.0)
     anim.setDuration(max(1, int(ms / speed)))
     anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-    anim.valueChanged.connect(step)
-    anim.finished.connect(done)
-    item._flip_anim = anim
-    step(0.0)
-    anim.start()
+    anim.valueChanged.connect(on_item(item, step))
+    step(item, 0.0)
+    start_animation(item, "_flip_anim", anim, done)
 

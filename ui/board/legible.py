@@ -5,7 +5,8 @@ never draws it smaller than `style.MIN_PT`:
 
 - a text that is large enough is drawn as asked;
 - a smaller one is drawn at the minimum size instead, if it still fits its place (a little
-  overflow of the height is allowed: the rects of a layout are drawn for the text's own size);
+  overflow of the height is allowed: the rects of a layout are drawn for the text's own size),
+  in a condensed cut if the normal one is too wide;
 - if not, the first of its shorter forms (`short`: e.g. the number only, or an abbreviation) that
   fits is drawn at the minimum size;
 - if none fits, nothing is drawn: the piece's tooltip carries the full text.
@@ -27,10 +28,24 @@ from ui.board import style
 MIN_SCREEN_PX = style.px(style.MIN_PT)
 """The least height of a font on the screen, in logical pixels (9 pt at 96 dpi = 12 px)."""
 
-HEIGHT_SLACK = 1.35
+HEIGHT_SLACK = 1.55
 """How far (a factor of its rect's height) a text enlarged to the minimum may overflow its rect
 vertically, centred on it: rows are laid out for the design size, and a one-line label keeps
 reading well a little taller than its row."""
+
+WRAP_SLACK = 1.1
+"""The same for a text wrapped on several lines: barely, as the lines below it would collide."""
+
+WIDTH_SLACK = 1.12
+"""The same sideways, for a text that is never elided (a number, a mark): a price a little wider
+than its chip still reads, where a price cut short would mislead. Only for texts of up to
+WIDTH_SLACK_CHARS characters: longer words of neighbouring pieces would run together."""
+WIDTH_SLACK_CHARS = 4
+
+
+CONDENSED = 75
+"""The stretch (percent of the normal width) of the condensed cut tried, before a shorter form,
+for a text that does not fit at the minimum size."""
 
 
 def screen_scale(p: QPainter) -> float:
@@ -57,20 +72,34 @@ def legible_font(font: QFont, scale: float) -> QFont:
 def _fitting(text: str, font: QFont, rect: QRectF, flags: int, elide: bool) -> str | None:
     """`text` as it fits `rect` in `font` (elided if allowed and still telling), or None."""
     fm = QFontMetricsF(font)
-    wrap = bool(flags & Qt.TextFlag.TextWordWrap) or "\n" in text
-    if wrap:
+    if "\n" in text or (flags & Qt.TextFlag.TextWordWrap and fm.horizontalAdvance(text) > rect.width() + 0.5):
+        # wrapped lines: they must stay in their rect (the next row of text starts below it)
         box = fm.boundingRect(QRectF(0, 0, rect.width(), 10_000), flags, text)
-        fits = box.width() <= rect.width() + 0.5 and box.height() <= rect.height() * HEIGHT_SLACK
+        fits = box.width() <= rect.width() + 0.5 and box.height() <= rect.height() * WRAP_SLACK
         return text if fits else None
     if fm.height() > rect.height() * HEIGHT_SLACK:
         return None
     if fm.horizontalAdvance(text) <= rect.width() + 0.5:
         return text
     if not elide:
-        return None
+        short_enough = len(text) <= WIDTH_SLACK_CHARS
+        return text if short_enough and fm.horizontalAdvance(text) <= rect.width() * WIDTH_SLACK else None
     cut = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
     # an elided word keeps telling what it is only with a few letters left
     return cut if len(cut.rstrip("…").strip()) >= min(4, len(text)) else None
+
+
+def shown_width(p: QPainter, text: str, font: QFont) -> float:
+    """The width (in the painter's units) `text` takes when drawn in `font` at its size on the
+    screen: a layout that puts a number beside a name keeps room for the number as shown."""
+    return QFontMetricsF(legible_font(font, screen_scale(p))).horizontalAdvance(text)
+
+
+def lines_fit(p: QPainter, fonts: Sequence[QFont], height: float) -> bool:
+    """True if lines in `fonts`, stacked, fit `height` at the sizes they will have on the screen
+    (a piece with a title and a note shows only the title when the board is small)."""
+    scale = screen_scale(p)
+    return sum(QFontMetricsF(legible_font(f, scale)).height() for f in fonts) <= height * 1.05
 
 
 def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
@@ -90,15 +119,27 @@ def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str 
         box = rect
     else:
         shown = None
-        for candidate in (text, *([short] if isinstance(short, str) else short)):
-            if candidate:
-                shown = _fitting(candidate, f, rect, flags, elide)
-                if shown is not None:
-                    break
+        candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
+        # a whole short form reads better than a long one cut short: elide only as a last resort
+        narrow = QFont(f)
+        narrow.setStretch(CONDENSED)
+        tries = [(c, face, False) for c in candidates for face in (f, narrow)]
+        if elide:
+            tries.append((text, narrow, True))
+        for candidate, face, cut in tries:
+            shown = _fitting(candidate, face, rect, flags, cut)
+            if shown is not None:
+                f = face
+                break
         if shown is None:
             return False
-        grow = max(0.0, QFontMetricsF(f).height() - rect.height()) / 2
-        box = rect.adjusted(0, -grow, 0, grow) if grow and not (flags & Qt.TextFlag.TextWordWrap) else rect
+        box = rect
+        fm = QFontMetricsF(f)
+        if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
+            # one line: it may overflow its rect a little, centred on it
+            dy = max(0.0, fm.height() - rect.height()) / 2
+            dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
+            box = rect.adjusted(-dx, -dy, dx, dy)
     p.setFont(f)
     p.setPen(QColor(colour))
     p.drawText(box, int(flags), shown)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from ui.board import style
 from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.legible import lines_fit, shown_width
 
 
 class DrawnItem(BoardItem):
@@ -65,6 +66,10 @@ class TextItem(DrawnItem):
             self.colour = colour
         self.refresh(text, self.colour)
 
+    def bounds(self) -> QRectF:
+        # room for a line drawn taller than its row when the board is shown small (legible.py)
+        return self.rect().adjusted(-2, -min(3.0, self.h * 0.3), 5, min(8.0, self.h * 0.3))
+
     def paint_body(self, p: QPainter, lod: float) -> None:
         font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
         draw_text(p, self.rect(), self.text, font, self.colour, align=self.align | Qt.TextFlag.TextWordWrap,
@@ -102,12 +107,12 @@ class ButtonItem(BoardItem):
         p.setPen(QPen(QColor(style.BRASS), 1.0))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(self.rect().adjusted(3, 3, -3, -3), 6, 6)
-        if self.sub:
-            draw_text(p, QRectF(4, 3, self.w - 8, self.h * 0.55), self.text,
-                      fit_font(self.text, style.serif(11, bold=True), self.w - 10))
+        title = fit_font(self.text, style.serif(11, bold=True), self.w - 10)
+        if self.sub and lines_fit(p, (title, style.sans(9)), self.h - 4):
+            draw_text(p, QRectF(4, 3, self.w - 8, self.h * 0.55), self.text, title)
             draw_text(p, QRectF(4, self.h * 0.52, self.w - 8, self.h * 0.44), self.sub, style.sans(9), style.INK_SOFT)
-        else:
-            draw_text(p, self.rect(), self.text, fit_font(self.text, style.serif(11, bold=True), self.w - 10))
+        else:  # the board is shown small: the title alone (the sub-line is in the tooltip)
+            draw_text(p, self.rect(), self.text, title)
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.text, self.sub]
@@ -155,10 +160,13 @@ class Panel(BoardItem):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(path)
         fg = style.text_on(self.accent) if self.accent else style.INK
-        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, style.serif(12, bold=True), fg,
+        title_font = style.serif(12, bold=True)
+        title_w = min(r.width() * 0.6, shown_width(p, self.title, title_font))
+        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, title_font, fg,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if self.note:
-            draw_text(p, QRectF(r.width() * 0.35, 4, r.width() * 0.65 - 12, 24), self.note, style.sans(9), fg,
+        if self.note:  # right of the title as it is shown
+            left = max(r.width() * 0.35, 12 + title_w + 16)
+            draw_text(p, QRectF(left, 4, r.width() - left - 12, 24), self.note, style.sans(9), fg,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
@@ -169,11 +177,13 @@ class Chip(BoardItem):
         super().__init__(w, h)
         self.text = ""
         self.colour = style.PAPER
+        self.short: tuple[str, ...] = ()
 
-    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER) -> None:
-        self.text, self.colour = text, colour
+    def set_chip(self, text: str, tooltip: str = "", colour: str = style.PAPER, short: tuple[str, ...] = ()) -> None:
+        """`short`: shorter forms of `text`, drawn when the board is shown too small for it."""
+        self.text, self.colour, self.short = text, colour, tuple(short)
         self.set_tip(tooltip or text)
-        self.refresh(text, colour, self.w)
+        self.refresh(text, colour, self.w, self.short)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -187,7 +197,7 @@ class Chip(BoardItem):
         p.setBrush(QColor(self.colour))
         p.drawPath(path)
         draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
-                  style.text_on(self.colour))
+                  style.text_on(self.colour), short=self.short)
 
     def texts(self) -> list[str]:
         return [self.text, self.toolTip()]

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from ui.board.items import BoardItem
+from ui.board.scene import drop
 
 MAX_PARKED = 400
 """Parked pieces kept at most; beyond it the longest-parked leave the scene (a long game of many
@@ -114,9 +115,7 @@ class ItemPool:
         for key in [k for k in self.items if k not in self.used and k[0] not in self.keep]:
             self._park(key)
         while len(self._parked) > MAX_PARKED:
-            piece = self._parked.pop(next(iter(self._parked)))
-            if piece.scene() is self.scene:  # a child may have left with its parent
-                self.scene.removeItem(piece)
+            drop(self.scene, self._parked.pop(next(iter(self._parked))))  # a child may have gone with its parent
 
     def _park(self, key: tuple) -> None:
         piece = self.items.pop(key)
@@ -132,10 +131,7 @@ class ItemPool:
     def clear(self) -> None:
         """Take every piece, shown or parked, out of the scene (a new player count: a new board)."""
         for piece in [*self.items.values(), *self._parked.values()]:
-            if isinstance(piece, BoardItem):
-                piece.forget_pulse()
-            if piece.scene() is self.scene:
-                self.scene.removeItem(piece)
+            drop(self.scene, piece)
         self.items.clear()
         self._parked.clear()
         self.used = set()

@@ -17,6 +17,33 @@ IDLE_CLICK_SLOP = 4
 """A press and release this close (screen pixels) are a click, farther apart a drag of the board."""
 
 
+def drop(scene: QGraphicsScene, item) -> None:
+    """Take `item` off `scene` for good, so that it is freed once nothing else holds it.
+
+    Removing is not enough: PySide makes the scene the owner, in Python's bookkeeping, of every
+    item whose `scene()` was ever asked (a piece's glow asks it on every paint), and `removeItem`
+    undoes that only for the item itself. A removed piece's glow thus kept the piece, its hover
+    hooks and through them the whole scene alive after the game had ended: the soak
+    (tests/bench/soak.py) showed hundreds of such pieces a game. Giving every child back to its
+    parent lets Python's side free them with the piece."""
+    from shiboken6 import isValid
+
+    if not isValid(item):  # a child deleted with its parent
+        return
+    forget = getattr(item, "forget_pulse", None)
+    if forget is not None:
+        forget()
+    if item.scene() is scene:
+        scene.removeItem(item)
+    _own_children(item)
+
+
+def _own_children(item) -> None:
+    for child in item.childItems():
+        child.setParentItem(item)  # the same parent for Qt; for PySide the piece owns it again
+        _own_children(child)
+
+
 class GameScene(QGraphicsScene):
     """A game board. Subclasses build their items in `show()`."""
 
@@ -104,6 +131,10 @@ class GameScene(QGraphicsScene):
         self.animation_speed = factor
 
     animation_speed: float = 1.0
+
+    def drop(self, item) -> None:
+        """Take `item` off the board for good (see `drop`)."""
+        drop(self, item)
 
     def place(self, item, pos) -> None:
         """Put `item` at `pos`: the first time directly, later with a slide (`slide`), so a row

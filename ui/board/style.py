@@ -128,6 +128,13 @@ def px(pt: float) -> int:
 
 
 def _font(family: str, pt: float, bold: bool, tabular: bool) -> QFont:
+    # a copy of one made font per size: a board paints some hundred texts per update, and making
+    # a font anew (five setters through the bindings, a new font resolution) cost more than the text
+    return QFont(_made_font(family, pt, bold, tabular))
+
+
+@cache
+def _made_font(family: str, pt: float, bold: bool, tabular: bool) -> QFont:
     f = QFont(family)
     f.setPixelSize(px(pt))
     f.setBold(bold)

@@ -125,7 +125,33 @@ class CaptainsState(FrameStackState):
     )
     __slots__ = _FIELDS
 
+    _SCALARS = ("players", "age", "round", "turns", "bank", "turn_pos", "eligible", "cities", "country_out",
+                "chips", "wheel", "over")
+    _FLAT_LISTS = ("money", "captain_deck", "order", "moved", "dominations", "brand_sold")
+    _LISTS_OF_LISTS = ("hands", "advances")
+    _DICTS_OF_LISTS = ("stock", "built", "re_left", "price")
+
     # -- construction ---------------------------------------------------------------------------
+    def copy(self) -> CaptainsState:
+        """A faster copy than the generic one (AI search copies states all the time): each field by
+        its known shape. `report` is replaced whole at an age end, never changed in place, so the
+        copy shares it."""
+        s = CaptainsState.__new__(CaptainsState)
+        for f in self._SCALARS:
+            setattr(s, f, getattr(self, f))
+        for f in self._FLAT_LISTS:
+            setattr(s, f, getattr(self, f)[:])
+        for f in self._LISTS_OF_LISTS:
+            setattr(s, f, [x[:] for x in getattr(self, f)])
+        for f in self._DICTS_OF_LISTS:
+            setattr(s, f, {k: v[:] for k, v in getattr(self, f).items()})
+        s.ms = [d.copy() for d in self.ms]
+        s.facilities = [{t: v[:] for t, v in f.items()} for f in self.facilities]
+        s.tokens = {m: [t[:] for t in rows] for m, rows in self.tokens.items()}
+        s.stack = plain_copy(self.stack)   # frames hold lists changed in place (a purchase's bill)
+        s.report = self.report
+        return s
+
     @classmethod
     def new(cls, spec: GameSpec, players: int, options: dict) -> CaptainsState:
         s = cls.__new__(cls)

@@ -11,7 +11,7 @@ SPEC = GameSpec(
     pitch="Build a connected complex of factories, chain their products and supply government contracts.",
     min_players=2,
     max_players=6,
-    rules_version=2,  # 2: the balanced contract deck and data of issue 14
+    rules_version=3,  # 2: the balanced contract deck and data of issue 14; 3: an Iron Ore contract became Coal
     state_class=VtiState,
     options=(
         # decision: a safety bound far above every game measured in all-Normal self-play (see

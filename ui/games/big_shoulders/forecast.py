@@ -128,6 +128,15 @@ def summary_parts(view: dict, cid: str) -> tuple[str, str]:
     return made, f"{where} · ${f.price} each"
 
 
+def summary_short(view: dict, cid: str) -> tuple[str, str]:
+    """The forecast in the fewest words, for a board shown small: ("Makes 3", "room 5 · $90")."""
+    f = forecast(view, cid)
+    made = f"Makes {f.goods}" if f.goods or not f.idle_reason else "Idle"
+    if f.held:
+        made += f" +{f.held}"
+    return made, f"room {f.room} · ${f.price}"
+
+
 def detail_lines(view: dict, cid: str) -> list[str]:
     """The tooltip of the forecast: every reason in full."""
     f = forecast(view, cid)

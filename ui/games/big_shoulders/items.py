@@ -130,9 +130,11 @@ class CharterCard(LookItem):
         fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, self.w, self.BAND), band)
         fg = style.text_on(band)
         title = fit_font(data.name, style.serif(12, bold=True), self.w * 0.68)
-        draw_text(p, QRectF(36, 0, self.w * 0.68, self.BAND), data.name, title, fg, TEXT_LEFT)
-        draw_text(p, QRectF(self.w * 0.6, 0, self.w * 0.4 - 10, self.BAND), i.get("goods_name", ""),
-                  style.sans(10, bold=True), fg, TEXT_RIGHT)
+        drawn = draw_text(p, QRectF(36, 0, self.w * 0.66, self.BAND), data.name, title, fg, TEXT_LEFT,
+                          elide=False, short=data.short)
+        if drawn:
+            draw_text(p, QRectF(self.w * 0.7, 0, self.w * 0.3 - 10, self.BAND), i.get("goods_name", ""),
+                      style.sans(10, bold=True), fg, TEXT_RIGHT, short=i.get("goods_short", ""))
         soft = style.sans(9)
         big = style.sans(12, bold=True)
         # the numbers: share value, appeal, treasury, goods waiting
@@ -143,7 +145,9 @@ class CharterCard(LookItem):
         for k, (label, value) in enumerate(cells):
             x = 8 + k * cw
             lw = QFontMetricsF(soft).horizontalAdvance(label) + 4
-            draw_text(p, QRectF(x, y, lw, 24), label, soft, style.INK_SOFT, TEXT_LEFT)
+            # shown small the label gives way, and the number takes the whole cell
+            if not draw_text(p, QRectF(x, y, lw, 24), label, soft, style.INK_SOFT, TEXT_LEFT, elide=False):
+                lw = 0
             draw_text(p, QRectF(x + lw, y, cw - lw - 2, 24), str(value), big, style.INK, TEXT_LEFT)
         # certificates: Director 30 %, Preferred 20 %, five Commons 10 % (seat mark, B = bank pool,
         # blank = still on the charter)
@@ -201,10 +205,19 @@ class CharterCard(LookItem):
         p.setBrush(QColor(style.PAPER_SHADE))
         p.drawRoundedRect(strip, 4, 4)
         made, where = i.get("forecast", ("", ""))
+        made_short, where_short = i.get("forecast_short", ("", ""))
         top = strip.adjusted(6, 1, -6, -strip.height() / 2)
         bottom = strip.adjusted(6, strip.height() / 2 - 1, -6, -1)
-        draw_text(p, top, made, fit_font(made, style.sans(10, bold=True), top.width()), style.INK, TEXT_LEFT)
-        draw_text(p, bottom, where, fit_font(where, style.sans(10), bottom.width()), style.INK, TEXT_LEFT)
+        # shown small, the two lines give way to one short line in the whole strip
+        if not (draw_text(p, top, made, fit_font(made, style.sans(11, bold=True), top.width()), style.INK,
+                          TEXT_LEFT, elide=False)
+                and draw_text(p, bottom, where, fit_font(where, style.sans(10, bold=True), bottom.width()),
+                              style.INK, TEXT_LEFT, elide=False)):
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(style.PAPER_SHADE))
+            p.drawRoundedRect(strip, 4, 4)
+            draw_text(p, strip.adjusted(6, 0, -6, 0), f"{made_short} · {where_short}", style.sans(11, bold=True),
+                      style.INK, TEXT_LEFT, short=made_short)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.GOLD) if self.selected else QColor(style.INK), 3.0 if self.selected else 1.6))
         p.drawPath(path)
@@ -267,19 +280,23 @@ class SpaceTile(LookItem):
 
     RADIUS = 6.0
 
-    def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str) -> None:
-        """`partners`: (colour, mark) of each Partner on the space (or ("", "×n") for a count)."""
-        self.set_look((name, money_line, uses, partners, closed), tooltip)
+    def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str,
+                  short: str = "") -> None:
+        """`partners`: (colour, mark) of each Partner on the space (or ("", "+n") for the rest);
+        `short`: the name in a word, drawn when the board is shown small."""
+        self.set_look((name, money_line, uses, partners, closed, short), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        name, money_line, uses, partners, closed = self.look
+        name, money_line, uses, partners, closed, short = self.look
         r = self.rect()
         draw_shadow(p, self.outline(), 1, 2, 60)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor("#e4d6b8" if closed else "#f1e6cc"))
         p.drawPath(self.outline())
-        draw_text(p, QRectF(7, 3, r.width() - 36, 36), name, style.serif(10, bold=True), style.INK, WRAP,
-                  elide=False)
+        if not draw_text(p, QRectF(7, 3, r.width() - 36, 36), name, style.serif(10, bold=True), style.INK, WRAP,
+                         elide=False):
+            draw_text(p, QRectF(4, 0, r.width() - 30, 36), short, style.serif(10, bold=True), style.INK, TEXT_LEFT,
+                      elide=False)
         badge = QRectF(r.width() - 28, 4, 22, 20)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(style.BRASS if uses == "∞" else style.PAPER_DARK))
@@ -335,14 +352,15 @@ class BuildingTile(LookItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(paper_brush(r))
         p.drawPath(self.outline())
-        bh = 20.0
+        bh = 24.0
         fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, bh), colour or style.PAPER_SHADE)
         fg = style.text_on(colour) if colour else style.INK
         head = f"#{bid}"   # the band is its owner's colour, and it sits in its owner's row
         draw_text(p, QRectF(5, 0, self.w * 0.5, bh), head, style.sans(9, bold=True), fg, TEXT_LEFT)
         pay = f"${b.cost} " + ("C→P" if b.pay == "company" else "B→P")
         draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
-        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, style.sans(9),
+        body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
+        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, body,
                   style.INK, WRAP, elide=False)
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,
@@ -385,7 +403,7 @@ class DemandTileItem(LookItem):
         full = goods >= demand
         p.setBrush(QColor("#d8e4c4" if full else "#f6efdd"))
         p.drawPath(self.outline())
-        draw_text(p, QRectF(6, 2, r.width() - 12, 20), f"{goods}/{demand}", style.sans(12, bold=True),
+        draw_text(p, QRectF(6, 0, r.width() - 12, 26), f"{goods}/{demand}", style.sans(12, bold=True),
                   style.INK, TEXT_LEFT)
         draw_text(p, QRectF(6, 22, r.width() - 12, 18), "full" if full else f"room {demand - goods}",
                   style.sans(9), style.INK_SOFT, TEXT_LEFT)
@@ -532,7 +550,7 @@ class AssetTile(LookItem):
         paint_paper(p, path, r)
         fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 22), style.BRASS)
         draw_text(p, QRectF(4, 0, self.w - 8, 22), f"${price}", style.sans(11, bold=True), style.INK)
-        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.serif(9, True),
+        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.sans(9, True),
                                                                     self.w - 8), style.INK,
                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
         draw_text(p, QRectF(4, 58, self.w - 8, self.h - 60), effect, style.sans(9), style.INK,

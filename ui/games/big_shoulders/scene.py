@@ -78,7 +78,7 @@ from ui.games.big_shoulders import (
     resource_words,
     short,
 )
-from ui.games.big_shoulders.forecast import detail_lines, forecast, summary_parts
+from ui.games.big_shoulders.forecast import detail_lines, forecast, summary_parts, summary_short
 from ui.games.big_shoulders.items import (
     COMPANY_COLOURS,
     COMPANY_MARKS,
@@ -107,6 +107,10 @@ BONUS_TIPS = {"worker": "a free Worker", "salesperson": "a Salesperson", "automa
               "partner": "the director gains a Partner (once per player)",
               "goods_token": "an Appeal Bonus Goods token (+1 good every production)",
               "stock": "+1 step on the Stock Track"}
+SPACE_SHORT = {"hire_workers": "Hire", "hire_manager": "Mgr", "hire_salesperson": "Sales",
+               "advertising": "Ads", "capital_investment": "Asset", "fund_40": "+$40", "fund_60": "+$60",
+               "fund_80": "+$80", "extra_dividends": "Div."}
+"""A general space's name in a word, for a board shown small."""
 FACTORY_KINDS = frozenset(("hire", "manager", "place_worker", "produce", "bonus_take", "automate"))
 """Decisions that put something into (or run) a factory: a click on that factory takes them."""
 SPACE_ORDER = ("hire_workers", "hire_manager", "hire_salesperson", "advertising", "capital_investment",
@@ -119,21 +123,23 @@ class CharterFace(ScreenClick, CharterCard):
 
 
 class BigShouldersScene(GameScene):
-    """See the module doc."""
+    """The city (see the module doc). Three choices of the screen shape the next click: the acting
+    company (`acting`), the resource offered at Haymarket (`trade_give`) and the building to play
+    (`to_play`)."""
 
     game_id = "big-shoulders"
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.dress_table()
-        self.pool = ItemPool(self)
-        self.pooled = self.pool.item
-        self._by_action: dict[Action, BoardItem] = {}
-        self._pending: list[Action] = []
         self.acting: str | None = None
         """The company the seat at the screen acts for in the Action Phase (chosen on its charter)."""
         self.trade_give: tuple[str, str] | None = None
         """(company, resource) whose two resources the seat at the screen offers at Haymarket."""
+        self.dress_table()
+        self.pool = ItemPool(self)
+        self.pooled = self.pool.item
+        self._pending: list[Action] = []
+        self._by_action: dict[Action, BoardItem] = {}
         self.to_play: int | None = None
         """The building chosen to play in the Building Phase (the next click picks the discard)."""
         self.view: dict | None = None
@@ -254,7 +260,7 @@ class BigShouldersScene(GameScene):
             w = 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label)
             chip.resize(w, 28)
             chip.set_chip(label, f"{PHASE_NAMES[ph]}" + (" (now)" if ph == phase else ""),
-                          style.GOLD if ph == phase else style.PAPER_DARK)
+                          style.GOLD if ph == phase else style.PAPER_DARK, short=(label[:4], label[:2]))
             chip.setPos(x, top + 36)
             self._target(chip, None)
             x += w + 6
@@ -294,7 +300,7 @@ class BigShouldersScene(GameScene):
         n = len(STOCK_VALUES)
         sw = (LEFT_W - 24) / n
         h = 92.0
-        self._panel("stock", "Stock Track", "share value; the darkened spaces are the starting values",
+        self._panel("stock", "Stock Track", "share values; darker: starting values",
                     M, top, LEFT_W, h)
         track = self.pooled(("stock-track",), lambda: _track(n, sw, 30, [f"{v}" for v in STOCK_VALUES]))
         for s in START_STEPS:
@@ -313,7 +319,7 @@ class BigShouldersScene(GameScene):
         n = APPEAL_TOP + 1
         sw = (LEFT_W - 24) / n
         h = 112.0
-        self._panel("appeal", "Appeal Track", "companies operate from the highest appeal down",
+        self._panel("appeal", "Appeal Track", "highest appeal operates first",
                     M, top, LEFT_W, h)
         track = self.pooled(("appeal-track",), lambda: _track(n, sw, 30, [str(i) for i in range(n)]))
         for s in APPEAL_BONUSES:
@@ -345,9 +351,9 @@ class BigShouldersScene(GameScene):
         rows = (len(SPACE_ORDER) + per_row - 1) // per_row
         h = 40 + rows * (th + 8)
         acting = self.acting
-        note = f"acting for {COMPANIES[acting].short} — click a space to send a Partner" if acting and any(
-            a.kind == "place" for a in self._legal) else "a Partner's action for a company its player directs"
-        self._panel("spaces", "General action spaces", note, M, top, LEFT_W, h)
+        note = f"acting for {COMPANIES[acting].short}: click a space" if acting and any(
+            a.kind == "place" for a in self._legal) else "Partners act for companies"
+        self._panel("spaces", "Action spaces", note, M, top, LEFT_W, h)
         uses = view.get("space_uses") or {}
         decade = int(view["decade"])
         placing = self._placing
@@ -382,7 +388,7 @@ class BigShouldersScene(GameScene):
                    + ("Any number of Partners a Decade." if not g["uses"] else "One Partner a Decade.")
                    + (" This Decade: " + ", ".join(f"{self._names[ps]} for {short(pc)}" for ps, pc in who) + "."
                       if who else ""))
-            tile.set_space(g["name"], money_line, uses_text, partners, closed, tip)
+            tile.set_space(g["name"], money_line, uses_text, partners, closed, tip, short=SPACE_SHORT.get(sid, ""))
             tile.setPos(M + 12 + (i % per_row) * (tw + 8), top + 36 + (i // per_row) * (th + 8))
             act = None
             if placing and acting:
@@ -393,8 +399,8 @@ class BigShouldersScene(GameScene):
     # -- supply chain, Haymarket, bag, Job Market ---------------------------------------------------------
     def _show_resources(self, view: dict, top: float) -> float:
         h = 172.0
-        self._panel("resources", "Supply chain, Haymarket and Job Market",
-                    "resources slide toward $10; X is not for sale", M, top, LEFT_W, h)
+        self._panel("resources", "Resources and Workers", "supply slides toward $10; X not for sale",
+                    M, top, LEFT_W, h)
         sw, sh = 104.0, 78.0
         x = M + 12
         for sid in SUPPLY_SPACES:
@@ -479,7 +485,7 @@ class BigShouldersScene(GameScene):
             y = top + 60 + r * (rh + 5)
             lab = self.pooled(("demand-row", row), lambda: Chip(lw - 8, 30))
             lab.set_chip(GOODS_NAMES[row], f"{GOODS_NAMES[row]} goods are shipped to this row",
-                         GOODS_COLOURS[row])
+                         GOODS_COLOURS[row], short=(GOODS_NAMES[row].split()[0],))
             lab.setPos(M + 12, y + 7)
             self._target(lab, None)
             for c, bonus in enumerate(COLUMN_BONUS):
@@ -517,7 +523,7 @@ class BigShouldersScene(GameScene):
     # -- Capital Asset row and Public Goals -------------------------------------------------------------------
     def _show_assets_goals(self, view: dict, top: float) -> float:
         h = 136.0
-        aw = 88.0
+        aw = 96.0
         w1 = 12 + len(ASSET_PRICES) * (aw + 5) + 7
         deck = view.get("asset_deck", 0)
         self._panel("assets", "Capital Assets", f"{deck} in deck", M, top, w1, h)
@@ -602,6 +608,8 @@ class BigShouldersScene(GameScene):
             "goods_text": str(c["goods"]) + (f" +{c['tokens']}" if c.get("tokens") else ""),
             "asset": asset_line,
             "forecast": summary_parts(view, cid),
+            "forecast_short": summary_short(view, cid),
+            "goods_short": GOODS_NAMES[COMPANIES[cid].goods].split()[0],
         }
 
     def _holder(self, where: int) -> tuple[str, str]:
@@ -747,7 +755,7 @@ class BigShouldersScene(GameScene):
         n = int(view["players"])
         rh = 64.0
         h = 38 + n * (rh + 6)
-        self._panel("players", "Players and their buildings", "a building played each Decade · hands stay secret",
+        self._panel("players", "Players", "one building played each Decade · hands stay secret",
                     RIGHT_X, top, RIGHT_W, h)
         bw = 108.0
         hx = RIGHT_X + 12 + 184 + 5 * (bw + 5)
@@ -818,7 +826,7 @@ class BigShouldersScene(GameScene):
         pick = view["picks"][me]
         if not hand and not pick:
             return top - GAP
-        bw, bh = 150.0, 84.0
+        bw, bh = 200.0, 96.0
         h = 40 + bh + 8
         choosing = any(a.kind == "build" for a in self._legal)
         if choosing:

@@ -1,15 +1,20 @@
 """The Captains of Industry board scene, built from a seat's view (never the state).
 
-Layout (scene units = logical pixels at the default zoom), three columns:
-- left: the market board, one row per market (its name, sector, goods, locks and demand, then the
-  $1–$12 pricing track with each owner's tokens stacked at their price), and below it the facility
-  table (each type's stack, build and expansion costs, every player's facility with its size, and
-  for the seat to act the Build/Expand, Run and Overtime buttons);
-- middle: the turn board (age, round, turn order and next turn order, progress wheel and chips,
-  City and Country cards), the choices that have no place on the board, the four Real Estate
-  zones, and the Market Research board with its prerequisite lines and owners;
-- right: one mat per player (money, holdings; the Captain hand and Player Bank only for the seat
-  the view belongs to, R18), and the last age end, market by market, with a stepper.
+Layout (scene units = logical pixels at the default zoom), two columns of about 1480 × 840, so
+the board fitted into a 1600 × 1000 window shows its text at 9 pt and more:
+- left: the market board, one row per market (demand, name, goods and padlocks, then the $1–$12
+  pricing track with each owner's tokens stacked at their price), and below it the facility table
+  (each type's stack, build and expansion costs, every player's facility with its size under their
+  mark and money, and for the seat to act the Build/Expand, Run and Overtime buttons);
+- right: the turn board (age, round, turn order and next turn order, progress wheel and chips,
+  City and Country cards), the choices that have no place on the board (and, between turns, the
+  last age end stepped market by market), the Captain hand and Player Bank of the seat the view
+  belongs to (another seat's only counted, R18), the four Real Estate zones, and the Market
+  Research board with its prerequisite lines and owners.
+
+What just happened stays on the tracks as dashed ghosts: the tokens the last purchase took (red,
+"−2", naming who was paid), and after an age end each market's tokens bought by the consumers
+(green ✓) and discarded (red ✗), until new goods arrive there.
 
 Clicks: a pricing-track space emits `price` (its market, its price); an owner's stack at the
 lowest price of a buying market emits `take`; a zone's next free space `real_estate`; an Advance
@@ -46,43 +51,43 @@ from ui.board.items import BoardItem, ScreenClick
 from ui.board.pieces import ButtonItem, Panel, TextItem
 from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
-from ui.games.captains_of_industry import bill_text, describe, facilities_text, goods, icon_words, market_share_text
+from ui.games.captains_of_industry import bill_text, describe, goods, icon_words, market_share_text
 from ui.games.captains_of_industry.items import (
     AdvanceTile,
     FacilityRow,
     LinesItem,
     MarketLabel,
     OwnerCell,
-    PlayerMat,
     PriceSpace,
     ReSpace,
     StackChip,
     TurnBoard,
 )
 
-M = 20.0
-LABEL_W, SPACE_W, ROW_H = 200.0, 56.0, 62.0
+M = 14.0
+LABEL_W, SPACE_W, ROW_H = 180.0, 45.0, 44.0
 A_W = LABEL_W + SPACE_W * len(PRICES)
-B_X, B_W = M + A_W + 20, 620.0
-C_X, C_W = B_X + B_W + 20, 340.0
-BOTTOM = 1080.0
-MARKETS_TOP = M + 58
-FAC_TOP = MARKETS_TOP + ROW_H * len(MARKET_IDS) + 20
-FAC_ROW = 48.0
-CHOICES_TOP, CHOICES_H = M + 162, 222.0
-ZONES_TOP = CHOICES_TOP + CHOICES_H + 12
-ZONE_W, ZONE_H = 300.0, 158.0
-RESEARCH_TOP = ZONES_TOP + 30 + 2 * ZONE_H + 14
-TILE_W, TILE_H, TILE_STEP = 97.0, 66.0, 101.0
-REPORT_H = 300.0
-BUTTON_W, BUTTON_H = 116.0, 40.0
-PER_ROW = 5
+MARKETS_TOP = M + 50
+FAC_TOP = MARKETS_TOP + ROW_H * len(MARKET_IDS) + 14
+FAC_ROW = 40.0
+OWNERS_X, OWNER_W = M + 300, 40.0
+B_X, B_W = M + A_W + 14, 718.0
+BOTTOM = FAC_TOP + 62 + FAC_ROW * len(FACILITY_IDS) + 6
+TURN_H = 100.0
+CHOICES_TOP, CHOICES_H = M + TURN_H + 8, 142.0
+HAND_TOP, HAND_H = CHOICES_TOP + CHOICES_H + 8, 92.0
+ZONES_TOP = HAND_TOP + HAND_H + 8
+ZONE_W, ZONE_H, RE_W = 355.0, 90.0, 84.0
+RESEARCH_TOP = ZONES_TOP + 28 + 2 * ZONE_H + 8
+TILE_W, TILE_H, TILE_STEP = 112.0, 54.0, 116.0
+BUTTON_W, BUTTON_H, PER_ROW = 134.0, 36.0, 5
 CHOICE_KINDS = ("manipulate", "done", "split", "insider", "return_captain", "re_card")
+SHORT_MARKET = {"Durables West": "Dur. W", "Durables East": "Dur. E", "Energy North": "En. N",
+                "Energy South": "En. S"}
 
 
 def market_goods_text(m: str) -> str:
-    market = MARKETS[m]
-    return " + ".join(GOODS[g].name for g in market.accepts)
+    return " + ".join(GOODS[g].name for g in MARKETS[m].accepts)
 
 
 def lock_text(m: str) -> str:
@@ -91,7 +96,7 @@ def lock_text(m: str) -> str:
 
 
 class StepButton(ScreenClick, ButtonItem):
-    """◀ / ▶ of the age-end report: a choice of the screen (which market to explain), not a decision."""
+    """◀ / ▶ of the age-end replay: a choice of the screen (which market to explain), not a decision."""
 
 
 class CaptainsScene(GameScene):
@@ -107,10 +112,10 @@ class CaptainsScene(GameScene):
         self.viewer: int | None = None
         self._last: tuple | None = None
         self._prev_markets: dict | None = None
-        self._prev_turn: tuple | None = None
-        self._taken: list[tuple[str, int, int, int, int]] = []  # (market, seller, price, count, buyer)
+        self._taken: list[tuple[int, str, int, int, int, int]] = []  # (turn, market, seller, price, count, buyer)
+        self._prev_report: list = []
         self._report_step = 0   # 0: the whole age end; k: the k-th market's line, lit on the board
-        self.setSceneRect(QRectF(0, 0, C_X + C_W + M, BOTTOM + M))
+        self.setSceneRect(QRectF(0, 0, B_X + B_W + M, BOTTOM + M))
 
     # -- the contract ------------------------------------------------------------------------------
     def item_for(self, action: Action):
@@ -131,11 +136,10 @@ class CaptainsScene(GameScene):
         self._show_markets(view, names, seats, me, legal_set)
         self._show_facilities(view, names, seats, me, legal_set)
         self._show_turn(view, names, seats)
-        self._show_choices(view, names, legal, legal_set)
+        self._show_choices(view, names, seats, legal, legal_set)
+        self._show_hand(view, names, viewer)
         self._show_zones(view, names, seats, me, legal_set)
         self._show_research(view, names, seats, me, legal_set)
-        self._show_mats(view, names, seats)
-        self._show_report(view, names, seats)
         self.pool.prune()
 
     def _panel(self, key: str, rect: QRectF, title: str, note: str = "") -> Panel:
@@ -144,7 +148,7 @@ class CaptainsScene(GameScene):
         panel.setPos(rect.topLeft())
         return panel
 
-    def _text(self, key: tuple, rect: QRectF, text: str, pt: float = 10, bold: bool = False,
+    def _text(self, key: tuple, rect: QRectF, text: str, pt: float = 11, bold: bool = False,
               align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, colour: str = style.INK) -> TextItem:
         item = self.pool.item(("text", *key), lambda: TextItem(rect.width(), rect.height(), pt, bold, align=align,
                                                                colour=colour))
@@ -155,57 +159,51 @@ class CaptainsScene(GameScene):
 
     # -- purchases: which tokens the last turn took, and who was paid -------------------------------
     def _note_purchases(self, view: dict) -> None:
-        """Compare the buying markets with the last view: tokens that left a market during a turn
-        were bought (age ends empty the consumer markets, never the buying ones mid-turn). They
-        stay drawn as dashed ghosts until the next turn's action is chosen."""
-        turn = (view["age"], view["round"], view["turn_pos"])
+        """Compare the buying markets with the last view: tokens that left one during a turn were
+        bought (age ends empty only the consumer markets). They stay drawn as dashed ghosts for a
+        lap of turns, so a player sees every purchase the others made since their own turn."""
+        n = view["players"]
+        now = view["round"] * n + view["turn_pos"]   # turns in play order (rounds run across ages)
         prev = self._prev_markets
-        if prev is not None and view.get("current") is not None and self._prev_turn is not None:
-            buyer = view["current"]
-            fresh = []
+        buyer = view.get("current")
+        report = view.get("report") or []
+        settled, self._prev_report = report != self._prev_report, report  # an age end sold the markets
+        if prev is not None and buyer is not None and not settled:
             for good, m in BUY_MARKET.items():
                 if good != MARKETS[m].accepts[0]:
                     continue
-                for s in range(view["players"]):
+                for s in range(n):
                     before = sum(prev[m]["tokens"][s]) if s < len(prev[m]["tokens"]) else 0
-                    now = sum(view["markets"][m]["tokens"][s])
-                    if now < before and prev[m]["price"][s]:
-                        fresh.append((m, s, prev[m]["price"][s], before - now, buyer))
-            if fresh and turn == self._prev_turn:
-                merged: dict[tuple, list] = {(m, s, p, b): [m, s, p, 0, b] for m, s, p, _, b in self._taken}
-                for m, s, p, k, b in fresh:
-                    merged.setdefault((m, s, p, b), [m, s, p, 0, b])[3] += k
-                self._taken = [tuple(v) for v in merged.values()]
-            elif fresh:
-                self._taken = fresh
-            elif turn != self._prev_turn:
-                self._taken = []
+                    gone = before - sum(view["markets"][m]["tokens"][s])
+                    if gone > 0 and prev[m]["price"][s]:
+                        self._taken.append((now, m, s, prev[m]["price"][s], gone, buyer))
+        self._taken = [t for t in self._taken if now - n < t[0] <= now]
         self._prev_markets = {m: {"tokens": [list(t) for t in v["tokens"]], "price": list(v["price"])}
                               for m, v in view["markets"].items()}
-        self._prev_turn = turn
 
     # -- the market board -------------------------------------------------------------------------------
     def _show_markets(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
-        self._panel("markets", QRectF(M, M, A_W, MARKETS_TOP + ROW_H * len(MARKET_IDS) + 8 - M), "Markets",
-                    "tokens stacked by owner at their price · cheapest sell first")
+        self._panel("markets", QRectF(M, M, A_W, MARKETS_TOP + ROW_H * len(MARKET_IDS) + 6 - M), "Markets",
+                    "each owner's tokens at their price · the cheapest sell first")
+        self._text(("price-head", "demand"), QRectF(M + 4, M + 28, LABEL_W - 8, 22), "demand · market", 10,
+                   colour=style.INK_SOFT)
         for k, p in enumerate(PRICES):
-            self._text(("price-head", p), QRectF(M + LABEL_W + k * SPACE_W, M + 34, SPACE_W, 22), f"${p}", 10,
+            self._text(("price-head", p), QRectF(M + LABEL_W + k * SPACE_W, M + 28, SPACE_W, 22), f"${p}", 11,
                        True, Qt.AlignmentFlag.AlignCenter)
         prompt = view.get("prompt") or {}
         kind = prompt.get("kind")
         asked = prompt.get("market") if kind == "price" else (prompt.get("markets") or [None])[0] \
             if kind == "reprice" else None
-        step_market = None
-        report = view.get("report") or []
-        if self._report_step and self._report_step <= len(report):
-            step_market = report[self._report_step - 1]["market"]
+        report = {e["market"]: e for e in view.get("report") or []}
+        order = [e["market"] for e in view.get("report") or []]
+        step_market = order[self._report_step - 1] if 0 < self._report_step <= len(order) else None
         pricing = me is not None and kind in ("action", "price", "reprice")
         for r, m in enumerate(MARKET_IDS):
             market = MARKETS[m]
             y = MARKETS_TOP + r * ROW_H
             data = view["markets"][m]
             demand = data["demand"] if market.zones else None
-            label = self.pool.item(("mlabel", m), lambda: MarketLabel(LABEL_W - 4, ROW_H - 4))
+            label = self.pool.item(("mlabel", m), lambda: MarketLabel(LABEL_W - 2, ROW_H - 2))
             tip = f"{market.name} market ({market.sector.title()}): takes {market_goods_text(m)}."
             if market.locked:
                 tip += f" {lock_text(m)} (R27)."
@@ -216,47 +214,67 @@ class CaptainsScene(GameScene):
                         f"zone{'s' if len(market.zones) > 1 else ''}.")
             else:
                 tip += " No consumer demand (R8)."
-            label.set_label(market.name, market.sector, market_goods_text(m), lock_text(m) and
-                            f"{GOODS[market.locked].name} locked", demand, m in (asked, step_market), tip)
-            label.setPos(M + 2, y + 2)
-            lowest = min((data["price"][s] for s in range(view["players"]) if sum(data["tokens"][s])), default=0)
+            label.set_label(market.name, market.sector, market_goods_text(m), bool(market.locked), demand,
+                            m in (asked, step_market), tip)
+            label.setPos(M + 1, y + 1)
             for k, p in enumerate(PRICES):
                 space = self.pool.item(("space", m, p), lambda p=p: PriceSpace(SPACE_W, ROW_H, p))
                 space.setPos(M + LABEL_W + k * SPACE_W, y)
-                space.set_space(r % 2 == 1, f"{market.name}: ${p}")
                 act = Action("price", me, (m, p)) if pricing else None
+                space.set_space(r % 2 == 1, act in legal, f"{market.name}: ${p}")
                 self.pool.target(space, act, legal, f"Price {market.name} at ${p}")
-            by_price: dict[int, list[int]] = {}
+            # what stands at each price: the owners' stacks, then the ghosts of what just left
+            at: dict[int, list[tuple[int, str, int, int | None]]] = {}
             for s in range(view["players"]):
                 n = sum(data["tokens"][s])
                 if n:
-                    by_price.setdefault(data["price"][s], []).append(s)
-            ghosts = [(s, p, n, b) for mm, s, p, n, b in self._taken if mm == m]
-            for p, owners in by_price.items():
-                for j, s in enumerate(owners):
-                    self._stack(view, names, seats, me, legal, m, s, p, j, len(owners), lowest, False, 0, None)
-            for s, p, n, b in ghosts:
-                j = len(by_price.get(p, []))
-                self._stack(view, names, seats, me, legal, m, s, p, j, j + 1, lowest, True, n, b)
+                    at.setdefault(data["price"][s], []).append((s, "", n, None))
+            taken: dict[tuple[int, int], list] = {}
+            for _, mm, s, p, n, b in self._taken:
+                if mm == m:
+                    taken.setdefault((s, p), []).append((b, n))
+            for (s, p), buys in taken.items():
+                at.setdefault(p, []).append((s, "taken", sum(k for _, k in buys), tuple(buys)))
+            e = report.get(m)
+            if e and not any(sum(t) for t in data["tokens"]):
+                for key, kept in e["kept"].items():
+                    s, p = int(key), e["price"][key]
+                    if kept:
+                        at.setdefault(p, []).append((s, "bought", kept, None))
+                    if e["discarded"][key]:
+                        at.setdefault(p, []).append((s, "discarded", e["discarded"][key], None))
+            for p, entries in at.items():
+                for j, (s, ghost, n, buyer) in enumerate(entries):
+                    self._stack(view, names, seats, me, legal, m, s, p, j, len(entries), ghost, n, buyer)
 
-    def _stack(self, view, names, seats, me, legal, m, s, p, j, of, lowest, ghost, n, buyer) -> None:
-        data = view["markets"][m]
+    def _stack(self, view, names, seats, me, legal, m, s, p, j, of, ghost, n, buyer) -> None:
         colour, mark = seats[s]
         chip = self.pool.item(("stack", m, s, p, ghost), StackChip)
         market = MARKETS[m]
-        if ghost:
-            who = "took back" if buyer == s else f"bought from {names[s]} and paid ${n * p}"
-            tip = f"{names[buyer]} {who}: {goods(n, market.accepts[0])} at ${p} (last purchase)."
-            chip.set_chip(colour, mark, n, True, tip)
+        name = market.name
+        if ghost == "taken":  # `buyer` holds every (buyer, count) of these tokens since the viewer's turn
+            tip = " ".join(f"{names[b]} took back {goods(k, market.accepts[0])} of their own at ${p}." if b == s
+                           else f"{names[b]} bought {goods(k, market.accepts[0])} from {names[s]} at ${p} and paid "
+                                f"{names[s]} ${k * p}." for b, k in buyer)
+        elif ghost == "bought":
+            tip = f"Age end: the consumers bought {n} of {names[s]}'s tokens in {name} at ${p}."
+        elif ghost == "discarded":
+            tip = f"Age end: {n} of {names[s]}'s tokens in {name} at ${p} were not bought and were discarded."
         else:
-            toks = data["tokens"][s]
-            n = sum(toks)
+            toks = view["markets"][m]["tokens"][s]
             parts = ", ".join(goods(c, g) for g, c in zip(market.accepts, toks, strict=True) if c)
-            chip.set_chip(colour, mark, n, False, f"{names[s]}: {parts} in {market.name} at ${p}.")
-        col, row = (j % 2, j // 2) if of > 1 else (0, 0)
-        x = M + LABEL_W + (p - PRICES[0]) * SPACE_W + (3 + col * 27 if of > 1 else (SPACE_W - StackChip.W) / 2)
-        y = MARKETS_TOP + MARKETS_TOP * 0 + MARKET_IDS.index(m) * ROW_H + 3 + row * 20
-        chip.setPos(x, y)
+            tip = f"{names[s]}: {parts} in {name}" + (f" at ${p}." if p else ", not priced yet.")
+        chip.set_chip(colour, mark, n, ghost, tip)
+        y0 = MARKETS_TOP + MARKET_IDS.index(m) * ROW_H
+        if not p:  # goods that have just arrived wait at the end of the label for their price
+            chip.setPos(M + LABEL_W - StackChip.W - 3, y0 + 2 + j * 20)
+        else:
+            left = M + LABEL_W + (p - PRICES[0]) * SPACE_W
+            rows = (of + 1) // 2
+            step = min(21.0, (ROW_H - 2 - StackChip.H) / max(1, rows - 1))
+            x = left + (SPACE_W - StackChip.W) / 2 if of == 1 else left + 1 + (j % 2) * (StackChip.W + 1)
+            y = y0 + (ROW_H - StackChip.H) / 2 if of <= 2 else y0 + 1 + (j // 2) * step
+            chip.setPos(x, y)
         act = None
         prompt = view.get("prompt") or {}
         if not ghost and me is not None and prompt.get("kind") == "take" and BUY_MARKET.get(prompt["good"]) == m:
@@ -267,58 +285,58 @@ class CaptainsScene(GameScene):
     def _show_facilities(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
         n = view["players"]
         top = FAC_TOP
-        self._panel("facilities", QRectF(M, top, A_W, BOTTOM - top),
-                    "Facilities", "★ the double-production card")
-        owners_x = M + 380
+        self._panel("facilities", QRectF(M, top, A_W, BOTTOM - top), "Facilities",
+                    "★ the double-production card")
         for s in range(n):
-            self._text(("fac-head", s), QRectF(owners_x + s * 44, top + 32, 44, 20), seats[s][1], 10, True,
+            x = OWNERS_X + s * OWNER_W
+            self._text(("fac-head", s), QRectF(x, top + 28, OWNER_W, 18), seats[s][1], 12, True,
                        Qt.AlignmentFlag.AlignCenter)
-        self._text(("fac-head", "stack"), QRectF(M + 300, top + 32, 70, 20), "stack", 9,
+            self._text(("fac-money", s), QRectF(x - 4, top + 45, OWNER_W + 8, 16), f"${view['seats'][s]['money']}",
+                       11, align=Qt.AlignmentFlag.AlignCenter)
+        self._text(("fac-head", "stack"), QRectF(M + 258, top + 36, 50, 20), "stack", 10,
                    align=Qt.AlignmentFlag.AlignCenter, colour=style.INK_SOFT)
         acting = me is not None and (view.get("prompt") or {}).get("kind") == "action"
-        bx = owners_x + n * 44 + 8
+        bx = OWNERS_X + 5 * OWNER_W + 4
         for r, t in enumerate(FACILITY_IDS):
             f = FACILITIES[t]
-            y = top + 54 + r * FAC_ROW
-            row = self.pool.item(("facrow", t), lambda: FacilityRow(A_W - 8, FAC_ROW - 2))
+            y = top + 62 + r * FAC_ROW
+            row = self.pool.item(("facrow", t), lambda: FacilityRow(A_W - 8, FAC_ROW))
             double, standard = view["stock"][t]
-            stack = ("★ + " if double else "") + str(standard)
-            costs = (f"{GOODS[f.good].name} · build {bill_text(f.build) if f.build else 'free'} · expand "
-                     f"+{bill_text(f.expand)} (★ +{bill_text(f.expand_double)})")
+            stack = ("★+" if double else "") + str(standard)
+            costs = (f"build {bill_text(f.build) if f.build else 'free'} · expand +{bill_text(f.expand)}")
             row.set_row(f.name, f.good, stack, costs, r % 2 == 1,
-                        f"{f.name} makes {GOODS[f.good].name}. Build: {bill_text(f.build)} (first builder takes the "
-                        f"double card, size 2). Expand: the build cost + {bill_text(f.expand)} (+ "
+                        f"{f.name} makes {GOODS[f.good].name}. Build: {bill_text(f.build)} (the first builder takes "
+                        f"the double card, size 2). Expand: the build cost + {bill_text(f.expand)} (+ "
                         f"{bill_text(f.expand_double)} while the double card is on top, R13). Overtime: "
                         f"${f.overtime} a size for twice the size in goods (R14). Left: "
                         f"{'the double card and ' if double else ''}{standard} standard cards.")
             row.setPos(M + 4, y)
             for s in range(n):
-                cell = self.pool.item(("faccell", t, s), lambda: OwnerCell(44, FAC_ROW - 2))
+                cell = self.pool.item(("faccell", t, s), lambda: OwnerCell(OWNER_W, FAC_ROW))
                 own = view["seats"][s]["facilities"].get(t)
                 size, dbl = (own[0], bool(own[1])) if own else (0, False)
                 cell.set_cell(seats[s][0], seats[s][1], size, dbl,
                               f"{names[s]}'s {f.name}: size {size}" + (" (double card on top)" if dbl else "")
                               if size else f"{names[s]} has no {f.name}.")
-                cell.setPos(owners_x + s * 44, y)
+                cell.setPos(OWNERS_X + s * OWNER_W, y)
             if not acting:
                 continue
             mine = t in view["seats"][me]["facilities"]
             size = view["seats"][me]["facilities"].get(t, [0])[0]
-            buttons = [("build" if not mine else "expand", Action("expand" if mine else "build", me, (t,)),
-                        "Expand" if mine else "Build", 78.0),
-                       ("run", Action("run", me, (t, "normal")), "Run", 62.0),
-                       ("ot", Action("run", me, (t, "overtime")), f"Overtime ${f.overtime * max(1, size)}", 112.0)]
+            buttons = [("build", Action("expand" if mine else "build", me, (t,)), "Expand" if mine else "Build", 70.0),
+                       ("run", Action("run", me, (t, "normal")), "Run", 48.0),
+                       ("ot", Action("run", me, (t, "overtime")), f"Overtime ${f.overtime * max(1, size)}", 88.0)]
             x = bx
             for key, act, text, w in buttons:
-                btn = self.pool.item(("facbtn", t, key), lambda w=w: ButtonItem(w, FAC_ROW - 10))
+                btn = self.pool.item(("facbtn", t, key), lambda w=w: ButtonItem(w, FAC_ROW - 6))
                 btn.set_text(text, tip=describe(act, view, names))
-                btn.setPos(x, y + 4)
+                btn.setPos(x, y + 3)
                 self.pool.target(btn, act, legal, describe(act, view, names))
-                x += w + 4
+                x += w + 3
 
-    # -- the turn board and the choices ------------------------------------------------------------------
+    # -- the turn board, the choices and the hand ---------------------------------------------------------
     def _show_turn(self, view: dict, names: list[str], seats: tuple) -> None:
-        board = self.pool.item(("turnboard",), lambda: TurnBoard(B_W, 150))
+        board = self.pool.item(("turnboard",), lambda: TurnBoard(B_W, TURN_H))
         pr = view["progress"]
         order = tuple(view["order"])
         nxt = tuple(view["next_order"])
@@ -333,42 +351,62 @@ class CaptainsScene(GameScene):
                         pr["chips"], pr["wheel"], view["captain_deck"], seats, tip)
         board.setPos(B_X, M)
 
-    def _show_choices(self, view: dict, names: list[str], legal: list[Action], legal_set: set) -> None:
+    def _show_choices(self, view: dict, names: list[str], seats: tuple, legal: list[Action], legal_set: set) -> None:
         self._panel("choices", QRectF(B_X, CHOICES_TOP, B_W, CHOICES_H), "Choices", self._choice_note(view))
         me = legal[0].seat if legal else None
         kind = (view.get("prompt") or {}).get("kind")
         shown = [a for a in legal if a.kind in CHOICE_KINDS]
         if me is not None and kind == "action" and not shown:
             shown = [Action("manipulate", me, ())]
-        per_row = PER_ROW
-        for k, act in enumerate(shown[:20]):
-            btn = self.pool.item(("choice", k), lambda: ButtonItem(BUTTON_W, BUTTON_H))
-            text, sub = self._choice_words(act, view, names)
-            tip = describe(act, view, names)
-            if act.kind == "re_card":
-                tip += f" ({icon_words(RE_CARDS[act.args[0]].sides[act.args[1]])})"
-            btn.set_text(text, sub, tip=tip)
-            btn.setPos(B_X + 10 + (k % per_row) * (BUTTON_W + 6), CHOICES_TOP + 36 + (k // per_row) * (BUTTON_H + 6))
-            self.pool.target(btn, act, legal_set, describe(act, view, names))
+        if shown and shown[0].kind == "re_card":
+            self._show_re_cards(view, names, shown, legal_set)
+        else:
+            for k, act in enumerate(shown[:3 * PER_ROW]):
+                btn = self.pool.item(("choice", k), lambda: ButtonItem(BUTTON_W, BUTTON_H))
+                text, sub = self._choice_words(act, view, names)
+                btn.set_text(text, sub, tip=describe(act, view, names))
+                btn.setPos(B_X + 10 + (k % PER_ROW) * (BUTTON_W + 6),
+                           CHOICES_TOP + 30 + (k // PER_ROW) * (BUTTON_H + 2))
+                self.pool.target(btn, act, legal_set, describe(act, view, names))
         if not shown:
-            self._text(("choices-idle",), QRectF(B_X + 14, CHOICES_TOP + 40, B_W - 28, 120),
-                       self._idle_words(view, names), 11, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self._text(("choices-idle",), QRectF(B_X + 14, CHOICES_TOP + 28, B_W - 28, 24),
+                       self._idle_words(view, names), 12)
+            self._show_replay(view, names)
+
+    def _show_re_cards(self, view: dict, names: list[str], shown: list[Action], legal: set) -> None:
+        """The Real Estate cards left of the level: a column each, its two sides as buttons."""
+        cards = list(dict.fromkeys(a.args[0] for a in shown))
+        w = min(68.0, (B_W - 20) / max(1, len(cards)))
+        for k, card in enumerate(cards):
+            x = B_X + 10 + k * w
+            self._text(("re-card", k), QRectF(x, CHOICES_TOP + 28, w - 4, 18), card, 11, True,
+                       Qt.AlignmentFlag.AlignCenter)
+            for side in (0, 1):
+                act = Action("re_card", shown[0].seat, (card, side))
+                icons = RE_CARDS[card].sides[side]
+                btn = self.pool.item(("re-side", k, side), lambda: ButtonItem(10, 10))
+                btn.resize(w - 4, 40)
+                btn.set_text(icons, "AB"[side], tip=f"{describe(act, view, names)} ({icon_words(icons)})")
+                btn.setPos(x, CHOICES_TOP + 48 + side * 46)
+                self.pool.target(btn, act, legal, describe(act, view, names))
 
     def _choice_note(self, view: dict) -> str:
         kind = (view.get("prompt") or {}).get("kind")
-        return {"re_card": "a card and its side", "split": "goods to the first market",
+        return {"re_card": "a card and the side to build", "split": "goods to the first market",
                 "insider": "Market Insider", "return": "a Captain card back to the deck",
                 "reprice": "or click the track"}.get(kind, "")
 
     def _choice_words(self, act: Action, view: dict, names: list[str]) -> tuple[str, str]:
-        if act.kind == "re_card":
-            c, side = act.args
-            icons = RE_CARDS[c].sides[side]
-            return f"{c} side {'AB'[side]}", " ".join(icons)
         if act.kind == "manipulate":
-            return "Market Manipulation", "draw a Captain card, re-price"
+            return "Manipulate", "draw a Captain card, re-price"
         if act.kind == "return_captain":
             return CAPTAINS[act.args[0]].name, "return it"
+        if act.kind == "done":
+            return "Keep prices", "the others stay"
+        if act.kind == "split":  # "2 + 1" over "En. N + En. S": the count for each market
+            p = view.get("prompt") or {}
+            m1, m2 = (SHORT_MARKET.get(MARKETS[m].name, MARKETS[m].name) for m in p["markets"])
+            return f"{act.args[0]} + {p['count'] - act.args[0]}", f"{m1} + {m2}"
         return describe(act, view, names), ""
 
     def _idle_words(self, view: dict, names: list[str]) -> str:
@@ -385,36 +423,107 @@ class CaptainsScene(GameScene):
                 "insider": "selling with Market Insider", "return": "returning a Captain card"}.get(kind, "deciding")
         return f"{names[mover]} is {what}."
 
+    def _show_replay(self, view: dict, names: list[str]) -> None:
+        """The last age end, market by market: ◀ ▶ light one market's row and explain it."""
+        report = view.get("report") or []
+        if not report:
+            self._report_step = 0
+            return
+        self._report_step = min(self._report_step, len(report))
+        markets = len(report)
+        top = CHOICES_TOP + 58
+        for k, (key, sign) in enumerate((("prev", "◀"), ("next", "▶"))):
+            btn = self.pool.item(("report-btn", key), lambda: StepButton(40, 30))
+            btn.set_text(sign, tip="The previous market" if key == "prev" else "The next market")
+            btn.on_click = (lambda d=(-1 if key == "prev" else 1): self._step(d, markets))
+            btn.setPos(B_X + 14 + k * 46, top)
+        step = self._report_step
+        # until the age is reset (six City cards still out) the report is this age's
+        age = view["age"] if view["over"] or view["progress"]["cities"] >= 6 else view["age"] - 1
+        if step:
+            text = self._report_detail(report[step - 1], names)
+        else:
+            bought = sum(sum(e["kept"].values()) for e in report)
+            thrown = sum(sum(e["discarded"].values()) for e in report)
+            text = (f"Age {age} end: the consumers bought {bought} tokens and {thrown} were discarded (✓ and ✗ "
+                    "on the tracks). ▶ goes through it market by market.")
+        self._text(("report", "body"), QRectF(B_X + 112, top - 4, B_W - 124, 62), text, 11,
+                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def _step(self, d: int, n: int) -> None:
+        self._report_step = (self._report_step + d) % (n + 1)
+        if self._last is not None:
+            self.show(*self._last)
+
+    @staticmethod
+    def _report_detail(e: dict, names: list[str]) -> str:
+        name = MARKETS[e["market"]].name
+        if not e["kept"]:
+            return f"{name}: demand {e['demand']}; no tokens were there."
+        parts = []
+        for s in sorted(e["kept"], key=lambda s: e["price"][s]):
+            kept, thrown = e["kept"][s], e["discarded"][s]
+            parts.append(f"{names[int(s)]} {kept} bought at ${e['price'][s]}"
+                         + (f", {thrown} discarded" if thrown else ""))
+        return f"{name}: demand {e['demand']}, cheapest first — " + "; ".join(parts) + "."
+
+    def _show_hand(self, view: dict, names: list[str], viewer: int | None) -> None:
+        """The viewer's Captain hand and Player Bank; for a spectator only the hand sizes (R18)."""
+        rect = QRectF(B_X, HAND_TOP, B_W, HAND_H)
+        outcome = view.get("outcome")
+        if outcome:  # the banks are revealed and the game-end scoring added
+            self._panel("hand", rect, "Player Banks and final Market Share", "revealed at the end")
+            banks = ", ".join(f"{names[s]} {sum(seat['market_share'].values())}"
+                              for s, seat in enumerate(view["seats"]) if seat["market_share"] is not None)
+            final = ", ".join(f"{names[s]} {score:g}" for s, score in enumerate(outcome["scores"]))
+            lines = [f"Player Banks: {banks}", f"Final, with the game-end scoring: {final}"]
+        elif viewer is None:
+            self._panel("hand", rect, "Captain cards and Player Banks", "secret until the end (R18)")
+            counts = ", ".join(f"{names[s]} {seat['hand_count']}" for s, seat in enumerate(view["seats"]))
+            lines = [f"Captain cards in hand: {counts}.", "Market Share is kept in secret Player Banks."]
+        else:
+            seat = view["seats"][viewer]
+            self._panel("hand", rect, "Your Captain cards and Player Bank", f"{names[viewer]} only")
+            hand = seat["hand"] or []
+            lines = ["Captain cards: " + (", ".join(CAPTAINS[c].name for c in hand) or "none"),
+                     f"Player Bank: {market_share_text(seat['market_share'])} Market Share"]
+        for k, line in enumerate(lines):  # the first line may take two rows (a hand of many cards)
+            self._text(("hand", k), QRectF(B_X + 12, HAND_TOP + 27 + k * 38, B_W - 24, 38 if k == 0 else 24), line,
+                       11, align=Qt.AlignmentFlag.AlignLeft | (Qt.AlignmentFlag.AlignTop if k == 0 else
+                                                               Qt.AlignmentFlag.AlignVCenter))
+
     # -- Real Estate --------------------------------------------------------------------------------------
     def _show_zones(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
-        self._panel("zones", QRectF(B_X, ZONES_TOP, B_W, 30 + 2 * ZONE_H + 6), "Real Estate",
-                    "built lowest level first · rent $2 a card a round")
+        self._panel("zones", QRectF(B_X, ZONES_TOP, B_W, 28 + 2 * ZONE_H + 2), "Real Estate",
+                    "the lowest free level first · rent $2 a card a round")
         acting = me is not None and (view.get("prompt") or {}).get("kind") == "action"
         built = view["real_estate"]
         for k, z in enumerate(ZONE_IDS):
-            x = B_X + 8 + (k % 2) * (ZONE_W + 4)
-            y = ZONES_TOP + 32 + (k // 2) * ZONE_H
-            feeds = ", ".join(MARKETS[m].name for m in MARKET_IDS if z in MARKETS[m].zones)
-            self._text(("zone", z), QRectF(x + 4, y, ZONE_W - 8, 32), f"{ZONES[z]} → {feeds}", 9, True,
-                       align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            x = B_X + 6 + (k % 2) * ZONE_W
+            y = ZONES_TOP + 28 + (k // 2) * ZONE_H
+            fed = [MARKETS[m].name for m in MARKET_IDS if z in MARKETS[m].zones]
+            feeds = ", ".join(SHORT_MARKET.get(name, name) for name in fed)
+            self._text(("zone", z), QRectF(x + 2, y, ZONE_W - 8, 18), f"{ZONES[z]} → {feeds}", 10)
             free = next((sp for sp in ZONE_SPACES[z] if sp not in built), None)
             for j, sp in enumerate(ZONE_SPACES[z]):
                 space = SPACES[sp]
-                item = self.pool.item(("re", sp), lambda: ReSpace(70, ZONE_H - 38))
+                item = self.pool.item(("re", sp), lambda: ReSpace(RE_W, ZONE_H - 22))
                 entry = built.get(sp)
                 if entry:
                     card, side, owner = entry
                     icons = RE_CARDS[card].sides[side]
                     tip = (f"{ZONES[z]} {space.level.title()}: {names[owner]}'s {card}, side {'AB'[side]} — "
                            f"demand {icons} ({icon_words(icons)}). Its side is fixed (R28).")
+                    tip += f" The {ZONES[z]} zone's demand goes to {', '.join(fed)}."
                     item.set_space(space.level, bill_text(space.cost), icons, seats[owner][0], seats[owner][1],
                                    card, tip)
                 else:
                     auto = AUTO_DEMAND[space.level]
                     tip = (f"{ZONES[z]} {space.level.title()} space, empty: build for {bill_text(space.cost)}."
-                           + (f" While empty it shows the automatic demand {auto} (R12)." if auto else ""))
+                           + (f" While empty it shows the automatic demand {auto} (R12)." if auto else "")
+                           + f" The {ZONES[z]} zone's demand goes to {', '.join(fed)}.")
                     item.set_space(space.level, bill_text(space.cost), auto, None, "", "", tip)
-                item.setPos(x + j * 74, y + 32)
+                item.setPos(x + j * (RE_W + 4), y + 20)
                 act = Action("real_estate", me, (z,)) if acting and sp == free else None
                 self.pool.target(item, act, legal, f"Build {space.level.title()} Real Estate in {ZONES[z]}")
 
@@ -432,7 +541,7 @@ class CaptainsScene(GameScene):
         for level, key in enumerate(("level1", "level2", "level3")):
             row = ADVANCE_LAYOUT[key]
             x0 = B_X + (B_W - len(row) * TILE_STEP + (TILE_STEP - TILE_W)) / 2
-            y = top + 36 + level * (TILE_H + 26)
+            y = top + 28 + level * (TILE_H + 14)
             for k, a in enumerate(row):
                 adv = ADVANCES[a]
                 tile = self.pool.item(("adv", a), lambda: AdvanceTile(TILE_W, TILE_H))
@@ -455,91 +564,6 @@ class CaptainsScene(GameScene):
         item = self.pool.item(("adv-lines",), lambda: LinesItem(B_W, BOTTOM - top))
         item.set_lines(tuple(lines))
         item.setPos(B_X, top)
-
-    # -- the players' mats -------------------------------------------------------------------------------
-    def _show_mats(self, view: dict, names: list[str], seats: tuple) -> None:
-        n = view["players"]
-        room = BOTTOM - REPORT_H - 12 - M
-        h = min(190.0, (room - (n - 1) * 8) / n)
-        for s, seat in enumerate(view["seats"]):
-            mat = self.pool.item(("mat", s), lambda: PlayerMat(C_W, h))
-            mat.resize(C_W, h)
-            hand = seat["hand"]
-            captains = (", ".join(CAPTAINS[c].name for c in hand) or "none") if hand is not None \
-                else f"{seat['hand_count']} (hidden)"
-            advances = ", ".join(ADVANCES[a].name for a in seat["advances"])
-            lines = [
-                f"Facilities: {facilities_text(seat['facilities'])}",
-                f"Real Estate {len(seat['real_estate'])} · rent ${seat['rent']} · dominations {seat['dominations']}",
-                f"Market Share: {market_share_text(seat['market_share'])}",
-                f"Captain cards: {captains}",
-            ]
-            if advances:
-                lines.append(f"Advances: {advances}")
-            to_move = view["to_move"] == s
-            tip = f"{names[s]}: ${seat['money']}. " + " ".join(line + "." for line in lines)
-            mat.set_mat(seats[s][0], seats[s][1], names[s], seat["money"], tuple(lines), to_move, tip)
-            mat.setPos(C_X, M + s * (h + 8))
-
-    # -- the last age end -----------------------------------------------------------------------------------
-    def _show_report(self, view: dict, names: list[str], seats: tuple) -> None:
-        top = BOTTOM - REPORT_H
-        report = view.get("report") or []
-        title = f"Age {view['age'] - 1 if not view['over'] else view['age']} end" if report else "Age end"
-        self._panel("report", QRectF(C_X, top, C_W, REPORT_H), title, "demand, bought, discarded")
-        if not report:
-            self._text(("report", "empty"), QRectF(C_X + 12, top + 36, C_W - 24, 120),
-                       "At the end of each Age the consumers buy each market's cheapest tokens up to its "
-                       "demand; the rest is discarded. The last Age end is shown here, market by market.", 10,
-                       align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            self._report_step = 0
-            return
-        self._report_step = min(self._report_step, len(report))
-        markets = len(report)
-        for k, (key, sign) in enumerate((("prev", "◀"), ("next", "▶"))):
-            btn = self.pool.item(("report-btn", key), lambda: StepButton(40, 28))
-            btn.set_text(sign, tip="The previous market" if key == "prev" else "The next market")
-            btn.on_click = (lambda d=(-1 if key == "prev" else 1): self._step(d, markets))
-            btn.setPos(C_X + 12 + k * 46, top + 36)
-        step = self._report_step
-        where = "all markets" if not step else f"market {step} of {len(report)}"
-        self._text(("report", "where"), QRectF(C_X + 110, top + 36, C_W - 120, 28), where, 10)
-        if step:
-            text = self._report_detail(report[step - 1], names)
-            self._text(("report", "body"), QRectF(C_X + 12, top + 70, C_W - 24, REPORT_H - 76), text, 11,
-                       align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        else:
-            lines = [self._report_line(e, seats) for e in report]
-            self._text(("report", "body"), QRectF(C_X + 12, top + 70, C_W - 24, REPORT_H - 76), "\n".join(lines),
-                       9, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-
-    def _step(self, d: int, n: int) -> None:
-        self._report_step = (self._report_step + d) % (n + 1)
-        if self._last is not None:
-            self.show(*self._last)
-
-    @staticmethod
-    def _report_line(e: dict, seats: tuple) -> str:
-        name = MARKETS[e["market"]].name
-        kept = sum(e["kept"].values())
-        thrown = sum(e["discarded"].values())
-        if not e["kept"]:
-            return f"{name}: demand {e['demand']}, no tokens"
-        who = " ".join(f"{seats[int(s)][1]}{k}" for s, k in e["kept"].items() if k)
-        return f"{name}: demand {e['demand']} · bought {kept} ({who or '—'}) · discarded {thrown}"
-
-    @staticmethod
-    def _report_detail(e: dict, names: list[str]) -> str:
-        name = MARKETS[e["market"]].name
-        lines = [f"{name}: demand {e['demand']}."]
-        if not e["kept"]:
-            return lines[0] + "\nNo tokens were on this market."
-        lines.append("Cheapest first:")
-        for s in sorted(e["kept"], key=lambda s: e["price"][s]):
-            kept, thrown = e["kept"][s], e["discarded"][s]
-            lines.append(f"• {names[int(s)]} at ${e['price'][s]}: {kept} bought"
-                         + (f", {thrown} discarded" if thrown else ""))
-        return "\n".join(lines)
 
 
 def make_scene(game_id: str = "captains-of-industry") -> CaptainsScene:

@@ -25,6 +25,7 @@ from ui.board.items import (
     fit_font,
     paper_brush,
 )
+from ui.board.legible import legible_font, screen_scale, shown_width
 
 SCORING_SHORT = {"pair": "40/pair", "finance": "20/fin", "techhw": "10/T·H"}
 
@@ -79,25 +80,28 @@ def paint_scoring(p: QPainter, s: Scoring, rect: QRectF, lod: float) -> None:
     p.drawRoundedRect(rect, 4, 4)
     p.setPen(QPen(QColor(style.INK_SOFT), 0.6))
     p.drawRoundedRect(rect.adjusted(2.5, 2.5, -2.5, -2.5), 3, 3)
+    scale = screen_scale(p)  # laid out with the sizes the text will have on the screen
     if s.kind == "fixed":
-        big = style.serif(17, bold=True)
+        big = legible_font(style.serif(17, bold=True), scale)
         fm = QFontMetricsF(big)
         txt = str(s.points)
-        small = style.sans(9)
-        tw = fm.horizontalAdvance(txt) + 4 + QFontMetricsF(small).horizontalAdvance("pts")
+        small = legible_font(style.sans(9), scale)
+        unit = QFontMetricsF(small).horizontalAdvance("pts")
+        with_unit = fm.horizontalAdvance(txt) + 4 + unit <= rect.width() - 6
+        tw = fm.horizontalAdvance(txt) + (4 + unit if with_unit else 0)
         x = rect.center().x() - tw / 2
         draw_text(p, QRectF(x, rect.top(), fm.horizontalAdvance(txt) + 2, rect.height()), txt, big,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False)
-        if lod >= FINE_LOD:
-            draw_text(p, QRectF(x + fm.horizontalAdvance(txt) + 4, rect.top() + 3, 40, rect.height()), "pts",
+        if with_unit:
+            draw_text(p, QRectF(x + fm.horizontalAdvance(txt) + 4, rect.top() + 3, unit + 2, rect.height()), "pts",
                       small, style.INK_SOFT, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                       elide=False)
     else:
         names = scoring_icons(s)
         rate = {"pair": "=40", "finance": "×20", "techhw": "×10"}[s.kind]
         sep = {"pair": "+", "finance": "", "techhw": "/"}[s.kind]
-        big = style.serif(14, bold=True)
-        sep_font = style.sans(10, bold=True)
+        big = legible_font(style.serif(14, bold=True), scale)
+        sep_font = legible_font(style.sans(10, bold=True), scale)
         sep_w = QFontMetricsF(sep_font).horizontalAdvance(sep) + 2 if sep else 0
         rate_w = QFontMetricsF(big).horizontalAdvance(rate) + 2
         # icons shrink (never the numbers) until the whole condition fits the box
@@ -270,8 +274,9 @@ class CompanyStrip(BoardItem):
         for name in c.icons:
             icons.paint_industry(p, name, QRectF(x, 2, size, size))
             x += size + 1
-        cost_w = 24.0
-        right = w - cost_w - 4
+        # the cost column is as wide as two digits at the size they will have on the screen
+        cost_w = max(24.0, shown_width(p, "00", style.sans(9, bold=True)))
+        right = w - cost_w - 8  # a clear gap between the scoring in brief and the cost
         used = 0.0
         if w >= 200:
             # the scoring in brief, then the income coins (small, overlapping)
@@ -513,22 +518,32 @@ class LabelItem(BoardItem):
     """Plain engraved text on the board (titles and captions); inert."""
 
     def __init__(self, w: float, h: float, text: str, font, colour: str = style.INK,
-                 align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter):
+                 align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide: bool = True):
         super().__init__(w, h)
         self.text, self.font, self.colour, self.align = text, font, colour, align
+        self.elide = elide
+        """False for a note that is better left out (to the tooltip) than cut short."""
         self.setAcceptHoverEvents(False)
 
-    def set_text(self, text: str, colour: str | None = None) -> None:
+    short: tuple[str, ...] = ()
+    """Shorter forms of the text, drawn when the board is shown too small for the whole text."""
+
+    def set_text(self, text: str, colour: str | None = None, short: str | tuple[str, ...] = ()) -> None:
         self.text = text
         self.colour = colour or self.colour
-        self.refresh(text, self.colour)
+        self.short = (short,) if isinstance(short, str) else tuple(short)
+        self.refresh(text, self.colour, self.short)
 
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
+    def bounds(self) -> QRectF:
+        # room for a line drawn taller than its row when the board is shown small (legible.py)
+        return self.rect().adjusted(-2, -min(3.0, self.h * 0.3), 5, min(8.0, self.h * 0.3))
+
     def paint_body(self, p: QPainter, lod: float) -> None:
-        if lod >= FINE_LOD or self.font.pixelSize() * lod >= 8:
-            draw_text(p, self.rect(), self.text, self.font, self.colour, align=self.align)
+        draw_text(p, self.rect(), self.text, self.font, self.colour, align=self.align, elide=self.elide,
+                  short=self.short)
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.text]

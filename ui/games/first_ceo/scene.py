@@ -198,7 +198,7 @@ class BoardBase(BoardItem):
         if note:
             tw = p.fontMetrics().horizontalAdvance(title) + 14
             draw_text(p, rect.adjusted(tw, 2, 0, 0), note, style.sans(9), style.INK_SOFT,
-                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False)
 
     def _paint_market(self, p: QPainter, lod: float) -> None:
         lay = self.lay
@@ -244,7 +244,7 @@ class BoardBase(BoardItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(style.PAPER_DARK))
         p.drawRect(rect.adjusted(-6, 0, 6, 0))
-        draw_text(p, rect, note, style.sans(9), style.INK_SOFT)
+        draw_text(p, rect, note, style.sans(9), style.INK_SOFT, elide=False)
 
     def _paint_title(self, p: QPainter) -> None:
         """The engraved title, right-aligned above the share-value table, between two rules."""
@@ -640,8 +640,8 @@ class FirstCeoScene(GameScene):
             tag = self._item(("price", slot), lambda: LabelItem(CARD_W, 20, "", style.sans(10, bold=True),
                                                                align=Qt.AlignmentFlag.AlignCenter))
             extra = f"  ({entry['price'] - entry['surcharge']} + {entry['surcharge']})" if entry["surcharge"] else ""
-            tag.set_text(f"pay ${entry['price']}{extra}",
-                         style.BRICK_RED if card.dimmed else style.INK)
+            tag.set_text(f"pay ${entry['price']}{extra}", style.BRICK_RED if card.dimmed else style.INK,
+                         short=(f"pay ${entry['price']}", f"${entry['price']}"))
             tag.setPos(lay.slots[slot].left(), lay.slots[slot].bottom() + 4)
 
     def _show_ranks(self, view: dict, names: list[str], marks: list[str]) -> None:
@@ -649,7 +649,7 @@ class FirstCeoScene(GameScene):
         owner = self._seat_of_corp(view)
         corps = sorted(view["corporations"], key=lambda c: -c["assets"])
         title = self._item(("rank-title",), lambda: LabelItem(lay.right.width(), 20, "", style.sans(9),
-                                                              style.INK_SOFT))
+                                                              style.INK_SOFT, elide=False))
         if view.get("outcome"):
             title.set_text("markers: the asset track alone (asset cards moved the final ranks)")
         else:
@@ -718,7 +718,8 @@ class FirstCeoScene(GameScene):
             pile = self._item(("pile", key), lambda r=r: PileItem(r.width(), r.height()))
             pile.set_pile(count, label, colour, tip, icon)
             pile.setPos(r.topLeft())
-        lab = self._item(("piles-label",), lambda: LabelItem(300, 20, "", style.sans(9), style.INK_SOFT))
+        lab = self._item(("piles-label",), lambda: LabelItem(300, 20, "", style.sans(9), style.INK_SOFT,
+                                                                  elide=False))
         lab.set_text("deck · discard · asset cards ▲ ▼")
         lab.setPos(lay.piles[0].left(), lay.piles[0].top() - 22)
 
@@ -842,7 +843,7 @@ class FirstCeoScene(GameScene):
         captions.append((r.left() + pad, sy, "Shares to issue"))
         prices = s["share_prices"]
         sold = s["shares_sold"]
-        sw = min(32.0, (r.width() - 2 * pad - 6 * 4) / 7)
+        sw = min(44.0, (r.width() - 2 * pad - 6 * 4) / 7)
         for i, price in enumerate(prices):
             share = self._item(("share", seat, i), lambda: ShareItem(sw, 40))
             share.resize(sw, 40)

@@ -65,6 +65,13 @@ def space_tooltip(index: int) -> str:
     }[s.kind]
 
 
+
+SHORT_NAMES = {"Railroads": "Rails", "Shipping": "Ships", "Tobacco": "Tobac.", "Machinery": "Mach.",
+               "Utilities": "Utility", "Textiles": "Textile", "Meat Packing": "Meat", "Real Estate": "Realty",
+               "Merchandising": "Merch.", "Banking": "Banks", "Lumber": "Lumb."}
+"""What an industry's space says when the board is shown too small for its whole name (the
+tooltip and the status bar name it in full)."""
+
 class SpaceItem(BoardItem):
     """One of the 40 board spaces. `inner` is the side facing the board's centre ("up", "down",
     "left", "right"); the class band of an industry runs along it."""
@@ -140,20 +147,23 @@ class SpaceItem(BoardItem):
             if lod >= FINE_LOD and self.band_text:
                 p.save()
                 font = fit_font(self.band_text, style.sans(9, bold=True), max(band.width(), band.height()) - 6)
+                # inset, so that the words of neighbouring bands never run together
                 if self.inner in ("left", "right"):
                     p.translate(band.center())
                     p.rotate(-90 if self.inner == "left" else 90)
-                    draw_text(p, QRectF(-band.height() / 2, -band.width() / 2, band.height(), band.width()),
-                              self.band_text, font, style.text_on(self.band_colour))
+                    draw_text(p, QRectF(-band.height() / 2 + 4, -band.width() / 2, band.height() - 8, band.width()),
+                              self.band_text, font, style.text_on(self.band_colour), elide=False)
                 else:
-                    draw_text(p, band, self.band_text, font, style.text_on(self.band_colour))
+                    draw_text(p, band.adjusted(4, 0, -4, 0), self.band_text, font, style.text_on(self.band_colour),
+                              elide=False)
                 p.restore()
-            name_rect = QRectF(c.left() + 3, c.top() + 2, c.width() - 6, self.name_height())
+            name_rect = QRectF(c.left() + 2, c.top() + 2, c.width() - 4, self.name_height())
             f = style.serif(10, bold=True)
             if QFontMetricsF(f).horizontalAdvance(self.space.industry) > name_rect.width():
                 f = style.serif(9, bold=True)
             draw_text(p, name_rect, self.space.industry, f,
-                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False)
+                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False,
+                      short=SHORT_NAMES.get(self.space.industry, ()))
             if self.trust_colour:
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.setPen(QPen(QColor(self.trust_colour), 4.0))
@@ -179,7 +189,7 @@ class SpaceItem(BoardItem):
         corner = self.w == self.h
         top = c.top() + (6 if corner else 4)
         f = fit_font(title, style.serif(13 if corner else 10, bold=True), c.width() - 8)
-        draw_text(p, QRectF(c.left(), top, c.width(), 22), title, f, colour)
+        draw_text(p, QRectF(c.left(), top, c.width(), 22), title, f, colour, elide=False)
         size = 30.0 if corner else 22.0
         icons.paint_icon(p, icon, QRectF(c.center().x() - size / 2, top + 24, size, size), colour)
         if lod >= FINE_LOD:
@@ -472,6 +482,9 @@ class MatItem(BoardItem):
     Legacy points, revenue, markers, trusts and monopolies. The Legacy pile is drawn by MiniCards
     laid on the mat. Clickable (glowing) when the player may be targeted by a card."""
 
+    PILE_TOP = 124.0
+    """Where the Legacy pile's cards start, below the mat's text."""
+
     def __init__(self, w: float, h: float):
         super().__init__(w, h)
         self.kw: dict = {}
@@ -506,25 +519,28 @@ class MatItem(BoardItem):
         name = kw.get("name", "")
         if kw.get("to_move"):
             name = "▶ " + name
-        draw_text(p, QRectF(34, 0, self.w - 190, band_h), name, style.serif(12, bold=True), fg,
+        draw_text(p, QRectF(34, 0, self.w - 40, band_h), name, style.serif(12, bold=True), fg,
                   align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        draw_text(p, QRectF(self.w - 156, 0, 150, band_h), kw.get("status", ""), style.sans(9, bold=True), fg,
-                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight)
+        name_w = p.fontMetrics().horizontalAdvance(name) + 12
+        draw_text(p, QRectF(34 + name_w, 0, self.w - 40 - name_w, band_h), kw.get("status", ""),
+                  style.sans(9, bold=True), fg, align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                  elide=False)
         y = band_h + 4
-        # money and points, large
-        draw_text(p, QRectF(10, y, 120, 26), f"${kw.get('money', 0)}M", style.sans(15, bold=True), style.MONEY_GREEN,
-                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        # money and points, large; the revenue under them
+        draw_text(p, QRectF(10, y, self.w / 2 - 10, 26), f"${kw.get('money', 0)}M", style.sans(15, bold=True),
+                  style.MONEY_GREEN, align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         pts = kw.get("points", 0)
-        draw_text(p, QRectF(120, y, 150, 26), f"{pts} Legacy", style.sans(15, bold=True),
+        draw_text(p, QRectF(self.w / 2, y, self.w / 2 - 10, 26), f"{pts} Legacy", style.sans(15, bold=True),
                   style.BRICK_RED if pts < 0 else style.INK,
-                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        draw_text(p, QRectF(self.w - 150, y, 140, 26), f"revenue ${kw.get('revenue', 0)}M",
-                  style.sans(10), style.INK, align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight)
-        y += 26
-        if lod >= FINE_LOD:
-            draw_text(p, QRectF(10, y, self.w - 20, 30), kw.get("line", ""), style.sans(9), style.INK_SOFT,
-                      align=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-                      elide=False)
+                  align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, short=f"{pts} L")
+        y += 28
+        draw_text(p, QRectF(10, y, self.w - 20, 22), f"revenue ${kw.get('revenue', 0)}M a turn",
+                  style.sans(10), style.INK, align=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                  short=f"revenue ${kw.get('revenue', 0)}M")
+        y += 24
+        draw_text(p, QRectF(10, y, self.w - 20, 32), kw.get("line", ""), style.sans(9), style.INK_SOFT,
+                  align=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
+                  elide=False)
         if kw.get("out"):
             p.setPen(QPen(QColor(style.BRICK_RED), 3))
             p.setBrush(QColor(178, 58, 46, 40))

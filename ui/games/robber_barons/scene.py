@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath
 from engine.core.contract import Action
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
-from ui.board.items import BoardItem, draw_text, slide
+from ui.board.items import BoardItem, draw_text, slide, start_animation, stop_animation
 from ui.board.pieces import ButtonItem, TextItem
 from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
@@ -48,7 +48,7 @@ MARGIN = 24.0
 CORNER = 128.0
 SPACE_W = 90.0
 SIDE = 2 * CORNER + 9 * SPACE_W
-MAT_W = 440.0
+MAT_W = 300.0
 GAP = 24.0
 
 
@@ -89,8 +89,9 @@ class LegendItem(BoardItem):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(CLASS_COLOURS[cls]))
             p.drawRect(QRectF(x, 4, 16, 16))
-            draw_text(p, QRectF(x + 20, 2, 130, 20), word, style.sans(9), style.INK,
-                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            draw_text(p, QRectF(x + 20, 2, 124, 20), word, style.sans(9), style.INK,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False,
+                      short=word.replace(" spaces", ""))
             x += 150
         draw_text(p, QRectF(0, 26, self.w, 28),
                   "Revenue: $1M a marker · +$1M a Trust (framed) · +$3M a Monopoly · +$5M a Great Monopoly "
@@ -164,7 +165,7 @@ class RobberBaronsScene(GameScene):
     def _reset(self, n: int) -> None:
         self.pool.clear()
         for item in self._spaces:
-            self.removeItem(item)
+            self.drop(item)
         self._players = n
         mats_h = SIDE
         scene = QRectF(0, 0, MARGIN * 2 + SIDE + GAP + MAT_W, max(SIDE, mats_h) + 2 * MARGIN)
@@ -192,10 +193,7 @@ class RobberBaronsScene(GameScene):
             self._by_action[action] = item
 
     def _place(self, item, pos: QPointF) -> None:
-        walk = getattr(item, "_walk_anim", None)
-        if walk is not None:
-            walk.stop()
-            item._walk_anim = None
+        stop_animation(item, "_walk_anim")
         if getattr(item, "_placed", False):
             slide(item, pos, self.animation_speed)
         else:
@@ -297,10 +295,7 @@ class RobberBaronsScene(GameScene):
         corner it passes (≈ 120 ms a side at speed 1); a new move replaces an unfinished one and
         the pawn always ends on `target`."""
         for name in ("_walk_anim", "_slide_anim"):
-            old = getattr(pawn, name, None)
-            if old is not None:
-                old.stop()
-                setattr(pawn, name, None)
+            stop_animation(pawn, name)
         steps = (end - start) % BOARD_SIZE
         corners = [(start + k) % BOARD_SIZE for k in range(1, steps) if (start + k) % 10 == 0]
         if self.animation_speed <= 0 or not self.views() or not corners:
@@ -317,9 +312,7 @@ class RobberBaronsScene(GameScene):
             anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
             group.addAnimation(anim)
             here = point
-        group.finished.connect(lambda: pawn.setPos(target))
-        pawn._walk_anim = group
-        group.start()
+        start_animation(pawn, "_walk_anim", group, lambda it: it.setPos(target))
 
     # -- the centre -----------------------------------------------------------------------------------------
     def _show_centre(self, view: dict, names: list[str], legal: set) -> None:
@@ -444,20 +437,17 @@ class RobberBaronsScene(GameScene):
 
     def _flip_in(self, card: BoardItem) -> None:
         """A revealed card enlarges briefly and settles (≈ 300 ms at speed 1); never blocks input."""
-        old = getattr(card, "_flip_anim", None)
-        if old is not None:
-            old.stop()
+        stop_animation(card, "_flip_anim")
         card.setTransformOriginPoint(card.w / 2, card.h / 2)
         anim = QPropertyAnimation(card, b"scale", card)
         anim.setDuration(max(1, int(320 / self.animation_speed)))
         anim.setStartValue(1.18)
         anim.setEndValue(1.0)
         anim.setEasingCurve(QEasingCurve.Type.OutBack)
-        anim.finished.connect(lambda: card.setScale(1.0))
-        card._flip_anim = anim
         if card.scene() is not None and card.scene().views():
-            anim.start()
+            start_animation(card, "_flip_anim", anim, lambda it: it.setScale(1.0))
         else:
+            anim.deleteLater()
             card.setScale(1.0)
 
     # -- the players' mats -------------------------------------------------------------------------------------
@@ -498,8 +488,8 @@ class RobberBaronsScene(GameScene):
             # the Legacy pile: philanthropy first, then the Business cards kept
             cards = [("legacy", c) for c in seat["philanthropy"]] + [("business", c) for c in seat["business_pile"]]
             per_row = int((MAT_W - 20) // (MiniCard.W + 3))
-            top = y + 94
-            rows_fit = max(1, int((h - 98) // (MiniCard.H + 4)))
+            top = y + MatItem.PILE_TOP
+            rows_fit = max(1, int((h - MatItem.PILE_TOP - 4) // (MiniCard.H + 4)))
             room = per_row * rows_fit
             shown = cards if len(cards) <= room else cards[: room - 2]  # keep two slots for "+N"
             for k, (deck, cid) in enumerate(shown):

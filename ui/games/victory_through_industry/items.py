@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
 from ui.board import style
 from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.legible import legible_font, screen_scale, shown_width
 from ui.board.pieces import Chip
 
 PRODUCT_COLOURS = {
@@ -416,16 +417,22 @@ class RecipeCard(BoardItem):
         band.addRoundedRect(QRectF(r.left(), r.top(), r.width(), 22), 6, 6)
         p.setBrush(QColor(factory_band(self.ftype)))
         p.drawPath(band)
-        note_w = 34 if self.note else 0
-        draw_text(p, QRectF(6, 2, r.width() - 12 - note_w, 20), fac.name,
-                  fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w), style.INK,
-                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        if self.note:
+        note_w = max(34.0, shown_width(p, self.note, style.sans(9, bold=True)) + 4) if self.note else 0
+        name_font = fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w)
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        enlarged = legible_font(name_font, screen_scale(p)) is not name_font
+        if note_w and not draw_text(p, QRectF(6, 1, r.width() - 12 - note_w, 22), fac.name, name_font,
+                                    style.INK, align=left, elide=not enlarged):
+            # shown small, the name comes first: it takes the whole band (the count is in the tooltip)
+            note_w = 0
+        if not note_w:
+            draw_text(p, QRectF(6, 1, r.width() - 12, 22), fac.name, name_font, style.INK, align=left)
+        if note_w:
             draw_text(p, QRectF(r.width() - note_w - 4, 2, note_w, 20), self.note, style.sans(9, bold=True),
                       style.INK, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
         x = 6.0
-        y = 28.0
-        th = 20.0
+        y = 27.0
+        th = min(22.0, r.height() - y - 4)
         # shrink the marks (not the text) until the whole recipe fits the card
         n_tags = sum(len(side.products) for _, side in fac.inputs + fac.outputs)
         n_seps = sum(len(side.products) - 1 for _, side in fac.inputs + fac.outputs) * 8 \

@@ -52,7 +52,7 @@ M = 20.0           # outer margin
 SIDE_W = 560.0     # the right column
 TILE = 96.0        # a rotation choice (large: the sides' products must be readable)
 RECIPE_W, RECIPE_H = 148.0, 54.0   # a factory type in the supply
-CHIP = 46.0        # a product in the palette
+CHIP = 44.0        # a product in the palette (11 in a row of the right column)
 MIN_COLS, MIN_ROWS = 8, 4
 CELL_KINDS = ("site", "place_product")
 PRODUCT_KINDS = ("move_product", "pay")
@@ -112,12 +112,14 @@ class VtiScene(GameScene):
         marks = style.seat_marks(names)
         bottom_left = self._show_complex(view, focus, me, names, marks)
         bottom_left = self._show_supply(view, me, bottom_left)
-        bottom_left = self._show_palette(view, bottom_left)
         left_w = self._left_w
         side_x = M + left_w + 24
         bottom_right = self._show_turn(view, names, marks, side_x)
         bottom_right = self._show_row(view, side_x, bottom_right)
         bottom_right = self._show_players(view, names, marks, me, focus, side_x, bottom_right)
+        # the bank closes the right column, so that both columns end about level: a board about
+        # as high as wide fills a window better, and its words stay large (ui/board/legible.py)
+        bottom_right = self._show_palette(view, bottom_right, side_x, SIDE_W)
         bottom_left = self._show_chips(view, names, bottom_left, left_w)
         self.pool.prune()
         self.setSceneRect(QRectF(0, 0, side_x + SIDE_W + M, max(bottom_left, bottom_right) + M))
@@ -278,6 +280,10 @@ class VtiScene(GameScene):
             self._target(badge, None, "Turn it a quarter to the right")
             return
         self._ghost_at = None
+        if ghost.pos() == QPointF(0, 0):
+            # hidden pieces count in the board's extent: a new ghost waits inside the complex,
+            # not at the scene's corner, or the fitted board would shift when it first moves
+            ghost.setPos(QPointF(M + 16, M + 38))
         ghost.setVisible(False)
         ghost.set_target(None, False)
         # previewing a cell under the mouse: the ghost takes no mouse events of its own
@@ -368,21 +374,21 @@ class VtiScene(GameScene):
         return top + rows * (RECIPE_H + 6) + 42
 
     # -- the product palette (the bank) ------------------------------------------------------------------
-    def _show_palette(self, view: dict, top: float) -> float:
-        top += 16
-        per_row = min(len(PRODUCT_IDS), int((self._left_w - 32) // (CHIP + 6)))
+    def _show_palette(self, view: dict, top: float, x: float, width: float) -> float:
+        top += 14
+        per_row = min(len(PRODUCT_IDS), int((width - 20) // (CHIP + 4)))
         rows = (len(PRODUCT_IDS) + per_row - 1) // per_row
         panel = self._item(("palette-panel",), lambda: Panel(10, 10))
         panel.set_panel("Products", "the bank: three of a kind buy one of the same or lower value",
-                        None, self._left_w, rows * (CHIP + 14) + 42)
-        panel.setPos(M, top)
+                        None, width, rows * (CHIP + 18) + 42)
+        panel.setPos(x, top)
         for i, p in enumerate(sorted(PRODUCT_IDS, key=lambda q: (PRODUCTS[q].value, PRODUCT_IDS.index(q)))):
-            chip = self._item(("palette", p), lambda: ProductCard(CHIP, CHIP + 6))
+            chip = self._item(("palette", p), lambda: ProductCard(CHIP, CHIP + 12))
             chip.set_product(p, small=True)
-            chip.setPos(QPointF(M + 16 + (i % per_row) * (CHIP + 6), top + 36 + (i // per_row) * (CHIP + 14)))
+            chip.setPos(QPointF(x + 12 + (i % per_row) * (CHIP + 4), top + 36 + (i // per_row) * (CHIP + 18)))
             act = self._take(lambda a, p=p: a.kind == "bank_get" and a.args[0] == p)
             self._target(chip, act, f"Take {PRODUCTS[p].name} from the bank" if act else "")
-        return top + rows * (CHIP + 14) + 42
+        return top + rows * (CHIP + 18) + 42
 
     # -- chips for the remaining decisions -----------------------------------------------------------------
     def _show_chips(self, view: dict, names, top: float, width: float) -> float:
@@ -464,7 +470,7 @@ class VtiScene(GameScene):
     def _show_row(self, view: dict, x: float, top: float) -> float:
         top += 14
         row = view["row"]
-        per_row = 5
+        per_row = 6
         cw, ch = (SIDE_W - 24 - (per_row - 1) * 8) / per_row, 62.0
         rows = max(1, (len(row) + per_row - 1) // per_row)
         panel = self._item(("row-panel",), lambda: Panel(10, 10))
@@ -485,7 +491,7 @@ class VtiScene(GameScene):
         self._token_spot = {}
         for seat, sv in enumerate(view["seats"]):
             top += 14
-            h = 168.0
+            h = 146.0
             panel = self._item(("seat-panel", seat), lambda: Panel(10, 10))
             score = sv["score"]["products"] + sv["score"]["contracts"]
             k = len(sv["contracts"])
@@ -501,7 +507,9 @@ class VtiScene(GameScene):
             mark.set_look(style.seat_colour(seat), marks[seat], tooltip=names[seat])
             mark.setPos(QPointF(x + 8, top + 4))
             mark.setZValue(3)
-            self._token_spot[seat] = QPointF(x + SIDE_W - 232, top + 2)
+            # in the overview's corner, clear of the band's note (which grows when the board is shown
+            # small) and of the contracts held
+            self._token_spot[seat] = QPointF(x + SIDE_W - 208, top + 40)
             # contracts held
             cw, ch = 62.0, 44.0
             for i, cid in enumerate(sv["contracts"]):
@@ -517,7 +525,7 @@ class VtiScene(GameScene):
                 empty.set_chip("no contracts", "This player holds no contracts", style.PAPER_DARK)
                 empty.setPos(QPointF(x + 12, top + 44))
                 self._target(empty, None)
-            ov = self._item(("overview", seat), lambda: Overview(200, 124))
+            ov = self._item(("overview", seat), lambda: Overview(200, 102))
             facs = len(sv["factories"])
             ov.set_complex(sv, f"{names[seat]}: {count(facs, 'factory')}, "
                                f"{count(len(sv['products']), 'product card')} — click to open this complex")
