@@ -12,8 +12,12 @@ in rounds and decisions, and the spread of final scores. Game g uses the same se
 
 A game opts in with `ai/games/<pkg>/balance.py`, whose functions (all optional) are:
 `first_player(state)`, `starting_assets(state)` (a label per seat, or None until they are known;
-it is asked after every decision until it answers), `ended_by(state)`, `rounds(state)` and
-`winner_notes(state, seat)` ({measure: label} for the winner). Headless: no Qt.
+it is asked after every decision until it answers), `ended_by(state)`, `rounds(state)`,
+`winner_notes(state, seat)` ({measure: label} for the winner), and for what only the course of a
+game shows: `track(state, memo)` (called after every decision with a dict kept for the game),
+`turn_order(state, memo)` (the seats in the first round's order, where it is not a rotation from
+the first player) and `measures(state, memo)` ({name: [numbers]}, printed as spreads). Headless:
+no Qt.
 """
 
 from __future__ import annotations
@@ -59,6 +63,12 @@ class GameRecord:
     scores: list[float]
     winners: list[int]
     notes: dict[str, str] = field(default_factory=dict)
+    order: list[int] | None = None
+    measures: dict[str, list[float]] = field(default_factory=dict)
+
+    def position(self, seat: int, players: int) -> int:
+        """`seat`'s position in the first round's turn order (0 = moves first)."""
+        return self.order.index(seat) if self.order else (seat - self.first) % players
 
 
 def play_game(game_id: str, players: int, seed: int, g: int, level: str = "normal",
@@ -69,18 +79,23 @@ def play_game(game_id: str, players: int, seed: int, g: int, level: str = "norma
     seats = [SeatInfo(f"AI {i + 1}", "ai", level) for i in range(players)]
     session = Session.new(game_id, seats, options, game_seed(seed, g))
     assets: list = [None]
+    memo: dict = {}
+    track = getattr(h, "track", None)
 
     def after(state):
         if assets[0] is None and h is not None and hasattr(h, "starting_assets"):
             assets[0] = h.starting_assets(state)
+        if track is not None:
+            track(state, memo)
 
     made = play_out(session, [level] * players, {level: agent}, {level: Budget(None, None)}, DECISION_CAP,
                     after=after)
     st = session.state
     first = h.first_player(st) if h is not None and hasattr(h, "first_player") else 0
     rounds = h.rounds(st) if h is not None and hasattr(h, "rounds") else getattr(st, "round", 0)
+    order = h.turn_order(st, memo) if h is not None and hasattr(h, "turn_order") else None
     if not session.is_over():
-        return GameRecord(first, assets[0], UNFINISHED, rounds, made, [], [])
+        return GameRecord(first, assets[0], UNFINISHED, rounds, made, [], [], order=order)
     out = st.outcome()
     ended = h.ended_by(st) if h is not None and hasattr(h, "ended_by") else "the end"
     notes = {}
@@ -88,7 +103,9 @@ def play_game(game_id: str, players: int, seed: int, g: int, level: str = "norma
         for w in out.winners:
             for k, v in h.winner_notes(st, w).items():
                 notes.setdefault(k, v)
-    return GameRecord(first, assets[0], ended, rounds, made, list(out.scores), list(out.winners), notes)
+    measures = h.measures(st, memo) if h is not None and hasattr(h, "measures") else {}
+    return GameRecord(first, assets[0], ended, rounds, made, list(out.scores), list(out.winners), notes, order,
+                      measures)
 
 
 def _play_range(args) -> list[GameRecord]:
@@ -179,6 +196,13 @@ class BalanceReport:
                 out.append(Tally(k, fin).row(label, None))
         out += ["", "| length | median | mean | min | p90 | max |", "|---|---|---|---|---|---|",
                 _spread_row("rounds", self.rounds), _spread_row("decisions", self.decisions)]
+        measured: dict[str, list[float]] = {}
+        for r in self.records:
+            for k, xs in r.measures.items():
+                measured.setdefault(k, []).extend(xs)
+        if measured:
+            out += ["", "| measure | median | mean | min | p90 | max |", "|---|---|---|---|---|---|"]
+            out += [_spread_row(k, xs) for k, xs in measured.items()]
         done = [r for r in self.records if r.scores]
         if done:
             win = [max(r.scores) for r in done]
@@ -208,11 +232,11 @@ def tally(game_id: str, players: int, seed: int, level: str, records: list[GameR
         share = 1 / len(r.winners) if r.winners else 0.0
         if r.ended != UNFINISHED:
             for seat in range(players):
-                by_pos[(seat - r.first) % players].trials += 1
+                by_pos[r.position(seat, players)].trials += 1
                 if r.assets is not None:
                     by_asset.setdefault(r.assets[seat], Tally()).trials += 1
             for w in r.winners:
-                by_pos[(w - r.first) % players].wins += share
+                by_pos[r.position(w, players)].wins += share
                 if r.assets is not None:
                     by_asset[r.assets[w]].wins += share
     return BalanceReport(game_id, players, len(records), seed, level, seconds, by_pos, by_asset,

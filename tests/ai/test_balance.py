@@ -77,3 +77,23 @@ def test_command_line_refuses_bad_input(capsys):
     assert main(["balance", "robber-barons", "--players", "2", "--games", "0"]) == 2
     assert "--games" in capsys.readouterr().err
     assert main(["balance", "no-such-game", "--players", "2", "--games", "1"]) == 2
+
+
+def test_captains_positions_follow_the_drawn_turn_order_and_ages_are_measured():
+    rep = balance("captains-of-industry", 3, 2, seed=6)
+    assert rep.finished == 2
+    for r in rep.records:
+        # the first round's order is a drawn permutation: positions come from it, not from seats
+        assert sorted(r.order) == [0, 1, 2]
+        assert [r.position(s, 3) for s in r.order] == [0, 1, 2]
+        ages = r.measures["rounds in an age"]
+        assert len(ages) == 3 and all(a >= 1 for a in ages) and sum(ages) == r.rounds
+        assert len(r.measures["money at the end ($)"]) == 3
+        assert len(r.measures["money before the last age's sales ($)"]) == 3
+        assert r.assets is not None and len(r.assets) == 3   # each seat's first-built facility
+    # a game whose winner moved second in the first round counts for position 2, whatever its seat
+    r = rep.records[0]
+    r.winners = [r.order[1]]
+    assert [t.wins for t in tally("captains-of-industry", 3, 6, "normal", [r]).by_position] == [0, 1, 0]
+    text = "\n".join(rep.lines())
+    assert "| rounds in an age |" in text and "| starting asset (per seat)" in text

@@ -36,7 +36,7 @@ reading well a little taller than its row."""
 WRAP_SLACK = 1.1
 """The same for a text wrapped on several lines: barely, as the lines below it would collide."""
 
-WIDTH_SLACK = 1.25
+WIDTH_SLACK = 1.12
 """The same sideways, for a text that is never elided (a number, a mark): a price a little wider
 than its chip still reads, where a price cut short would mislead. Only for texts of up to
 WIDTH_SLACK_CHARS characters: longer words of neighbouring pieces would run together."""

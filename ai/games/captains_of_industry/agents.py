@@ -6,11 +6,15 @@ little where the market is already full), the facility's future output for the r
 for the rounds left, and each Advance's bonus for its own facilities and Real Estate, less the
 goods' price. It prices to sell: in a consumer market the highest price at which its tokens still
 fit under the demand left by cheaper rivals, in a market players buy from just under the cheapest
-rival. It watches the progress deck: the fewer City cards are left in the age, the less future
-output and rent count, and the more goods that sell at the age end are worth. It takes its own
-tokens first among tied sellers, splits goods towards the market with free demand, chooses the
-Real Estate side whose icons feed the sectors it sells in, and returns the Captain card worth
-least to it.
+rival. Money scores only through the end-of-game bonus, so the more spare money Normal holds (and
+in the last age in any case) the more dollars a Market Share is worth to it: a rich Normal prices
+lower to sell every token, runs Overtime, buys goods for Real Estate and Advances, rather than
+ending on an unspent pile. It watches the progress deck: it reckons the rounds left in the age from
+the City cards still to come and the Progress chips (each draws one more card a round), so the
+nearer the age end, the less future output and rent count and the more goods that sell at the age
+end are worth. It takes its own tokens first among tied sellers, splits goods towards the market
+with free demand, chooses the Real Estate side whose icons feed the sectors it sells in, and
+returns the Captain card worth least to it.
 
 **Easy** picks at random among sensible moves: it favours building, expanding and running
 facilities over drawing Captain cards, prices goods in the middle of the track (cheaper for the
@@ -21,6 +25,8 @@ It reads only the observation's view.
 """
 
 from __future__ import annotations
+
+import functools
 
 from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import Action
@@ -36,6 +42,7 @@ from engine.games.captains_of_industry.data import (
     SPACES,
 )
 from engine.games.captains_of_industry.scoring import Holdings, captain_points
+from engine.games.captains_of_industry.state import AGES, CITY_CARDS, COUNTRY_CARDS, MAX_CHIPS
 
 _ACTION_WEIGHTS = {"build": 6, "expand": 4, "run": 5, "research": 3, "real_estate": 4, "manipulate": 1}
 
@@ -79,19 +86,56 @@ class EasyAgent(HeuristicAgent):
 
 
 MS_DOLLARS = 3.0
-"""What Normal reckons one Market Share is worth in dollars when it weighs money against it."""
-ROUNDS_PER_AGE = 6
+"""What Normal reckons one Market Share is worth in dollars while it has no money to spare."""
+RESERVE = 20
+"""Money Normal keeps for the bills ahead; above it, money only counts through the 20/10/5 bonus."""
+SPARE_PER_MS = 10
+"""Each this many spare dollars make one Market Share worth one dollar more to Normal."""
+MAX_MS_DOLLARS = 12.0
+LAST_AGE_MS_DOLLARS = 6.0
+"""In the last age money has only the bonus left to buy, so a Market Share is worth at least this."""
 RE_BONUS = 6.0
 """What Normal adds to a Real Estate card beyond its rent and demand (turn order, progress)."""
+ROUNDS_PER_AGE = 6
+"""Rounds Normal expects of an age not yet begun."""
+CHIP_RATE = 0.7
+"""Progress chips Normal expects a round to add (most rounds someone builds Real Estate)."""
 
 
-def rounds_left(st) -> float:
-    """Rounds left in the game, by the City cards still to come (about one a round)."""
-    return max(0.5, (3 - st.age) * ROUNDS_PER_AGE + (6 - st.cities) * ROUNDS_PER_AGE / 6)
+def ms_dollars(st, seat: int) -> float:
+    """Dollars one Market Share is worth to `seat` now. Money scores only through the end-of-game
+    bonus, so spare money is worth less the more of it there is: a rich Normal pays more for goods,
+    Overtime and Advances and prices lower to sell, instead of ending on an unspent pile."""
+    spare = max(0, st.money[seat] - RESERVE)
+    floor = LAST_AGE_MS_DOLLARS if st.age == AGES else MS_DOLLARS
+    return min(MAX_MS_DOLLARS, max(floor, MS_DOLLARS + spare / SPARE_PER_MS))
 
 
 def age_rounds_left(st) -> float:
-    return max(0.5, (6 - st.cities) * ROUNDS_PER_AGE / 6)
+    """Rounds this age is expected to last, by the progress deck (see `_age_rounds`)."""
+    return _age_rounds(st.cities, st.chips + (1 if st.wheel else 0))
+
+
+@functools.cache
+def _age_rounds(cities_up: int, chips: int) -> float:
+    """Rounds the age is expected to last, read from the progress deck: each round draws one card
+    plus one per Progress chip from the City cards still to come and the four Country cards
+    (shuffled back every round), and the sixth City ends the age; chips keep coming while Real
+    Estate is built."""
+    cities = CITY_CARDS - cities_up
+    chips = min(MAX_CHIPS, chips)
+    rounds = 0.0
+    while cities > 0.5 and rounds < 12:
+        draws = 1 + chips
+        cities -= max(0.3, draws * cities / (cities + COUNTRY_CARDS))
+        chips = min(MAX_CHIPS, chips + CHIP_RATE)
+        rounds += 1
+    return max(0.5, rounds)
+
+
+def rounds_left(st) -> float:
+    """Rounds left in the game: this age's, by the progress deck, and six for each age after it."""
+    return age_rounds_left(st) + (AGES - st.age) * ROUNDS_PER_AGE
 
 
 UNDERCUT = 6
@@ -113,11 +157,11 @@ def token_value(st, seat: int, market: str, extra: int = 0) -> float:
     if m.buyable:
         # players buy these all through the age; a crowded market sells slowly
         crowd = sum(st.held(market, s) for s in range(st.players)) + extra
-        value += max(0.5, 5.0 - crowd) + MS_DOLLARS * max(0.1, 1.0 - crowd / 6)
+        value += max(0.5, 5.0 - crowd) + ms_dollars(st, seat) * max(0.1, 1.0 - crowd / 6)
     if market in CONSUMER_MARKETS:
         free = market_free(st, market, seat) - extra
         if free > 0:
-            value = max(value, 7.0 + MS_DOLLARS + (2.0 if age_rounds_left(st) < 3 else 0.0))
+            value = max(value, 7.0 + ms_dollars(st, seat) + (2.0 if age_rounds_left(st) < 3 else 0.0))
     return value
 
 
@@ -148,7 +192,7 @@ def best_price(st, seat: int, market: str) -> int:
         tied = sum(n for q, n in rivals if q == p)
         room = max(0, demand - below)
         sold = min(mine, room) if not tied else min(mine, max(room // 2, 1 if room else 0))
-        value = sold * (p + MS_DOLLARS)
+        value = sold * (p + ms_dollars(st, seat))
         if value > best_value:
             best, best_value = p, value
     return best
@@ -161,9 +205,9 @@ def advance_value(st, seat: int, adv: str) -> float:
     ages_left = 4 - st.age
     left = rounds_left(st)
     if a.effect == "contract":
-        return (4.0 * MS_DOLLARS * ages_left / 2) if a.good in goods else 0.5
+        return (4.0 * ms_dollars(st, seat) * ages_left / 2) if a.good in goods else 0.5
     if a.effect == "holdings":
-        return MS_DOLLARS * max(1, len(own)) * ages_left
+        return ms_dollars(st, seat) * max(1, len(own)) * ages_left
     if a.effect == "overtime":
         return 2.0
     if a.effect == "unlock":
@@ -171,17 +215,17 @@ def advance_value(st, seat: int, adv: str) -> float:
     if a.effect == "mass":
         return min(left, 8) * 2.5
     if a.effect == "brands":
-        return MS_DOLLARS * 4 * ages_left if goods & {"corn", "oil", "parts"} else 0.5
+        return ms_dollars(st, seat) * 4 * ages_left if goods & {"corn", "oil", "parts"} else 0.5
     if a.effect == "civic":
         return len(st.re_spaces(seat)) * left + 2
     if a.effect == "insider":
         return 12.0
     if a.effect == "conglomerate":
-        return MS_DOLLARS * 2 * len(own)
+        return ms_dollars(st, seat) * 2 * len(own)
     if a.effect == "legacy":
-        return MS_DOLLARS * 6
+        return ms_dollars(st, seat) * 6
     if a.effect == "empire":
-        return MS_DOLLARS * 3 * max(1, len(st.re_spaces(seat)))
+        return ms_dollars(st, seat) * 3 * max(1, len(st.re_spaces(seat)))
     return 1.0
 
 
@@ -262,7 +306,7 @@ class NormalAgent(HeuristicAgent):
             level = SPACES[space].level
             demand = max((NormalAgent._side_value(st, me, c, side) for c in st.re_left[level] for side in (0, 1)),
                          default=0.0)
-            return rent + RE_BONUS + MS_DOLLARS * demand - cost
+            return rent + RE_BONUS + ms_dollars(st, me) * demand - cost
         if k == "research":
             adv = a.args[0]
             cost = st.bill_cost(me, [("research", ADVANCES[adv].cost)])

@@ -16,6 +16,7 @@ decision: 8 won (fair share 4). The tree form won 1 of 16 at 300 iterations and 
 from __future__ import annotations
 
 from ai.core.search import softmax_shares
+from ai.games.captains_of_industry.agents import NormalAgent
 
 ON_BOARD = 0.5
 prior_weight = 1.0
@@ -39,6 +40,18 @@ def evaluate(state) -> list[float]:
 
 
 _TURN_KINDS = frozenset(("build", "expand", "run", "research", "manipulate", "real_estate"))
+PRUNE_TO = 6
+"""Turn actions Hard plays out: Normal's best by its one-step judgement (a turn offers up to ~25,
+most of them plainly worse: running a facility whose goods have no market, a dear Advance)."""
+
+
+def prune(state, legal):
+    """Hard compares only Normal's `PRUNE_TO` best-judged turn actions, so each costs fewer
+    rollouts and the budget buys more worlds."""
+    if len(legal) <= PRUNE_TO or not any(a.kind in _TURN_KINDS for a in legal):
+        return legal
+    seat = legal[0].seat
+    return sorted(legal, key=lambda a: -NormalAgent._action_value(state, seat, a))[:PRUNE_TO]
 
 
 def delegate(obs) -> bool:

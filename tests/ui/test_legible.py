@@ -1,0 +1,86 @@
+"""The shared rule for text on a board shown small (ui/board/legible.py): never under 9 pt on the
+screen; a text that no longer fits gives way to a condensed cut, then to its short form, then to
+nothing (its tooltip carries it)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from ui.board import style
+from ui.board.legible import CONDENSED, MIN_SCREEN_PX, draw_legible
+
+
+@pytest.fixture
+def painter(qapp):
+    style.load_fonts()
+    image = QImage(800, 400, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    p = QPainter(image)
+    drawn = []
+    draw_text = QPainter.drawText
+
+    def recording(self, *args):
+        drawn.append((self.font().pixelSize() * self.worldTransform().m11(), self.font().stretch(),
+                      next(a for a in args if isinstance(a, str))))
+        return draw_text(self, *args)
+
+    QPainter.drawText = recording
+    yield p, drawn
+    QPainter.drawText = draw_text
+    p.end()
+
+
+def test_large_enough_text_is_drawn_as_designed(painter):
+    p, drawn = painter
+    assert draw_legible(p, QRectF(0, 0, 200, 20), "Banking", style.serif(10, bold=True))
+    assert drawn == [(style.px(10), 0, "Banking")]  # its own size, normal width (stretch unset)
+
+
+def test_small_text_is_enlarged_to_the_minimum_when_it_fits(painter):
+    p, drawn = painter
+    p.scale(0.5, 0.5)
+    assert draw_legible(p, QRectF(0, 0, 300, 20), "Oil", style.sans(9))
+    (size, _, text), = drawn
+    assert text == "Oil" and size >= MIN_SCREEN_PX
+
+
+def test_too_wide_text_tries_a_condensed_cut_then_its_short_form_then_nothing(painter):
+    p, drawn = painter
+    p.scale(0.5, 0.5)
+    font = style.serif(10, bold=True)
+    # at 24 px "Merchandising" is ~200 wide; condensed ~150: a 160-wide place takes the condensed cut
+    assert draw_legible(p, QRectF(0, 0, 160, 30), "Merchandising", font, elide=False)
+    assert drawn[-1][1] == CONDENSED and drawn[-1][2] == "Merchandising"
+    # an 80-wide place: only the short form fits
+    assert draw_legible(p, QRectF(0, 0, 80, 30), "Merchandising", font, elide=False, short="Merch.")
+    assert drawn[-1][2] == "Merch." and drawn[-1][0] >= MIN_SCREEN_PX
+    # nothing fits: nothing is drawn
+    count = len(drawn)
+    assert not draw_legible(p, QRectF(0, 0, 30, 30), "Merchandising", font, elide=False, short="Merch.")
+    assert len(drawn) == count
+
+
+def test_a_number_is_never_cut_short(painter):
+    p, drawn = painter
+    p.scale(0.4, 0.4)
+    # a price that does not fit is left out rather than drawn as "1…"
+    assert not draw_legible(p, QRectF(0, 0, 20, 20), "1234", style.sans(9), elide=False)
+    assert not drawn
+
+
+def test_a_track_shown_small_reads_as_a_ruler(painter):
+    from ui.board.items import TrackItem
+
+    p, drawn = painter
+    spaces = [QRectF(i * 24, 0, 24, 24) for i in range(60)]
+    track = TrackItem(spaces, [str(i) for i in range(60)], [QPointF(0, 1)] * 60)
+    track.paint_body(p, 1.0)
+    assert [t for _, _, t in drawn] == [str(i) for i in range(60)]
+    drawn.clear()
+    p.scale(0.45, 0.45)
+    track.paint_body(p, 0.45)
+    shown = [int(t) for _, _, t in drawn]
+    assert shown and all(n % 5 == 0 for n in shown) and 0 in shown and 50 in shown
+    assert all(size >= MIN_SCREEN_PX for size, _, _ in drawn)
