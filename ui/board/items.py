@@ -424,7 +424,7 @@ class LookCache:
         self.size = 0
 
 
-LOOKS = LookCache(32 * 2**20)
+LOOKS = LookCache(24 * 2**20)
 LOOKS_PER_PIECE = 12
 """Pictures kept per piece: a piece whose content rarely comes back (a mat's money) cannot crowd
 out the others' (a space's few states, a marker stack's counts)."""

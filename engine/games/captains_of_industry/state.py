@@ -71,7 +71,6 @@ BRAND_GOODS = frozenset(g for g in GOODS if not GOODS[g].buyable)
 MS_CATEGORIES = ("goods", "contracts", "domination", "age_advances")
 """Categories of the Market Share a Player Bank holds during the game."""
 ADVANCE_BILLS = {a: (("research", ADVANCES[a].cost),) for a in ADVANCES}
-_MOST_UNITS = 4
 _TURN_ACTIONS = [{**{(k, t): Action(k, seat, (t,)) for k in ("build", "expand") for t in FACILITIES},
                   **{("run", t, m): Action("run", seat, (t, m)) for t in FACILITIES for m in ("normal", "overtime")},
                   **{("research", a): Action("research", seat, (a,)) for a in ADVANCES},
@@ -79,7 +78,14 @@ _TURN_ACTIONS = [{**{(k, t): Action(k, seat, (t,)) for k in ("build", "expand") 
                   "manipulate": Action("manipulate", seat, ())} for seat in range(5)]
 """The turn actions of each seat, made once (legal_actions hands out these shared values)."""
 _PRICE_ACTIONS = [{m: tuple(Action("price", seat, (m, p)) for p in PRICES) for m in MARKETS} for seat in range(5)]
-"""Units of one good a cached row of `unit_costs` covers (no bill needs more of one good)."""
+"""Each seat's price actions per market, made once."""
+_DEAL_ACTIONS = [{c: Action("deal", CHANCE, (seat, c)) for c in CAPTAINS} for seat in range(5)]
+_DRAW_ACTIONS = [{c: Action("draw_captain", CHANCE, (seat, c)) for c in CAPTAINS} for seat in range(5)]
+_PROGRESS_ACTIONS = {card: Action("progress", CHANCE, (card,)) for card in ("city", "country")}
+"""The chance outcomes of Captain and Progress draws, made once."""
+_ACCEPTING = {g: [(m, MARKETS[m].unlock if MARKETS[m].locked == g else None) for m in MARKET_IDS
+                  if g in MARKETS[m].accepts] for g in GOODS}
+"""Good -> the markets that accept it, each with the Advance that unlocks it there (None: open to all, R27)."""
 _ACTION_KINDS = ("build", "expand", "run", "research", "manipulate", "real_estate")
 
 
@@ -105,6 +111,33 @@ def _merge(*bills) -> list[list]:
 _EXPANSION_BILLS = {(t, double): tuple(tuple(x) for x in _merge(f.build, f.expand_double if double else f.expand))
                     for t, f in FACILITIES.items() for double in (0, 1)}
 """Facility type and whether its top card is the double card -> the expansion bill (R13)."""
+_MOST_UNITS = max(n for bill in [*(f.build for f in FACILITIES.values()), *_EXPANSION_BILLS.values(),
+                                  *(sp.cost for sp in SPACES.values()), *ADVANCE_BILLS.values()] for _, n in bill)
+"""Units of one good a row of `unit_costs` covers in `_choices_action`: the most any bill needs."""
+
+
+def _unit_costs(toks: list, prices: list, players: int, seat: int, most: int, eligible: bool) -> list[int | None]:
+    """`CaptainsState.unit_costs` from a market's tokens and prices (one row per good and decision
+    in the hot path of `_choices_action`)."""
+    # (price, bought from someone else, units): own units sort first at a tied price
+    lots = sorted([(prices[s], s != seat, toks[s][0]) for s in range(players) if toks[s][0]])
+    out: list[int | None] = [0]
+    total = 0
+    left = most
+    for price, other, k in lots:
+        unit = price if other else 0
+        for _ in range(k if k < left else left):
+            total += unit
+            out.append(total)
+        left -= k
+        if left <= 0:
+            return out
+    if not eligible:
+        return out + [None] * left
+    for _ in range(left):
+        total += BANK_PRICE
+        out.append(total)
+    return out
 
 
 def _fname(ftype: str) -> str:
@@ -199,7 +232,8 @@ class CaptainsState(FrameStackState):
 
     def markets_for(self, seat: int, good: str) -> list[str]:
         """The markets where `seat` may place `good` (accepting and unlocked for them)."""
-        return [m for m in MARKET_IDS if self.unlocked(seat, m, good)]
+        owned = self.advances[seat]
+        return [m for m, unlock in _ACCEPTING[good] if unlock is None or unlock in owned]
 
     def held(self, market: str, seat: int) -> int:
         return sum(self.tokens[market][seat])
@@ -258,27 +292,9 @@ class CaptainsState(FrameStackState):
         """What the first 0, 1, ... `most` units of `good` cost `seat` now, unit by unit at the
         lowest price (own tokens at a tied price first, since they are free; the bank's $13 once
         the market is empty, if eligible); None from the first unit that cannot be had."""
-        if eligible is None:
-            eligible = self.eligible
-        out: list[int | None] = [0]
-        total = 0
         market = BUY_MARKET[good]
-        toks = self.tokens[market]
-        for price, sellers in self._levels(market):
-            if len(out) > most:
-                return out
-            units = [0] * toks[seat][0] if seat in sellers else []
-            units += [price] * sum(toks[s][0] for s in sellers if s != seat)
-            for u in units[:most + 1 - len(out)]:
-                total += u
-                out.append(total)
-        while len(out) <= most:
-            if not eligible:
-                out.append(None)
-                break
-            total += BANK_PRICE
-            out.append(total)
-        return out + [None] * (most + 1 - len(out))
+        return _unit_costs(self.tokens[market], self.price[market], self.players, seat, most,
+                           self.eligible if eligible is None else eligible)
 
     def bill_cost(self, seat: int, bill, eligible: bool | None = None, costs: dict | None = None) -> int | None:
         """The least a bill of goods ((good, count), ...) costs `seat` now (see `unit_costs`), or
@@ -389,53 +405,79 @@ class CaptainsState(FrameStackState):
         return [Action("return_captain", seat, (c,)) for c in sorted(set(self.hands[seat]))]
 
     def _choices_action(self, seat: int) -> list[Action]:
-        # the hot path of random play and search: interned actions, unit costs computed once
+        # the hot path of random play and search: interned actions, the unit costs of each good
+        # computed once and every bill costed from them
         acts = []
         own = self.facilities[seat]
         made = _TURN_ACTIONS[seat]
-        costs: dict = {}   # unit costs per good, shared by every bill below
-        for t in FACILITY_IDS:
-            if t in own:
-                if self.stock[t][1] and self._can_pay(seat, self.expansion_bill(seat, t), costs):
-                    acts.append(made["expand", t])
-            elif sum(self.stock[t]) and self._can_pay(seat, FACILITIES[t].build, costs):
-                acts.append(made["build", t])
         money = self.money[seat]
-        for t in own:
+        tokens, prices, players, eligible = self.tokens, self.price, self.players, self.eligible
+        rows = {g: _unit_costs(tokens[m], prices[m], players, seat, _MOST_UNITS, eligible)
+                for g, m in BUY_MARKET.items()}
+
+        def payable(bill) -> bool:
+            total = 0
+            for g, n in bill:
+                cost = rows[g][n]
+                if cost is None:
+                    return False
+                total += cost
+            return total <= money
+
+        stock = self.stock
+        for t in FACILITY_IDS:
+            fac = own.get(t)
+            if fac is not None:
+                if stock[t][1] and payable(_EXPANSION_BILLS[t, fac[1]]):
+                    acts.append(made["expand", t])
+            elif (stock[t][0] or stock[t][1]) and payable(FACILITIES[t].build):
+                acts.append(made["build", t])
+        halved = "A6" in self.advances[seat]
+        for t, fac in own.items():
             acts.append(made["run", t, "normal"])
-            if money >= self.overtime_cost(seat, t):
+            cost = FACILITIES[t].overtime * fac[0]   # `overtime_cost`, inlined
+            if money >= (cost // 2 if halved else cost):
                 acts.append(made["run", t, "overtime"])
-        research = costs.get("research") or self.unit_costs(seat, "research", _MOST_UNITS)
+        research = rows["research"]
         affordable = sum(1 for c in research[1:] if c is not None and c <= money)
         if affordable:
-            acts += [made["research", a] for a in ADVANCE_IDS
-                     if ADVANCES[a].cost <= affordable and self.advance_problem(seat, a) is None]
+            owned = self.advances[seat]
+            age = self.age
+            for a in ADVANCE_IDS:
+                adv = ADVANCES[a]
+                # the rule of `advance_problem`, without building its reasons
+                if (adv.cost <= affordable and adv.level <= age and a not in owned
+                        and (not adv.prereqs or any(p in owned for p in adv.prereqs))):
+                    acts.append(made["research", a])
         acts.append(made["manipulate"])
+        built = self.built
+        re_left = self.re_left
         for z in ZONE_IDS:
-            space = self.next_space(z)
-            if space and self.re_left[SPACES[space].level] and self._can_pay(seat, SPACES[space].cost, costs):
-                acts.append(made["real_estate", z])
+            for space in ZONE_SPACES[z]:
+                if space not in built:
+                    sp = SPACES[space]
+                    if re_left[sp.level] and payable(sp.cost):
+                        acts.append(made["real_estate", z])
+                    break
         return acts
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         f = self.stack[-1]
         kind = f[0]
         if kind in ("deal", "captain"):
-            deck = self.captain_deck
             counts: dict[str, int] = {}
-            for c in deck:
+            for c in self.captain_deck:
                 counts[c] = counts.get(c, 0) + 1
-            if kind == "deal":
-                return [(Action("deal", CHANCE, (f[1][0], c)), n) for c, n in counts.items()]
-            return [(Action("draw_captain", CHANCE, (self.current, c)), n) for c, n in counts.items()]
+            made = _DEAL_ACTIONS[f[1][0]] if kind == "deal" else _DRAW_ACTIONS[self.current]
+            return [(made[c], n) for c, n in counts.items()]
         if kind == "first_order":
             return [(Action("first_order", CHANCE, p), 1) for p in permutations(range(self.players))]
         if kind == "progress":
             outs = []
             if CITY_CARDS - self.cities:
-                outs.append((Action("progress", CHANCE, ("city",)), CITY_CARDS - self.cities))
+                outs.append((_PROGRESS_ACTIONS["city"], CITY_CARDS - self.cities))
             if COUNTRY_CARDS - self.country_out:
-                outs.append((Action("progress", CHANCE, ("country",)), COUNTRY_CARDS - self.country_out))
+                outs.append((_PROGRESS_ACTIONS["country"], COUNTRY_CARDS - self.country_out))
             return outs
         raise AssertionError(f"no chance at frame {kind}")
 
@@ -444,14 +486,38 @@ class CaptainsState(FrameStackState):
             return False
         kind, seat, args = action
         if seat == CHANCE:
-            return any(a == action for a, _ in self.chance_outcomes())
+            return self._chance_is_legal(kind, args)
         f = self.stack[-1]
         if f[0] == "action":
             # a direct check: building every legal action costs a bill per candidate
             if kind not in _ACTION_KINDS:
                 return False
             return self._action_problem(seat, kind, args) is None
+        if f[0] == "price":
+            # the commonest decision: any price on the track, in the market asked
+            return (kind == "price" and seat == self.current and len(args) == 2 and args[0] == f[1]
+                    and args[1] in PRICES)
         return action in self.legal_actions(seat)
+
+    def _chance_is_legal(self, kind: str, args: tuple) -> bool:
+        """Whether a chance outcome is one of `chance_outcomes`, checked by the rule of each draw
+        (the apply of every chance outcome would otherwise build all of them again)."""
+        if self.over:
+            return False
+        frame = self.stack[-1]
+        if frame[0] == "deal":
+            return kind == "deal" and len(args) == 2 and args[0] == frame[1][0] and args[1] in self.captain_deck
+        if frame[0] == "captain":
+            return (kind == "draw_captain" and len(args) == 2 and args[0] == self.current
+                    and args[1] in self.captain_deck)
+        if frame[0] == "first_order":
+            return (kind == "first_order" and len(args) == self.players
+                    and set(args) == set(range(self.players)))
+        if frame[0] == "progress":
+            return kind == "progress" and len(args) == 1 and (
+                (args[0] == "city" and CITY_CARDS > self.cities)
+                or (args[0] == "country" and COUNTRY_CARDS > self.country_out))
+        return False
 
     def _action_problem(self, seat: int, kind: str, args: tuple) -> str | None:
         """Why the turn action is not allowed; None if it is."""
