@@ -641,3 +641,25 @@ def test_cleanup_refills_the_fifty_dollar_column_first():
     # the three Demand-0 rows are empty; they fill column by column: $50 (rows 0, 2, 3) first
     assert filled[:3] == [(0, 0), (2, 0), (3, 0)]
     assert st.demand_grid[1] == [tile_with(5)] * 3 and st.demand_goods[1] == [1, 1, 1]
+
+
+def test_determinize_hides_which_era_another_player_kept():
+    """Which older tile a player kept and which it discarded is secret: re-dealing shuffles the
+    eras between its hand and its discards, and keeps the tiles dealt this Decade in hand."""
+    from engine.games.big_shoulders.data import buildings_for
+
+    st = set_up(3)
+    st.decade, st.phase = 2, "action"
+    era1, era2 = buildings_for(3, 1), buildings_for(3, 2)
+    st.hands = [[era1[0]], [era1[1]], [era1[2]]]          # each kept an Era I tile...
+    st.discards = [[era1[3], era2[0]], [era1[4], era2[1]], [era1[5], era2[2]]]
+    st.decks = {"1": era1[6:], "2": era2[3:], "3": buildings_for(3, 3)}
+    kept_eras = {BUILDINGS[st.determinize(0, Rng(k)).hands[1][0]].era for k in range(30)}
+    assert kept_eras == {1, 2}
+    # in a Building Phase the two tiles just dealt stay in the hand
+    st.phase = "building"
+    st.hands[1] = [era1[1], era2[4], era2[5]]
+    st.decks["2"] = era2[3:4] + era2[6:]
+    for k in range(10):
+        hand = st.determinize(0, Rng(k)).hands[1]
+        assert sum(BUILDINGS[b].era == 2 for b in hand) >= 2 and len(hand) == 3

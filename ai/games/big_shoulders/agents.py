@@ -1,19 +1,20 @@
 """City of the Big Shoulders agents.
 
 A company earns only when its factories run: every worker space filled, the resources bought, the
-goods shipped to demand with room. Both levels read only the observation's view.
+goods shipped to demand with room. Both levels read only the observation's view. Measured
+figures: RESULTS.md beside this file.
 
 **Easy** picks at random among sensible moves: it favours staffing factories, producing and
 shipping over trading and passing, buys resources its factories use, and usually pays dividends.
 
 **Normal** runs a production chain on purpose: in the Action Phase it staffs the factories it can
-fill first (Workers, then automation and Managers), raises money when its treasury cannot pay for
-the next step, and takes the buildings that give what its factories lack; in the Operating Phase
-it buys exactly the resources its staffed factories need (cheapest space first), runs every factory
-it can, ships each good where it earns most (a tile it completes first), and pays out whenever
-it shipped. On the stock market it buys into the company with the best income for its price (its
-own charters first, money that stays in its companies), starts a company when it has none worth
-running, and sells only what the limits force.
+fill first, raises money when its treasury runs low, and takes the buildings that give what its
+factories lack; in the Operating Phase it buys exactly the resources its staffed factories need
+(cheapest space first), runs every factory it can, ships each good where it earns most (a tile it
+completes first), and pays out when the payout lifts the share price or the treasury can spare
+it. On the stock market it buys into the company with the best income for its price (its own
+charters first, money that stays in its companies), starts a second company when it can afford
+one with money to spare, and sells only what the limits force.
 """
 
 from __future__ import annotations
@@ -130,7 +131,12 @@ class NormalAgent(EasyAgent):
         if k == "done_shipping":
             return 0
         if k == "pay_out":
-            return 10
+            # pay when the payout lifts the price; a payout that does not is still paid unless
+            # the treasury is too low to hire and buy next Decade
+            c = view["companies"][view["operating"]]
+            paid = market.rounded_payout(c["revenue"] + c["extra_revenue"])
+            rises = market.payout_steps(paid, c["step"]) > 0
+            return 10 if rises or c["cash"] >= 60 else 0.5
         if k == "withhold":
             return 1
         if k == "trade":

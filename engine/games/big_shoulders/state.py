@@ -32,6 +32,7 @@ from engine.games.big_shoulders.data import (
     APPEAL_TOP,
     ASSET_PRICES,
     ASSETS,
+    BUILDING_ERA,
     BUILDINGS,
     CAP_UNITS,
     CERT_UNITS,
@@ -298,27 +299,37 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         return self._view(None, open_all=True)
 
     def determinize(self, seat: int | None, rng) -> BigShouldersState:
-        """Re-deal what `seat` cannot see: the other seats' hands and discards, per era, from those
-        and the era's undealt deck, keeping every count. Another seat's pending pick becomes a pick
-        from its new hand (the view shows only that it has picked)."""
+        """Re-deal what `seat` cannot see: the other seats' hands and discards. What is public
+        stays: how many tiles of each era a seat was dealt and played (so the eras of its hand and
+        discards together), and in a Building Phase the tiles just dealt. Which of the older tiles
+        it kept and which it discarded is shuffled, then every hidden tile is drawn again from its
+        era's unknown tiles (those and the undealt deck). Another seat's pending pick becomes a
+        pick from its new hand (the view shows only that it has picked)."""
         s = self.copy()
         others = [o for o in range(self.players) if o != seat]
-        for era in ("1", "2", "3"):
-            e = int(era)
-            pool = list(s.decks[era])
-            slots = []   # (seat, "hands" | "discards") per hidden tile of this era
-            for o in others:
-                for where in ("hands", "discards"):
-                    tiles = getattr(s, where)[o]
-                    for b in [b for b in tiles if BUILDINGS[b].era == e]:
-                        tiles.remove(b)
-                        pool.append(b)
-                        slots.append((o, where))
+        slots = {1: [], 2: [], 3: []}   # era -> (seat, "hands" | "discards") of each hidden tile
+        pools = {e: list(s.decks[str(e)]) for e in slots}
+        for o in others:
+            hand, gone = s.hands[o], s.discards[o]
+            new = []
+            if s.phase == "building" and s.decade > 1:   # the tiles dealt this Decade are in hand
+                now = BUILDING_ERA[s.decade - 1]
+                new = [now] * min(len(hand) - 1, sum(BUILDINGS[b].era == now for b in hand))
+            eras = sorted(BUILDINGS[b].era for b in hand + gone)
+            for e in new:
+                eras.remove(e)
+            rng.shuffle(eras)
+            for e, where in zip(new + eras, ["hands"] * len(hand) + ["discards"] * len(gone), strict=True):
+                slots[e].append((o, where))
+            for b in hand + gone:
+                pools[BUILDINGS[b].era].append(b)
+            s.hands[o], s.discards[o] = [], []
+        for e, pool in pools.items():
             pool.sort()   # the same unknown tiles in the same order, whatever the true deal
             rng.shuffle(pool)
-            for o, where in slots:
+            for o, where in slots[e]:
                 getattr(s, where)[o].append(pool.pop())
-            s.decks[era] = sorted(pool)
+            s.decks[str(e)] = sorted(pool)
         for o in others:
             if s.picks[o] is not None:
                 s.picks[o] = [s.hands[o][0], s.hands[o][1]]

@@ -1,0 +1,37 @@
+"""Game knowledge for the generic Hard search (ai/core/search.py) on City of the Big Shoulders: an
+evaluation that scores each seat by its fortune if the game ended now (cash, certificates at their
+share value, the Public Goals it would win), turned into shares of the win.
+
+Hard plays the rollout form (ai/core/rollouts.py): after each candidate choice of a Stock turn, a
+building pick or a Partner's placement, Normal plays every seat on for 60 decisions and this
+evaluation scores the end; the small decisions inside a placement or a company's operation
+(which factory, which resource, where a good goes) follow Normal (`delegate`).
+
+It reads only the state handed to it: a determinization, whose other hands are re-dealt; the
+fortune it scores is public.
+"""
+
+from __future__ import annotations
+
+from ai.core.search import softmax_shares, terminal_shares
+from engine.games.big_shoulders.scoring import final_outcome
+
+form = "rollouts"
+rollout_horizon = 60
+
+_SEARCHED = frozenset(("place", "use_building", "buy", "start", "sell", "build", "pay_out"))
+
+
+def evaluate(state) -> list[float]:
+    """Each seat's share of the win from its fortune if the game ended now."""
+    if state.is_terminal():
+        return terminal_shares(state)
+    scores = final_outcome(state).scores
+    spread = max(scores) - min(scores)
+    return softmax_shares(scores, max(60.0, spread / 2 + 1.0))
+
+
+def delegate(obs) -> bool:
+    """Search only the choices that shape the game (the Stock turn, the building played, where a
+    Partner goes, paying out); the small decisions inside them follow Normal."""
+    return not any(a.kind in _SEARCHED for a in obs.legal)
