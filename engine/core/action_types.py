@@ -58,6 +58,22 @@ def type_problem(action) -> str | None:
 
     Cheap (it looks at each argument once), so `is_legal` runs it on every call.
     """
+    if type(action) is not tuple and not isinstance(action, tuple):
+        return f"{_describe(action)} is not an action"
+    if len(action) == 3:
+        # the common case first: a short name, a seat and flat whole numbers and names
+        kind, seat, args = action
+        if (type(kind) is str and 0 < len(kind) <= 64 and type(seat) is int and type(args) is tuple
+                and len(args) <= _MAX_ARGS):
+            for value in args:
+                if type(value) is not int and (type(value) is not str or len(value) > _MAX_TEXT):
+                    break
+            else:
+                return None
+    return _type_problem(action)
+
+
+def _type_problem(action) -> str | None:
     if not isinstance(action, tuple) or len(action) != 3:
         return f"{_describe(action)} is not an action"
     kind, seat, args = action

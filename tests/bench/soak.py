@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Soak the real app for a given number of minutes (issue 13, item 8; DESIGN §10).
 
-    nice -n 10 .venv/bin/python tests/bench/soak.py --minutes 60 > /tmp/saves/soak.log 2>&1
+    nice -n -10 .venv/bin/python tests/bench/soak.py --minutes 60 > /tmp/soak.log 2>&1
+
+(root may raise its priority as above, so other work on the machine does not distort the gaps;
+otherwise run it on a quiet machine.) The figures of the runs so far: tests/bench/RESULTS.md.
 
 The app runs offscreen as players start it: the start screen's `Shell`, the game window, the
 qasync loop, the AI in its spawn worker process, autosave after every decision, the GUI-thread
@@ -20,6 +23,18 @@ code shows), the largest gap between two ticks of a 20 ms timer, memory growth a
 game (and after the first game of each kind, once every game's code and art is loaded), and
 worker processes still alive 5 s after the app quit. Exit status 0 when no exception reached the
 loop, memory grew under 10 % after a game of each kind had been played and no worker was left.
+
+Leak hunting (each slows the app, so the gaps it reports are not the app's):
+- `--probe`: after every game (once the next has opened, Qt's deferred deletes done and garbage
+  collected) one line of what is alive: resident memory, glibc's heap in use and free (C++ and
+  large Python objects), Python's small-object blocks, gc-tracked objects, widgets, the window's
+  QObjects, live scenes and their items, scenes whose C++ side is deleted while Python still
+  holds them, and items in no scene. The first time a deleted scene is still held, it prints
+  what on the chain that holds it is held from outside Python's view (a Qt connection, PySide's
+  ownership bookkeeping). Growth of "items in no scene" or of deleted scenes is a leak of boards.
+- `--census`: which Python object types grew since a game of each kind ended.
+- `--trace`: tracemalloc from that moment on; every 4 games, where the live Python memory
+  allocated since then came from (the innermost frames in this repository).
 """
 
 from __future__ import annotations
@@ -149,12 +164,44 @@ def probe_line(shell) -> str:
     window = shell.window
     qobjects = len(window.findChildren(QObject)) if window is not None else 0
     in_use, free = malloc_mb()
-    return (f"rss {rss_mb(os.getpid()):.1f} MB  malloc in use {in_use:.1f} MB free {free:.1f} MB  "
+    rss = rss_mb(os.getpid())
+    # what the pixmap cache held (its pixmaps are malloc'd; clearing it costs a repaint) and what
+    # the heap kept free but resident (given back by malloc_trim)
+    from PySide6.QtGui import QPixmapCache
+
+    QPixmapCache.clear()
+    held = in_use - malloc_mb()[0]
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+    trimmed = rss - rss_mb(os.getpid())
+    return (f"rss {rss:.1f} MB (pixmap cache {held:.1f} MB; trim gave back {trimmed:.1f} MB)  "
+            f"malloc in use {in_use:.1f} MB free {free:.1f} MB  "
             f"python blocks {sys.getallocatedblocks()}  gc objects {len(objs)}  "
             f"widgets {len(QApplication.allWidgets())}  window QObjects {qobjects}  "
             f"scenes {len(scenes)} with {scene_items} items (+{len(dead)} deleted)  "
             f"item wrappers {len(py_items)} (of them deleted {dead_items}, in no scene {len(loose)}: "
             f"{collections.Counter(type(o).__name__ for o in loose).most_common(4)})")
+
+
+def print_traced(top: int = 8) -> None:
+    """The places that allocated the Python memory still alive since tracing began (--trace),
+    each by its innermost frames in this repository."""
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    stats = tracemalloc.take_snapshot().filter_traces(
+        [tracemalloc.Filter(False, tracemalloc.__file__)]).statistics("traceback")
+    total = sum(st.size for st in stats)
+    print(f"  python memory allocated since tracing began and alive: {total / 2**20:.1f} MB; largest:", flush=True)
+    for st in stats[:top]:
+        ours = [f for f in st.traceback if str(ROOT) in f.filename and "/.venv/" not in f.filename][:3]
+        where = " < ".join(f"{Path(f.filename).relative_to(ROOT)}:{f.lineno}" for f in ours) or str(st.traceback[0])
+        print(f"    {st.size / 1024:8.0f} KB {st.count:7d} blocks  {where}", flush=True)
 
 
 def cmdline(pid: int) -> str:
@@ -334,6 +381,12 @@ class Soak:
             print(f"a game of every kind over: app {self.rss_every_game:.1f} MB", flush=True)
             if self.args.census:
                 self.census = census()
+            if self.args.trace:
+                import tracemalloc
+
+                tracemalloc.start(12)  # from here on: what is still alive later was allocated after
+        elif self.args.trace and self.games_finished % 4 == 0 and self.rss_every_game is not None:
+            print_traced()
         w = self.shell.window
         if w.end_dialog is not None:
             w.end_dialog.close()
@@ -418,6 +471,8 @@ def main() -> int:
     parser.add_argument("--think-ms", type=int, default=300, help="the hard seat's time per decision")
     parser.add_argument("--save-every", type=float, default=120, help="seconds between save/load cycles")
     parser.add_argument("--census", action="store_true", help="print which object types grow (leak hunting)")
+    parser.add_argument("--trace", action="store_true",
+                        help="tracemalloc from the warm-up on; every 4 games, where the live Python memory came from")
     parser.add_argument("--probe", action="store_true",
                         help="after each game: what is alive (Python heap, malloc, widgets, scenes, items)")
     args = parser.parse_args()

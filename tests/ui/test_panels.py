@@ -57,6 +57,22 @@ def test_log_dock_colours_gains_and_losses_and_hides_secrets(qtbot):
     assert dock.lines() == ["Ann earns $5.", "Bob pays $3."]
 
 
+def test_log_dock_shows_a_new_game_from_its_start_even_where_the_old_one_lived(qtbot):
+    """The dock knew its game by id(); a finished game, now freed, can leave its id to the next
+    one, whose log then continued the old game's lines."""
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    for game in range(20):  # CPython gives a freed game's id to the next one at once
+        s = _FakeSession()
+        s.log.append(LogEntry(Action("x", 0), [Event(f"{{p0}} starts game {game}.", "info")]))
+        if game % 2 == 0:  # a longer game before the next
+            s.log.append(LogEntry(Action("y", 1), [Event("{p1} passes.", "info")]))
+        dock.sync(s, 0)
+        assert dock.lines()[0] == f"Ann starts game {game}."
+        assert len(dock.lines()) == (2 if game % 2 == 0 else 1)
+        del s
+
+
 def test_players_panel_rows_and_turn_marker(qtbot):
     from ui.panels.players_panel import PlayersPanel
 

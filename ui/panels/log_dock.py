@@ -4,6 +4,7 @@ money green and losses in brick red where the event's kind says so."""
 from __future__ import annotations
 
 import html
+import weakref
 
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
@@ -43,7 +44,7 @@ class LogDock(QDockWidget):
         self.setWidget(self.text)
         self._entries = 0  # log entries rendered
         self._viewer: object = object()  # sentinel: forces the first rebuild
-        self._session_id = None
+        self._session = None  # a weak reference: the id of a freed session can come back
         self._lines: list[str] = []
         self._per_entry: list[int] = []  # lines shown for each log entry
 
@@ -54,7 +55,8 @@ class LogDock(QDockWidget):
 
     def sync(self, session, viewer: int | None) -> None:
         log = session.log
-        if id(session) != self._session_id or viewer != self._viewer:
+        current = self._session() if self._session is not None else None
+        if current is not session or viewer != self._viewer:
             self._reset(session, viewer)
         elif len(log) < self._entries:
             self._truncate(len(log))  # undo: drop the undone entries' lines only
@@ -90,7 +92,7 @@ class LogDock(QDockWidget):
         self._per_entry = []
         self._entries = 0
         self._viewer = viewer
-        self._session_id = id(session)
+        self._session = weakref.ref(session)
 
     def _truncate(self, entries: int) -> None:
         keep = sum(self._per_entry[:entries])

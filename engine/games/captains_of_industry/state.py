@@ -83,6 +83,9 @@ _DEAL_ACTIONS = [{c: Action("deal", CHANCE, (seat, c)) for c in CAPTAINS} for se
 _DRAW_ACTIONS = [{c: Action("draw_captain", CHANCE, (seat, c)) for c in CAPTAINS} for seat in range(5)]
 _PROGRESS_ACTIONS = {card: Action("progress", CHANCE, (card,)) for card in ("city", "country")}
 """The chance outcomes of Captain and Progress draws, made once."""
+_ACCEPTING = {g: [(m, MARKETS[m].unlock if MARKETS[m].locked == g else None) for m in MARKET_IDS
+                  if g in MARKETS[m].accepts] for g in GOODS}
+"""Good -> the markets that accept it, each with the Advance that unlocks it there (None: open to all, R27)."""
 _ACTION_KINDS = ("build", "expand", "run", "research", "manipulate", "real_estate")
 
 
@@ -111,6 +114,30 @@ _EXPANSION_BILLS = {(t, double): tuple(tuple(x) for x in _merge(f.build, f.expan
 _MOST_UNITS = max(n for bill in [*(f.build for f in FACILITIES.values()), *_EXPANSION_BILLS.values(),
                                   *(sp.cost for sp in SPACES.values()), *ADVANCE_BILLS.values()] for _, n in bill)
 """Units of one good a row of `unit_costs` covers in `_choices_action`: the most any bill needs."""
+
+
+def _unit_costs(toks: list, prices: list, players: int, seat: int, most: int, eligible: bool) -> list[int | None]:
+    """`CaptainsState.unit_costs` from a market's tokens and prices (one row per good and decision
+    in the hot path of `_choices_action`)."""
+    # (price, bought from someone else, units): own units sort first at a tied price
+    lots = sorted([(prices[s], s != seat, toks[s][0]) for s in range(players) if toks[s][0]])
+    out: list[int | None] = [0]
+    total = 0
+    left = most
+    for price, other, k in lots:
+        unit = price if other else 0
+        for _ in range(k if k < left else left):
+            total += unit
+            out.append(total)
+        left -= k
+        if left <= 0:
+            return out
+    if not eligible:
+        return out + [None] * left
+    for _ in range(left):
+        total += BANK_PRICE
+        out.append(total)
+    return out
 
 
 def _fname(ftype: str) -> str:
@@ -205,7 +232,8 @@ class CaptainsState(FrameStackState):
 
     def markets_for(self, seat: int, good: str) -> list[str]:
         """The markets where `seat` may place `good` (accepting and unlocked for them)."""
-        return [m for m in MARKET_IDS if self.unlocked(seat, m, good)]
+        owned = self.advances[seat]
+        return [m for m, unlock in _ACCEPTING[good] if unlock is None or unlock in owned]
 
     def held(self, market: str, seat: int) -> int:
         return sum(self.tokens[market][seat])
@@ -264,30 +292,9 @@ class CaptainsState(FrameStackState):
         """What the first 0, 1, ... `most` units of `good` cost `seat` now, unit by unit at the
         lowest price (own tokens at a tied price first, since they are free; the bank's $13 once
         the market is empty, if eligible); None from the first unit that cannot be had."""
-        if eligible is None:
-            eligible = self.eligible
         market = BUY_MARKET[good]
-        toks = self.tokens[market]
-        prices = self.price[market]
-        # (price, bought from someone else, units): own units sort first at a tied price
-        lots = sorted([(prices[s], s != seat, toks[s][0]) for s in range(self.players) if toks[s][0]])
-        out: list[int | None] = [0]
-        total = 0
-        left = most
-        for price, other, k in lots:
-            unit = price if other else 0
-            for _ in range(k if k < left else left):
-                total += unit
-                out.append(total)
-            left -= k
-            if left <= 0:
-                return out
-        if not eligible:
-            return out + [None] * left
-        for _ in range(left):
-            total += BANK_PRICE
-            out.append(total)
-        return out
+        return _unit_costs(self.tokens[market], self.price[market], self.players, seat, most,
+                           self.eligible if eligible is None else eligible)
 
     def bill_cost(self, seat: int, bill, eligible: bool | None = None, costs: dict | None = None) -> int | None:
         """The least a bill of goods ((good, count), ...) costs `seat` now (see `unit_costs`), or
@@ -404,8 +411,9 @@ class CaptainsState(FrameStackState):
         own = self.facilities[seat]
         made = _TURN_ACTIONS[seat]
         money = self.money[seat]
-        eligible = self.eligible
-        rows = {g: self.unit_costs(seat, g, _MOST_UNITS, eligible) for g in BUY_MARKET}
+        tokens, prices, players, eligible = self.tokens, self.price, self.players, self.eligible
+        rows = {g: _unit_costs(tokens[m], prices[m], players, seat, _MOST_UNITS, eligible)
+                for g, m in BUY_MARKET.items()}
 
         def payable(bill) -> bool:
             total = 0
@@ -424,9 +432,11 @@ class CaptainsState(FrameStackState):
                     acts.append(made["expand", t])
             elif (stock[t][0] or stock[t][1]) and payable(FACILITIES[t].build):
                 acts.append(made["build", t])
-        for t in own:
+        halved = "A6" in self.advances[seat]
+        for t, fac in own.items():
             acts.append(made["run", t, "normal"])
-            if money >= self.overtime_cost(seat, t):
+            cost = FACILITIES[t].overtime * fac[0]   # `overtime_cost`, inlined
+            if money >= (cost // 2 if halved else cost):
                 acts.append(made["run", t, "overtime"])
         research = rows["research"]
         affordable = sum(1 for c in research[1:] if c is not None and c <= money)
