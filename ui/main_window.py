@@ -86,7 +86,13 @@ class BoardView(QGraphicsView):
         scene = self.scene()
         if scene is None:
             return QRectF()
-        rect = scene.itemsBoundingRect()
+        # the pieces drawn only: Qt's itemsBoundingRect counts hidden items too, and a board's
+        # pool parks the pieces it does not show (hidden, wherever they last were), which made
+        # the fit zoom out to a board far smaller than the view
+        rect = QRectF()
+        for item in scene.items():
+            if item.isVisible():
+                rect = rect.united(item.sceneBoundingRect())
         return rect if not rect.isEmpty() else scene.sceneRect()
 
     def fit(self) -> None:

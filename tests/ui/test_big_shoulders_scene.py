@@ -117,6 +117,35 @@ def test_board_builds_and_repaints_over_random_games(qtbot, players):
     assert image.width() > 500 and image.height() > 400
 
 
+PIECE_OF_KIND = {"place": "SpaceTile", "use_building": "BuildingTile", "buy_resource": "CubeButton",
+                 "take_resource": "CubeButton", "trade": "CubeButton", "buy_asset": "AssetTile",
+                 "produce": "FactoryItem", "hire": "FactoryItem", "start": "Chip", "buy": "_ChoiceChip",
+                 "sell": "_ChoiceChip", "build": "_HandTile"}
+
+
+def test_each_decision_is_taken_where_it_happens_on_the_board(qtbot):
+    """A Partner on a space or a building, a resource bought or taken on its cube, an asset on its
+    tile, a factory run or staffed on the factory, a share on its charter, the building pick on the
+    hand: each on its own piece, never in the strip of leftover choices."""
+    scene = make_scene(GAME)
+    scene.set_animation_speed(0)
+    met: dict[str, set[str]] = {}
+    for seed in (1, 2):
+        session = new_session(3, seed=seed)
+        rng = Rng.derive(seed, "where")
+        for _ in range(500):
+            for action in shown(scene, session):
+                if action.kind in PIECE_OF_KIND or action.kind == "ship":
+                    met.setdefault(action.kind, set()).add(type(item_of(scene, action)).__name__)
+            if not step(session, rng):
+                break
+    assert {"place", "use_building", "buy_resource", "buy_asset", "produce", "buy", "build"} <= set(met)
+    ship = met.pop("ship", set())
+    assert ship <= {"DemandTileItem", "Chip"}, ship   # a demand tile, or its row's half-price bank
+    for kind, pieces in met.items():
+        assert pieces == {PIECE_OF_KIND[kind]}, (kind, pieces)
+
+
 def test_a_click_on_a_general_space_is_that_placement(qtbot):
     session = new_session(3, seed=5)
     rng = Rng.derive(5, "to-action")

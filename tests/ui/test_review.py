@@ -266,3 +266,24 @@ def test_review_of_a_session_cannot_be_forced_open():
     s = played("first-ceo", seed=6, limit=20)
     with pytest.raises(ValueError):
         Review.of_session(s, open_secrets=True)
+
+
+def test_a_jump_never_shows_a_purchase_that_did_not_happen(review_window):
+    """Captains marks the tokens bought since the step shown before (dashed ghosts, with who
+    bought them). Reached by a jump, a step shows only purchases that playing up to it in order
+    shows too: never the difference between two far-apart steps credited to one buyer."""
+    w = review_window(played("captains-of-industry", seed=7))
+    last = w.review.steps
+    sequential = {}
+    w.go(0)
+    for step in range(1, last + 1):
+        w.go(step)
+        sequential[step] = set(w.scene._taken)
+    assert sum(map(len, sequential.values())) > 20  # the game has purchases to show
+    rng = Rng(3)
+    for _ in range(60):
+        step = 2 + rng.randbelow(last - 1)
+        start = max(1, step - 2 - rng.randbelow(30))
+        w.go(start)
+        w.go(step)
+        assert set(w.scene._taken) <= sequential[step], f"jump from {start} to {step}"

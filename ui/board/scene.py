@@ -82,6 +82,14 @@ class GameScene(QGraphicsScene):
     pool = None
     """The scene's pieces by key (`ui.board.pool.ItemPool`), set up by the subclass."""
 
+    remembers_steps = False
+    """True for a board that marks what changed since the view it showed before (Captains'
+    purchase ghosts). Review then calls `forget_steps` before a step that is not the next one."""
+
+    def forget_steps(self, previous_view: dict | None) -> None:
+        """Start afresh from `previous_view` (the view just before the next `show`, or None), so a
+        jump in review never shows a change that did not happen between two decisions."""
+
     def _item(self, key: tuple, factory):
         """The piece for `key` in this redraw (reused from the last one, or made by `factory`)."""
         return self.pool.item(key, factory)

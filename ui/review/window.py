@@ -187,15 +187,20 @@ class ReviewWindow(QMainWindow):
         return row
 
     # -- stepping -------------------------------------------------------------------------------
+    def _view_of(self, state) -> dict:
+        return state.open_view() if self.review.open_secrets else state.view(None)
+
     def go(self, step: int) -> None:
         """Show the game as it stood after decision `step` (0: the start)."""
         review = self.review
         step = review.clamp(step)
         if step == self.step:
             return
+        if self.scene.remembers_steps and step != self.step + 1:
+            self.scene.forget_steps(self._view_of(review.state_at_step(step - 1)) if step > 0 else None)
         self.step = step
         state = review.state_at_step(step)
-        view = state.open_view() if review.open_secrets else state.view(None)
+        view = self._view_of(state)
         self.scene.show(view, [], review.names, None)
         info = review.info(step)
         if info.seat is None:

@@ -680,6 +680,14 @@ class BigShouldersScene(GameScene):
                           style.GOLD if on else style.PAPER))
         self._pending = [a for a in self._pending if not (a.kind == "trade" and a.args[0] == cid and
                                                           (picked is None or a.args[1] != picked[1]))]
+        # the chips share the card's width (a row running past the card made the board wider than
+        # drawn and the fit zoom out): each as wide as its label, all narrowed alike when they do
+        # not fit, a narrowed chip drawing its short form
+        metrics = QFontMetricsF(style.sans(10, bold=True))
+        widths = [20 + metrics.horizontalAdvance(label) for label, *_ in chips]
+        gap = 5.0
+        room = CharterCard.W - 16 - gap * max(0, len(chips) - 1)
+        narrow = min(1.0, room / sum(widths)) if widths else 1.0
         x = 8.0
         for i in range(8):
             chip = self.pooled(("cchip", cid, i), lambda: _ChoiceChip(10, 26))
@@ -689,18 +697,18 @@ class BigShouldersScene(GameScene):
                 chip.on_click = None
                 continue
             label, a, click, colour = chips[i]
-            w = 20 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label)
+            w = widths[i] * narrow
             chip.resize(w, 26)
             tip = ("Offer two of these at Haymarket, then click the resource to take there" if click and "✕" not in
                    label else "Cancel the trade" if click else self._label(a))
-            chip.set_chip(label, tip, colour)
+            chip.set_chip(label, tip, colour, _chip_short(label))
             chip.setVisible(True)
             chip.setParentItem(card)
             chip.setPos(x, CharterCard.CHIP_Y)
             chip.setZValue(2)
             chip.on_click = click
             self._target(chip, a, tip)
-            x += w + 5
+            x += w + gap
 
     def _label(self, a: Action) -> str:
         return describe(a, self.view or {}, self._names)
@@ -944,6 +952,16 @@ def _track(n: int, sw: float, sh: float, labels: list[str]) -> TrackItem:
     track = TrackItem(spaces, labels, inward, font_pt=9)
     track.STACK_STEP = 9.0
     return track
+
+
+def _chip_short(label: str) -> tuple[str, ...]:
+    """Shorter forms of a charter chip's label ("Buy 10% from charter · $50" → "10% charter · $50"
+    → "10% · $50"), for a chip narrowed to share the card."""
+    if not label.startswith("Buy "):
+        return ()
+    what, _, price = label[4:].partition(" · ")
+    share, _, where = what.partition(" from ")
+    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}"
 
 
 def _ordinal(n: int) -> str:

@@ -158,6 +158,13 @@ class CaptainsScene(GameScene):
         return item
 
     # -- purchases: which tokens the last turn took, and who was paid -------------------------------
+    remembers_steps = True
+
+    def forget_steps(self, previous_view: dict | None) -> None:
+        self._prev_markets, self._taken, self._prev_report = None, [], []
+        if previous_view is not None:
+            self._note_purchases(previous_view)
+
     def _note_purchases(self, view: dict) -> None:
         """Compare the buying markets with the last view: tokens that left one during a turn were
         bought (age ends empty only the consumer markets). They stay drawn as dashed ghosts for a
