@@ -30,6 +30,7 @@ from engine.core.contract import Action
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.session import Session
+from engine.core.text import whose
 from ui.undo import DecisionCommand
 
 _executor = None
@@ -311,7 +312,7 @@ class GameController(QObject):
             return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
         if mover < 0 or session.seats[mover].is_ai:
             name = session.names[mover] if mover >= 0 else "the game"
-            return f"Please wait: it is {name}'s turn."
+            return f"Please wait: it is {whose(name)} turn."
         return session.illegal_reason(action)
 
     def on_idle_click(self) -> None:

@@ -109,8 +109,11 @@ def money(amount: int | float, unit: str = "") -> str:
     return f"{'-' if amount < 0 else ''}${value}{unit}"
 
 
-def whose(name: str) -> str:
-    """The possessive of a name: "Ann's", "James'"."""
+def whose(name: str, start: bool = False) -> str:
+    """The possessive of a name: "Ann's", "James'"; a player who calls themselves "You" gets
+    "your" ("Your" at the `start` of a sentence or title), never "You's"."""
+    if name == "You":
+        return "Your" if start else "your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 

@@ -124,6 +124,7 @@ def test_lists_money_names():
     assert join_words(["a", "b", "c"], "or") == "a, b or c"
     assert money(5) == "$5" and money(12, "M") == "$12M" and money(-3, "M") == "-$3M"
     assert whose("Ann") == "Ann's" and whose("James") == "James'"
+    assert whose("You") == "your" and whose("You", start=True) == "Your"  # never "You's"
     assert fill_names("{p1} pays {p0}", ["Ann", "Bob"]) == "Bob pays Ann"
     assert fill_names("{p7}", ["Ann"]) == "{p7}"  # no such seat: left visible, and the scan flags it
 

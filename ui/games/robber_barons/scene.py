@@ -23,6 +23,7 @@ from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QS
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from engine.core.contract import Action
+from engine.core.text import whose
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
 from ui.board.items import BoardItem, draw_text, slide, start_animation, stop_animation
@@ -326,7 +327,7 @@ class RobberBaronsScene(GameScene):
         turn = names[view["current"]] if not view["over"] else ""
         bits = [round_text]
         if turn:
-            bits.append(f"{turn}'s turn")
+            bits.append(f"{whose(turn, start=True)} turn")
         if view["extra_phases"]:
             bits.append(f"{view['extra_phases']} extra speculation phase(s) left")
         if any(s["frozen"] for s in view["seats"]):

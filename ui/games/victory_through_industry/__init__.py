@@ -152,7 +152,7 @@ def offer_text(view: dict, names: list[str]) -> str:
         mover, owner = names[view["current"]], names[st["src"]]
         f = FACTORIES[st["f"]].name
         if st["lend"]:
-            return f"{mover} asks to move their {f} into {names[st['dst']]}'s complex"
+            return f"{mover} asks to move their {f} into {whose(names[st['dst']])} complex"
         where = factory_words(_factories(view, st["src"]), tuple(st["cell"]), whose(owner))
         return f"{mover} asks {owner} for {where}"
     if st.get("k") != "respond":
@@ -194,11 +194,11 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     if "rotate" in kinds:
         return f"{name}: turn the {FACTORIES[st['f']].name}."
     if "fpick" in kinds:
-        whose = "your" if st.get("lend") else f"{names[st['t']]}'s"
-        return f"{name}: click the factory of {whose} complex to move (its owner will be asked)."
+        owner = "your" if st.get("lend") else whose(names[st['t']])
+        return f"{name}: click the factory of {owner} complex to move (its owner will be asked)."
     if "site" in kinds:
         if st.get("k") == "build" and st.get("mode") == "xmove" and st.get("dst") != mover:
-            return (f"{name}: click a highlighted cell of {names[st['dst']]}'s complex for the "
+            return (f"{name}: click a highlighted cell of {whose(names[st['dst']])} complex for the "
                     f"{FACTORIES[st['f']].name}.")
         if st.get("k") == "mvprod":
             return f"{name}: click an empty space beside a factory for the card, or discard it."

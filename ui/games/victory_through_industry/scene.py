@@ -25,7 +25,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
-from engine.core.text import count
+from engine.core.text import count, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
@@ -165,7 +165,7 @@ class VtiScene(GameScene):
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
         width = cols * C + 32
         self._left_w = max(width, 5 * (RECIPE_W + 6) + 32)
-        title = f"{names[focus]}'s complex"
+        title = f"{whose(names[focus], start=True)} complex"
         if view["phase"] == "play" and view["current"] == focus:
             title += " — on turn"
         note = "click another player's overview to open theirs" if mine or me is None else \
