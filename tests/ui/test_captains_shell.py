@@ -4,13 +4,9 @@ Advance, a facility button or a choice button), saved part-way, loaded and playe
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtWidgets import QFileDialog
-
 from engine.core.contract import SeatInfo
 from engine.core.rng import Rng
-from tests.ui.test_robber_barons_shell import click, wait_for_human
+from tests.ui.test_robber_barons_shell import click, saved_and_reloaded, wait_for_human
 
 GAME = "captains-of-industry"
 
@@ -42,13 +38,8 @@ def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_
         kinds.add(action.kind)
         clicks += 1
         if clicks == 20 and saved_at is None:
-            target = tmp_path / "captains"
-            monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, t=target, **k: (str(t), ""))
-            assert window.save_as()
             saved_at = window.controller.state_hash()
-            loaded = shell.load_game(path=str(Path(str(target) + ".tycoons")))
-            assert loaded.controller.state_hash() == saved_at
-            window = loaded
+            window = saved_and_reloaded(shell, window, tmp_path / "captains", monkeypatch)
     state = window.controller.session.state
     assert saved_at is not None and state.outcome() is not None and clicks > 20
     assert {"price", "run"} <= kinds

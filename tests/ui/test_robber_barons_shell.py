@@ -30,6 +30,17 @@ def click(qtbot, window, action) -> None:
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
+
+def saved_and_reloaded(shell, window, target, monkeypatch):
+    """Save `window`'s game as `target` through Save As, load it back, and check it is the same game."""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, t=target, **k: (str(t), ""))
+    assert window.save_as()
+    saved_at = window.controller.state_hash()
+    loaded = shell.load_game(path=str(Path(str(target) + ".tycoons")))
+    assert loaded.controller.state_hash() == saved_at
+    return loaded
+
+
 def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_path, monkeypatch):
     seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "normal"), SeatInfo("Bob", "ai", "easy"),
              SeatInfo("Cyd", "ai", "normal")]
@@ -51,13 +62,8 @@ def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_
         qtbot.waitUntil(lambda b=before, cc=c: len(cc.session.log) > b, timeout=5000)
         clicks += 1
         if clicks == 15 and saved_at is None:
-            target = tmp_path / "barons"
-            monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, t=target, **k: (str(t), ""))
-            assert window.save_as()
             saved_at = window.controller.state_hash()
-            loaded = shell.load_game(path=str(Path(str(target) + ".tycoons")))
-            assert loaded.controller.state_hash() == saved_at
-            window = loaded
+            window = saved_and_reloaded(shell, window, tmp_path / "barons", monkeypatch)
     state = window.controller.session.state
     assert state.outcome() is not None and clicks > 15
     assert window.prompt.label.text().startswith("Game over")
