@@ -117,13 +117,22 @@ def whose(name: str, start: bool = False) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-_SEAT_FIELD = re.compile(r"\{p(\d+)\}")
+_SEAT_FIELD = re.compile(r"\{p(\d+)\}('s)?")
 
 
 def fill_names(text: str, names: Sequence[str]) -> str:
-    """`text` with every `{pN}` replaced by the name of seat N (other braces left alone)."""
-    return _SEAT_FIELD.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
-                           text)
+    """`text` with every `{pN}` replaced by the name of seat N (other braces left alone); a
+    possessive `{pN}'s` goes through `whose`, so it reads "James'" or "your", never "You's"."""
+
+    def name(m: re.Match) -> str:
+        seat = int(m.group(1))
+        if seat >= len(names):
+            return m.group(0)
+        if m.group(2):
+            return whose(names[seat], start=m.start() == 0 or text[:m.start()].rstrip().endswith((".", ":")))
+        return names[seat]
+
+    return _SEAT_FIELD.sub(name, text)
 
 
 def seat_ref(seat: int) -> str:

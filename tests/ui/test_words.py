@@ -126,6 +126,7 @@ def test_lists_money_names():
     assert whose("Ann") == "Ann's" and whose("James") == "James'"
     assert whose("You") == "your" and whose("You", start=True) == "Your"  # never "You's"
     assert fill_names("{p1} pays {p0}", ["Ann", "Bob"]) == "Bob pays Ann"
+    assert fill_names("{p0}'s turn; {p1}'s card", ["You", "James"]) == "Your turn; James' card"
     assert fill_names("{p7}", ["Ann"]) == "{p7}"  # no such seat: left visible, and the scan flags it
 
 
