@@ -109,38 +109,63 @@ def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str 
     False if nothing could be drawn."""
     if not text:
         return False
+    flags = int(flags)
+    if not isinstance(short, str):
+        short = tuple(short)
     scale = screen_scale(p)
+    key = (text, font, rect.getRect(), flags, elide, short, scale)
+    laid = _LAID.get(key)
+    if laid is None:
+        laid = _lay_out(rect, text, font, flags, elide, short, scale)
+        if len(_LAID) >= LAID_MAX:
+            _LAID.clear()
+        _LAID[(text, QFont(font), *key[2:])] = laid  # a copy: a caller may change its font later
+    if laid is _NOTHING:
+        return False
+    f, box, shown = laid
+    p.setFont(f)
+    p.setPen(QColor(colour))
+    p.drawText(box, flags, shown)
+    return True
+
+
+LAID_MAX = 20_000
+"""Texts whose fitting is remembered (by text, font, place, flags and the painter's scale): the
+measuring (several text layouts for a text shown small) cost more than drawing the text, and a
+board repaints the same labels and values over and over (a review's steps, a game's turns)."""
+_LAID: dict[tuple, tuple | object] = {}
+_NOTHING = object()
+
+
+def _lay_out(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: str | tuple[str, ...],
+             scale: float) -> tuple[QFont, QRectF, str] | object:
+    """How `draw_legible` draws `text`: (font, box, the text shown), or _NOTHING."""
     f = legible_font(font, scale)
     if f is font:  # large enough as designed: drawn exactly as before
         fm = QFontMetricsF(font)
         if elide and not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text:
             text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-        shown = text
-        box = rect
-    else:
-        shown = None
-        candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
-        # a whole short form reads better than a long one cut short: elide only as a last resort
-        narrow = QFont(f)
-        narrow.setStretch(CONDENSED)
-        tries = [(c, face, False) for c in candidates for face in (f, narrow)]
-        if elide:
-            tries.append((text, narrow, True))
-        for candidate, face, cut in tries:
-            shown = _fitting(candidate, face, rect, flags, cut)
-            if shown is not None:
-                f = face
-                break
-        if shown is None:
-            return False
-        box = rect
-        fm = QFontMetricsF(f)
-        if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
-            # one line: it may overflow its rect a little, centred on it
-            dy = max(0.0, fm.height() - rect.height()) / 2
-            dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
-            box = rect.adjusted(-dx, -dy, dx, dy)
-    p.setFont(f)
-    p.setPen(QColor(colour))
-    p.drawText(box, int(flags), shown)
-    return True
+        return QFont(font), QRectF(rect), text
+    shown = None
+    candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
+    # a whole short form reads better than a long one cut short: elide only as a last resort
+    narrow = QFont(f)
+    narrow.setStretch(CONDENSED)
+    tries = [(c, face, False) for c in candidates for face in (f, narrow)]
+    if elide:
+        tries.append((text, narrow, True))
+    for candidate, face, cut in tries:
+        shown = _fitting(candidate, face, rect, flags, cut)
+        if shown is not None:
+            f = face
+            break
+    if shown is None:
+        return _NOTHING
+    box = QRectF(rect)
+    fm = QFontMetricsF(f)
+    if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
+        # one line: it may overflow its rect a little, centred on it
+        dy = max(0.0, fm.height() - rect.height()) / 2
+        dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
+        box = rect.adjusted(-dx, -dy, dx, dy)
+    return f, box, shown
