@@ -21,6 +21,7 @@ from ui.board.items import (
     paint_paper,
     paper_brush,
 )
+from ui.board.legible import draw_shown, plan_legible
 from ui.board.pieces import LookItem, TextItem
 
 GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
@@ -41,12 +42,16 @@ TEXT_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
 
-def paint_cube(p: QPainter, rect: QRectF, res: str, count: int | None = None) -> None:
-    """A resource cube in its colour with its letter (colour is never the only cue), and a count."""
+def paint_cube(p: QPainter, rect: QRectF, res: str, count: int | None = None, mark: bool = True) -> None:
+    """A resource cube in its colour with its letter (colour is never the only cue), or a count;
+    `mark` False: a plain cube (one under another of a stack, whose letter is on the top one)."""
     p.save()
     p.setPen(QPen(QColor(style.INK), 1.0))
     p.setBrush(QColor(RESOURCE_COLOURS[res]))
     p.drawRoundedRect(rect, 3, 3)
+    if not mark:
+        p.restore()
+        return
     text = RESOURCE_MARKS[res] if count is None else f"{count}"
     f = style.sans(9, bold=True)
     draw_text(p, rect, text, f, style.text_on(RESOURCE_COLOURS[res]) if res != "livestock" else style.INK,
@@ -130,11 +135,17 @@ class CharterCard(LookItem):
         fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, self.w, self.BAND), band)
         fg = style.text_on(band)
         title = fit_font(data.name, style.serif(12, bold=True), self.w * 0.68)
-        drawn = draw_text(p, QRectF(36, 0, self.w * 0.66, self.BAND), data.name, title, fg, TEXT_LEFT,
-                          elide=False, short=data.short)
-        if drawn:
-            draw_text(p, QRectF(self.w * 0.7, 0, self.w * 0.3 - 10, self.BAND), i.get("goods_name", ""),
-                      style.sans(10, bold=True), fg, TEXT_RIGHT, short=i.get("goods_short", ""))
+        name = plan_legible(p, QRectF(36, 0, self.w * 0.66, self.BAND), data.name, title, int(TEXT_LEFT),
+                            elide=False, short=data.short)
+        if draw_shown(p, name, fg):
+            # the goods label takes what the name leaves as it is shown (full, condensed or short):
+            # enlarged on a small board, a long name reached into a label laid out for the design size
+            left = name.extent().right() + 12
+            goods = plan_legible(p, QRectF(left, 0, self.w - 10 - left, self.BAND), i.get("goods_name", ""),
+                                 style.sans(10, bold=True), int(TEXT_RIGHT), elide=False,
+                                 short=i.get("goods_short", ""))
+            if goods is not None and goods.extent().left() >= left - 0.5:
+                draw_shown(p, goods, fg)
         soft = style.sans(9)
         big = style.sans(12, bold=True)
         # the numbers: share value, appeal, treasury, goods waiting
@@ -249,14 +260,16 @@ class FactoryItem(LookItem):
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor("#f3e9d2" if runs else "#e2d3b3"))
         p.drawPath(self.outline())
-        draw_text(p, QRectF(6, 3, 26, 22), f"F{number}", style.sans(10, bold=True), style.INK, TEXT_LEFT)
-        x = 32.0
+        label = plan_legible(p, QRectF(6, 3, 26, 22), f"F{number}", style.sans(10, bold=True), int(TEXT_LEFT))
+        draw_shown(p, label, style.INK)
+        # the cubes start after the number as it is shown (enlarged on a small board)
+        x = max(32.0, label.extent().right() + 4) if label else 6.0
         cube = 20.0
         for res, n in uses:
-            for _ in range(n):
-                paint_cube(p, QRectF(x, 4, cube, cube), res)
-                x += cube - 4 if n > 1 else cube + 2
-            x += 6
+            for k in range(n):  # a stack overlaps: the letter on the top cube only
+                paint_cube(p, QRectF(x, 4, cube, cube), res, mark=k == n - 1)
+                x += cube - 4 if k < n - 1 else cube + 2
+            x += 4
         draw_text(p, QRectF(x, 3, r.width() - x - 4, 22), f"→ {makes}", style.sans(11, bold=True), style.INK,
                   TEXT_LEFT)
         size = 24.0
