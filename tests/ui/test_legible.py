@@ -108,7 +108,7 @@ def test_a_remembered_fitting_draws_what_measuring_draws(painter):
             again.append((draw_legible(p, rect, text, font, elide=elide, short=short), drawn[-1] if drawn else None))
             drawn.clear()
         assert again == first
-        legible._LAID.clear()
+        legible._PLANS.clear()
     font = style.sans(9)
     draw_legible(p, QRectF(0, 0, 300, 60), "Oil", font)
     font.setPixelSize(40)  # the caller's font changed after use: its new size is drawn

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
@@ -102,50 +103,62 @@ def lines_fit(p: QPainter, fonts: Sequence[QFont], height: float) -> bool:
     return sum(QFontMetricsF(legible_font(f, scale)).height() for f in fonts) <= height * 1.05
 
 
-def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
+class Shown(NamedTuple):
+    """How `plan_legible` would draw a text: the form shown, its font and the box to draw it in."""
+
+    text: str
+    font: QFont
+    box: QRectF
+    flags: int
+
+    def extent(self) -> QRectF:
+        """The rect the text takes inside `box` (its lines as aligned), in the painter's units: a
+        piece that puts a second text beside it starts that one after this."""
+        return QFontMetricsF(self.font).boundingRect(self.box, self.flags, self.text)
+
+
+def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
                  flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
-                 short: str | Sequence[str] = ()) -> bool:
-    """Draw `text` in `rect` never under the minimum size on the screen (see the module doc);
-    False if nothing could be drawn."""
+                 short: str | Sequence[str] = ()) -> Shown | None:
+    """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing."""
     if not text:
-        return False
+        return None
     flags = int(flags)
     if not isinstance(short, str):
         short = tuple(short)
     scale = screen_scale(p)
     key = (text, font, rect.getRect(), flags, elide, short, scale)
-    laid = _LAID.get(key)
-    if laid is None:
-        laid = _lay_out(rect, text, font, flags, elide, short, scale)
-        if len(_LAID) >= LAID_MAX:
-            _LAID.clear()
-        _LAID[(text, QFont(font), *key[2:])] = laid  # a copy: a caller may change its font later
-    if laid is _NOTHING:
-        return False
-    f, box, shown = laid
-    p.setFont(f)
-    p.setPen(QColor(colour))
-    p.drawText(box, flags, shown)
-    return True
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _plan(rect, text, font, flags, elide, short, scale)
+        if len(_PLANS) >= PLANS_MAX:
+            _PLANS.clear()
+        _PLANS[(text, QFont(font), *key[2:])] = plan  # a copy: a caller may change its font later
+    if plan is _NOTHING:
+        return None
+    shown, face, box = plan
+    # the caller's own font when drawn as designed (a piece may ask whether it was enlarged)
+    return Shown(shown, font if face is None else face, QRectF(box), flags)
 
 
-LAID_MAX = 20_000
-"""Texts whose fitting is remembered (by text, font, place, flags and the painter's scale): the
-measuring (several text layouts for a text shown small) cost more than drawing the text, and a
-board repaints the same labels and values over and over (a review's steps, a game's turns)."""
-_LAID: dict[tuple, tuple | object] = {}
+PLANS_MAX = 20_000
+"""Plans remembered (by text, font, place, flags and the painter's scale): measuring a text (up
+to five text layouts for one shown small) cost more than drawing it, and a board repaints the
+same labels and values over and over (a review's steps, a game's turns)."""
+_PLANS: dict[tuple, tuple | object] = {}
 _NOTHING = object()
 
 
-def _lay_out(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: str | tuple[str, ...],
-             scale: float) -> tuple[QFont, QRectF, str] | object:
-    """How `draw_legible` draws `text`: (font, box, the text shown), or _NOTHING."""
+def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: str | tuple[str, ...],
+          scale: float) -> tuple[str, QFont | None, QRectF] | object:
+    """`plan_legible` measured afresh: (the text shown, its font or None for the caller's, the
+    box), or _NOTHING."""
     f = legible_font(font, scale)
     if f is font:  # large enough as designed: drawn exactly as before
         fm = QFontMetricsF(font)
         if elide and not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text:
             text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-        return QFont(font), QRectF(rect), text
+        return text, None, QRectF(rect)
     shown = None
     candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
     # a whole short form reads better than a long one cut short: elide only as a last resort
@@ -168,4 +181,22 @@ def _lay_out(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, shor
         dy = max(0.0, fm.height() - rect.height()) / 2
         dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
         box = rect.adjusted(-dx, -dy, dx, dy)
-    return f, box, shown
+    return shown, f, box
+
+
+def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
+                 flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
+                 short: str | Sequence[str] = ()) -> bool:
+    """Draw `text` in `rect` never under the minimum size on the screen (see the module doc);
+    False if nothing could be drawn."""
+    return draw_shown(p, plan_legible(p, rect, text, font, flags, elide, short), colour)
+
+
+def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.INK) -> bool:
+    """Draw a text as `plan_legible` planned it; False for no plan."""
+    if shown is None:
+        return False
+    p.setFont(shown.font)
+    p.setPen(QColor(colour))
+    p.drawText(shown.box, shown.flags, shown.text)
+    return True
