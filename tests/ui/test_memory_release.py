@@ -83,3 +83,20 @@ def test_trimming_gives_the_heaps_free_pages_back():
 def test_trimming_is_a_no_op_without_glibc(monkeypatch):
     monkeypatch.setattr(memory, "_libc", False)
     assert memory.trim_heap() is False
+
+
+def test_after_the_first_paint_every_games_code_is_imported_one_game_a_turn(shell, qtbot, monkeypatch):
+    """The games' code is loaded while the start screen waits, one game per turn of the event
+    loop, so the app has its working size from the first game on (the soak counted each game's
+    code as growth the first time it was played) and a click waits for one import at most."""
+    import ui.games
+    from ui.games import playable_specs
+
+    imported = []
+    monkeypatch.setattr(ui.games, "game_ui", imported.append)
+    shell._after_first_paint()
+    assert imported == []  # nothing before the event loop turns
+    shell._preload_next_game()  # a turn imports one game
+    assert len(imported) == 1
+    qtbot.waitUntil(lambda: len(imported) == len(playable_specs()))
+    assert imported == [spec.id for spec in playable_specs()]
