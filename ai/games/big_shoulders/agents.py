@@ -88,6 +88,14 @@ class NormalAgent(EasyAgent):
 
     level = "normal"
 
+    @staticmethod
+    def model_view(state, seat: int) -> dict:
+        """The parts of `state.view(seat)` this agent reads, shared rather than copied (Normal never
+        changes its view): inside Hard's rollouts Normal plays every seat, and copying the whole
+        view was three quarters of a rollout's time."""
+        return {"cash": state.cash, "companies": state.companies, "demand_grid": state.demand_grid,
+                "operating": state.operating, "played": state.played, "viewer": seat}
+
     def decide(self, obs: Observation, rng) -> Action:
         scored = [(self.score(obs, a), i) for i, a in enumerate(obs.legal)]
         best = max(s for s, _ in scored)
