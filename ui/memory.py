@@ -37,6 +37,8 @@ def _glibc():
                 lib = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
                 lib.malloc_trim.argtypes = [ctypes.c_size_t]
                 lib.malloc_trim.restype = ctypes.c_int
+                lib.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+                lib.mallopt.restype = ctypes.c_int
                 _libc = lib
             except (OSError, AttributeError):
                 _libc = False
@@ -51,6 +53,22 @@ def trim_heap() -> bool:
         return False
     libc.malloc_trim(0)
     return True
+
+
+MMAP_THRESHOLD = 128 * 1024
+"""Blocks from this size up (a piece's picture, a cache pixmap) get pages of their own, which go
+back to the system the moment they are freed. glibc starts at this size too but raises it, up to
+32 MB, each time such a block is freed; the boards' pictures, made and dropped all game long,
+then land in the heap between small long-lived blocks and keep its pages resident."""
+
+
+def settle_heap_policy() -> bool:
+    """Fix glibc's mmap threshold at MMAP_THRESHOLD (see there); once, at start-up. True if set."""
+    libc = _glibc()
+    if libc is None:
+        return False
+    m_mmap_threshold = -3  # glibc's malloc.h
+    return bool(libc.mallopt(m_mmap_threshold, MMAP_THRESHOLD))
 
 
 def clear_picture_caches() -> None:

@@ -91,6 +91,25 @@ def malloc_mb() -> tuple[float, float]:
         return float("nan"), float("nan")
 
 
+def resident_parts() -> str:
+    """Resident memory by kind of mapping (/proc/self/smaps_rollup has no split): the brk heap,
+    anonymous mappings (glibc's other arenas, Python's arenas, big blocks) and files (code, fonts)."""
+    parts = {"heap": 0, "anon": 0, "file": 0}
+    kind = None
+    try:
+        with open("/proc/self/smaps") as f:
+            for line in f:
+                first = line.split(maxsplit=6)
+                if len(first) >= 5 and "-" in first[0] and not first[0].endswith(":"):
+                    name = first[5].strip() if len(first) > 5 else ""
+                    kind = "heap" if name == "[heap]" else "anon" if not name or name.startswith("[") else "file"
+                elif first and first[0] == "Rss:" and kind is not None:
+                    parts[kind] += int(first[1])
+    except OSError:
+        return ""
+    return " ".join(f"{k} {v / 1024:.1f}" for k, v in parts.items())
+
+
 def _print_roots(target, limit: int = 20000) -> None:
     """Why `target` is still alive after a full collection: the objects on its chain of
     referrers that something outside Python's view holds (a Qt connection, Shiboken's
@@ -324,7 +343,8 @@ class Soak:
         print(f"{minutes:6.1f} min  games {self.games_finished:4d}  decisions {self.decisions:7d}  "
               f"app {rss:7.1f} MB  workers {worker_rss:7.1f} MB ({len(self.workers())})  "
               f"[{c.session.spec.id if c else '-'}: looks {LOOKS.size / 2**20:.1f} MB, "
-              f"malloc in use {in_use:.1f} free {free:.1f} MB, python blocks {sys.getallocatedblocks()}]  "
+              f"malloc in use {in_use:.1f} free {free:.1f} MB, python blocks {sys.getallocatedblocks()}, "
+              f"resident {resident_parts()} MB]  "
               f"largest gap {self.max_gap * 1000:6.0f} ms  "
               f"undo/redo/confirm {self.undos}/{self.redos}/{self.confirms}  "
               f"save+load {self.save_loads}  continue {self.continues}  errors {len(self.errors)}",
@@ -514,6 +534,9 @@ def main() -> int:
     from ui.gc_guard import install_gc_guard
 
     install_gc_guard(app)
+    from ui.memory import settle_heap_policy
+
+    settle_heap_policy()  # as run_gui does
     settings = settings_module.reset_for_tests(Path(data) / "settings.json")
     settings.set("think_ms", args.think_ms)
     shell = Shell(settings, autosave=True, start_pool=True)

@@ -4,6 +4,7 @@ memory growing game after game)."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
@@ -101,3 +102,38 @@ def test_after_the_first_paint_every_games_code_is_imported_one_game_a_turn(shel
     assert len(imported) == 1
     qtbot.waitUntil(lambda: len(imported) == len(playable_specs()))
     assert imported == [spec.id for spec in playable_specs()]
+
+
+_PICTURES_FREED = """
+import os, sys
+from ui import memory
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+if sys.argv[1] == "settled":
+    memory.settle_heap_policy()
+big = bytearray(4 * 2**20)  # a picture made and dropped: glibc then raises its threshold past it
+del big
+pictures = [bytearray(512 * 1024) for _ in range(60)]
+live = [bytearray(1000) for _ in range(100)]  # small blocks made after them and kept
+before = rss()
+del pictures
+print(before - rss())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or memory._glibc() is None, reason="glibc only")
+def test_with_the_heap_policy_freed_pictures_leave_at_once():
+    """Big blocks (pictures) freed during a game go back to the system at once, whatever size of
+    picture came before (glibc's own policy keeps them in the heap once a bigger one was freed)."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+
+    def given_back(mode: str) -> float:  # in a process of its own: the policy is for the process
+        out = subprocess.run([sys.executable, "-c", _PICTURES_FREED, mode], capture_output=True, text=True,
+                             cwd=root, env=dict(os.environ, PYTHONPATH=str(root)), check=True)
+        return float(out.stdout)
+
+    assert given_back("settled") > 25  # glibc's default policy gave back nothing of the 30 MB
