@@ -481,14 +481,14 @@ def run_gui(argv: list[str] | None = None) -> int:
     from ui.gc_guard import install_gc_guard
 
     install_gc_guard(app)  # Qt objects must only ever be collected on this thread
-    from ui.memory import settle_heap_policy
-
-    settle_heap_policy()  # big pictures get pages of their own, freed at once (ui/memory.py)
     _load_fonts()
     global _current_shell
     shell = _current_shell = Shell()
     shell.show_start()
     _paint_now(shell.start)
+    from ui.memory import settle_heap_policy
+
+    settle_heap_policy()  # big pictures get pages of their own, freed at once (ui/memory.py)
     # Only now the rest: the asyncio/qasync loop (and, after the paint, the AI pool).
     import asyncio
 

@@ -16,7 +16,6 @@ moment after it has dropped a game (`after_game_closed`), once Qt has deleted th
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import sys
 
@@ -34,7 +33,7 @@ def _glibc():
         _libc = False
         if sys.platform.startswith("linux"):
             try:
-                lib = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+                lib = ctypes.CDLL("libc.so.6")  # find_library would run ldconfig: slow
                 lib.malloc_trim.argtypes = [ctypes.c_size_t]
                 lib.malloc_trim.restype = ctypes.c_int
                 lib.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
