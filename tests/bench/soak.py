@@ -20,9 +20,13 @@ It prints one line per sample (every 30 s): minutes, games finished, decisions, 
 of the app and of its worker processes, the largest UI gap so far; and a summary at the end:
 crashes (exceptions that reached the event loop; a hard crash ends the process, which the exit
 code shows), the largest gap between two ticks of a 20 ms timer, memory growth after the first
-game (and after the first game of each kind, once every game's code and art is loaded), and
-worker processes still alive 5 s after the app quit. Exit status 0 when no exception reached the
-loop, memory grew under 10 % after a game of each kind had been played and no worker was left.
+game, and worker processes still alive 5 s after the app quit. Memory is compared like against
+like: once each finished game has been closed and its memory given back (ui/memory.py, a moment
+after the next game opened; at the end, once the last game's window has closed), from the first
+game to the last. Beside it: the last sample against the moment the first game ended, and
+against the end of a game of each kind (either may compare a small board with a large one in
+full play). Exit status 0 when no exception reached the loop, nothing stalled, memory grew under
+10 % from the first closed game to the last and no worker was left.
 
 Leak hunting (each slows the app, so the gaps it reports are not the app's):
 - `--probe`: after every game (once the next has opened, Qt's deferred deletes done and garbage
@@ -537,6 +541,16 @@ def main() -> int:
     from ui.memory import settle_heap_policy
 
     settle_heap_policy()  # as run_gui does
+    from ui import memory
+
+    release, release_ms = memory.release_game_memory, []
+
+    def timed_release():  # what giving a game's memory back costs the GUI thread
+        t = time.perf_counter()
+        release()
+        release_ms.append((time.perf_counter() - t) * 1000)
+
+    memory.release_game_memory = timed_release
     settings = settings_module.reset_for_tests(Path(data) / "settings.json")
     settings.set("think_ms", args.think_ms)
     shell = Shell(settings, autosave=True, start_pool=True)
@@ -592,6 +606,9 @@ def main() -> int:
     for r in soak.reports[:5]:
         print(f"  report: {r}")
     print(f"largest UI gap: {soak.max_gap * 1000:.0f} ms {soak.max_gap_at}")
+    if release_ms:
+        print(f"giving a closed game's memory back (ui/memory.py), {len(release_ms)} times: "
+              f"median {sorted(release_ms)[len(release_ms) // 2]:.0f} ms, max {max(release_ms):.0f} ms (GUI thread)")
     if first is not None:
         print(f"app memory: {first:.1f} MB after the first game, {last:.1f} MB at the end "
               f"(peak {peak:.1f} MB), growth {growth:+.1f} %")
