@@ -37,9 +37,11 @@ DEFAULT_MAX_WORLDS = 2_000
 
 
 class RolloutAgent:
-    """The Hard level's rollout form: `Budget.iterations` counts worlds (reproducible); without
-    it, worlds are played until the time budget runs out (each world is finished, so every
-    candidate has been tried as often as the others)."""
+    """The Hard level's rollout form: `Budget.iterations` counts worlds, or candidate rollouts
+    where the game's `budget_unit` says so (reproducible either way); without it, worlds are
+    played until the time budget runs out (each world is finished, so every candidate has been
+    tried as often as the others). `last_iterations` is the worlds played in the last decision,
+    `last_rollouts` the candidate rollouts."""
 
     level = "hard"
 
@@ -50,11 +52,12 @@ class RolloutAgent:
         self.think_ms = think_ms
         self.max_worlds = max_worlds
         self.last_iterations = 0
+        self.last_rollouts = 0
         self.policy = self.k.rollout_policy or normal_policy(game_id)
 
     def choose(self, obs: Observation, rng, budget: Budget) -> Action:
         legal = obs.legal
-        self.last_iterations = 0
+        self.last_iterations = self.last_rollouts = 0
         if len(legal) == 1:
             return legal[0]
         think_ms = budget.think_ms if budget.think_ms is not None else self.think_ms
@@ -73,6 +76,8 @@ class RolloutAgent:
             candidates = [*candidates, base]
         if len(candidates) == 1:
             return candidates[0]
+        if budget.iterations is not None and self.k.budget_unit == "rollouts":
+            cap = max(1, budget.iterations // len(candidates))
         totals = dict.fromkeys(candidates, 0.0)
         worlds = 0
         started = time.perf_counter()
@@ -88,6 +93,7 @@ class RolloutAgent:
                 totals[a] += v
             worlds += 1
         self.last_iterations = worlds
+        self.last_rollouts = worlds * len(candidates)
         # ties go to Normal's choice, then to the earlier legal action
         return max(candidates, key=lambda a: (totals[a], a == base, -candidates.index(a)))
 

@@ -82,7 +82,10 @@ class GameKnowledge:
     searching seat's own choices, and the opponents answer as the model says. `form = "rollouts"`
     makes the game's Hard level the rollout form of ai/core/rollouts.py instead of this tree
     (Normal plays every seat for `rollout_horizon` decisions after each candidate, or
-    `rollout_policy(state, rng)` where Normal is too slow for that)."""
+    `rollout_policy(state, rng)` where Normal is too slow for that). `budget_unit` says what
+    `Budget.iterations` counts in that form: "worlds" (every candidate played once in each), or
+    "rollouts" (candidate rollouts in all, spread as whole worlds), which is what a time budget
+    buys when the number of candidates varies widely from one decision to the next."""
 
     evaluate: Callable[[State], list[float]] = default_evaluate
     playout_action: Callable | None = None
@@ -95,6 +98,7 @@ class GameKnowledge:
     form: str = "tree"
     rollout_horizon: int = 40
     rollout_policy: Callable | None = None
+    budget_unit: str = "worlds"
 
 
 def normal_policy(game_id: str, agent=None) -> Callable:
@@ -145,7 +149,8 @@ def knowledge_for(game_id: str) -> GameKnowledge:
         return GameKnowledge()
     k = GameKnowledge()
     for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration", "prior_weight",
-                  "delegate", "opponent_policy", "form", "rollout_horizon", "rollout_policy"):
+                  "delegate", "opponent_policy", "form", "rollout_horizon", "rollout_policy",
+                  "budget_unit"):
         if hasattr(module, field):
             setattr(k, field, getattr(module, field))
     return k

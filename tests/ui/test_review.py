@@ -287,3 +287,16 @@ def test_a_jump_never_shows_a_purchase_that_did_not_happen(review_window):
         w.go(start)
         w.go(step)
         assert set(w.scene._taken) <= sequential[step], f"jump from {start} to {step}"
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_end_chart_and_review_count_the_same_decisions(game_id, review_window, qtbot):
+    # the end chart's last point can be the final scoring after a chance draw, not a decision:
+    # its label still counts the decisions the review steps through
+    from ui.dialogs.end_game import EndGameDialog
+
+    session = played(game_id)
+    dialog = EndGameDialog(session)
+    qtbot.addWidget(dialog)
+    window = review_window(session)
+    assert dialog.chart.x_label() == window.chart.x_label() == f"decisions ({window.review.steps})"

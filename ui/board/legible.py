@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
@@ -102,45 +103,71 @@ def lines_fit(p: QPainter, fonts: Sequence[QFont], height: float) -> bool:
     return sum(QFontMetricsF(legible_font(f, scale)).height() for f in fonts) <= height * 1.05
 
 
-def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
+class Shown(NamedTuple):
+    """How `plan_legible` would draw a text: the form shown, its font and the box to draw it in."""
+
+    text: str
+    font: QFont
+    box: QRectF
+    flags: int
+
+    def extent(self) -> QRectF:
+        """The rect the text takes inside `box` (its lines as aligned), in the painter's units: a
+        piece that puts a second text beside it starts that one after this."""
+        return QFontMetricsF(self.font).boundingRect(self.box, self.flags, self.text)
+
+
+def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
                  flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
-                 short: str | Sequence[str] = ()) -> bool:
-    """Draw `text` in `rect` never under the minimum size on the screen (see the module doc);
-    False if nothing could be drawn."""
+                 short: str | Sequence[str] = ()) -> Shown | None:
+    """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing."""
     if not text:
-        return False
+        return None
     scale = screen_scale(p)
     f = legible_font(font, scale)
     if f is font:  # large enough as designed: drawn exactly as before
         fm = QFontMetricsF(font)
         if elide and not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text:
             text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-        shown = text
-        box = rect
-    else:
-        shown = None
-        candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
-        # a whole short form reads better than a long one cut short: elide only as a last resort
-        narrow = QFont(f)
-        narrow.setStretch(CONDENSED)
-        tries = [(c, face, False) for c in candidates for face in (f, narrow)]
-        if elide:
-            tries.append((text, narrow, True))
-        for candidate, face, cut in tries:
-            shown = _fitting(candidate, face, rect, flags, cut)
-            if shown is not None:
-                f = face
-                break
-        if shown is None:
-            return False
-        box = rect
-        fm = QFontMetricsF(f)
-        if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
-            # one line: it may overflow its rect a little, centred on it
-            dy = max(0.0, fm.height() - rect.height()) / 2
-            dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
-            box = rect.adjusted(-dx, -dy, dx, dy)
-    p.setFont(f)
+        return Shown(text, font, QRectF(rect), int(flags))
+    shown = None
+    candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
+    # a whole short form reads better than a long one cut short: elide only as a last resort
+    narrow = QFont(f)
+    narrow.setStretch(CONDENSED)
+    tries = [(c, face, False) for c in candidates for face in (f, narrow)]
+    if elide:
+        tries.append((text, narrow, True))
+    for candidate, face, cut in tries:
+        shown = _fitting(candidate, face, rect, flags, cut)
+        if shown is not None:
+            f = face
+            break
+    if shown is None:
+        return None
+    box = QRectF(rect)
+    fm = QFontMetricsF(f)
+    if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
+        # one line: it may overflow its rect a little, centred on it
+        dy = max(0.0, fm.height() - rect.height()) / 2
+        dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
+        box = rect.adjusted(-dx, -dy, dx, dy)
+    return Shown(shown, f, box, int(flags))
+
+
+def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
+                 flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
+                 short: str | Sequence[str] = ()) -> bool:
+    """Draw `text` in `rect` never under the minimum size on the screen (see the module doc);
+    False if nothing could be drawn."""
+    return draw_shown(p, plan_legible(p, rect, text, font, flags, elide, short), colour)
+
+
+def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.INK) -> bool:
+    """Draw a text as `plan_legible` planned it; False for no plan."""
+    if shown is None:
+        return False
+    p.setFont(shown.font)
     p.setPen(QColor(colour))
-    p.drawText(box, int(flags), shown)
+    p.drawText(shown.box, shown.flags, shown.text)
     return True

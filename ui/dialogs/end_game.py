@@ -65,12 +65,20 @@ class ScoreChart(QWidget):
     """Lines of each seat's score or money over the game: each seat in its colour and its own dash
     pattern, with its mark at the line's end, so lines are told apart without colour (STYLE.md)."""
 
-    def __init__(self, history: list[list[float]], names: list[str], parent: QWidget | None = None):
+    def __init__(self, history: list[list[float]], names: list[str], parent: QWidget | None = None,
+                 decisions: int | None = None):
         super().__init__(parent)
         self.history = history
         self.names = names
+        # the x label counts player decisions; the end chart's last point may be the final
+        # scoring rather than a decision, so the caller can say how many there were
+        self.decisions = decisions
         self.marks = seat_marks(names)
         self.setMinimumSize(520, 240)
+
+    def x_label(self) -> str:
+        count = self.decisions if self.decisions is not None else max(1, len(self.history) - 1)
+        return f"decisions ({count})"
 
     def plot_rect(self) -> QRectF:
         left, top, right, bottom = 52, 14, 40, 30  # room for the y labels, the x label, the marks
@@ -116,7 +124,7 @@ class ScoreChart(QWidget):
         p.drawLine(plot.bottomLeft(), plot.topLeft())
         p.setPen(QColor("#6b5d4d"))
         p.drawText(QRectF(plot.left(), plot.bottom() + 6, plot.width(), 18), Qt.AlignmentFlag.AlignCenter,
-                   f"decisions ({steps})")
+                   self.x_label())
 
         lines = self.lines(plot, lo, hi, steps)
         for line in lines:
@@ -260,7 +268,8 @@ class EndGameDialog(QDialog):
             layout.addWidget(note)
         self.history = score_history(session)
         layout.addWidget(QLabel("Score over the game"))
-        self.chart = ScoreChart(self.history, names)
+        decisions = sum(1 for entry in session.log if entry.action.seat != CHANCE)
+        self.chart = ScoreChart(self.history, names, decisions=decisions)
         layout.addWidget(self.chart, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.new_game_button = buttons.addButton("New game…", QDialogButtonBox.ButtonRole.ActionRole)

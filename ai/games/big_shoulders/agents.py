@@ -10,11 +10,14 @@ shipping over trading and passing, buys resources its factories use, and usually
 **Normal** runs a production chain on purpose: in the Action Phase it staffs the factories it can
 fill first, raises money when its treasury runs low, and takes the buildings that give what its
 factories lack; in the Operating Phase it buys exactly the resources its staffed factories need
-(cheapest space first), runs every factory it can, ships each good where it earns most (a tile it
-completes first), and pays out when the payout lifts the share price or the treasury can spare
-it. On the stock market it buys into the company with the best income for its price (its own
-charters first, money that stays in its companies), starts a second company when it can afford
-one with money to spare, and sells only what the limits force.
+(the first factory short of resources first, since factories run in order; then the cheapest
+space), trades 2 for 1 at Haymarket only when that lets another factory run, runs every
+factory it can, ships each good where it earns most (a tile it completes first), and pays out
+when the payout lifts the share price or the treasury can spare it. On the stock market it buys
+into the company with the best income for its price (its own charters first, money that stays in
+its companies), starts a second company when it can afford one with money to spare, sells out of
+a company it does not direct that is about to fall (no factory staffed and no money to staff
+one: it must withhold), and otherwise sells only what the limits force.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import Action
 from engine.games.big_shoulders import market
 from engine.games.big_shoulders.data import BUILDINGS, COLUMN_BONUS, COMPANIES, SUPPLY_PRICES
+from engine.games.big_shoulders.operating import BUY_SPACES
 
 _SPACE_WEIGHTS = {"hire_workers": 6, "fund_40": 2, "fund_60": 3, "fund_80": 4, "capital_investment": 3,
                   "advertising": 2, "hire_manager": 3, "hire_salesperson": 3, "extra_dividends": 1}
@@ -34,15 +38,75 @@ _OTHER_WEIGHTS = {"hire": 6, "done_hiring": 1, "bonus_take": 4, "bonus_forfeit":
                   "take_first": 1, "keep_place": 1, "done_buying": 2, "done_shipping": 0.5}
 
 
-def needs(company: dict, cid: str) -> dict[str, int]:
-    """What the staffed factories of a company still lack to run, in order, this Decade."""
+def wants(company: dict, cid: str) -> dict[str, int]:
+    """The resources the staffed factories of a company use to run, in order, this Decade."""
     want: dict[str, int] = {}
     for f, fac in enumerate(COMPANIES[cid].factories):
         if company["workers"][f] + company["automated"][f] < fac.workers:
             break   # factories run in order: the chain stops at the first unstaffed one
         for r, n in fac.uses:
             want[r] = want.get(r, 0) + n
-    return {r: max(0, n - company["resources"].get(r, 0)) for r, n in want.items()}
+    return want
+
+
+def needs(company: dict, cid: str) -> dict[str, int]:
+    """What the staffed factories of a company still lack to run, in order, this Decade."""
+    return {r: max(0, n - company["resources"].get(r, 0)) for r, n in wants(company, cid).items()}
+
+
+def first_short(company: dict, cid: str) -> dict[str, int]:
+    """What the first staffed factory that its holdings cannot yet run lacks (factories run in
+    order, so the resources for a later one are wasted until this one is covered)."""
+    have = dict(company["resources"])
+    for f, fac in enumerate(COMPANIES[cid].factories):
+        if company["workers"][f] + company["automated"][f] < fac.workers:
+            return {}
+        lack = {r: n - have.get(r, 0) for r, n in fac.uses if have.get(r, 0) < n}
+        if lack:
+            return lack
+        for r, n in fac.uses:
+            have[r] -= n
+    return {}
+
+
+def coverable(company: dict, cid: str, resources: dict, supply: dict) -> tuple[int, int]:
+    """How many factories, in order, the company could run with `resources` plus what it can
+    afford from `supply` (cheapest space first), and what that buying costs."""
+    have, left, cash, spent = dict(resources), {sp: dict(supply[sp]) for sp in BUY_SPACES}, company["cash"], 0
+    runs = 0
+    for f, fac in enumerate(COMPANIES[cid].factories):
+        if company["workers"][f] + company["automated"][f] < fac.workers:
+            break
+        for r, n in fac.uses:
+            while have.get(r, 0) < n:
+                sp = min((sp for sp in BUY_SPACES if left[sp].get(r)), key=SUPPLY_PRICES.get, default=None)
+                if sp is None or SUPPLY_PRICES[sp] > cash:
+                    return runs, spent
+                left[sp][r] -= 1
+                have[r] = have.get(r, 0) + 1
+                cash -= SUPPLY_PRICES[sp]
+                spent += SUPPLY_PRICES[sp]
+            have[r] -= n
+        runs += 1
+    return runs, spent
+
+
+def falling(company: dict, cid: str) -> bool:
+    """A company that cannot run a factory this Decade, so it must withhold and its price drops a
+    step: no factory staffed, and too little in its treasury to staff one and buy its resources."""
+    staffed = any(company["workers"][f] + company["automated"][f] >= fac.workers
+                  for f, fac in enumerate(COMPANIES[cid].factories))
+    return company["started"] and not staffed and company["cash"] < 60
+
+
+def trade_helps(view: dict, cid: str, give: str, take: str) -> bool:
+    """Whether 2 `give` for 1 `take` at Haymarket lets more factories run this Decade (say, when
+    the supply chain has none of what the first factory lacks)."""
+    c = view["companies"][cid]
+    after = dict(c["resources"])
+    after[give] -= 2
+    after[take] = after.get(take, 0) + 1
+    return coverable(c, cid, after, view["supply"])[0] > coverable(c, cid, c["resources"], view["supply"])[0]
 
 
 def _ship_value(view: dict, cid: str, col: int) -> float:
@@ -88,6 +152,15 @@ class NormalAgent(EasyAgent):
 
     level = "normal"
 
+    @staticmethod
+    def model_view(state, seat: int) -> dict:
+        """The parts of `state.view(seat)` this agent reads, shared rather than copied (Normal never
+        changes its view): inside Hard's rollouts Normal plays every seat, and copying the whole
+        view was three quarters of a rollout's time."""
+        return {"cash": state.cash, "companies": state.companies, "demand_grid": state.demand_grid,
+                "operating": state.operating, "played": state.played, "viewer": seat,
+                "supply": state.supply, "frame": state.stack[-1][0]}
+
     def decide(self, obs: Observation, rng) -> Action:
         scored = [(self.score(obs, a), i) for i, a in enumerate(obs.legal)]
         best = max(s for s, _ in scored)
@@ -109,7 +182,10 @@ class NormalAgent(EasyAgent):
             step = a.args[1]
             return (6 if len(mine) < 2 and view["cash"][me] >= 3 * market.value(step) + 60 else -1) + step / 10
         if k == "sell":
-            return 0.5
+            # sell out of a company about to fall (priced before its drop), before the turn's buy;
+            # never one's own, whose price the director can still lift
+            c = view["companies"][a.args[0]]
+            return 20 if c["dir"] != me and falling(c, a.args[0]) else 0.5
         if k == "build":
             return self._building_value(view, a.args[0]) - 0.1 * self._building_value(view, a.args[1])
         if k == "place":
@@ -119,9 +195,12 @@ class NormalAgent(EasyAgent):
         if k == "pass_action":
             return 0.5
         if k == "buy_resource":
+            # the first factory short of resources first, cheapest space first
             cid = view["operating"]
-            lack = needs(view["companies"][cid], cid).get(a.args[1], 0)
-            return 20 - SUPPLY_PRICES[a.args[0]] / 10 if lack > 0 else -1
+            c = view["companies"][cid]
+            if first_short(c, cid).get(a.args[1], 0) > 0:
+                return 30 - SUPPLY_PRICES[a.args[0]] / 10
+            return 20 - SUPPLY_PRICES[a.args[0]] / 10 if needs(c, cid).get(a.args[1], 0) > 0 else -1
         if k == "done_buying":
             return 0
         if k == "produce":
@@ -140,9 +219,9 @@ class NormalAgent(EasyAgent):
         if k == "withhold":
             return 1
         if k == "trade":
+            # 2 for 1 at Haymarket, before production, when it lets another factory run
             cid, give, take = a.args
-            lack = needs(view["companies"][cid], cid)
-            return 3 if lack.get(take, 0) > 0 and lack.get(give, 0) <= 0 else -5
+            return 25 if view["frame"] == "op_buy" and trade_helps(view, cid, give, take) else -5
         if k == "use_asset":
             return 4
         if k in ("skip_gain", "bonus_forfeit", "emergency", "keep_place", "done_hiring"):
@@ -158,6 +237,8 @@ class NormalAgent(EasyAgent):
         staffed = sum(c["workers"][f] + c["automated"][f] >= fac.workers
                       for f, fac in enumerate(COMPANIES[cid].factories))
         own = 3 if c["dir"] == me else 0
+        if falling(c, cid) and not own:
+            return 0
         return own + income * (0.5 + staffed) / (value * 3) + c["appeal"] / 8
 
     def _space_value(self, view: dict, space: str, cid: str) -> float:

@@ -19,6 +19,7 @@ from engine.games.big_shoulders.scoring import final_outcome
 
 form = "rollouts"
 rollout_horizon = 60
+budget_unit = "rollouts"  # `--iterations N`: N candidate rollouts a decision (candidates run from 2 to 30)
 
 _SEARCHED = frozenset(("place", "use_building", "buy", "start", "sell", "build", "pay_out"))
 
