@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui import controller as _controller
+from ui import memory
 from ui.controller import GameController
 from ui.curtain import Curtain
 from ui.panels import seat_colour, seat_marks
@@ -385,6 +386,7 @@ class GameWindow(QMainWindow):
         self.view.setScene(scene)
         if old_scene is not None:
             old_scene.deleteLater()
+            memory.after_game_closed()  # its pictures and freed heap: see ui/memory.py
         scene.sceneRectChanged.connect(self.view.scene_rect_changed)
         if hasattr(scene, "hovered"):
             scene.hovered.connect(self._hovered)
@@ -711,5 +713,6 @@ class GameWindow(QMainWindow):
         if self.controller is not None:
             self.controller.autosave_now()  # nothing is lost: Continue resumes it
             self.controller.close()
+            memory.after_game_closed()
         super().closeEvent(event)
         self.closed.emit()

@@ -238,6 +238,11 @@ def glow_image(outline: QPainterPath, scale: float, margin: float) -> QPixmap:
     return image
 
 
+def forget_glow_images() -> None:
+    """Drop every glow image (a closed board's shapes and zooms; see ui/memory.py)."""
+    _GLOW_IMAGES.clear()
+
+
 class Highlight:
     """Mixin for a QGraphicsObject: gold pulsing glow on legal targets (a `GlowOverlay` child
     driven by the scene's one `PulseDriver`), brightening on hover, a tooltip with the full text,

@@ -3,7 +3,8 @@ text). Every text a board piece paints goes through `draw_legible`, which measur
 text will have on the screen (the painter's scale, so the view's zoom times the item's own) and
 never draws it smaller than `style.MIN_PT`:
 
-- a text that is large enough is drawn as asked;
+- a text that is large enough is drawn as asked (or, if it does not fit its place, the first of
+  its shorter forms that does);
 - a smaller one is drawn at the minimum size instead, if it still fits its place (a little
   overflow of the height is allowed: the rects of a layout are drawn for the text's own size),
   in a condensed cut if the normal one is too wide;
@@ -90,6 +91,13 @@ def _fitting(text: str, font: QFont, rect: QRectF, flags: int, elide: bool) -> s
     return cut if len(cut.rstrip("…").strip()) >= min(4, len(text)) else None
 
 
+def _fits_as_designed(fm: QFontMetricsF, text: str, rect: QRectF, flags: int, one_line: bool) -> bool:
+    """`text` fits `rect` at its design size: one line as wide as the rect, wrapped lines as tall."""
+    if one_line:
+        return fm.horizontalAdvance(text) <= rect.width() + 0.5
+    return fm.boundingRect(QRectF(0, 0, rect.width(), 10_000), flags, text).height() <= rect.height() * WRAP_SLACK
+
+
 def shown_width(p: QPainter, text: str, font: QFont) -> float:
     """The width (in the painter's units) `text` takes when drawn in `font` at its size on the
     screen: a layout that puts a number beside a name keeps room for the number as shown."""
@@ -156,7 +164,12 @@ def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: 
     f = legible_font(font, scale)
     if f is font:  # large enough as designed: drawn exactly as before
         fm = QFontMetricsF(font)
-        if elide and not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text:
+        one_line = not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text
+        if short and not _fits_as_designed(fm, text, rect, flags, one_line):
+            # too large as designed: a whole shorter form that fits reads better than a cut one
+            forms = [short] if isinstance(short, str) else list(short)
+            text = next((c for c in forms if c and _fits_as_designed(fm, c, rect, flags, one_line)), text)
+        if elide and one_line:
             text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
         return text, None, QRectF(rect)
     shown = None
