@@ -1,6 +1,6 @@
 """Captains of Industry agents: Normal prices to sell and clearly beats Easy."""
 
-from ai.games.captains_of_industry.agents import age_rounds_left, best_price, ms_dollars
+from ai.games.captains_of_industry.agents import NormalAgent, age_rounds_left, best_price, ms_dollars
 from ai.simulate import simulate
 from engine.games.captains_of_industry import SPEC
 
@@ -46,6 +46,21 @@ def test_a_rich_normal_prices_lower_to_sell_more():
     st.money[0] = 5
     st.age = 3
     assert ms_dollars(st, 0) == 6.0
+
+
+def test_normal_values_real_estate_icons_by_the_markets_beside_the_zone():
+    st = SPEC.new_state(4)
+    st.stack = [["action"]]
+    st.facilities[0]["quarry"] = [2, 1]   # sells Stone: CON-STONE (Commercial) only
+    st.tokens["CON-STONE"][0][0] = 2
+    side = NormalAgent._side_value
+    # B1 side A is C C D: its Consumables icons feed Stone in the Commercial zone ...
+    assert side(st, 0, "B1", 0, "commercial") > side(st, 0, "B1", 1, "commercial")
+    # ... but Corn in the Residential zone, a market a Stone seller has no part in
+    assert side(st, 0, "B1", 0, "residential") == side(st, 0, "B1", 1, "residential")
+    # a Farm owner gains from them there
+    st.facilities[0]["farm"] = [1, 0]
+    assert side(st, 0, "B1", 0, "residential") > side(st, 0, "B1", 1, "residential")
 
 
 def test_normal_reads_the_age_length_from_the_progress_deck():

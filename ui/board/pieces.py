@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from ui.board import style
 from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
-from ui.board.legible import lines_fit, shown_width
+from ui.board.legible import legible_font, lines_fit, screen_scale, shown_width
 
 
 class DrawnItem(BoardItem):
@@ -57,14 +57,16 @@ class TextItem(DrawnItem):
                  colour: str = style.INK, align=Qt.AlignmentFlag.AlignCenter):
         super().__init__(w, h)
         self.text = ""
+        self.short: tuple[str, ...] = ()
         self.pt, self.bold, self.serif, self.colour, self.align = pt, bold, serif, colour, align
         self.setZValue(5)
 
-    def set_text(self, text: str, colour: str | None = None) -> None:
-        self.text = text
+    def set_text(self, text: str, colour: str | None = None, short: tuple[str, ...] = ()) -> None:
+        """`short`: shorter forms of `text`, drawn when the board is shown too small for it."""
+        self.text, self.short = text, tuple(short)
         if colour:
             self.colour = colour
-        self.refresh(text, self.colour)
+        self.refresh(text, self.colour, self.short)
 
     def bounds(self) -> QRectF:
         # room for a line drawn taller than its row when the board is shown small (legible.py)
@@ -73,7 +75,7 @@ class TextItem(DrawnItem):
     def paint_body(self, p: QPainter, lod: float) -> None:
         font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
         draw_text(p, self.rect(), self.text, font, self.colour, align=self.align | Qt.TextFlag.TextWordWrap,
-                  elide=False)
+                  elide=False, short=self.short)
 
     def texts(self) -> list[str]:
         return [self.text]
@@ -126,15 +128,17 @@ class Panel(BoardItem):
         self.title = ""
         self.note = ""
         self.accent: str | None = None
+        self.short: tuple[str, ...] = ()
         self.setZValue(-5)
         self.setAcceptHoverEvents(False)
 
     def set_panel(self, title: str, note: str = "", accent: str | None = None, w: float | None = None,
-                  h: float | None = None) -> None:
+                  h: float | None = None, short: tuple[str, ...] = ()) -> None:
+        """`short`: shorter forms of the title, for a board shown too small for it."""
         if w is not None and h is not None:
             self.resize(w, h)
-        self.title, self.note, self.accent = title, note, accent
-        self.refresh(title, note, accent, self.w, self.h)
+        self.title, self.note, self.accent, self.short = title, note, accent, tuple(short)
+        self.refresh(title, note, accent, self.w, self.h, self.short)
 
     def shape(self) -> QPainterPath:
         return QPainterPath() if self.action is None else super().shape()
@@ -163,7 +167,7 @@ class Panel(BoardItem):
         title_font = style.serif(12, bold=True)
         title_w = min(r.width() * 0.6, shown_width(p, self.title, title_font))
         draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, title_font, fg,
-                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, short=self.short)
         if self.note:  # right of the title as it is shown
             left = max(r.width() * 0.35, 12 + title_w + 16)
             draw_text(p, QRectF(left, 4, r.width() - left - 12, 24), self.note, style.sans(9), fg,
@@ -196,8 +200,14 @@ class Chip(BoardItem):
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(self.colour))
         p.drawPath(path)
-        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
-                  style.text_on(self.colour), short=self.short)
+        font = style.sans(10, bold=True)
+        # shown small (enlarged to the minimum), a label that does not fit in full or short may
+        # come closer to the round ends before it is cut
+        small = legible_font(font, screen_scale(p)) is not font
+        for pad in (10, 5) if small else (10,):
+            if draw_text(p, self.rect().adjusted(pad, 0, -pad, 0), self.text, font, style.text_on(self.colour),
+                         short=self.short, elide=pad == 5 or not small):
+                break
 
     def texts(self) -> list[str]:
         return [self.text, self.toolTip()]

@@ -13,8 +13,8 @@ ending on an unspent pile. It watches the progress deck: it reckons the rounds l
 the City cards still to come and the Progress chips (each draws one more card a round), so the
 nearer the age end, the less future output and rent count and the more goods that sell at the age
 end are worth. It takes its own tokens first among tied sellers, splits goods towards the market
-with free demand, chooses the Real Estate side whose icons feed the sectors it sells in, and
-returns the Captain card worth least to it.
+with free demand, chooses the Real Estate side whose icons feed the markets it sells in (a zone's
+icons feed only the markets beside that zone), and returns the Captain card worth least to it.
 
 **Easy** picks at random among sensible moves: it favours building, expanding and running
 facilities over drawing Captain cards, prices goods in the middle of the track (cheaper for the
@@ -138,6 +138,10 @@ def rounds_left(st) -> float:
     return age_rounds_left(st) + (AGES - st.age) * ROUNDS_PER_AGE
 
 
+_ZONE_MARKETS = {z: {SECTOR_ICON[MARKETS[m].sector]: m for m in CONSUMER_MARKETS if z in MARKETS[m].zones}
+                 for z in {z for m in CONSUMER_MARKETS for z in MARKETS[m].zones}}
+"""For each Real Estate zone, the market each of its demand icons (C, D, E) feeds."""
+
 UNDERCUT = 6
 """A rival's tokens priced above this can be undercut, so they do not close a market to Normal."""
 
@@ -256,7 +260,8 @@ class NormalAgent(HeuristicAgent):
                         + sum(token_value(st, me, m2, i) for i in range(n - k)))
             return max(legal, key=lambda a: (split_value(a.args[0]), a.args[0]))
         if kind == "re_card":
-            return max(legal, key=lambda a: self._side_value(st, me, *a.args))
+            zone = SPACES[st.stack[-1][1]].zone
+            return max(legal, key=lambda a: self._side_value(st, me, *a.args, zone))
         if kind == "insider":
             return max(legal, key=lambda a: a.args[1])
         if kind == "return_captain":
@@ -266,14 +271,17 @@ class NormalAgent(HeuristicAgent):
         return legal[max(scored)[1]]
 
     @staticmethod
-    def _side_value(st, me, card, side) -> float:
-        sectors = {SECTOR_ICON[MARKETS[m].sector] for m in CONSUMER_MARKETS if st.held(m, me)}
+    def _side_value(st, me, card, side, zone: str) -> float:
+        """What a Real Estate side built in `zone` is worth to `me`: one for each icon that feeds a
+        market `zone` is adjacent to where `me` sells (has tokens, or a facility whose good may go
+        there). A zone's Consumables icons feed only its own Consumables market, so a Stone seller
+        gains nothing from Consumables icons in the Residential zone (they feed Corn)."""
+        feeds = _ZONE_MARKETS[zone]
+        mine = {m for m in CONSUMER_MARKETS if st.held(m, me)}
         for t in st.facilities[me]:
-            for m in st.markets_for(me, FACILITIES[t].good):
-                if MARKETS[m].sector in SECTOR_ICON:
-                    sectors.add(SECTOR_ICON[MARKETS[m].sector])
+            mine.update(st.markets_for(me, FACILITIES[t].good))
         icons = RE_CARDS[card].sides[side]
-        return sum(1 for i in icons if i in sectors) + 0.1 * len(icons)
+        return sum(1 for i in icons if feeds[i] in mine) + 0.1 * len(icons)
 
     @staticmethod
     def _action_value(st, me, a: Action) -> float:
@@ -304,8 +312,8 @@ class NormalAgent(HeuristicAgent):
             rent = (2 + ("B6" in st.advances[me])) * left
             # demand for its own goods, and a push on the progress deck (shorter ages, R5)
             level = SPACES[space].level
-            demand = max((NormalAgent._side_value(st, me, c, side) for c in st.re_left[level] for side in (0, 1)),
-                         default=0.0)
+            demand = max((NormalAgent._side_value(st, me, c, side, a.args[0])
+                          for c in st.re_left[level] for side in (0, 1)), default=0.0)
             return rent + RE_BONUS + ms_dollars(st, me) * demand - cost
         if k == "research":
             adv = a.args[0]

@@ -19,7 +19,7 @@ of which is a chance outcome, so no order is hidden.
 from __future__ import annotations
 
 from engine.core.action_types import exactly_typed
-from engine.core.contract import CHANCE, TERMINAL, Action, GameSpec, Outcome
+from engine.core.contract import CHANCE, Action, GameSpec, Outcome
 from engine.core.frames import FrameStackState
 from engine.core.plain import plain_copy
 from engine.games.big_shoulders import market
@@ -108,6 +108,7 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
     """The whole game. Seats are 0..players-1, clockwise in seat order; companies are ids."""
 
     AUTO_FRAMES = AUTO_FRAMES
+    CHANCE_FRAMES = CHANCE_FRAMES
 
     _FIELDS = (
         "players", "opts", "decade", "phase", "cash", "partners", "partner_gains", "founder",
@@ -238,13 +239,8 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         return [(seat + i) % self.players for i in range(self.players)]
 
     # -- whose decision ---------------------------------------------------------------------------
-    def to_move(self) -> int:
-        if self.over:
-            return TERMINAL
-        f = self.stack[-1]
+    def _mover(self, f: list) -> int:
         name = f[0]
-        if name in CHANCE_FRAMES:
-            return CHANCE
         if name in SEAT_FRAMES:
             return f[1]
         if name == "found":

@@ -28,6 +28,7 @@ class Forecast:
     staffed: int = 0               # factories fully staffed (workers or automation on every space)
     factories: int = 0
     idle_reason: str = ""          # why the next factory in order would not run ("" if all run)
+    idle_short: str = ""           # the same in a few words: "F1 needs 1 Worker", "F2 lacks coal"
     short: dict[str, int] = field(default_factory=dict)   # resources missing for the staffed ones
     held: int = 0                  # goods already on the charter, waiting to be shipped
     tiles: int = 0                 # demand tiles of its row with room
@@ -56,6 +57,7 @@ def forecast(view: dict, cid: str) -> Forecast:
         if not _staffed(cid, c, f):
             missing = fac.workers - c["workers"][f] - c["automated"][f]
             out.idle_reason = f"its {ORDINALS[f]} factory needs {missing} more Worker{'s' if missing > 1 else ''}"
+            out.idle_short = f"F{f + 1} needs {missing} Worker{'s' if missing > 1 else ''}"
             break
         uses = fac.uses_dict()
         lack = {r: n - have.get(r, 0) for r, n in uses.items() if have.get(r, 0) < n}
@@ -64,6 +66,8 @@ def forecast(view: dict, cid: str) -> Forecast:
                 out.short[r] = out.short.get(r, 0) + n
             words = " + ".join(f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in lack.items())
             out.idle_reason = out.idle_reason or f"its {ORDINALS[f]} factory lacks {words}"
+            out.idle_short = out.idle_short or f"F{f + 1} lacks " + " + ".join(
+                RESOURCE_NAMES[r].lower() for r in lack)
             # the later staffed factories' needs count too: the company may buy them all at once
             for g in range(f + 1, len(data.factories)):
                 if _staffed(cid, c, g):
@@ -128,13 +132,38 @@ def summary_parts(view: dict, cid: str) -> tuple[str, str]:
     return made, f"{where} · ${f.price} each"
 
 
-def summary_short(view: dict, cid: str) -> tuple[str, str]:
-    """The forecast in the fewest words, for a board shown small: ("Makes 3", "room 5 · $90")."""
+def part_forms(view: dict, cid: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The two parts of `summary_parts`, each followed by its shorter forms: what it makes
+    ("Makes 3 Dry Goods", "Makes 3"; "Makes nothing yet: …", "Idle: F1 needs 1 Worker", "Idle")
+    and where they go ("2 demand tiles take 5 · $90 each", "room 5 · $90 each", "room 5 · $90")."""
     f = forecast(view, cid)
-    made = f"Makes {f.goods}" if f.goods or not f.idle_reason else "Idle"
-    if f.held:
-        made += f" +{f.held}"
-    return made, f"room {f.room} · ${f.price}"
+    made, where = summary_parts(view, cid)
+    held = f" +{f.held} held" if f.held else ""
+    if f.goods or not f.idle_reason:
+        made_forms = (made, f"Makes {f.goods}{held}", f"Makes {f.goods}")
+    else:
+        made_forms = (made, f"Idle: {f.idle_short}{held}", f"Idle: {f.idle_short}", f"Idle{held}", "Idle")
+    where_forms = (where, f"room {f.room} · ${f.price} each", f"room {f.room} · ${f.price}", f"room {f.room}")
+    return tuple(dict.fromkeys(made_forms)), tuple(dict.fromkeys(where_forms))
+
+
+def summary_short(view: dict, cid: str) -> tuple[str, ...]:
+    """The forecast on one line, in ever fewer words, for a board shown small: the first form that
+    fits is drawn ("Makes 3 · room 7 · $90 each", …, "Makes 3"; "Idle: F1 needs 1 Worker · room
+    7", …, "Idle")."""
+    f = forecast(view, cid)
+    held = f" +{f.held} held" if f.held else ""
+    if f.goods or not f.idle_reason:
+        made = f"Makes {f.goods}{held}"
+        tail = (f" · room {f.room} · ${f.price} each", f" · room {f.room} · ${f.price}", f" · room {f.room}", "")
+    else:
+        made = f"Idle: {f.idle_short}{held}"
+        tail = (f" · room {f.room} · ${f.price}", f" · room {f.room}", "")
+    forms = [made + t for t in tail]
+    if f.held and not f.goods and f.idle_reason:
+        forms.append(f"Idle{held}")
+    forms.append(made.split(":")[0] if f.idle_reason and not f.goods else f"Makes {f.goods}")
+    return tuple(dict.fromkeys(forms))
 
 
 def detail_lines(view: dict, cid: str) -> list[str]:

@@ -21,6 +21,7 @@ from ui.board.items import (
     paint_paper,
     paper_brush,
 )
+from ui.board.legible import draw_shown, legible_font, plan_legible, screen_scale
 from ui.board.pieces import LookItem, TextItem
 
 GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
@@ -41,12 +42,28 @@ TEXT_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
 
-def paint_cube(p: QPainter, rect: QRectF, res: str, count: int | None = None) -> None:
-    """A resource cube in its colour with its letter (colour is never the only cue), and a count."""
+TIGHT_PX = 27.0
+"""Shown so small that the 9 pt minimum makes a line of text taller than this many scene units
+(a view under ≈ 0.44 of the design size), a charter's rows are closer than its lines: it then
+keeps its texts to every other row (name, numbers, factories' output, forecast, chips) and
+shows the rest (certificate marks, prices, "idle") by colour and in its tooltip."""
+
+
+def tight(p: QPainter) -> bool:
+    """True if the board is shown so small that a charter keeps to its main rows (TIGHT_PX)."""
+    return legible_font(style.sans(9), screen_scale(p)).pixelSize() > TIGHT_PX
+
+
+def paint_cube(p: QPainter, rect: QRectF, res: str, count: int | None = None, mark: bool = True) -> None:
+    """A resource cube in its colour with its letter (colour is never the only cue), or a count;
+    `mark` False: a plain cube (one under another of a stack, whose letter is on the top one)."""
     p.save()
     p.setPen(QPen(QColor(style.INK), 1.0))
     p.setBrush(QColor(RESOURCE_COLOURS[res]))
     p.drawRoundedRect(rect, 3, 3)
+    if not mark:
+        p.restore()
+        return
     text = RESOURCE_MARKS[res] if count is None else f"{count}"
     f = style.sans(9, bold=True)
     draw_text(p, rect, text, f, style.text_on(RESOURCE_COLOURS[res]) if res != "livestock" else style.INK,
@@ -100,9 +117,14 @@ class CharterCard(LookItem):
     W, H = 419.0, 252.0
     RADIUS = 8.0
     BAND = 30.0
-    FACTORY_TOP = 114.0
+    NUMBERS_Y, NUMBERS_H = 33.0, 28.0
+    CERT_Y, CERT_H = 64.0, 24.0
+    SALES_Y, SALES_H = 91.0, 24.0
+    FACTORY_TOP = 118.0
     FACTORY_H = 58.0
-    CHIP_Y = 220.0
+    FORECAST_Y = 178.0
+    CHIP_Y = 222.0
+    CHIP_H = 26.0
 
     def __init__(self, cid: str):
         super().__init__(self.W, self.H)
@@ -130,32 +152,74 @@ class CharterCard(LookItem):
         fill_rounded_part(p, self.w, self.h, 8, QRectF(0, 0, self.w, self.BAND), band)
         fg = style.text_on(band)
         title = fit_font(data.name, style.serif(12, bold=True), self.w * 0.68)
-        drawn = draw_text(p, QRectF(36, 0, self.w * 0.66, self.BAND), data.name, title, fg, TEXT_LEFT,
-                          elide=False, short=data.short)
-        if drawn:
-            draw_text(p, QRectF(self.w * 0.7, 0, self.w * 0.3 - 10, self.BAND), i.get("goods_name", ""),
-                      style.sans(10, bold=True), fg, TEXT_RIGHT, short=i.get("goods_short", ""))
-        soft = style.sans(9)
-        big = style.sans(12, bold=True)
-        # the numbers: share value, appeal, treasury, goods waiting
-        y = self.BAND + 3
-        cells = (("share", i.get("share", "")), ("appeal", i.get("appeal", "")), ("treasury", i.get("cash", "")),
-                 ("goods", i.get("goods_text", "")))
-        cw = (self.w - 16) / 4
-        for k, (label, value) in enumerate(cells):
-            x = 8 + k * cw
-            lw = QFontMetricsF(soft).horizontalAdvance(label) + 4
-            # shown small the label gives way, and the number takes the whole cell
-            if not draw_text(p, QRectF(x, y, lw, 24), label, soft, style.INK_SOFT, TEXT_LEFT, elide=False):
-                lw = 0
-            draw_text(p, QRectF(x + lw, y, cw - lw - 2, 24), str(value), big, style.INK, TEXT_LEFT)
-        # certificates: Director 30 %, Preferred 20 %, five Commons 10 % (seat mark, B = bank pool,
-        # blank = still on the charter)
-        y += 27
+        name = plan_legible(p, QRectF(36, 0, self.w * 0.66, self.BAND), data.name, title, int(TEXT_LEFT),
+                            elide=False, short=data.short)
+        if draw_shown(p, name, fg):
+            # the goods label takes what the name leaves as it is shown (full, condensed or short):
+            # enlarged on a small board, a long name reached into a label laid out for the design size
+            left = name.extent().right() + 12
+            goods = plan_legible(p, QRectF(left, 0, self.w - 10 - left, self.BAND), i.get("goods_name", ""),
+                                 style.sans(10, bold=True), int(TEXT_RIGHT), elide=False,
+                                 short=i.get("goods_short", ""))
+            if goods is not None and goods.extent().left() >= left - 0.5:
+                draw_shown(p, goods, fg)
+        self._paint_numbers(p, i)
+        self._paint_certificates(p, i.get("certs", ()), self.CERT_Y)
+        x = self._paint_prices(p, data.prices, int(i.get("sales", 0)), self.SALES_Y)
+        self._paint_resources(p, i, x, self.SALES_Y)
+        # (factories are children between FACTORY_TOP and FACTORY_TOP + FACTORY_H)
+        self._paint_forecast(p, i)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.GOLD) if self.selected else QColor(style.INK), 3.0 if self.selected else 1.6))
+        p.drawPath(path)
+        if self.selected:
+            tag = QRectF(self.w - 108, self.CHIP_Y, 100, 24)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(style.GOLD))
+            p.drawRoundedRect(tag, 4, 4)
+            draw_text(p, tag, "acting", style.sans(10, bold=True), style.INK, elide=False)
+
+    def _paint_numbers(self, p: QPainter, i: dict) -> None:
+        """Share value, appeal and treasury, each a soft label and a large number; shown small,
+        label and number as one condensed line, else the number alone (the goods waiting are in
+        the forecast line)."""
+        soft, big = style.sans(9), style.sans(13, bold=True)
+        cells = (("share", str(i.get("share", "")), 0.36), ("appeal", str(i.get("appeal", "")), 0.30),
+                 ("cash", str(i.get("cash", "")), 0.34))
+        y, h = self.NUMBERS_Y, self.NUMBERS_H
+        if tight(p):
+            if i.get("focus") == "market":  # the certificates take the room (share values: track, chips)
+                return
+            y += 5  # lower, clear of the name: the certificates below keep no text then
         x = 8.0
-        for label, holder in i.get("certs", ()):
-            w = {"30%": 56.0, "20%": 64.0}.get(label, 40.0)
-            cell = QRectF(x, y, w, 22)
+        for label, value, share in cells:
+            cw = (self.w - 16) * share
+            cell = QRectF(x, y, cw - 6, h)
+            x += cw
+            lw = QFontMetricsF(soft).horizontalAdvance(label) + 5
+            tag = plan_legible(p, QRectF(cell.left(), y, lw, h), label, soft, int(TEXT_LEFT), elide=False)
+            number = plan_legible(p, cell.adjusted(lw, 0, 0, 0), value, big, int(TEXT_LEFT), elide=False)
+            if tag is not None and number is not None and tag.font is soft and number.font is big:
+                draw_shown(p, tag, style.INK_SOFT)   # as designed
+                draw_shown(p, number, style.INK)
+            else:
+                draw_text(p, cell, f"{label} {value}", big, style.INK, TEXT_LEFT, elide=False, short=value)
+
+    def _paint_certificates(self, p: QPainter, certs, y: float) -> None:
+        """Director 30 %, Preferred 20 %, five Commons 10 %: the holder's colour and mark (pool:
+        grey; blank: still on the charter). Shown small, a cell keeps the mark alone, and shown
+        smaller still (`tight`) the colours alone: the numbers above and the prices below need the
+        room."""
+        small = tight(p) and self.values.get("focus") != "market"
+        x = 8.0
+        if small:  # a thinner strip between the numbers and the prices, drawn as they will be
+            y += 6
+        elif tight(p):  # the Stock Phase: who holds what matters most, in the numbers' room
+            y -= 10
+        h = self.CERT_H - 12 if small else self.CERT_H
+        for label, holder in certs:
+            w = {"30%": 60.0, "20%": 64.0}.get(label, 44.0)
+            cell = QRectF(x, y, w, h)
             colour, mark = holder
             p.setPen(QPen(QColor(style.INK), 1.0))
             if colour == "pool":
@@ -170,63 +234,82 @@ class CharterCard(LookItem):
             p.drawRoundedRect(cell, 3, 3)
             fgc = style.INK if colour in ("pool", "charter") else style.text_on(colour)
             text = f"{label} {mark}".strip() if label != "10%" or not mark else mark
-            draw_text(p, cell, text, fit_font(text, style.sans(9, bold=True), w - 2), fgc, elide=False)
+            short = mark if colour not in ("pool", "charter") else ""
+            if not small:
+                draw_text(p, cell, text, fit_font(text, style.sans(10, bold=True), w - 4), fgc, elide=False,
+                          short=short)
             x += w + 3
-        # Salespeople: the price per good; then the resources on the charter
-        y += 27
-        x = 8.0
-        sales = int(i.get("sales", 0))
-        for k, price in enumerate(data.prices):
-            cell = QRectF(x, y, 44, 22)
-            on = k == sales
-            p.setPen(QPen(QColor(style.INK), 1.4 if on else 0.8))
-            p.setBrush(QColor(style.GOLD if on else style.PAPER_DARK))
-            p.drawRoundedRect(cell, 3, 3)
-            draw_text(p, cell, f"${price}", style.sans(10, bold=on), style.INK, elide=False)
-            x += 47
-        x += 6
+
+    def _paint_prices(self, p: QPainter, prices, sales: int, y: float) -> float:
+        """The price per good by Salespeople, the current one in gold; shown small, the current
+        price alone ("$50 a good"). Returns where the row ends."""
+        cells = [QRectF(8 + k * 47, y + 1, 44, self.SALES_H - 2) for k in range(len(prices))]
+        plans = [plan_legible(p, c, f"${price}", style.sans(10, bold=k == sales), elide=False)
+                 for k, (c, price) in enumerate(zip(cells, prices, strict=True))]
+        if tight(p):  # shown smaller still, the forecast line gives the price: the resources take the row
+            return 8.0
+        if all(plan is not None and plan.extent().width() <= c.width() - 2
+               for c, plan in zip(cells, plans, strict=True)):
+            for k, (c, plan) in enumerate(zip(cells, plans, strict=True)):
+                p.setPen(QPen(QColor(style.INK), 1.4 if k == sales else 0.8))
+                p.setBrush(QColor(style.GOLD if k == sales else style.PAPER_DARK))
+                p.drawRoundedRect(c, 3, 3)
+                draw_shown(p, plan, style.INK)
+            return cells[-1].right() + 8
+        price = prices[min(sales, len(prices) - 1)]
+        pill = QRectF(8, y, cells[-1].right() - 8, self.SALES_H)
+        p.setPen(QPen(QColor(style.INK), 1.4))
+        p.setBrush(QColor(style.GOLD))
+        p.drawRoundedRect(pill, 3, 3)
+        draw_text(p, pill, f"${price} a good", style.sans(10, bold=True), style.INK, elide=False, short=f"${price}")
+        return pill.right() + 8
+
+    def _paint_resources(self, p: QPainter, i: dict, x: float, y: float) -> None:
+        """The resources on the charter (cubes with counts) and its Capital Asset."""
         res = i.get("resources", {})
         if any(res.values()):
             for name in RESOURCES:
                 n = res.get(name, 0)
                 if n:
-                    paint_cube(p, QRectF(x, y, 22, 22), name, n)
-                    x += 25
+                    paint_cube(p, QRectF(x, y, 24, 24), name, n)
+                    x += 27
         else:
-            draw_text(p, QRectF(x, y, 120, 22), "no resources", soft, style.INK_SOFT, TEXT_LEFT)
+            plan = plan_legible(p, QRectF(x, y, 120, 22), "no resources", style.sans(9), int(TEXT_LEFT), elide=False)
+            if draw_shown(p, plan, style.INK_SOFT):
+                x = plan.extent().right()
         asset = i.get("asset", "")
         if asset:
-            f = fit_font(asset, style.sans(9, bold=True), self.w - x - 110)
-            draw_text(p, QRectF(x + 100, y, self.w - x - 108, 22), asset, f, style.INK, TEXT_RIGHT)
-        # (factories are children between FACTORY_TOP and FACTORY_TOP + FACTORY_H)
-        # the forecast: what it makes this Decade and where the goods would go
-        strip = QRectF(6, self.FACTORY_TOP + self.FACTORY_H + 5, self.w - 12, 38)
+            left = x + 12
+            f = fit_font(asset, style.sans(9, bold=True), self.w - 8 - left)
+            plan = plan_legible(p, QRectF(left, y, self.w - 8 - left, 22), asset, f, int(TEXT_RIGHT))
+            if plan is not None and plan.extent().left() >= left - 0.5:
+                draw_shown(p, plan, style.INK)
+
+    def _paint_forecast(self, p: QPainter, i: dict) -> None:
+        """What it makes this Decade and where the goods would go. Without chips below it the strip
+        takes the card's foot, so its two lines stay readable on a smaller board; too small for
+        both, one line in the fewest words that fit ("Idle: F1 needs 1 Worker · room 7")."""
+        bottom = self.CHIP_Y - 3 if i.get("chips") or self.selected else self.h - 4
+        strip = QRectF(6, self.FORECAST_Y, self.w - 12, bottom - self.FORECAST_Y)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(style.PAPER_SHADE))
         p.drawRoundedRect(strip, 4, 4)
-        made, where = i.get("forecast", ("", ""))
-        made_short, where_short = i.get("forecast_short", ("", ""))
-        top = strip.adjusted(6, 1, -6, -strip.height() / 2)
-        bottom = strip.adjusted(6, strip.height() / 2 - 1, -6, -1)
-        # shown small, the two lines give way to one short line in the whole strip
-        if not (draw_text(p, top, made, fit_font(made, style.sans(11, bold=True), top.width()), style.INK,
-                          TEXT_LEFT, elide=False)
-                and draw_text(p, bottom, where, fit_font(where, style.sans(10, bold=True), bottom.width()),
-                              style.INK, TEXT_LEFT, elide=False)):
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(style.PAPER_SHADE))
-            p.drawRoundedRect(strip, 4, 4)
-            draw_text(p, strip.adjusted(6, 0, -6, 0), f"{made_short} · {where_short}", style.sans(11, bold=True),
-                      style.INK, TEXT_LEFT, short=made_short)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(QColor(style.GOLD) if self.selected else QColor(style.INK), 3.0 if self.selected else 1.6))
-        p.drawPath(path)
-        if self.selected:
-            tag = QRectF(self.w - 96, self.h - 28, 88, 22)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(style.GOLD))
-            p.drawRoundedRect(tag, 4, 4)
-            draw_text(p, tag, "acting", style.sans(10, bold=True), style.INK, elide=False)
+        made_forms, where_forms = i.get("forecast_forms", (("",), ("",)))
+        inner = strip.adjusted(6, 0, -6, 0)
+        top = QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2)
+        low = QRectF(inner.left(), top.bottom(), inner.width(), inner.height() / 2)
+        made = plan_legible(p, top, made_forms[0], fit_font(made_forms[0], style.sans(12, bold=True), top.width()),
+                            int(TEXT_LEFT), elide=False, short=made_forms[1:])
+        where = plan_legible(p, low, where_forms[0], fit_font(where_forms[0], style.sans(11, bold=True), low.width()),
+                             int(TEXT_LEFT), elide=False, short=where_forms[1:])
+        # enlarged, two lines laid out for the design size may reach into each other: then one line
+        if made is not None and where is not None and made.extent().bottom() <= where.extent().top() + 1:
+            draw_shown(p, made, style.BRICK_RED if i.get("idle") else style.INK)
+            draw_shown(p, where, style.INK)
+            return
+        draw_text(p, inner, i.get("forecast_line", ("",))[0], style.sans(12, bold=True),
+                  style.BRICK_RED if i.get("idle") else style.INK, TEXT_LEFT, elide=False,
+                  short=i.get("forecast_line", ("",))[1:])
 
     def texts(self) -> list[str]:
         return [self.toolTip(), *(str(v) for v in self.values.values())]
@@ -249,16 +332,18 @@ class FactoryItem(LookItem):
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor("#f3e9d2" if runs else "#e2d3b3"))
         p.drawPath(self.outline())
-        draw_text(p, QRectF(6, 3, 26, 22), f"F{number}", style.sans(10, bold=True), style.INK, TEXT_LEFT)
-        x = 32.0
+        label = plan_legible(p, QRectF(6, 2, 26, 24), f"F{number}", style.sans(10, bold=True), int(TEXT_LEFT))
+        draw_shown(p, label, style.INK)
+        # the cubes start after the number as it is shown (enlarged on a small board)
+        x = max(32.0, label.extent().right() + 4) if label else 6.0
         cube = 20.0
         for res, n in uses:
-            for _ in range(n):
-                paint_cube(p, QRectF(x, 4, cube, cube), res)
-                x += cube - 4 if n > 1 else cube + 2
-            x += 6
-        draw_text(p, QRectF(x, 3, r.width() - x - 4, 22), f"→ {makes}", style.sans(11, bold=True), style.INK,
-                  TEXT_LEFT)
+            for k in range(n):  # a stack overlaps: the letter on the top cube only
+                paint_cube(p, QRectF(x, 4, cube, cube), res, mark=k == n - 1)
+                x += cube - 4 if k < n - 1 else cube + 2
+            x += 4
+        draw_text(p, QRectF(x, 2, r.width() - x - 4, 24), f"→ {makes}", style.sans(11, bold=True), style.INK,
+                  TEXT_LEFT, elide=False)
         size = 24.0
         x = 6.0
         for state in spaces:
@@ -270,7 +355,7 @@ class FactoryItem(LookItem):
             p.setBrush(QColor(style.BRASS))
             p.drawRoundedRect(m, 4, 4)
             draw_text(p, m, "M", style.sans(10, bold=True), style.INK, elide=False)
-        if runs is False:
+        if runs is False and not tight(p):  # (shown smaller, its darker paper and the forecast say so)
             draw_text(p, QRectF(x + 4, 30, r.width() - x - 36, 24), "idle", style.sans(9), style.BRICK_RED, TEXT_LEFT)
 
 
@@ -281,21 +366,22 @@ class SpaceTile(LookItem):
     RADIUS = 6.0
 
     def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str,
-                  short: str = "") -> None:
+                  short: str = "", line_short: tuple[str, ...] = ()) -> None:
         """`partners`: (colour, mark) of each Partner on the space (or ("", "+n") for the rest);
-        `short`: the name in a word, drawn when the board is shown small."""
-        self.set_look((name, money_line, uses, partners, closed, short), tooltip)
+        `short`: the name in a word, and `line_short` the money line's shorter forms, drawn when
+        the board is shown small."""
+        self.set_look((name, money_line, uses, partners, closed, short, tuple(line_short)), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        name, money_line, uses, partners, closed, short = self.look
+        name, money_line, uses, partners, closed, short, line_short = self.look
         r = self.rect()
         draw_shadow(p, self.outline(), 1, 2, 60)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor("#e4d6b8" if closed else "#f1e6cc"))
         p.drawPath(self.outline())
-        if not draw_text(p, QRectF(7, 3, r.width() - 36, 36), name, style.serif(10, bold=True), style.INK, WRAP,
+        if not draw_text(p, QRectF(7, 2, r.width() - 36, 32), name, style.serif(10, bold=True), style.INK, WRAP,
                          elide=False):
-            draw_text(p, QRectF(4, 0, r.width() - 30, 36), short, style.serif(10, bold=True), style.INK, TEXT_LEFT,
+            draw_text(p, QRectF(4, 0, r.width() - 30, 32), short, style.serif(10, bold=True), style.INK, TEXT_LEFT,
                       elide=False)
         badge = QRectF(r.width() - 28, 4, 22, 20)
         p.setPen(QPen(QColor(style.INK), 1.0))
@@ -304,8 +390,8 @@ class SpaceTile(LookItem):
         draw_text(p, badge, uses, style.sans(10, bold=True), style.INK, elide=False)
         line = closed or money_line
         f = fit_font(line, style.sans(9), r.width() - 12)
-        draw_text(p, QRectF(7, 36, r.width() - 12, 18), line, f, style.BRICK_RED if closed else style.INK_SOFT,
-                  TEXT_LEFT)
+        draw_text(p, QRectF(7, 32, r.width() - 12, 24), line, f, style.BRICK_RED if closed else style.INK_SOFT,
+                  TEXT_LEFT, elide=False, short=line_short)
         x = 8.0
         for colour, mark in partners:
             c = QRectF(x, r.height() - 24, 20, 20)
@@ -361,7 +447,7 @@ class BuildingTile(LookItem):
         draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
         draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, body,
-                  style.INK, WRAP, elide=False)
+                  style.INK, WRAP, elide=False, short=_plain(b.text))
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,
                       TEXT_LEFT)
@@ -378,6 +464,18 @@ class BuildingTile(LookItem):
     def texts(self) -> list[str]:
         bid = self.look[0] if self.look else None
         return [self.toolTip(), "" if bid is None else f"#{bid} {BUILDINGS[bid].text}"]
+
+
+def _plain(text: str) -> tuple[str, ...]:
+    """A building's effect without its asides ("Automate 2 Workers (in one factory or two)" →
+    "Automate 2 Workers"), then in the fewest words ("$150 dividend", "Asset $10 off"): the short
+    forms for a tile too small for the whole (the tooltip has it)."""
+    import re
+
+    plain = re.sub(r"\s*\([^)]*\)", "", text).replace(" from the general supply", "")
+    fewest = re.sub(r"^The company pays a (\$\d+) dividend.*", r"\1 dividend", plain)
+    fewest = re.sub(r"^(?:Buy a )?Capital Asset (?:at )?(\$\d+) (?:below|off) its slot price$", r"Asset \1 off", fewest)
+    return tuple(dict.fromkeys((plain, fewest)))
 
 
 class DemandTileItem(LookItem):
@@ -440,20 +538,24 @@ class ResourceSpace(LookItem):
 
     RADIUS = 5.0
 
-    def set_space(self, label: str, counts: dict, tooltip: str, dark: bool = False, cubes: bool = True) -> None:
-        """`cubes` False: the scene lays the cubes out as clickable `CubeButton` children."""
-        self.set_look((label, tuple(counts.get(r, 0) for r in RESOURCES) if cubes else (), dark), tooltip)
+    def set_space(self, label: str, counts: dict, tooltip: str, dark: bool = False, cubes: bool = True,
+                  short: tuple[str, ...] = ()) -> None:
+        """`cubes` False: the scene lays the cubes out as clickable `CubeButton` children; `short`:
+        shorter forms of the label ("$30 each" → "$30")."""
+        self.set_look((label, tuple(counts.get(r, 0) for r in RESOURCES) if cubes else (), dark, tuple(short)),
+                      tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        label, counts, dark = self.look
+        label, counts, dark, short = self.look
         r = self.rect()
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor(style.PAPER_SHADE if dark else "#f1e6cc"))
         p.drawPath(self.outline())
-        draw_text(p, QRectF(4, 2, r.width() - 8, 20), label, style.sans(10, bold=True), style.INK, elide=False)
+        draw_text(p, QRectF(4, 1, r.width() - 8, 24), label, style.sans(10, bold=True), style.INK, elide=False,
+                  short=short)
         shown = [(res, n) for res, n in zip(RESOURCES, counts, strict=False) if n]
         x = 6.0
-        y = 24.0
+        y = 26.0
         for res, n in shown:
             if x + 24 > r.width():
                 x = 6.0
@@ -461,13 +563,13 @@ class ResourceSpace(LookItem):
             paint_cube(p, QRectF(x, y, 22, 22), res, n)
             x += 25
         if not shown and counts:
-            draw_text(p, QRectF(4, 24, r.width() - 8, 22), "empty", style.sans(9), style.INK_SOFT, elide=False)
+            draw_text(p, QRectF(4, 26, r.width() - 8, 24), "empty", style.sans(9), style.INK_SOFT, elide=False)
 
     @staticmethod
     def cube_pos(index: int, width: float) -> QPointF:
         """Where the `index`-th cube button sits in a space `width` wide (rows of what fits)."""
         per_row = max(1, int((width - 6) // 25))
-        return QPointF(6 + (index % per_row) * 25, 24 + (index // per_row) * 25)
+        return QPointF(6 + (index % per_row) * 25, 26 + (index // per_row) * 25)
 
 
 class CubeButton(LookItem):
@@ -516,8 +618,8 @@ class Label(TextItem):
         align = Qt.AlignmentFlag.AlignCenter if centre else TEXT_LEFT
         super().__init__(w, h, pt=pt, bold=bold, align=align)
 
-    def set_label(self, text: str, tooltip: str = "") -> None:
-        self.set_text(text)
+    def set_label(self, text: str, tooltip: str = "", short: tuple[str, ...] = ()) -> None:
+        self.set_text(text, short=short)
         self.set_tip(tooltip or text)
 
     def shape(self) -> QPainterPath:
@@ -548,8 +650,8 @@ class AssetTile(LookItem):
             draw_text(p, r, f"${price}\nempty", style.sans(10, bold=True), style.INK_SOFT, elide=False)
             return
         paint_paper(p, path, r)
-        fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 22), style.BRASS)
-        draw_text(p, QRectF(4, 0, self.w - 8, 22), f"${price}", style.sans(11, bold=True), style.INK)
+        fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 24), style.BRASS)
+        draw_text(p, QRectF(4, 0, self.w - 8, 24), f"${price}", style.sans(11, bold=True), style.INK, elide=False)
         draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.sans(9, True),
                                                                     self.w - 8), style.INK,
                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)

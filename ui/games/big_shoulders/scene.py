@@ -78,7 +78,7 @@ from ui.games.big_shoulders import (
     resource_words,
     short,
 )
-from ui.games.big_shoulders.forecast import detail_lines, forecast, summary_parts, summary_short
+from ui.games.big_shoulders.forecast import detail_lines, forecast, part_forms, summary_short
 from ui.games.big_shoulders.items import (
     COMPANY_COLOURS,
     COMPANY_MARKS,
@@ -99,6 +99,7 @@ from ui.games.big_shoulders.items import (
 M = 16.0            # outer margin
 GAP = 12.0          # between panels
 LEFT_W = 760.0
+STOCK_ROWS = 2
 RIGHT_X = M + LEFT_W + 16
 RIGHT_W = 2 * CharterCard.W + 12
 BONUS_WORDS = {"worker": "Wkr", "salesperson": "Sales", "automate": "Auto", "partner": "Ptnr",
@@ -231,9 +232,9 @@ class BigShouldersScene(GameScene):
         return style.seat_colour(seat), self._marks[seat]
 
     def _panel(self, key: str, title: str, note: str, x: float, y: float, w: float, h: float,
-               accent: str | None = None) -> Panel:
+               accent: str | None = None, short: tuple[str, ...] = ()) -> Panel:
         panel = self.pooled(("panel", key), lambda: Panel(10, 10))
-        panel.set_panel(title, note, accent, w, h)
+        panel.set_panel(title, note, accent, w, h, short)
         panel.setPos(x, y)
         return panel
 
@@ -252,7 +253,11 @@ class BigShouldersScene(GameScene):
         rows of Choices (the decisions with no place on the board, `_show_choices`)."""
         phase = view["phase"]
         h = 70 + max(1, rows) * 36 + 4
-        self._panel("header", "City of the Big Shoulders", decade_words(view), M, top, LEFT_W, h, style.INK)
+        # the title says what happens now (the game's name is in the window's title): on a board
+        # shown small it is the header's one large word
+        now = PHASE_NAMES.get(phase, "")
+        self._panel("header", now, decade_words(view), M, top, LEFT_W, h, style.INK,
+                    short=(now.replace(" Phase", ""),))
         x = M + 12
         for ph in PHASES:
             chip = self.pooled(("phase", ph), lambda: Chip(10, 28))
@@ -276,7 +281,8 @@ class BigShouldersScene(GameScene):
         label.resize(92, 28)
         prio = view.get("priority", 0)
         label.set_chip(f"Priority {self._marks[prio]}", f"Priority Deal: {names[prio]} starts the Stock Phase; "
-                       "the turn order track below sets the Action Phase", style.PAPER)
+                       "the turn order track below sets the Action Phase", style.PAPER,
+                       short=(f"Prio {self._marks[prio]}", f"P {self._marks[prio]}"))
         label.setPos(x + 8, top + 36)
         self._target(label, None)
         x += 108
@@ -298,15 +304,18 @@ class BigShouldersScene(GameScene):
 
     def _show_stock_track(self, view: dict, top: float) -> float:
         n = len(STOCK_VALUES)
-        sw = (LEFT_W - 24) / n
-        h = 92.0
+        # two rows, read like a line of text: in one row of 21 the three-figure values ran into
+        # each other on a board fitted into a small window (this is the track of the Stock Phase)
+        per_row = (n + 1) // 2
+        sw = (LEFT_W - 24) / per_row
+        h = 36 + STOCK_ROWS * 30 + (STOCK_ROWS - 1) * 4 + 8
         self._panel("stock", "Stock Track", "share values; darker: starting values",
                     M, top, LEFT_W, h)
-        track = self.pooled(("stock-track",), lambda: _track(n, sw, 30, [f"{v}" for v in STOCK_VALUES]))
+        track = self.pooled(("stock-track",), lambda: _track(n, sw, 30, [f"{v}" for v in STOCK_VALUES], per_row))
         for s in START_STEPS:
             track.accent[s] = "#cdb78a"
         track.tip_for = lambda i: (f"${STOCK_VALUES[i]} a share" + (" (a starting value)" if i in START_STEPS else ""))
-        track.setPos(M + 12, top + h - 38)
+        track.setPos(M + 12, top + 36)
         started = [cid for cid in view.get("appeal_stack") or [] if view["companies"][cid]["started"]]
         spots: dict[int, list[str]] = {}
         for cid in sorted(started, key=COMPANY_IDS.index):
@@ -388,7 +397,8 @@ class BigShouldersScene(GameScene):
                    + ("Any number of Partners a Decade." if not g["uses"] else "One Partner a Decade.")
                    + (" This Decade: " + ", ".join(f"{self._names[ps]} for {short(pc)}" for ps, pc in who) + "."
                       if who else ""))
-            tile.set_space(g["name"], money_line, uses_text, partners, closed, tip, short=SPACE_SHORT.get(sid, ""))
+            tile.set_space(g["name"], money_line, uses_text, partners, closed, tip, short=SPACE_SHORT.get(sid, ""),
+                           line_short=_money_short(money_line, closed))
             tile.setPos(M + 12 + (i % per_row) * (tw + 8), top + 36 + (i // per_row) * (th + 8))
             act = None
             if placing and acting:
@@ -410,7 +420,7 @@ class BigShouldersScene(GameScene):
             counts = view["supply"][sid]
             sp.set_space(label, counts, f"Supply chain {label}: {resource_words(counts) or 'empty'}"
                          + ("" if price else " — not for sale; it slides on after each company operates"),
-                         dark=not price, cubes=False)
+                         dark=not price, cubes=False, short=("X" if not price else f"${price}",))
             sp.setPos(x, top + 36)
             self._cubes(("supply", sid), sp, counts,
                         lambda r, sid=sid: self.take_pending(lambda a: a.kind == "buy_resource" and a.args == (sid, r)),
@@ -421,7 +431,8 @@ class BigShouldersScene(GameScene):
         give = self.trade_give
         hay.set_space("Haymarket" if give is None else "Haymarket: take 1",
                       view["haymarket"], "Haymarket Square: " + (resource_words(view["haymarket"]) or "empty")
-                      + ". Trade 2 identical resources of a company for 1 of your choice from here.", cubes=False)
+                      + ". Trade 2 identical resources of a company for 1 of your choice from here.", cubes=False,
+                      short=("Hay",) if give is None else ("Take 1",))
         hay.setPos(x, top + 36)
 
         def haymarket_take(r: str):
@@ -435,7 +446,7 @@ class BigShouldersScene(GameScene):
         bag.resize(LEFT_W - (x - M) - 12, sh)
         total = sum(view["bag"].values())
         bag.set_space(f"Bag ({total})", view["bag"], f"The bag holds {count(total, 'resource')}: "
-                      + resource_words(view["bag"]), dark=True)
+                      + resource_words(view["bag"]), dark=True, short=(f"Bag {total}",))
         bag.setPos(x, top + 36)
         jm = self.pooled(("jobs",), lambda: MarketItem(LEFT_W - 180, 46))
         n = int(view["job_market"])
@@ -444,7 +455,8 @@ class BigShouldersScene(GameScene):
                       f"{money(price)} (each Worker is priced as it is taken)")
         jm.setPos(M + 170, top + 36 + sh + 10)
         lab = self.pooled(("jobs-label",), lambda: Chip(150, 28))
-        lab.set_chip(f"Job Market {n}/12", f"Next Worker {money(price)}", style.PAPER_DARK)
+        lab.set_chip(f"Job Market {n}/12", f"Next Worker {money(price)}", style.PAPER_DARK,
+                     short=(f"Jobs {n}/12", f"{n}/12"))
         lab.setPos(M + 12, top + 36 + sh + 12)
         self._target(lab, None)
         return top + h
@@ -476,8 +488,9 @@ class BigShouldersScene(GameScene):
         lw = 150.0
         tw = 118.0
         for c, bonus in enumerate(COLUMN_BONUS):
-            hd = self.pooled(("demand-col", c), lambda: Chip(tw, 22))
-            hd.set_chip(f"${bonus} column", f"A tile in this column filled exactly pays ${bonus}", style.PAPER_DARK)
+            hd = self.pooled(("demand-col", c), lambda: Chip(tw, 24))
+            hd.set_chip(f"${bonus} column", f"A tile in this column filled exactly pays ${bonus}", style.PAPER_DARK,
+                        short=(f"${bonus}",))
             hd.setPos(M + 12 + lw + c * (tw + 8), top + 34)
             hd.setZValue(1)
             self._target(hd, None)
@@ -510,9 +523,11 @@ class BigShouldersScene(GameScene):
             names.resize(LEFT_W - 24 - lw - 3 * (tw + 8), 30)
             half = row in HALF_PRICE_TYPES
             label = ("½ price bank · " if half else "") + text
+            shorter = ", ".join(short(c) for c in who) or "none yet"
+            forms = (f"½ bank · {shorter}", f"½ · {shorter}", "½ price") if half else (shorter,)
             names.set_chip(label, f"Companies shipping {GOODS_NAMES[row]}: {text}" + (
                 ". The bank takes any number of these goods at half price." if half else
-                ". No half-price bank space for this row."), style.PAPER_DARK if half else style.PAPER)
+                ". No half-price bank space for this row."), style.PAPER_DARK if half else style.PAPER, short=forms)
             names.setPos(M + 12 + lw + 3 * (tw + 8), y + 7)
             ship = None
             if half and view.get("company") and COMPANIES[view["company"]].goods == row:
@@ -541,13 +556,15 @@ class BigShouldersScene(GameScene):
         goals = view.get("goals") or []
         gx = M + w1 + 10
         gw = LEFT_W - w1 - 10
-        self._panel("goals", "Public Goals", "$200 each", gx, top, gw, h)
+        self._panel("goals", "Public Goals", "$200 each", gx, top, gw, h, short=("Goals",))
+        lh = (h - 38) / max(1, len(goals))   # the whole panel: a line shown small needs its height
         for i, gid in enumerate(goals):
             g = GOALS[gid]
-            line = self.pooled(("goal", gid), lambda: Label(gw - 24, 17, pt=9, bold=False))
+            line = self.pooled(("goal", gid), lambda: Label(gw - 24, lh, pt=9, bold=False))
             line.set_label(f"{gid}. {_goal_short(g.measure)}", f"Goal {gid}: {g.text} (${g.reward} to every player "
-                          "tied for the best; none if the best is 0)")
-            line.setPos(gx + 12, top + 32 + i * 17)
+                           "tied for the best; none if the best is 0)",
+                           short=(f"{gid}. {_goal_short(g.measure).split()[-1]}",))
+            line.setPos(gx + 12, top + 33 + i * lh)
         if not goals:
             line = self.pooled(("goals-off",), lambda: Label(gw - 24, 24, pt=9, bold=False))
             line.set_label("Off in this game", "The Public Goals option is off in this game")
@@ -562,7 +579,10 @@ class BigShouldersScene(GameScene):
         for k, cid in enumerate(started):
             card = self.pooled(("charter", cid), lambda cid=cid: CharterFace(cid))
             c = comps[cid]
-            info = self._charter_info(view, cid)
+            chips = self._charter_chips(view, card, cid)
+            # what the phase asks of a charter comes first when it is shown small: its stock, or its works
+            focus = "market" if view["phase"] in ("setup", "found", "stock") else "works"
+            info = {**self._charter_info(view, cid), "chips": chips, "focus": focus}
             mine = self._me is not None and c["dir"] == self._me
             card.set_charter(info, "\n".join([f"{COMPANIES[cid].name} — directed by {self._names[c['dir']]}"]
                                              + detail_lines(view, cid)),
@@ -572,7 +592,6 @@ class BigShouldersScene(GameScene):
             self.place(card, pos)
             self._director_token(card, c["dir"], cid)
             self._factories(view, card, cid)
-            self._charter_chips(view, card, cid)
         rows = (len(started) + 1) // 2
         y += rows * (CharterCard.H + 10)
         return self._show_unstarted(view, [cid for cid in COMPANY_IDS if not comps[cid]["started"]], y)
@@ -597,6 +616,7 @@ class BigShouldersScene(GameScene):
         if asset:
             asset_line = ASSETS[asset].name + (" (used)" if c.get("exhausted") else "")
         sales = int(c["sales"])
+        fc = forecast(view, cid)
         return {
             "goods_name": GOODS_NAMES[COMPANIES[cid].goods],
             "share": f"${market.value(c['step'])}",
@@ -607,8 +627,9 @@ class BigShouldersScene(GameScene):
             "resources": dict(c["resources"]),
             "goods_text": str(c["goods"]) + (f" +{c['tokens']}" if c.get("tokens") else ""),
             "asset": asset_line,
-            "forecast": summary_parts(view, cid),
-            "forecast_short": summary_short(view, cid),
+            "forecast_forms": part_forms(view, cid),
+            "forecast_line": summary_short(view, cid),
+            "idle": fc.goods == 0 and bool(fc.idle_reason),
             "goods_short": GOODS_NAMES[COMPANIES[cid].goods].split()[0],
         }
 
@@ -649,9 +670,10 @@ class BigShouldersScene(GameScene):
                     act = Action("hire", self._me, (f,))   # a full factory: the click says why not
             self._target(item, act, describe(act, view, self._names) if act else "")
 
-    def _charter_chips(self, view: dict, card: CharterCard, cid: str) -> None:
+    def _charter_chips(self, view: dict, card: CharterCard, cid: str) -> int:
         """The decisions on a charter: buy (charter or pool, 10 % or 20 %) and sell in the Stock
-        Phase; use its asset and offer two of a resource at Haymarket when it may act."""
+        Phase; use its asset and offer two of a resource at Haymarket when it may act. Returns how
+        many chips it shows."""
         chips: list[tuple[str, Action | None, object, str]] = []   # label, action, screen click, colour
         me = self._me
         c = view["companies"][cid]
@@ -681,13 +703,17 @@ class BigShouldersScene(GameScene):
         self._pending = [a for a in self._pending if not (a.kind == "trade" and a.args[0] == cid and
                                                           (picked is None or a.args[1] != picked[1]))]
         # the chips share the card's width (a row running past the card made the board wider than
-        # drawn and the fit zoom out): each as wide as its label, all narrowed alike when they do
-        # not fit, a narrowed chip drawing its short form
+        # drawn and the fit zoom out): each as wide as its label; when they do not fit, the card's
+        # width is shared in the measure of their shortest forms, which a narrowed chip draws (a
+        # share by the full labels left "Sell 10%" too narrow for even its short form)
         metrics = QFontMetricsF(style.sans(10, bold=True))
         widths = [20 + metrics.horizontalAdvance(label) for label, *_ in chips]
         gap = 5.0
         room = CharterCard.W - 16 - gap * max(0, len(chips) - 1)
-        narrow = min(1.0, room / sum(widths)) if widths else 1.0
+        if sum(widths) > room:
+            least = [20 + min(metrics.horizontalAdvance(t) for t in (label, *_chip_short(label)))
+                     for label, *_ in chips]
+            widths = [w * room / sum(least) for w in least]
         x = 8.0
         for i in range(8):
             chip = self.pooled(("cchip", cid, i), lambda: _ChoiceChip(10, 26))
@@ -697,7 +723,7 @@ class BigShouldersScene(GameScene):
                 chip.on_click = None
                 continue
             label, a, click, colour = chips[i]
-            w = widths[i] * narrow
+            w = widths[i]
             chip.resize(w, 26)
             tip = ("Offer two of these at Haymarket, then click the resource to take there" if click and "✕" not in
                    label else "Cancel the trade" if click else self._label(a))
@@ -709,6 +735,7 @@ class BigShouldersScene(GameScene):
             chip.on_click = click
             self._target(chip, a, tip)
             x += w + gap
+        return len(chips)
 
     def _label(self, a: Action) -> str:
         return describe(a, self.view or {}, self._names)
@@ -731,7 +758,8 @@ class BigShouldersScene(GameScene):
             tile = self.pooled(("unstarted", cid), lambda: StubCard(tw, th))
             tile.resize(tw, th)
             prices = "/".join(f"${p}" for p in data.prices)
-            tile.set_stub(cid, f"appeal {data.appeal} · ${data.prices[0]}–{data.prices[-1]}",
+            # with its four starting values to click, a stub keeps its name and the values only
+            tile.set_stub(cid, "" if found else f"appeal {data.appeal} · ${data.prices[0]}–{data.prices[-1]}",
                           tooltip=f"{data.name}: {GOODS_NAMES[data.goods]}, starts at appeal {data.appeal}, "
                                   f"{count(len(data.factories), 'factory', 'factories')}, price per good {prices}"
                                   + (", a Capital Asset slot" if data.asset_slot else ""))
@@ -740,7 +768,7 @@ class BigShouldersScene(GameScene):
             self.place(tile, QPointF(x, y))
             for j, step in enumerate(START_STEPS):
                 chip = self.pooled(("start", cid, step), lambda: Chip(10, 24))
-                cw = (tw - 8 - 3 * 3) / 4
+                cw = (tw - 8 - 3) / 2   # two by two: four in a row left no room for "$40" on a small board
                 chip.resize(cw, 24)
                 if not found:
                     chip.setVisible(False)
@@ -749,11 +777,11 @@ class BigShouldersScene(GameScene):
                 chip.setVisible(True)
                 a = Action("start", self._me, (cid, step))
                 legal = a in self._legal
-                chip.set_chip(f"{STOCK_VALUES[step]}", f"Start {data.name} at ${STOCK_VALUES[step]} a share "
+                chip.set_chip(f"${STOCK_VALUES[step]}", f"Start {data.name} at ${STOCK_VALUES[step]} a share "
                               f"(${3 * STOCK_VALUES[step]} for the Director's certificate)",
                               style.GOLD if legal else style.PAPER_DARK)
                 chip.setParentItem(tile)
-                chip.setPos(4 + j * (cw + 3), th - 28)
+                chip.setPos(4 + (j % 2) * (cw + 3), th - 55 + (j // 2) * 27)
                 chip.setZValue(2)
                 self._target(chip, a, f"Start {data.short} at ${STOCK_VALUES[step]} a share")
         return top + h
@@ -771,9 +799,12 @@ class BigShouldersScene(GameScene):
             y = top + 36 + seat * (rh + 6)
             colour, mark = self._seat_look(seat)
             head = self.pooled(("seat-head", seat), lambda: Chip(178, 28))
-            name = self._names[seat] + (" (you)" if seat == self._me else "")
-            head.set_chip(f"{name} · {money(view['cash'][seat])}", f"{self._names[seat]}: "
-                          f"{money(view['cash'][seat])} in cash", colour)
+            name = self._names[seat]
+            if seat == self._me and name.lower() != "you":
+                name += " (you)"
+            cash = money(view["cash"][seat])
+            head.set_chip(f"{name} · {cash}", f"{self._names[seat]}: {cash} in cash", colour,
+                          short=(f"{self._names[seat]} · {cash}", f"{self._marks[seat]} · {cash}"))
             head.setPos(RIGHT_X + 12, y)
             self._target(head, None)
             placed = int(view["placed"][seat])
@@ -946,8 +977,10 @@ class _HandTile(_EitherClick, BuildingTile):
     (a choice of the screen); the second, on another tile, is the decision (play and discard)."""
 
 
-def _track(n: int, sw: float, sh: float, labels: list[str]) -> TrackItem:
-    spaces = [QRectF(i * sw, 0, sw, sh) for i in range(n)]
+def _track(n: int, sw: float, sh: float, labels: list[str], per_row: int = 0) -> TrackItem:
+    """A track of `n` spaces `sw` × `sh`, in rows of `per_row` (0: one row), left to right."""
+    per_row = per_row or n
+    spaces = [QRectF((i % per_row) * sw, (i // per_row) * (sh + 4), sw, sh) for i in range(n)]
     inward = [QPointF(0, -1)] * n
     track = TrackItem(spaces, labels, inward, font_pt=9)
     track.STACK_STEP = 9.0
@@ -956,12 +989,32 @@ def _track(n: int, sw: float, sh: float, labels: list[str]) -> TrackItem:
 
 def _chip_short(label: str) -> tuple[str, ...]:
     """Shorter forms of a charter chip's label ("Buy 10% from charter · $50" → "10% charter · $50"
-    → "10% · $50"), for a chip narrowed to share the card."""
+    → "10% · $50" → "10% $50"; "Sell 10%" → "−10%"), for a chip narrowed to share the card."""
+    if label.startswith("Sell "):
+        return (f"−{label[5:]}",)
     if not label.startswith("Buy "):
         return ()
     what, _, price = label[4:].partition(" · ")
     share, _, where = what.partition(" from ")
-    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}"
+    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}", f"{share} {price}"
+
+
+def _money_short(line: str, closed: str) -> tuple[str, ...]:
+    """Shorter forms of a general space's money line ("company pays $60" → "pays $60" → "$60"),
+    for a board shown small: in the Action Phase what a space costs matters most."""
+    if closed:
+        return ("taken",) if closed.startswith("taken") else (closed.replace("opens in ", "from "),
+                                                               closed.replace("opens in ", ""))
+    amounts = [w.strip("()") for w in line.split() if w.strip("()").startswith("$")]
+    if not amounts:
+        return ()
+    if line.startswith("company pays"):
+        return f"pays {amounts[0]}", amounts[0]
+    if line.startswith("bank pays"):
+        return f"gets {amounts[0]}", f"+{amounts[0]}"
+    if line.startswith("Job Market"):
+        return f"{amounts[0]} now", amounts[0]
+    return (amounts[0],)
 
 
 def _ordinal(n: int) -> str:
