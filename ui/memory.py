@@ -9,8 +9,9 @@ asks for them back. The soak of the real app (tests/bench/soak.py) saw both as r
 that went on growing for the first half hour.
 
 `release_game_memory()` empties the picture caches and returns the heap's free pages to the
-system; the game window calls it a
-moment after it has dropped a game (`after_game_closed`), once Qt has deleted the old scene.
+system; the game window calls it a moment after it has dropped a game (`after_game_closed`),
+once Qt has deleted the old scene. `settle_heap_policy()`, once at start-up, gives big blocks
+(pictures) pages of their own, so they leave the moment they are freed.
 """
 
 from __future__ import annotations
