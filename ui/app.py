@@ -115,10 +115,14 @@ class Shell(QObject):
         each is first played (some 4 MB, which the soak, tests/bench/soak.py, counted as growth)."""
         from engine.core.registry import game_ids, get_spec
         from ui.games import game_ui, has_board
+        from ui.memory import freeze_start_up_objects
 
         if self._preload is None:
             self._preload = game_ids()
+            freeze_start_up_objects()
         if not self._preload:
+            if self.window is None:  # no game's objects yet among them
+                freeze_start_up_objects()
             return
         game_id = self._preload.pop(0)
         try:
@@ -487,9 +491,10 @@ def run_gui(argv: list[str] | None = None) -> int:
     shell = _current_shell = Shell()
     shell.show_start()
     _paint_now(shell.start)
-    from ui.memory import settle_heap_policy
+    from ui.memory import allow_freezing, settle_heap_policy
 
     settle_heap_policy()  # big pictures get pages of their own, freed at once (ui/memory.py)
+    allow_freezing()  # start-up's objects leave the collector's sight once the games' code is in
     # Only now the rest: the asyncio/qasync loop (and, after the paint, the AI pool).
     import asyncio
 

@@ -17,6 +17,7 @@ once Qt has deleted the old scene. `settle_heap_policy()`, once at start-up, giv
 from __future__ import annotations
 
 import ctypes
+import gc
 import sys
 import threading
 
@@ -86,12 +87,33 @@ def clear_picture_caches() -> None:
 def release_game_memory() -> None:
     """After a game has been dropped: empty the picture caches and trim the heap.
 
-    The trim runs on a thread of its own (ctypes lets go of the GIL): it walks the whole heap,
-    3–80 ms in the soak, which the GUI thread then does not wait for. No collection is forced:
-    a full one cost the GUI thread 50–450 ms on a loaded machine (ui/gc_guard.py collects as
-    usual; what it frees later goes back at the next trim)."""
+    The dropped game is collected at once (the GUI thread's collector, ui/gc_guard.py, would
+    leave it for a minute or more); start-up's objects are frozen (`freeze_start_up_objects`),
+    which keeps that collection short. The trim runs on a thread of its own (ctypes lets go of
+    the GIL): it walks the whole heap, 3–80 ms in the soak, which the GUI thread does not wait for."""
     clear_picture_caches()
+    gc.collect()  # the dropped game's wrappers wait in cycles (start-up's objects are frozen: fast)
     threading.Thread(target=trim_heap, name="heap trim", daemon=True).start()
+
+
+_freezing = False
+
+
+def allow_freezing() -> None:
+    """Let `freeze_start_up_objects` freeze: the app's start-up does (run_gui), a test process
+    does not (it would keep every earlier test's objects for good)."""
+    global _freezing
+    _freezing = True
+
+
+def freeze_start_up_objects() -> bool:
+    """Move every object alive now (modules, the start screen, the games' code) out of the
+    collector's sight for good (`gc.freeze`): they live as long as the app, and every later
+    full collection, releasing a game's memory included, then walks only what games made.
+    True if it froze (see `allow_freezing`)."""
+    if _freezing:
+        gc.freeze()
+    return _freezing
 
 
 def after_game_closed() -> None:

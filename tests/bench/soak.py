@@ -548,6 +548,8 @@ def main() -> int:
     settle_heap_policy()  # as run_gui does
     from ui import memory
 
+    memory.allow_freezing()
+
     release, release_ms = memory.release_game_memory, []
 
     def timed_release():  # what giving a game's memory back costs the GUI thread
