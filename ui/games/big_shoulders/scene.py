@@ -580,7 +580,9 @@ class BigShouldersScene(GameScene):
             card = self.pooled(("charter", cid), lambda cid=cid: CharterFace(cid))
             c = comps[cid]
             chips = self._charter_chips(view, card, cid)
-            info = {**self._charter_info(view, cid), "chips": chips}
+            # what the phase asks of a charter comes first when it is shown small: its stock, or its works
+            focus = "market" if view["phase"] in ("setup", "found", "stock") else "works"
+            info = {**self._charter_info(view, cid), "chips": chips, "focus": focus}
             mine = self._me is not None and c["dir"] == self._me
             card.set_charter(info, "\n".join([f"{COMPANIES[cid].name} — directed by {self._names[c['dir']]}"]
                                              + detail_lines(view, cid)),
@@ -701,13 +703,17 @@ class BigShouldersScene(GameScene):
         self._pending = [a for a in self._pending if not (a.kind == "trade" and a.args[0] == cid and
                                                           (picked is None or a.args[1] != picked[1]))]
         # the chips share the card's width (a row running past the card made the board wider than
-        # drawn and the fit zoom out): each as wide as its label, all narrowed alike when they do
-        # not fit, a narrowed chip drawing its short form
+        # drawn and the fit zoom out): each as wide as its label; when they do not fit, the card's
+        # width is shared in the measure of their shortest forms, which a narrowed chip draws (a
+        # share by the full labels left "Sell 10%" too narrow for even its short form)
         metrics = QFontMetricsF(style.sans(10, bold=True))
         widths = [20 + metrics.horizontalAdvance(label) for label, *_ in chips]
         gap = 5.0
         room = CharterCard.W - 16 - gap * max(0, len(chips) - 1)
-        narrow = min(1.0, room / sum(widths)) if widths else 1.0
+        if sum(widths) > room:
+            least = [20 + min(metrics.horizontalAdvance(t) for t in (label, *_chip_short(label)))
+                     for label, *_ in chips]
+            widths = [w * room / sum(least) for w in least]
         x = 8.0
         for i in range(8):
             chip = self.pooled(("cchip", cid, i), lambda: _ChoiceChip(10, 26))
@@ -717,7 +723,7 @@ class BigShouldersScene(GameScene):
                 chip.on_click = None
                 continue
             label, a, click, colour = chips[i]
-            w = widths[i] * narrow
+            w = widths[i]
             chip.resize(w, 26)
             tip = ("Offer two of these at Haymarket, then click the resource to take there" if click and "✕" not in
                    label else "Cancel the trade" if click else self._label(a))
@@ -983,12 +989,14 @@ def _track(n: int, sw: float, sh: float, labels: list[str], per_row: int = 0) ->
 
 def _chip_short(label: str) -> tuple[str, ...]:
     """Shorter forms of a charter chip's label ("Buy 10% from charter · $50" → "10% charter · $50"
-    → "10% · $50"), for a chip narrowed to share the card."""
+    → "10% · $50" → "10% $50"; "Sell 10%" → "−10%"), for a chip narrowed to share the card."""
+    if label.startswith("Sell "):
+        return (f"−{label[5:]}",)
     if not label.startswith("Buy "):
         return ()
     what, _, price = label[4:].partition(" · ")
     share, _, where = what.partition(" from ")
-    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}"
+    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}", f"{share} {price}"
 
 
 def _money_short(line: str, closed: str) -> tuple[str, ...]:
