@@ -280,11 +280,15 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         d["asset_deck"] = len(self.asset_deck)
         d["demand_piles"] = [len(p) for p in self.demand_piles]
         d["frame"] = self.stack[-1][0]
-        f = self.stack[-1]   # the company a seat's decision is for (the board shows it on its charter)
-        d["company"] = f[2] if f[0] in SEAT_FRAMES and len(f) > 2 and isinstance(f[2], str) else None
+        d["company"] = self.decision_company()
         d["to_move"] = self.to_move()
         d["viewer"] = seat
         return d
+
+    def decision_company(self) -> str | None:
+        """The company the decision now open is for (the board shows it on its charter)."""
+        f = self.stack[-1]
+        return f[2] if f[0] in SEAT_FRAMES and len(f) > 2 and isinstance(f[2], str) else None
 
     def view(self, seat: int | None) -> dict:
         """Public information plus `seat`'s own buildings in hand, its discards and its pick."""
