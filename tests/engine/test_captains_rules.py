@@ -637,3 +637,17 @@ def test_real_estate_side_stays_as_built():
     # R28: no action flips it; it still gives its side's demand after two age ends
     assert st.built["COM-B"] == ["B1", 0, 0] and market_demand("CON-STONE", st.built) == 2
     assert not any(a.kind == "re_card" for a in st.legal_actions())
+
+
+# -- the rules help ------------------------------------------------------------------------------
+def test_rules_help_names_our_design_and_every_balance_change():
+    from engine.core.assets import load_toml
+
+    help_text = " ".join(SPEC.rules_help.split())
+    assert "our own design" in help_text
+    ours = help_text[help_text.index("Our data and how it was balanced"):]
+    changed = [f["name"] for f in load_toml("captains-of-industry", "facilities.toml")["facility"]
+               if "[changed]" in f["provenance"]]
+    assert changed   # the balance changes are marked in the data ...
+    for name in changed:
+        assert f"**{name}**" in ours, name   # ... and each is told to the player
