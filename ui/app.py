@@ -18,6 +18,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from ui.settings import Settings, autosave_exists
 from ui.settings import settings as global_settings
 
+PRELOAD_PAUSE_MS = 50
+"""The pause between two games' imports after the first paint (events in between run first)."""
+
 
 class _FirstPaint(QObject):
     """Calls `callback` once, just after the watched widget first paints."""
@@ -55,6 +58,7 @@ class Shell(QObject):
         self.window = None
         self._windows: list = []  # help windows opened from the start screen
         self.first_painted = False
+        self._preload: list[str] | None = None  # games whose code is still to be imported
         _FirstPaint(self.start, self._after_first_paint)
 
     # -- start screen ---------------------------------------------------------------------------------
@@ -101,6 +105,33 @@ class Shell(QObject):
                 self.runner.start(tuple(game_ids()[:1]))
             except Exception:  # noqa: BLE001 - AI falls back to a thread on first use
                 pass
+        QTimer.singleShot(PRELOAD_PAUSE_MS, self._preload_next_game)
+
+    def _preload_next_game(self) -> None:
+        """Import one more game's rules and board code while the start screen waits (one game a
+        turn of the event loop, so a click is never held up by more than one game's import). A
+        game's first opening (and the new-game dialog's list) then costs no import, and the app
+        has its working size from the first game on instead of growing by each game's code as
+        each is first played (some 4 MB, which the soak, tests/bench/soak.py, counted as growth)."""
+        from engine.core.registry import game_ids, get_spec
+        from ui.games import game_ui, has_board
+        from ui.memory import freeze_start_up_objects
+
+        if self._preload is None:
+            self._preload = game_ids()
+            freeze_start_up_objects()
+        if not self._preload:
+            if self.window is None:  # no game's objects yet among them
+                freeze_start_up_objects()
+            return
+        game_id = self._preload.pop(0)
+        try:
+            get_spec(game_id)
+            if has_board(game_id):
+                game_ui(game_id)
+        except Exception:  # noqa: BLE001 - a broken game is reported when it is opened
+            pass
+        QTimer.singleShot(PRELOAD_PAUSE_MS, self._preload_next_game)
 
     # -- opening games --------------------------------------------------------------------------------
     def _window(self):
@@ -460,6 +491,10 @@ def run_gui(argv: list[str] | None = None) -> int:
     shell = _current_shell = Shell()
     shell.show_start()
     _paint_now(shell.start)
+    from ui.memory import allow_freezing, settle_heap_policy
+
+    settle_heap_policy()  # big pictures get pages of their own, freed at once (ui/memory.py)
+    allow_freezing()  # start-up's objects leave the collector's sight once the games' code is in
     # Only now the rest: the asyncio/qasync loop (and, after the paint, the AI pool).
     import asyncio
 

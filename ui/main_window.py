@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui import controller as _controller
+from ui import memory
 from ui.controller import GameController
 from ui.curtain import Curtain
 from ui.panels import seat_colour, seat_marks
@@ -95,6 +96,19 @@ class BoardView(QGraphicsView):
                 rect = rect.united(item.sceneBoundingRect())
         return rect if not rect.isEmpty() else scene.sceneRect()
 
+    def _drawn_beyond(self, area: QRectF) -> bool:
+        """True if a piece drawn now (hidden ones do not count) reaches outside `area`."""
+        scene = self.scene()
+        if scene is None:
+            return False
+        far = 1e7
+        mode = Qt.ItemSelectionMode.IntersectsItemBoundingRect
+        bands = (QRectF(-far, -far, 2 * far, far + area.top()),  # above, below, left, right
+                 QRectF(-far, area.bottom(), 2 * far, far),
+                 QRectF(-far, area.top(), far + area.left(), area.height()),
+                 QRectF(area.right(), area.top(), far, area.height()))
+        return any(scene.items(band, mode) for band in bands)
+
     def fit(self) -> None:
         """Fit the whole board (the scene's items) into the view, afresh."""
         self._fitted = None
@@ -154,12 +168,13 @@ class BoardView(QGraphicsView):
         self._origin = self._viewport_origin()
         return True
 
-    def _update_range(self) -> None:
+    def _update_range(self, rect: QRectF | None = None) -> None:
         """Let the view scroll a viewport's size beyond the board on every side, so it can keep
-        the board in place whatever its size."""
-        rect = self.board_rect()
-        if self._fitted is not None:
-            rect = rect.united(self._fitted)
+        the board in place whatever its size. `rect`: the board and the fitted area, if known."""
+        if rect is None:
+            rect = self.board_rect()
+            if self._fitted is not None:
+                rect = rect.united(self._fitted)
         scale = max(self.transform().m11(), self.MIN_SCALE)
         mx = self.viewport().width() / scale + rect.width()
         my = self.viewport().height() / scale + rect.height()
@@ -226,6 +241,12 @@ class BoardView(QGraphicsView):
         """The board grew or shrank: fit again only if it now reaches beyond the fitted area."""
         if not self.auto_fit:
             self._update_range()
+            return
+        if self._fitted is not None and not self._drawn_beyond(self._fitted):
+            # the usual case (a step in a game, a review step): nothing reaches beyond the fitted
+            # area, so the range is the fitted area's; the scene's index tells it without a walk
+            # over every piece (which cost a review step more than a millisecond)
+            self._update_range(QRectF(self._fitted))
             return
         rect = self.board_rect()
         if self._fitted is None or not self._fitted.contains(rect):
@@ -365,6 +386,7 @@ class GameWindow(QMainWindow):
         self.view.setScene(scene)
         if old_scene is not None:
             old_scene.deleteLater()
+            memory.after_game_closed()  # its pictures and freed heap: see ui/memory.py
         scene.sceneRectChanged.connect(self.view.scene_rect_changed)
         if hasattr(scene, "hovered"):
             scene.hovered.connect(self._hovered)
@@ -691,5 +713,6 @@ class GameWindow(QMainWindow):
         if self.controller is not None:
             self.controller.autosave_now()  # nothing is lost: Continue resumes it
             self.controller.close()
+            memory.after_game_closed()
         super().closeEvent(event)
         self.closed.emit()

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core.contract import Action, Event, State
+from engine.core.contract import CHANCE, TERMINAL, Action, Event, State
 
 
 class FrameStackState(State):
     """Base of the games whose turn is a stack of frames (see the module docstring)."""
 
     AUTO_FRAMES: ClassVar[frozenset[str]] = frozenset()
+    CHANCE_FRAMES: ClassVar[frozenset[str]] = frozenset()
+    """Frames whose next decision is a chance outcome (to_move is CHANCE there)."""
     _HANDLERS: ClassVar[dict] = {}
     _FRAMES: ClassVar[dict] = {}
     _CHOICES: ClassVar[dict] = {}
@@ -35,6 +37,19 @@ class FrameStackState(State):
                     if name.startswith(prefix):
                         table[name[len(prefix):]] = fn
         cls._HANDLERS, cls._FRAMES, cls._CHOICES = tables["_do_"], tables["_frame_"], tables["_choices_"]
+
+    def to_move(self) -> int:
+        """TERMINAL once over, CHANCE at a chance frame, else the seat `_mover(frame)` names."""
+        if self.over:
+            return TERMINAL
+        f = self.stack[-1]
+        if f[0] in self.CHANCE_FRAMES:
+            return CHANCE
+        return self._mover(f)
+
+    def _mover(self, frame: list) -> int:
+        """The seat that decides at decision `frame` (the top of the stack)."""
+        raise NotImplementedError(f"{type(self).__name__} names no seat for frame {frame[0]}")
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         seat = self.decider(seat)

@@ -148,3 +148,19 @@ def test_normal_sells_a_falling_company_and_keeps_a_working_one():
     assert normal_choice(st) == Action("sell", seat, ("elgin", "common"))
     elgin["cash"] = 300
     assert normal_choice(st).kind != "sell"
+
+
+def test_normal_hires_for_the_first_factory_before_the_second():
+    """Factories run in order: a Worker hired for the second while the first lacks one is idle."""
+    from tests.engine.test_big_shoulders_phases import action_turn
+    from tests.engine.test_big_shoulders_rules import act, to_action
+
+    st = to_action(3)
+    action_turn(st, "elgin")                      # Elgin's factories take 2 Workers each
+    act(st, "place", "hire_workers", "elgin")
+    picks = []
+    while st.stack[-1][0] == "hire" and len(picks) < 4:
+        action = normal_choice(st)
+        picks.append(action.args)
+        st.apply(action)
+    assert picks[:3] == [(0,), (0,), (1,)]

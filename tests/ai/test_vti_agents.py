@@ -162,3 +162,76 @@ def test_late_in_the_game_normal_makes_the_product_of_the_last_contract():
     assert a == Action("produce", s, ("nylon_factory",))
     st.apply(a)
     assert choose("normal", st) == Action("output", s, ("parachutes",))
+
+
+def test_normal_two_player_draft_splits_the_strongest_factories():
+    # two players draft complements of one another: Normal weighs what it leaves its rival. With
+    # five Leather and Tallow contracts and an Oil one on offer, drafting only for its own gain took
+    # the Cattle Ranch and Oil Well and left the rival both the Coal Mine and the Cotton Plantation
+    # (the strongest starting factories); now neither seat ends with both, and each has Wood
+    from engine.games.victory_through_industry import SPEC
+
+    row = ["leather-5", "leather-6", "leather-7", "tallow-6", "tallow-7", "oil-5", "coal-5", "cotton-5"]
+    for first in (0, 1):
+        st = SPEC.new_state(2)
+        for cid in row:
+            st.apply(Action("reveal_contract", -1, (cid,)))
+        st.apply(Action("first_drafter", -1, (first,)))
+        while st.phase == "draft":
+            st.apply(choose("normal", st))
+        assert sum(len(d) for d in st.drafted) == 8
+        for d in st.drafted:
+            assert "forest" in d
+            assert not {"coal_mine", "cotton_plantation"} <= set(d), st.drafted
+
+
+def test_normal_two_player_draft_search_matches_the_values_of_the_sets():
+    # the search's pick leads to the split a brute force over every draft order values best
+    from ai.games.victory_through_industry.agents import draft_search, set_value
+    from engine.games.victory_through_industry import SPEC
+
+    row = ["coal-5", "cotton-5", "wood-5", "rubber-10", "rubber-11", "parachutes-9", "parachutes-10", "brass-5"]
+    st = SPEC.new_state(2)
+    for cid in row:
+        st.apply(Action("reveal_contract", -1, (cid,)))
+    st.apply(Action("first_drafter", -1, (0,)))
+    for f in ("coal_mine", "cotton_plantation", "forest", "iron_mine"):  # four picks made: 0, 1, 0, 1
+        st.apply(Action("draft", st.to_move(), (f,)))
+    s, t = st.to_move(), 1 - st.to_move()
+
+    def minimax(pool, mine, theirs, me):
+        if len(mine) + len(theirs) == 8:
+            return set_value(mine, row) - set_value(theirs, row)
+        outs = [minimax(pool[:i] + pool[i + 1:], mine + [f], theirs, False) if me
+                else minimax(pool[:i] + pool[i + 1:], mine, theirs + [f], True) for i, f in enumerate(pool)]
+        return max(outs) if me else min(outs)
+
+    pool = list(st.pool)
+    best = max(minimax(pool[:i] + pool[i + 1:], st.drafted[s] + [f], list(st.drafted[t]), False)
+               for i, f in enumerate(pool))
+    pick = draft_search(st, s)
+    i = pool.index(pick)
+    assert minimax(pool[:i] + pool[i + 1:], st.drafted[s] + [pick], list(st.drafted[t]), False) == best
+    assert len(set(pool)) > 1  # the position leaves a real choice
+
+
+def test_draft_fit_recovers_known_weights_and_reads_a_set():
+    # the fit behind the two-player draft constants (draft_fit.py) finds the weights that made
+    # synthetic outcomes, and a set's features count what it holds
+    import math
+    import random
+
+    from ai.games.victory_through_industry.draft_fit import features, fit
+
+    rng = random.Random(7)
+    true = [0.8, -0.6, 0.0]
+    rows = []
+    for _ in range(3000):
+        x = [rng.choice((-1.0, 0.0, 1.0)) for _ in true]
+        p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(true, x, strict=True))))
+        rows.append((x, 1.0 if rng.random() < p else 0.0))
+    w, se = fit(rows, ridge=0.1)
+    for wi, si, ti in zip(w, se, true, strict=True):
+        assert abs(wi - ti) < 3 * si + 0.02
+    f = features(["forest", "forest", "iron_mine", "cotton_plantation"], [])
+    assert f == [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0]

@@ -20,9 +20,13 @@ It prints one line per sample (every 30 s): minutes, games finished, decisions, 
 of the app and of its worker processes, the largest UI gap so far; and a summary at the end:
 crashes (exceptions that reached the event loop; a hard crash ends the process, which the exit
 code shows), the largest gap between two ticks of a 20 ms timer, memory growth after the first
-game (and after the first game of each kind, once every game's code and art is loaded), and
-worker processes still alive 5 s after the app quit. Exit status 0 when no exception reached the
-loop, memory grew under 10 % after a game of each kind had been played and no worker was left.
+game, and worker processes still alive 5 s after the app quit. Memory is compared like against
+like: once each finished game has been closed and its memory given back (ui/memory.py, a moment
+after the next game opened; at the end the second game is opened again for this), from the
+first game to the last. Beside it: the last sample against the moment the first game ended, and
+against the end of a game of each kind (either may compare a small board with a large one in
+full play). Exit status 0 when no exception reached the loop, nothing stalled, memory grew under
+10 % from the first closed game to the last and no worker was left.
 
 Leak hunting (each slows the app, so the gaps it reports are not the app's):
 - `--probe`: after every game (once the next has opened, Qt's deferred deletes done and garbage
@@ -89,6 +93,25 @@ def malloc_mb() -> tuple[float, float]:
         return (m.uordblks + m.hblkhd) / 2**20, m.fordblks / 2**20
     except (OSError, AttributeError):
         return float("nan"), float("nan")
+
+
+def resident_parts() -> str:
+    """Resident memory by kind of mapping (/proc/self/smaps_rollup has no split): the brk heap,
+    anonymous mappings (glibc's other arenas, Python's arenas, big blocks) and files (code, fonts)."""
+    parts = {"heap": 0, "anon": 0, "file": 0}
+    kind = None
+    try:
+        with open("/proc/self/smaps") as f:
+            for line in f:
+                first = line.split(maxsplit=6)
+                if len(first) >= 5 and "-" in first[0] and not first[0].endswith(":"):
+                    name = first[5].strip() if len(first) > 5 else ""
+                    kind = "heap" if name == "[heap]" else "anon" if not name or name.startswith("[") else "file"
+                elif first and first[0] == "Rss:" and kind is not None:
+                    parts[kind] += int(first[1])
+    except OSError:
+        return ""
+    return " ".join(f"{k} {v / 1024:.1f}" for k, v in parts.items())
 
 
 def _print_roots(target, limit: int = 20000) -> None:
@@ -264,10 +287,11 @@ class Soak:
         self.last_tick = time.monotonic()
         self.rss_first_game: float | None = None
         self.rss_every_game: float | None = None  # once a game of every kind has ended
+        # after each finished game was closed and its memory released (ui/memory.py): (games, MB)
+        self.between: list[tuple[int, float]] = []
         self.samples: list[tuple[float, float, float]] = []
         self.last_save_load = time.monotonic()
         self.save_dir = Path(tempfile.mkdtemp(prefix="soak-saves-"))
-        self.game_seed = args.seed * 1000
         self.human = False
         self.pending_redo = False
         self.done = False
@@ -315,8 +339,15 @@ class Soak:
         worker_rss = sum(rss_mb(p) for p in self.workers())
         minutes = (time.monotonic() - self.t0) / 60
         self.samples.append((minutes, rss, worker_rss))
+        from ui.board.items import LOOKS
+
+        in_use, free = malloc_mb()
+        c = self.controller()
         print(f"{minutes:6.1f} min  games {self.games_finished:4d}  decisions {self.decisions:7d}  "
               f"app {rss:7.1f} MB  workers {worker_rss:7.1f} MB ({len(self.workers())})  "
+              f"[{c.session.spec.id if c else '-'}: looks {LOOKS.size / 2**20:.1f} MB, "
+              f"malloc in use {in_use:.1f} free {free:.1f} MB, python blocks {sys.getallocatedblocks()}, "
+              f"resident {resident_parts()} MB]  "
               f"largest gap {self.max_gap * 1000:6.0f} ms  "
               f"undo/redo/confirm {self.undos}/{self.redos}/{self.confirms}  "
               f"save+load {self.save_loads}  continue {self.continues}  errors {len(self.errors)}",
@@ -327,22 +358,33 @@ class Soak:
         w = self.shell.window
         return w.controller if w is not None else None
 
-    def start_next_game(self) -> None:
+    def open_game(self, k: int) -> str:
+        """Open the game numbered `k` (from 0): its game, player count, seats, speed and seed."""
         from engine.core.contract import SeatInfo
 
-        game_id, players = self.configs[self.games_started % len(self.configs)]
+        game_id, players = self.configs[k % len(self.configs)]
         levels = ["easy", "normal"]
-        seats = [SeatInfo(f"AI {i + 1}", "ai", levels[(i + self.games_started) % 2]) for i in range(players)]
-        if self.games_started % 3 == 2:
+        seats = [SeatInfo(f"AI {i + 1}", "ai", levels[(i + k) % 2]) for i in range(players)]
+        if k % 3 == 2:
             seats[-1] = SeatInfo("Hard", "ai", "hard")
-        self.human = self.games_started % 2 == 1
+        self.human = k % 2 == 1
         if self.human:
             seats[0] = SeatInfo("Script", "human")
-        speed = "fast" if self.games_started % 2 == 0 else "instant"
+        speed = "fast" if k % 2 == 0 else "instant"
         self.shell.settings.set("ai_speed", speed)
-        self.game_seed += 1
+        self.shell.start_game(game_id, seats, {}, self.args.seed * 1000 + 1 + k)
+        return speed
+
+    def start_next_game(self) -> None:
+        speed = self.open_game(self.games_started)
         self.games_started += 1
-        self.shell.start_game(game_id, seats, {}, self.game_seed)
+        if self.games_finished:  # the game just closed: its memory is released a moment later
+            from PySide6.QtCore import QTimer
+
+            from ui.memory import RELEASE_DELAY_MS
+
+            n = self.games_finished
+            QTimer.singleShot(RELEASE_DELAY_MS + 500, lambda: self.between.append((n, rss_mb(os.getpid()))))
         if self.args.probe:
             from PySide6.QtCore import QTimer
 
@@ -372,6 +414,8 @@ class Soak:
                 f"legal {len(c.legal)}, seats {[(x.kind, x.level) for x in s.seats]}")
 
     def _game_over(self) -> None:
+        if self.done:
+            return
         self.games_finished += 1
         if self.rss_first_game is None:
             self.rss_first_game = rss_mb(os.getpid())
@@ -457,10 +501,22 @@ class Soak:
                                f"{len(c.session.log)} decisions saved, {len(c2.session.log)} loaded)")
 
     def stop(self) -> None:
+        """Sample; open the second game again, as after the first game, so that memory once the
+        last game has been closed and released is measured like the first; record it; quit."""
+        from PySide6.QtCore import QTimer
+
+        from ui.memory import RELEASE_DELAY_MS
+
         self.done = True
         self.sample()
         for t in (self.tick, self.sampler, self.driver):
             t.stop()
+        if self.games_started > 1:  # the second game again: the first closed game's figure was taken in it
+            self.open_game(1)
+        QTimer.singleShot(RELEASE_DELAY_MS + 500, self._after_last_game)
+
+    def _after_last_game(self) -> None:
+        self.between.append((self.games_finished, rss_mb(os.getpid())))
         self.shell.quit()
 
 
@@ -487,6 +543,21 @@ def main() -> int:
     from ui.gc_guard import install_gc_guard
 
     install_gc_guard(app)
+    from ui.memory import settle_heap_policy
+
+    settle_heap_policy()  # as run_gui does
+    from ui import memory
+
+    memory.allow_freezing()
+
+    release, release_ms = memory.release_game_memory, []
+
+    def timed_release():  # what giving a game's memory back costs the GUI thread
+        t = time.perf_counter()
+        release()
+        release_ms.append((time.perf_counter() - t) * 1000)
+
+    memory.release_game_memory = timed_release
     settings = settings_module.reset_for_tests(Path(data) / "settings.json")
     settings.set("think_ms", args.think_ms)
     shell = Shell(settings, autosave=True, start_pool=True)
@@ -542,10 +613,22 @@ def main() -> int:
     for r in soak.reports[:5]:
         print(f"  report: {r}")
     print(f"largest UI gap: {soak.max_gap * 1000:.0f} ms {soak.max_gap_at}")
+    if release_ms:
+        print(f"giving a closed game's memory back (ui/memory.py), {len(release_ms)} times: "
+              f"median {sorted(release_ms)[len(release_ms) // 2]:.0f} ms, max {max(release_ms):.0f} ms (GUI thread)")
     if first is not None:
         print(f"app memory: {first:.1f} MB after the first game, {last:.1f} MB at the end "
               f"(peak {peak:.1f} MB), growth {growth:+.1f} %")
     growth_every = (last - every) / every * 100 if every else float("nan")
+    between = soak.between
+    growth_between = ((between[-1][1] - between[0][1]) / between[0][1] * 100
+                      if len(between) > 1 and between[0][0] == 1 else float("nan"))
+    if len(between) > 1:
+        print(f"app memory once a finished game was closed and its memory released: {between[0][1]:.1f} MB "
+              f"after the first game, {between[-1][1]:.1f} MB after the last ({between[-1][0]}), "
+              f"growth {growth_between:+.1f} %; largest {max(r for _, r in between):.1f} MB")
+        step = max(1, len(between) // 24)
+        print("  after game (games, MB): " + "; ".join(f"{n} {r:.0f}" for n, r in between[::step]))
     if every is not None:
         print(f"app memory once a game of each of the {soak.kinds} kinds had ended (all code and art loaded): "
               f"{every:.1f} MB; growth since then {growth_every:+.1f} %")
@@ -553,7 +636,7 @@ def main() -> int:
           + "; ".join(f"{m:.0f} {r:.0f} {w:.0f}" for m, r, w in soak.samples[::max(1, len(soak.samples) // 24)]))
     print(f"worker processes alive 5 s after quitting: {len(leaked)} {leaked} "
           f"(besides {trackers} multiprocessing resource tracker, which exits with the app)")
-    ok = not soak.errors and not soak.stalls and not leaked and every is not None and growth_every < 10
+    ok = not soak.errors and not soak.stalls and not leaked and growth_between < 10
     print("PASS" if ok else "FAIL", flush=True)
     return 0 if ok else 1
 

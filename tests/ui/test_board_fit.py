@@ -91,6 +91,47 @@ def test_pieces_parked_by_the_pool_do_not_count_in_the_fit(qtbot):
     assert fill(view) >= 0.9
 
 
+def test_the_quick_check_for_a_board_grown_beyond_the_fit_sees_only_drawn_pieces(qtbot):
+    """A scene's rect changes on many steps; the view asks the scene's index whether a drawn piece
+    reaches beyond the fitted area instead of walking every piece (BoardView._drawn_beyond): a
+    hidden piece or one inside never counts, a drawn one outside on any side (or a child outside
+    its parent) does, and the fit grows to take it in."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    from ui.board.scene import GameScene
+    from ui.main_window import BoardView
+
+    scene = GameScene()
+    scene.addItem(QGraphicsRectItem(0, 0, 800, 500))
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    scene.sceneRectChanged.connect(view.scene_rect_changed)
+    view.resize(1000, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    area = QRectF(view._fitted)
+    assert not view._drawn_beyond(area)
+    inside = QGraphicsRectItem(0, 0, 50, 50)
+    inside.setPos(700, 400)
+    scene.addItem(inside)
+    assert not view._drawn_beyond(area)
+    for x, y in ((-300, 100), (1200, 100), (100, -300), (100, 900)):
+        piece = QGraphicsRectItem(0, 0, 40, 40)
+        piece.setPos(x, y)
+        scene.addItem(piece)
+        assert view._drawn_beyond(area), (x, y)
+        piece.setVisible(False)
+        assert not view._drawn_beyond(area), (x, y)
+    child = QGraphicsRectItem(0, 0, 40, 40, inside)
+    child.setPos(500, 0)  # beyond the fit, through its parent
+    assert view._drawn_beyond(area)
+    scene.setSceneRect(QRectF(0, 0, 1400, 600))  # what a scene's show() does: the view follows
+    assert view._fitted.contains(view.board_rect())
+    assert not view._drawn_beyond(view._fitted)
+
+
 def test_a_charters_chips_stay_on_the_charter(qapp):
     """Every stock chip a charter shows (up to four buys, two sells, its asset) lies on the card."""
     from engine.core.session import Session

@@ -84,3 +84,48 @@ def test_a_track_shown_small_reads_as_a_ruler(painter):
     shown = [int(t) for _, _, t in drawn]
     assert shown and all(n % 5 == 0 for n in shown) and 0 in shown and 50 in shown
     assert all(size >= MIN_SCREEN_PX for size, _, _ in drawn)
+
+
+def test_a_remembered_fitting_draws_what_measuring_draws(painter):
+    """draw_legible remembers how a text fits (by text, font, place, flags and scale): drawn
+    again it comes out as measured afresh, and a font changed after use is measured anew."""
+    from ui.board import legible
+
+    p, drawn = painter
+    p.scale(0.5, 0.5)
+    cases = [(QRectF(0, 0, 160, 30), "Merchandising", style.serif(10, bold=True), False, ()),
+             (QRectF(0, 0, 80, 30), "Merchandising", style.serif(10, bold=True), False, ("Merch.",)),
+             (QRectF(0, 0, 30, 30), "Merchandising", style.serif(10, bold=True), False, "Merch."),
+             (QRectF(0, 0, 90, 20), "Monopolies of steel", style.sans(9), True, ()),
+             (QRectF(0, 0, 300, 40), "Oil", style.serif(14), True, ())]
+    first = []
+    for rect, text, font, elide, short in cases:
+        first.append((draw_legible(p, rect, text, font, elide=elide, short=short), drawn[-1] if drawn else None))
+        drawn.clear()
+    for _ in range(2):  # remembered, then measured afresh
+        again = []
+        for rect, text, font, elide, short in cases:
+            again.append((draw_legible(p, rect, text, font, elide=elide, short=short), drawn[-1] if drawn else None))
+            drawn.clear()
+        assert again == first
+        legible._PLANS.clear()
+    font = style.sans(9)
+    draw_legible(p, QRectF(0, 0, 300, 60), "Oil", font)
+    font.setPixelSize(40)  # the caller's font changed after use: its new size is drawn
+    draw_legible(p, QRectF(0, 0, 300, 60), "Oil", font)
+    assert drawn[-1][0] == 40 * 0.5
+
+
+def test_fit_font_remembers_its_answer_without_sharing_it(qapp):
+    from ui.board import items
+    from ui.board.items import fit_font
+
+    style.load_fonts()
+    items._FITTED.clear()
+    measured = fit_font("Merchandising", style.serif(12, bold=True), 60).pixelSize()
+    assert measured < style.px(12)
+    shrunk = fit_font("Merchandising", style.serif(12, bold=True), 60)
+    assert shrunk.pixelSize() == measured  # remembered
+    shrunk.setPixelSize(3)  # the caller's own copy
+    assert fit_font("Merchandising", style.serif(12, bold=True), 60).pixelSize() == measured
+    assert fit_font("Oil", style.serif(12, bold=True), 60).pixelSize() == style.px(12)

@@ -238,6 +238,11 @@ def glow_image(outline: QPainterPath, scale: float, margin: float) -> QPixmap:
     return image
 
 
+def forget_glow_images() -> None:
+    """Drop every glow image (a closed board's shapes and zooms; see ui/memory.py)."""
+    _GLOW_IMAGES.clear()
+
+
 class Highlight:
     """Mixin for a QGraphicsObject: gold pulsing glow on legal targets (a `GlowOverlay` child
     driven by the scene's one `PulseDriver`), brightening on hover, a tooltip with the full text,
@@ -521,7 +526,8 @@ class BoardItem(Highlight, QGraphicsObject):
             p.restore()
         else:
             self._paint_look(p, lod)
-        self.paint_hover(p, self.outline())
+        if self.hover and self.action is not None:  # (no outline made for the pieces not hovered)
+            self.paint_hover(p, self.outline())
 
     def _paint_look(self, p: QPainter, lod: float) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -598,10 +604,20 @@ def draw_text(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str = s
 
 def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT) -> QFont:
     """`font` shrunk (not below `min_pt`) until `text` fits `width`."""
-    f = QFont(font)
-    while QFontMetricsF(f).horizontalAdvance(text) > width and f.pixelSize() > style.px(min_pt):
-        f.setPixelSize(f.pixelSize() - 1)
-    return f
+    key = (text, font, width, min_pt)
+    fitted = _FITTED.get(key)
+    if fitted is None:
+        fitted = QFont(font)
+        while QFontMetricsF(fitted).horizontalAdvance(text) > width and fitted.pixelSize() > style.px(min_pt):
+            fitted.setPixelSize(fitted.pixelSize() - 1)
+        if len(_FITTED) >= 4096:
+            _FITTED.clear()
+        _FITTED[(text, QFont(font), width, min_pt)] = fitted
+    return QFont(fitted)  # the caller's to change
+
+
+_FITTED: dict[tuple, QFont] = {}
+"""fit_font's answers: measuring a text at each size cost more than drawing it."""
 
 
 def paint_paper(p: QPainter, path: QPainterPath, rect: QRectF, shadow: bool = True) -> None:

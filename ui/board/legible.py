@@ -3,7 +3,8 @@ text). Every text a board piece paints goes through `draw_legible`, which measur
 text will have on the screen (the painter's scale, so the view's zoom times the item's own) and
 never draws it smaller than `style.MIN_PT`:
 
-- a text that is large enough is drawn as asked;
+- a text that is large enough is drawn as asked (or, if it does not fit its place, the first of
+  its shorter forms that does);
 - a smaller one is drawn at the minimum size instead, if it still fits its place (a little
   overflow of the height is allowed: the rects of a layout are drawn for the text's own size),
   in a condensed cut if the normal one is too wide;
@@ -90,6 +91,13 @@ def _fitting(text: str, font: QFont, rect: QRectF, flags: int, elide: bool) -> s
     return cut if len(cut.rstrip("…").strip()) >= min(4, len(text)) else None
 
 
+def _fits_as_designed(fm: QFontMetricsF, text: str, rect: QRectF, flags: int, one_line: bool) -> bool:
+    """`text` fits `rect` at its design size: one line as wide as the rect, wrapped lines as tall."""
+    if one_line:
+        return fm.horizontalAdvance(text) <= rect.width() + 0.5
+    return fm.boundingRect(QRectF(0, 0, rect.width(), 10_000), flags, text).height() <= rect.height() * WRAP_SLACK
+
+
 def shown_width(p: QPainter, text: str, font: QFont) -> float:
     """The width (in the painter's units) `text` takes when drawn in `font` at its size on the
     screen: a layout that puts a number beside a name keeps room for the number as shown."""
@@ -123,13 +131,47 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
     """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing."""
     if not text:
         return None
+    flags = int(flags)
+    if not isinstance(short, str):
+        short = tuple(short)
     scale = screen_scale(p)
+    key = (text, font, rect.getRect(), flags, elide, short, scale)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _plan(rect, text, font, flags, elide, short, scale)
+        if len(_PLANS) >= PLANS_MAX:
+            _PLANS.clear()
+        _PLANS[(text, QFont(font), *key[2:])] = plan  # a copy: a caller may change its font later
+    if plan is _NOTHING:
+        return None
+    shown, face, box = plan
+    # the caller's own font when drawn as designed (a piece may ask whether it was enlarged)
+    return Shown(shown, font if face is None else face, QRectF(box), flags)
+
+
+PLANS_MAX = 20_000
+"""Plans remembered (by text, font, place, flags and the painter's scale): measuring a text (up
+to five text layouts for one shown small) cost more than drawing it, and a board repaints the
+same labels and values over and over (a review's steps, a game's turns)."""
+_PLANS: dict[tuple, tuple | object] = {}
+_NOTHING = object()
+
+
+def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: str | tuple[str, ...],
+          scale: float) -> tuple[str, QFont | None, QRectF] | object:
+    """`plan_legible` measured afresh: (the text shown, its font or None for the caller's, the
+    box), or _NOTHING."""
     f = legible_font(font, scale)
     if f is font:  # large enough as designed: drawn exactly as before
         fm = QFontMetricsF(font)
-        if elide and not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text:
+        one_line = not (flags & Qt.TextFlag.TextWordWrap) and "\n" not in text
+        if short and not _fits_as_designed(fm, text, rect, flags, one_line):
+            # too large as designed: a whole shorter form that fits reads better than a cut one
+            forms = [short] if isinstance(short, str) else list(short)
+            text = next((c for c in forms if c and _fits_as_designed(fm, c, rect, flags, one_line)), text)
+        if elide and one_line:
             text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-        return Shown(text, font, QRectF(rect), int(flags))
+        return text, None, QRectF(rect)
     shown = None
     candidates = [c for c in (text, *([short] if isinstance(short, str) else short)) if c]
     # a whole short form reads better than a long one cut short: elide only as a last resort
@@ -144,7 +186,7 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
             f = face
             break
     if shown is None:
-        return None
+        return _NOTHING
     box = QRectF(rect)
     fm = QFontMetricsF(f)
     if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
@@ -152,7 +194,7 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
         dy = max(0.0, fm.height() - rect.height()) / 2
         dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
         box = rect.adjusted(-dx, -dy, dx, dy)
-    return Shown(shown, f, box, int(flags))
+    return shown, f, box
 
 
 def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from ui.board import style
 from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
-from ui.board.legible import lines_fit, shown_width
+from ui.board.legible import legible_font, lines_fit, screen_scale, shown_width
 
 
 class DrawnItem(BoardItem):
@@ -200,8 +200,14 @@ class Chip(BoardItem):
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(self.colour))
         p.drawPath(path)
-        draw_text(p, self.rect().adjusted(10, 0, -10, 0), self.text, style.sans(10, bold=True),
-                  style.text_on(self.colour), short=self.short)
+        font = style.sans(10, bold=True)
+        # shown small (enlarged to the minimum), a label that does not fit in full or short may
+        # come closer to the round ends before it is cut
+        small = legible_font(font, screen_scale(p)) is not font
+        for pad in (10, 5) if small else (10,):
+            if draw_text(p, self.rect().adjusted(pad, 0, -pad, 0), self.text, font, style.text_on(self.colour),
+                         short=self.short, elide=pad == 5 or not small):
+                break
 
     def texts(self) -> list[str]:
         return [self.text, self.toolTip()]

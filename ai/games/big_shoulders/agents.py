@@ -159,7 +159,7 @@ class NormalAgent(EasyAgent):
         view was three quarters of a rollout's time."""
         return {"cash": state.cash, "companies": state.companies, "demand_grid": state.demand_grid,
                 "operating": state.operating, "played": state.played, "viewer": seat,
-                "supply": state.supply, "frame": state.stack[-1][0]}
+                "supply": state.supply, "frame": state.stack[-1][0], "company": state.decision_company()}
 
     def decide(self, obs: Observation, rng) -> Action:
         scored = [(self.score(obs, a), i) for i, a in enumerate(obs.legal)]
@@ -226,8 +226,17 @@ class NormalAgent(EasyAgent):
             return 4
         if k in ("skip_gain", "bonus_forfeit", "emergency", "keep_place", "done_hiring"):
             return 0
-        if k == "hire":
-            return 5
+        if k in ("hire", "place_worker", "manager"):
+            # factories run in order: a Worker or Manager goes to the earliest factory open to it
+            # (picked at random, three Workers often left the first factory one short all game)
+            return 10 - a.args[0]
+        if k == "automate":
+            f, dest = a.args   # the displaced Worker fills an empty space (earliest first) or leaves
+            return 6 - dest if dest >= 0 else 2 + f / 10
+        if k in ("take_resource", "take_pair"):
+            c = view["companies"][view["company"]] if view.get("company") else None
+            lack = needs(c, view["company"]) if c is not None else {}
+            return 2 + sum(1 for r in a.args if lack.get(r, 0) > 0)
         return 2
 
     def _stock_value(self, view: dict, me: int, cid: str) -> float:

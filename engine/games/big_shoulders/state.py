@@ -19,7 +19,7 @@ of which is a chance outcome, so no order is hidden.
 from __future__ import annotations
 
 from engine.core.action_types import exactly_typed
-from engine.core.contract import CHANCE, TERMINAL, Action, GameSpec, Outcome
+from engine.core.contract import CHANCE, Action, GameSpec, Outcome
 from engine.core.frames import FrameStackState
 from engine.core.plain import plain_copy
 from engine.games.big_shoulders import market
@@ -108,6 +108,7 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
     """The whole game. Seats are 0..players-1, clockwise in seat order; companies are ids."""
 
     AUTO_FRAMES = AUTO_FRAMES
+    CHANCE_FRAMES = CHANCE_FRAMES
 
     _FIELDS = (
         "players", "opts", "decade", "phase", "cash", "partners", "partner_gains", "founder",
@@ -238,13 +239,8 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         return [(seat + i) % self.players for i in range(self.players)]
 
     # -- whose decision ---------------------------------------------------------------------------
-    def to_move(self) -> int:
-        if self.over:
-            return TERMINAL
-        f = self.stack[-1]
+    def _mover(self, f: list) -> int:
         name = f[0]
-        if name in CHANCE_FRAMES:
-            return CHANCE
         if name in SEAT_FRAMES:
             return f[1]
         if name == "found":
@@ -284,11 +280,15 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         d["asset_deck"] = len(self.asset_deck)
         d["demand_piles"] = [len(p) for p in self.demand_piles]
         d["frame"] = self.stack[-1][0]
-        f = self.stack[-1]   # the company a seat's decision is for (the board shows it on its charter)
-        d["company"] = f[2] if f[0] in SEAT_FRAMES and len(f) > 2 and isinstance(f[2], str) else None
+        d["company"] = self.decision_company()
         d["to_move"] = self.to_move()
         d["viewer"] = seat
         return d
+
+    def decision_company(self) -> str | None:
+        """The company the decision now open is for (the board shows it on its charter)."""
+        f = self.stack[-1]
+        return f[2] if f[0] in SEAT_FRAMES and len(f) > 2 and isinstance(f[2], str) else None
 
     def view(self, seat: int | None) -> dict:
         """Public information plus `seat`'s own buildings in hand, its discards and its pick."""

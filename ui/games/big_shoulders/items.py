@@ -187,8 +187,10 @@ class CharterCard(LookItem):
         cells = (("share", str(i.get("share", "")), 0.36), ("appeal", str(i.get("appeal", "")), 0.30),
                  ("cash", str(i.get("cash", "")), 0.34))
         y, h = self.NUMBERS_Y, self.NUMBERS_H
-        if tight(p):  # lower, clear of the name: the certificates below keep no text then
-            y += 5
+        if tight(p):
+            if i.get("focus") == "market":  # the certificates take the room (share values: track, chips)
+                return
+            y += 5  # lower, clear of the name: the certificates below keep no text then
         x = 8.0
         for label, value, share in cells:
             cw = (self.w - 16) * share
@@ -208,10 +210,12 @@ class CharterCard(LookItem):
         grey; blank: still on the charter). Shown small, a cell keeps the mark alone, and shown
         smaller still (`tight`) the colours alone: the numbers above and the prices below need the
         room."""
-        small = tight(p)
+        small = tight(p) and self.values.get("focus") != "market"
         x = 8.0
         if small:  # a thinner strip between the numbers and the prices, drawn as they will be
             y += 6
+        elif tight(p):  # the Stock Phase: who holds what matters most, in the numbers' room
+            y -= 10
         h = self.CERT_H - 12 if small else self.CERT_H
         for label, holder in certs:
             w = {"30%": 60.0, "20%": 64.0}.get(label, 44.0)
@@ -443,7 +447,7 @@ class BuildingTile(LookItem):
         draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
         draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, body,
-                  style.INK, WRAP, elide=False)
+                  style.INK, WRAP, elide=False, short=_plain(b.text))
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,
                       TEXT_LEFT)
@@ -460,6 +464,18 @@ class BuildingTile(LookItem):
     def texts(self) -> list[str]:
         bid = self.look[0] if self.look else None
         return [self.toolTip(), "" if bid is None else f"#{bid} {BUILDINGS[bid].text}"]
+
+
+def _plain(text: str) -> tuple[str, ...]:
+    """A building's effect without its asides ("Automate 2 Workers (in one factory or two)" →
+    "Automate 2 Workers"), then in the fewest words ("$150 dividend", "Asset $10 off"): the short
+    forms for a tile too small for the whole (the tooltip has it)."""
+    import re
+
+    plain = re.sub(r"\s*\([^)]*\)", "", text).replace(" from the general supply", "")
+    fewest = re.sub(r"^The company pays a (\$\d+) dividend.*", r"\1 dividend", plain)
+    fewest = re.sub(r"^(?:Buy a )?Capital Asset (?:at )?(\$\d+) (?:below|off) its slot price$", r"Asset \1 off", fewest)
+    return tuple(dict.fromkeys((plain, fewest)))
 
 
 class DemandTileItem(LookItem):

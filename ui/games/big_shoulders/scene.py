@@ -78,7 +78,7 @@ from ui.games.big_shoulders import (
     resource_words,
     short,
 )
-from ui.games.big_shoulders.forecast import detail_lines, forecast, part_forms, summary_short
+from ui.games.big_shoulders.forecast import Forecast, detail_lines, forecast, part_forms, summary_short
 from ui.games.big_shoulders.items import (
     COMPANY_COLOURS,
     COMPANY_MARKS,
@@ -580,16 +580,19 @@ class BigShouldersScene(GameScene):
             card = self.pooled(("charter", cid), lambda cid=cid: CharterFace(cid))
             c = comps[cid]
             chips = self._charter_chips(view, card, cid)
-            info = {**self._charter_info(view, cid), "chips": chips}
+            # what the phase asks of a charter comes first when it is shown small: its stock, or its works
+            focus = "market" if view["phase"] in ("setup", "found", "stock") else "works"
+            fc = forecast(view, cid)  # once a charter: its card, tooltip and factories read it
+            info = {**self._charter_info(view, cid, fc), "chips": chips, "focus": focus}
             mine = self._me is not None and c["dir"] == self._me
             card.set_charter(info, "\n".join([f"{COMPANIES[cid].name} — directed by {self._names[c['dir']]}"]
-                                             + detail_lines(view, cid)),
+                                             + detail_lines(view, cid, fc)),
                              selected=mine and cid == self.acting and any(a.kind == "place" for a in self._legal))
             card.on_click = (lambda cid=cid: self.choose_company(cid)) if mine else None
             pos = QPointF(RIGHT_X + (k % 2) * (CharterCard.W + 12), y + (k // 2) * (CharterCard.H + 10))
             self.place(card, pos)
             self._director_token(card, c["dir"], cid)
-            self._factories(view, card, cid)
+            self._factories(view, card, cid, fc)
         rows = (len(started) + 1) // 2
         y += rows * (CharterCard.H + 10)
         return self._show_unstarted(view, [cid for cid in COMPANY_IDS if not comps[cid]["started"]], y)
@@ -600,7 +603,7 @@ class BigShouldersScene(GameScene):
         tok.set_look(colour, mark, tooltip=f"Director: {self._names[seat]}")
         tok.setPos(18, 15)
 
-    def _charter_info(self, view: dict, cid: str) -> dict:
+    def _charter_info(self, view: dict, cid: str, fc: Forecast | None = None) -> dict:
         c = view["companies"][cid]
         certs = [("30%", self._seat_look(c["dir"]))]
         certs.append(("20%", self._holder(c["pref"])))
@@ -614,7 +617,7 @@ class BigShouldersScene(GameScene):
         if asset:
             asset_line = ASSETS[asset].name + (" (used)" if c.get("exhausted") else "")
         sales = int(c["sales"])
-        fc = forecast(view, cid)
+        fc = forecast(view, cid) if fc is None else fc
         return {
             "goods_name": GOODS_NAMES[COMPANIES[cid].goods],
             "share": f"${market.value(c['step'])}",
@@ -625,8 +628,8 @@ class BigShouldersScene(GameScene):
             "resources": dict(c["resources"]),
             "goods_text": str(c["goods"]) + (f" +{c['tokens']}" if c.get("tokens") else ""),
             "asset": asset_line,
-            "forecast_forms": part_forms(view, cid),
-            "forecast_line": summary_short(view, cid),
+            "forecast_forms": part_forms(view, cid, fc),
+            "forecast_line": summary_short(view, cid, fc),
             "idle": fc.goods == 0 and bool(fc.idle_reason),
             "goods_short": GOODS_NAMES[COMPANIES[cid].goods].split()[0],
         }
@@ -638,11 +641,11 @@ class BigShouldersScene(GameScene):
             return ("pool", "")
         return self._seat_look(where)
 
-    def _factories(self, view: dict, card: CharterCard, cid: str) -> None:
+    def _factories(self, view: dict, card: CharterCard, cid: str, fc: Forecast | None = None) -> None:
         c = view["companies"][cid]
         data = COMPANIES[cid]
         n = len(data.factories)
-        fc = forecast(view, cid)
+        fc = forecast(view, cid) if fc is None else fc
         for f, fac in enumerate(data.factories):
             item = self.pooled(("factory", cid, f), lambda: FactoryItem(10, 10, parent=card))
             r = card.factory_rect(f, n)
@@ -701,13 +704,17 @@ class BigShouldersScene(GameScene):
         self._pending = [a for a in self._pending if not (a.kind == "trade" and a.args[0] == cid and
                                                           (picked is None or a.args[1] != picked[1]))]
         # the chips share the card's width (a row running past the card made the board wider than
-        # drawn and the fit zoom out): each as wide as its label, all narrowed alike when they do
-        # not fit, a narrowed chip drawing its short form
+        # drawn and the fit zoom out): each as wide as its label; when they do not fit, the card's
+        # width is shared in the measure of their shortest forms, which a narrowed chip draws (a
+        # share by the full labels left "Sell 10%" too narrow for even its short form)
         metrics = QFontMetricsF(style.sans(10, bold=True))
         widths = [20 + metrics.horizontalAdvance(label) for label, *_ in chips]
         gap = 5.0
         room = CharterCard.W - 16 - gap * max(0, len(chips) - 1)
-        narrow = min(1.0, room / sum(widths)) if widths else 1.0
+        if sum(widths) > room:
+            least = [20 + min(metrics.horizontalAdvance(t) for t in (label, *_chip_short(label)))
+                     for label, *_ in chips]
+            widths = [w * room / sum(least) for w in least]
         x = 8.0
         for i in range(8):
             chip = self.pooled(("cchip", cid, i), lambda: _ChoiceChip(10, 26))
@@ -717,7 +724,7 @@ class BigShouldersScene(GameScene):
                 chip.on_click = None
                 continue
             label, a, click, colour = chips[i]
-            w = widths[i] * narrow
+            w = widths[i]
             chip.resize(w, 26)
             tip = ("Offer two of these at Haymarket, then click the resource to take there" if click and "✕" not in
                    label else "Cancel the trade" if click else self._label(a))
@@ -983,12 +990,14 @@ def _track(n: int, sw: float, sh: float, labels: list[str], per_row: int = 0) ->
 
 def _chip_short(label: str) -> tuple[str, ...]:
     """Shorter forms of a charter chip's label ("Buy 10% from charter · $50" → "10% charter · $50"
-    → "10% · $50"), for a chip narrowed to share the card."""
+    → "10% · $50" → "10% $50"; "Sell 10%" → "−10%"), for a chip narrowed to share the card."""
+    if label.startswith("Sell "):
+        return (f"−{label[5:]}",)
     if not label.startswith("Buy "):
         return ()
     what, _, price = label[4:].partition(" · ")
     share, _, where = what.partition(" from ")
-    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}"
+    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}", f"{share} {price}"
 
 
 def _money_short(line: str, closed: str) -> tuple[str, ...]:

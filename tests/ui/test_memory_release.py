@@ -1,0 +1,152 @@
+"""A finished game's memory is given back when the next one opens (ui/memory.py; found by the
+soak, tests/bench/soak.py: the boards' picture caches and the C heap's freed pages kept resident
+memory growing game after game)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainterPath, QPixmap, QPixmapCache
+
+from engine.core.contract import SeatInfo
+from ui import memory
+from ui.board import items
+
+HUMANS = [SeatInfo(name, "human") for name in ("Ann", "Bob", "Cat")]
+
+
+def _old_board_pictures():
+    """Pictures a closed board left in every cache: a piece's look, a glow image, a pixmap-cache
+    entry (keys no live piece of a new board will ever ask for)."""
+    look = QPixmap(64, 64)
+    look.fill(Qt.GlobalColor.red)
+    look_key = (-1, 0, ("a closed board's piece",), 64.0, 64.0, 64, 64, 1.0)
+    items.LOOKS.put(look_key, look, 64 * 64 * 4)
+    outline = QPainterPath()
+    outline.addRect(0, 0, 123.25, 45.5)
+    items.glow_image(outline, 1.37, 4.0)
+    QPixmapCache.insert("test: a closed board's picture", look)
+    return look_key
+
+
+def _still_held(look_key) -> list[str]:
+    held = []
+    if items.LOOKS.get(look_key) is not None:
+        held.append("look")
+    if any(key[0] == 1.37 for key in items._GLOW_IMAGES):
+        held.append("glow")
+    if QPixmapCache.find("test: a closed board's picture") is not None:
+        held.append("pixmap cache")
+    return held
+
+
+def test_opening_a_new_game_empties_the_closed_boards_picture_caches(shell, qtbot):
+    shell.start_game("first-ceo", HUMANS, {}, 3)
+    qtbot.wait(memory.RELEASE_DELAY_MS + 300)  # releases still pending (earlier tests' games) are done
+    look_key = _old_board_pictures()
+    qtbot.wait(memory.RELEASE_DELAY_MS + 300)
+    assert _still_held(look_key) == ["look", "glow", "pixmap cache"]  # a game going on keeps them
+    shell.start_game("robber-barons", HUMANS, {}, 4)
+    qtbot.wait(memory.RELEASE_DELAY_MS + 300)
+    assert _still_held(look_key) == []
+
+
+def test_closing_the_game_window_empties_the_picture_caches(shell, qtbot):
+    window = shell.start_game("first-ceo", HUMANS, {}, 3)
+    look_key = _old_board_pictures()
+    window.close()
+    qtbot.wait(memory.RELEASE_DELAY_MS + 300)
+    assert _still_held(look_key) == []
+
+
+def _resident_mb() -> float:
+    import os
+
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or memory._glibc() is None, reason="glibc only")
+def test_trimming_gives_the_heaps_free_pages_back():
+    """Freed blocks under a block still in use stay resident until the heap is trimmed (what a
+    finished scene's items and pictures leave between the live ones)."""
+    blocks = [bytearray(2000) for _ in range(30_000)]  # ~60 MB from malloc, touched
+    keep = blocks[-1]
+    del blocks
+    before = _resident_mb()
+    assert memory.trim_heap() is True
+    assert before - _resident_mb() > 30
+    del keep
+
+
+def test_trimming_is_a_no_op_without_glibc(monkeypatch):
+    monkeypatch.setattr(memory, "_libc", False)
+    assert memory.trim_heap() is False
+
+
+def test_after_the_first_paint_every_games_code_is_imported_one_game_a_turn(shell, qtbot, monkeypatch):
+    """The games' code is loaded while the start screen waits, one game per turn of the event
+    loop, so the app has its working size from the first game on (the soak counted each game's
+    code as growth the first time it was played) and a click waits for one import at most."""
+    import ui.games
+    from ui.games import playable_specs
+
+    imported, frozen = [], []
+    monkeypatch.setattr(ui.games, "game_ui", imported.append)
+    monkeypatch.setattr(memory, "freeze_start_up_objects", lambda: frozen.append(len(imported)))
+    shell._after_first_paint()
+    assert imported == []  # nothing before the event loop turns
+    shell._preload_next_game()  # a turn imports one game
+    assert len(imported) == 1
+    qtbot.waitUntil(lambda: len(imported) == len(playable_specs()))
+    assert imported == [spec.id for spec in playable_specs()]
+    qtbot.wait(200)
+    # start-up's objects are frozen before the first import and again once every game's code is in
+    assert frozen[0] == 0 and set(frozen[1:]) == {len(imported)}
+
+
+def test_freezing_is_for_the_app_not_for_a_test_process(monkeypatch):
+    import gc
+
+    monkeypatch.setattr(memory, "_freezing", False)
+    before = gc.get_freeze_count()
+    assert memory.freeze_start_up_objects() is False
+    assert gc.get_freeze_count() == before
+
+
+_PICTURES_FREED = """
+import os, sys
+from ui import memory
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+if sys.argv[1] == "settled":
+    memory.settle_heap_policy()
+big = bytearray(4 * 2**20)  # a picture made and dropped: glibc then raises its threshold past it
+del big
+pictures = [bytearray(512 * 1024) for _ in range(60)]
+live = [bytearray(1000) for _ in range(100)]  # small blocks made after them and kept
+before = rss()
+del pictures
+print(before - rss())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or memory._glibc() is None, reason="glibc only")
+def test_with_the_heap_policy_freed_pictures_leave_at_once():
+    """Big blocks (pictures) freed during a game go back to the system at once, whatever size of
+    picture came before (glibc's own policy keeps them in the heap once a bigger one was freed)."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+
+    def given_back(mode: str) -> float:  # in a process of its own: the policy is for the process
+        out = subprocess.run([sys.executable, "-c", _PICTURES_FREED, mode], capture_output=True, text=True,
+                             cwd=root, env=dict(os.environ, PYTHONPATH=str(root)), check=True)
+        return float(out.stdout)
+
+    assert given_back("settled") > 25  # glibc's default policy gave back nothing of the 30 MB
