@@ -36,7 +36,6 @@ from engine.games.big_shoulders.data import (
     APPEAL_TOP,
     ASSET_PRICES,
     ASSETS,
-    BUILDINGS,
     COLUMN_BONUS,
     COMPANIES,
     COMPANY_IDS,
@@ -885,7 +884,8 @@ class BigShouldersScene(GameScene):
                 marked = "play" if bid == pick[0] else "discard" if bid == pick[1] else ""
             elif self.to_play == bid:
                 marked = "play"
-            tile.set_building(bid, colour, mark, f"era {BUILDINGS[bid].era}", building_text(bid), marked=marked)
+            # no "era" note: the effect takes the whole tile, so it still reads on a board shown small
+            tile.set_building(bid, colour, mark, "", building_text(bid), marked=marked)
             tile.setPos(RIGHT_X + 12 + i * (bw + 8), top + 36)
             tile.on_click = None
             act = None
