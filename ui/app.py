@@ -109,22 +109,27 @@ class Shell(QObject):
 
     def _preload_next_game(self) -> None:
         """Import one more game's rules and board code while the start screen waits (one game a
-        turn of the event loop, so a click is never held up by more than one import). A game's
-        first opening then costs no import, and the app's memory is at its working size from the
-        first game on instead of growing by each game's code as each is first played (the soak,
-        tests/bench/soak.py, counted some 8 MB of it after the first game)."""
-        from ui.games import game_ui, playable_specs
+        turn of the event loop, so a click is never held up by more than one game's import). A
+        game's first opening (and the new-game dialog's list) then costs no import, and the app
+        has its working size from the first game on instead of growing by each game's code as
+        each is first played (some 4 MB, which the soak, tests/bench/soak.py, counted as growth)."""
+        from engine.core.registry import game_ids, get_spec
+        from ui.games import game_ui, has_board
+        from ui.memory import freeze_start_up_objects
 
         if self._preload is None:
-            try:
-                self._preload = [spec.id for spec in playable_specs()]
-            except Exception:  # noqa: BLE001 - a broken game is reported when it is opened
-                self._preload = []
+            self._preload = game_ids()
+            freeze_start_up_objects()
         if not self._preload:
+            if self.window is None:  # no game's objects yet among them
+                freeze_start_up_objects()
             return
+        game_id = self._preload.pop(0)
         try:
-            game_ui(self._preload.pop(0))
-        except Exception:  # noqa: BLE001 - as above
+            get_spec(game_id)
+            if has_board(game_id):
+                game_ui(game_id)
+        except Exception:  # noqa: BLE001 - a broken game is reported when it is opened
             pass
         QTimer.singleShot(PRELOAD_PAUSE_MS, self._preload_next_game)
 
@@ -486,9 +491,10 @@ def run_gui(argv: list[str] | None = None) -> int:
     shell = _current_shell = Shell()
     shell.show_start()
     _paint_now(shell.start)
-    from ui.memory import settle_heap_policy
+    from ui.memory import allow_freezing, settle_heap_policy
 
     settle_heap_policy()  # big pictures get pages of their own, freed at once (ui/memory.py)
+    allow_freezing()  # start-up's objects leave the collector's sight once the games' code is in
     # Only now the rest: the asyncio/qasync loop (and, after the paint, the AI pool).
     import asyncio
 

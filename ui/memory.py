@@ -8,9 +8,10 @@ freed scene, its items and pictures resident, scattered between live blocks, unt
 asks for them back. The soak of the real app (tests/bench/soak.py) saw both as resident memory
 that went on growing for the first half hour.
 
-`release_game_memory()` empties the picture caches, collects Python's garbage (on the GUI thread,
-see ui/gc_guard.py) and returns the heap's free pages to the system; the game window calls it a
-moment after it has dropped a game (`after_game_closed`), once Qt has deleted the old scene.
+`release_game_memory()` empties the picture caches and returns the heap's free pages to the
+system; the game window calls it a moment after it has dropped a game (`after_game_closed`),
+once Qt has deleted the old scene. `settle_heap_policy()`, once at start-up, gives big blocks
+(pictures) pages of their own, so they leave the moment they are freed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import sys
+import threading
 
 RELEASE_DELAY_MS = 1500
 """How long after a game is dropped its memory is released: Qt deletes the old scene in a later
@@ -83,10 +85,35 @@ def clear_picture_caches() -> None:
 
 
 def release_game_memory() -> None:
-    """After a game has been dropped: empty the picture caches, collect garbage, trim the heap."""
+    """After a game has been dropped: empty the picture caches and trim the heap.
+
+    The dropped game is collected at once (the GUI thread's collector, ui/gc_guard.py, would
+    leave it for a minute or more); start-up's objects are frozen (`freeze_start_up_objects`),
+    which keeps that collection short. The trim runs on a thread of its own (ctypes lets go of
+    the GIL): it walks the whole heap, 3–80 ms in the soak, which the GUI thread does not wait for."""
     clear_picture_caches()
-    gc.collect()
-    trim_heap()
+    gc.collect()  # the dropped game's wrappers wait in cycles (start-up's objects are frozen: fast)
+    threading.Thread(target=trim_heap, name="heap trim", daemon=True).start()
+
+
+_freezing = False
+
+
+def allow_freezing() -> None:
+    """Let `freeze_start_up_objects` freeze: the app's start-up does (run_gui), a test process
+    does not (it would keep every earlier test's objects for good)."""
+    global _freezing
+    _freezing = True
+
+
+def freeze_start_up_objects() -> bool:
+    """Move every object alive now (modules, the start screen, the games' code) out of the
+    collector's sight for good (`gc.freeze`): they live as long as the app, and every later
+    full collection, releasing a game's memory included, then walks only what games made.
+    True if it froze (see `allow_freezing`)."""
+    if _freezing:
+        gc.freeze()
+    return _freezing
 
 
 def after_game_closed() -> None:

@@ -1,13 +1,14 @@
 """City of the Big Shoulders agents: Normal's light view for Hard's rollouts, and the rollout budget
 counted in candidate rollouts."""
 
-from ai.core.agent import Budget, Observation
+from ai.core.agent import Budget
 from ai.core.agents import get_agent
 from ai.core.observe import observe
 from ai.core.rollouts import RolloutAgent
 from ai.games.big_shoulders.agents import NormalAgent
 from engine.core import Action, Rng, Session
 from engine.core.contract import SeatInfo
+from tests.ai.light_view import light_view_decides_alike
 
 GAME = "big-shoulders"
 
@@ -19,22 +20,7 @@ def normal_session(players: int, seed: int) -> Session:
 def test_model_view_holds_what_normal_reads_from_the_view():
     """The light view Hard's rollouts give Normal agrees with the full view on every part it holds,
     and Normal decides the same from either (checked over a whole game)."""
-    agent = NormalAgent()
-    s = normal_session(3, 5)
-    decisions = 0
-    while not s.is_over():
-        seat = s.to_move()
-        full = s.state.view(seat)
-        light = agent.model_view(s.state, seat)
-        for key, value in light.items():
-            assert value == full[key], key
-        obs = observe(s.state, seat)
-        pick = agent.choose(obs, Rng(1), Budget())
-        if len(obs.legal) > 1:
-            assert agent.choose(Observation(obs.game_id, seat, light, obs.legal, obs.sample), Rng(1),
-                                Budget()) == pick
-            decisions += 1
-        s.apply(pick, by_ai=True)
+    decisions = light_view_decides_alike(normal_session(3, 5), NormalAgent())
     assert decisions > 150
 
 

@@ -213,3 +213,25 @@ def test_normal_two_player_draft_search_matches_the_values_of_the_sets():
     i = pool.index(pick)
     assert minimax(pool[:i] + pool[i + 1:], st.drafted[s] + [pick], list(st.drafted[t]), False) == best
     assert len(set(pool)) > 1  # the position leaves a real choice
+
+
+def test_draft_fit_recovers_known_weights_and_reads_a_set():
+    # the fit behind the two-player draft constants (draft_fit.py) finds the weights that made
+    # synthetic outcomes, and a set's features count what it holds
+    import math
+    import random
+
+    from ai.games.victory_through_industry.draft_fit import features, fit
+
+    rng = random.Random(7)
+    true = [0.8, -0.6, 0.0]
+    rows = []
+    for _ in range(3000):
+        x = [rng.choice((-1.0, 0.0, 1.0)) for _ in true]
+        p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(true, x, strict=True))))
+        rows.append((x, 1.0 if rng.random() < p else 0.0))
+    w, se = fit(rows, ridge=0.1)
+    for wi, si, ti in zip(w, se, true, strict=True):
+        assert abs(wi - ti) < 3 * si + 0.02
+    f = features(["forest", "forest", "iron_mine", "cotton_plantation"], [])
+    assert f == [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0]

@@ -22,8 +22,8 @@ crashes (exceptions that reached the event loop; a hard crash ends the process, 
 code shows), the largest gap between two ticks of a 20 ms timer, memory growth after the first
 game, and worker processes still alive 5 s after the app quit. Memory is compared like against
 like: once each finished game has been closed and its memory given back (ui/memory.py, a moment
-after the next game opened; at the end, once the last game's window has closed), from the first
-game to the last. Beside it: the last sample against the moment the first game ended, and
+after the next game opened; at the end the second game is opened again for this), from the
+first game to the last. Beside it: the last sample against the moment the first game ended, and
 against the end of a game of each kind (either may compare a small board with a large one in
 full play). Exit status 0 when no exception reached the loop, nothing stalled, memory grew under
 10 % from the first closed game to the last and no worker was left.
@@ -292,7 +292,6 @@ class Soak:
         self.samples: list[tuple[float, float, float]] = []
         self.last_save_load = time.monotonic()
         self.save_dir = Path(tempfile.mkdtemp(prefix="soak-saves-"))
-        self.game_seed = args.seed * 1000
         self.human = False
         self.pending_redo = False
         self.done = False
@@ -359,22 +358,26 @@ class Soak:
         w = self.shell.window
         return w.controller if w is not None else None
 
-    def start_next_game(self) -> None:
+    def open_game(self, k: int) -> str:
+        """Open the game numbered `k` (from 0): its game, player count, seats, speed and seed."""
         from engine.core.contract import SeatInfo
 
-        game_id, players = self.configs[self.games_started % len(self.configs)]
+        game_id, players = self.configs[k % len(self.configs)]
         levels = ["easy", "normal"]
-        seats = [SeatInfo(f"AI {i + 1}", "ai", levels[(i + self.games_started) % 2]) for i in range(players)]
-        if self.games_started % 3 == 2:
+        seats = [SeatInfo(f"AI {i + 1}", "ai", levels[(i + k) % 2]) for i in range(players)]
+        if k % 3 == 2:
             seats[-1] = SeatInfo("Hard", "ai", "hard")
-        self.human = self.games_started % 2 == 1
+        self.human = k % 2 == 1
         if self.human:
             seats[0] = SeatInfo("Script", "human")
-        speed = "fast" if self.games_started % 2 == 0 else "instant"
+        speed = "fast" if k % 2 == 0 else "instant"
         self.shell.settings.set("ai_speed", speed)
-        self.game_seed += 1
+        self.shell.start_game(game_id, seats, {}, self.args.seed * 1000 + 1 + k)
+        return speed
+
+    def start_next_game(self) -> None:
+        speed = self.open_game(self.games_started)
         self.games_started += 1
-        self.shell.start_game(game_id, seats, {}, self.game_seed)
         if self.games_finished:  # the game just closed: its memory is released a moment later
             from PySide6.QtCore import QTimer
 
@@ -411,6 +414,8 @@ class Soak:
                 f"legal {len(c.legal)}, seats {[(x.kind, x.level) for x in s.seats]}")
 
     def _game_over(self) -> None:
+        if self.done:
+            return
         self.games_finished += 1
         if self.rss_first_game is None:
             self.rss_first_game = rss_mb(os.getpid())
@@ -496,8 +501,8 @@ class Soak:
                                f"{len(c.session.log)} decisions saved, {len(c2.session.log)} loaded)")
 
     def stop(self) -> None:
-        """Sample, close the last game as a player would (the window; its memory is released a
-        moment later), record the memory then, and quit."""
+        """Sample; open the second game again, as after the first game, so that memory once the
+        last game has been closed and released is measured like the first; record it; quit."""
         from PySide6.QtCore import QTimer
 
         from ui.memory import RELEASE_DELAY_MS
@@ -506,8 +511,8 @@ class Soak:
         self.sample()
         for t in (self.tick, self.sampler, self.driver):
             t.stop()
-        if self.shell.window is not None:
-            self.shell.window.close()
+        if self.games_started > 1:  # the second game again: the first closed game's figure was taken in it
+            self.open_game(1)
         QTimer.singleShot(RELEASE_DELAY_MS + 500, self._after_last_game)
 
     def _after_last_game(self) -> None:
@@ -542,6 +547,8 @@ def main() -> int:
 
     settle_heap_policy()  # as run_gui does
     from ui import memory
+
+    memory.allow_freezing()
 
     release, release_ms = memory.release_game_memory, []
 

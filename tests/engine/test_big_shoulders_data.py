@@ -8,7 +8,7 @@ import pytest
 from engine.core.assets import game_asset
 from engine.games.big_shoulders import data as d
 
-FILES = ("board.toml", "companies.toml", "buildings.toml", "assets.toml", "goals.toml", "demand.toml")
+FILES = ("board.toml", "companies.toml", "buildings.toml", "assets.toml", "goals.toml", "demand.toml", "game.toml")
 
 
 def _rows(tree):
@@ -32,6 +32,18 @@ def test_every_row_has_its_provenance(name):
     assert rows
     untagged = [r for r in rows if not str(r.get("provenance", "")).startswith(("components", "rules", "ruling"))]
     assert not untagged, untagged[:2]
+
+
+def test_the_game_as_data():
+    """The spec comes from game.toml: 2–4 players (§1) and the three options of §14 with their
+    defaults (Public Goals Yes, Advanced Rules No, Friendly Stock Sales Yes)."""
+    from engine.games.big_shoulders import SPEC
+
+    assert (SPEC.id, SPEC.title, SPEC.min_players, SPEC.max_players) == ("big-shoulders", "City of the Big Shoulders",
+                                                                         2, 4)
+    assert {o.key: o.default for o in SPEC.options} == {"public_goals": True, "advanced": False, "friendly": True}
+    assert SPEC.resolve_options({}) == {"public_goals": True, "advanced": False, "friendly": True}
+    assert "Public Goals" in SPEC.rules_help and SPEC.state_class.spec is SPEC
 
 
 def test_ten_charters_by_goods_type():

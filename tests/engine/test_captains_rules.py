@@ -155,24 +155,26 @@ def test_money_bonus_ties_split_the_levels():
 def test_buying_takes_the_lowest_price_and_pays_the_producer():
     st = started()
     put(st, "CON-LUMBER", 1, 1, 5)
-    put(st, "CON-LUMBER", 2, 1, 2)
+    put(st, "CON-LUMBER", 2, 2, 2)
     at_turn(st, 0)
-    act(st, "build", "farm")   # costs 1 Lumber
-    assert st.money[0] == 18 and st.money[2] == 22 and st.money[1] == 20
-    assert st.ms[2]["goods"] == 1 and st.held("CON-LUMBER", 1) == 1 and not st.held("CON-LUMBER", 2)
+    act(st, "build", "farm")   # costs 2 Lumber: both of seat 2's at $2, not seat 1's at $5
+    assert st.money[0] == 16 and st.money[2] == 24 and st.money[1] == 20
+    assert st.ms[2]["goods"] == 2 and st.held("CON-LUMBER", 1) == 1 and not st.held("CON-LUMBER", 2)
     assert st.price["CON-LUMBER"][2] == 0   # R26: the marker leaves with the last token
 
 
 def test_buying_your_own_token_is_free_and_scores_nothing():
     st = started()
     put(st, "CON-LUMBER", 0, 1, 3)
-    put(st, "CON-LUMBER", 1, 1, 3)
+    put(st, "CON-LUMBER", 1, 2, 3)
     at_turn(st, 0)
-    act(st, "build", "farm")
-    assert st.stack[-1] == ["take", "lumber"]   # R1: tied sellers, one unit needed: a choice
+    act(st, "build", "farm")   # 2 Lumber from three tied tokens
+    assert st.stack[-1] == ["take", "lumber"]   # R1: tied sellers, not all needed: a choice
     assert {a.args[0] for a in st.legal_actions()} == {0, 1}
     act(st, "take", 0)
-    assert st.money[0] == 20 and st.ms[0]["goods"] == 0 and st.held("CON-LUMBER", 0) == 0
+    # the own token is free and scores nothing; the second unit is seat 1's, paid and scored
+    assert st.money[0] == 17 and st.ms[0]["goods"] == 0 and st.held("CON-LUMBER", 0) == 0
+    assert st.money[1] == 23 and st.ms[1]["goods"] == 1 and st.held("CON-LUMBER", 1) == 1
 
 
 def test_no_choice_is_asked_when_every_tied_token_is_bought():
@@ -220,9 +222,10 @@ def test_bank_sale_needs_goods_in_a_central_market_at_the_start_of_the_turn():
     reason = refused(st, "build", "farm")
     assert "$13" in reason and "Lumber" in reason
     put(st, "RESEARCH", 0, 1, 4)
+    set_money(st, 0, 30)
     at_turn(st, 0)
-    act(st, "build", "farm")
-    assert st.money[0] == 7 and st.bank == -sum(st.money)
+    act(st, "build", "farm")   # 2 Lumber from the bank at $13 each
+    assert st.money[0] == 4 and st.bank == -sum(st.money)
     assert sum(st.ms[s]["goods"] for s in range(4)) == 0   # R25: no one scores
 
 
@@ -252,9 +255,10 @@ def test_bank_serves_only_once_the_market_is_empty():
     st = started()
     put(st, "CON-LUMBER", 1, 1, 12)
     put(st, "RESEARCH", 0, 1, 4)
+    set_money(st, 0, 30)
     at_turn(st, 0)
-    act(st, "build", "farm")   # the $12 Lumber, not the bank's $13 (R2)
-    assert st.money[0] == 8 and st.money[1] == 32
+    act(st, "build", "farm")   # 2 Lumber: the $12 one first, then the bank's $13 (R2)
+    assert st.money[0] == 5 and st.money[1] == 32
 
 
 # -- building, expanding, running ----------------------------------------------------------------
@@ -633,3 +637,17 @@ def test_real_estate_side_stays_as_built():
     # R28: no action flips it; it still gives its side's demand after two age ends
     assert st.built["COM-B"] == ["B1", 0, 0] and market_demand("CON-STONE", st.built) == 2
     assert not any(a.kind == "re_card" for a in st.legal_actions())
+
+
+# -- the rules help ------------------------------------------------------------------------------
+def test_rules_help_names_our_design_and_every_balance_change():
+    from engine.core.assets import load_toml
+
+    help_text = " ".join(SPEC.rules_help.split())
+    assert "our own design" in help_text
+    ours = help_text[help_text.index("Our data and how it was balanced"):]
+    changed = [f["name"] for f in load_toml("captains-of-industry", "facilities.toml")["facility"]
+               if "[changed]" in f["provenance"]]
+    assert changed   # the balance changes are marked in the data ...
+    for name in changed:
+        assert f"**{name}**" in ours, name   # ... and each is told to the player

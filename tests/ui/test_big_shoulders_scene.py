@@ -294,3 +294,21 @@ def test_forecast_counts_staffed_factories_in_order_and_demand_room():
     c["resources"][r0] -= 1
     f = forecast(view, cid)
     assert f.runs == 0 and f.goods == 1 and "its first factory lacks" in f.idle_reason and f.short.get(r0, 0) >= 1
+
+
+def test_forecast_texts_read_a_forecast_passed_in_as_they_would_compute_it():
+    """The board computes a charter's forecast once and hands it to every text made from it."""
+    from ui.games.big_shoulders.forecast import detail_lines, part_forms, summary_parts, summary_short
+
+    session = new_session(3, seed=2)
+    rng = Rng.derive(2, "forecast texts")
+    for _ in range(200):
+        if not step(session, rng):
+            break
+    view = session.state.view(None)
+    started = [cid for cid, c in view["companies"].items() if c["started"]]
+    assert started
+    for cid in started:
+        f = forecast(view, cid)
+        for text in (summary_parts, part_forms, summary_short, detail_lines):
+            assert text(view, cid, f) == text(view, cid)

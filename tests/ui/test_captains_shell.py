@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.contract import SeatInfo
 from engine.core.rng import Rng
-from tests.ui.test_robber_barons_shell import click, saved_and_reloaded, wait_for_human
+from tests.ui.test_robber_barons_shell import play_by_clicks
 
 GAME = "captains-of-industry"
 
@@ -18,28 +18,15 @@ def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_
     qtbot.waitExposed(window)
     window.resize(1700, 1100)
     rng = Rng(5)
-    saved_at = None
-    clicks = 0
-    kinds: set[str] = set()
-    while True:
-        wait_for_human(qtbot, window)
-        c = window.controller
-        if c.session.is_over():
-            break
-        legal = list(c.legal)
+
+    def choose(legal):
         # a player who mostly runs and builds, so the game moves on as a person's would
         preferred = [a for a in legal if a.kind in ("run", "build", "expand", "real_estate")]
         pool = preferred if preferred and rng.randbelow(3) else legal
-        action = pool[rng.randbelow(len(pool))]
-        before = len(c.session.log)
-        click(qtbot, window, action)
-        qtbot.waitUntil(lambda b=before, cc=c: len(cc.session.log) > b, timeout=5000)
-        assert c.session.log[before].action == action
-        kinds.add(action.kind)
-        clicks += 1
-        if clicks == 20 and saved_at is None:
-            saved_at = window.controller.state_hash()
-            window = saved_and_reloaded(shell, window, tmp_path / "captains", monkeypatch)
+        return pool[rng.randbelow(len(pool))]
+
+    window, clicks, saved_at, kinds = play_by_clicks(shell, qtbot, window, choose, 20, tmp_path / "captains",
+                                                     monkeypatch)
     state = window.controller.session.state
     assert saved_at is not None and state.outcome() is not None and clicks > 20
     assert {"price", "run"} <= kinds

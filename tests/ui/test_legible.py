@@ -5,7 +5,7 @@ nothing (its tooltip carries it)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from ui.board import style
@@ -84,6 +84,28 @@ def test_a_track_shown_small_reads_as_a_ruler(painter):
     shown = [int(t) for _, _, t in drawn]
     assert shown and all(n % 5 == 0 for n in shown) and 0 in shown and 50 in shown
     assert all(size >= MIN_SCREEN_PX for size, _, _ in drawn)
+
+
+def test_at_the_design_size_a_text_too_large_for_its_place_takes_a_short_form_that_fits(painter):
+    """Large enough, but too wide (one line) or too tall (wrapped) for its place: the first shorter
+    form that fits is drawn at the design size, rather than running out of its piece or being cut;
+    with none that fits, the text is drawn as before (elided where allowed)."""
+    p, drawn = painter
+    font = style.sans(12, bold=True)
+    forms = ("Idle: F1 needs 1 Worker", "Idle")
+    assert draw_legible(p, QRectF(0, 0, 280, 20), "Makes nothing yet: its first factory needs 1 more Worker", font,
+                        elide=False, short=forms)
+    assert drawn[-1] == (style.px(12), 0, "Idle: F1 needs 1 Worker")
+    wrap = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
+    assert draw_legible(p, QRectF(0, 0, 110, 34), "Automate 2 Workers (in one factory or two)", style.sans(9),
+                        flags=wrap, elide=False, short=("Automate 2 Workers",))
+    assert drawn[-1][2] == "Automate 2 Workers"
+    # it fits as it is: the short form is not used
+    assert draw_legible(p, QRectF(0, 0, 400, 20), "Makes 3 Dry Goods", font, elide=False, short=("Makes 3",))
+    assert drawn[-1][2] == "Makes 3 Dry Goods"
+    # no short form fits: elided as before
+    assert draw_legible(p, QRectF(0, 0, 60, 20), "Merchandising", font, short=("Merchandise",))
+    assert drawn[-1][2].endswith("…")
 
 
 def test_a_remembered_fitting_draws_what_measuring_draws(painter):

@@ -94,14 +94,27 @@ def test_after_the_first_paint_every_games_code_is_imported_one_game_a_turn(shel
     import ui.games
     from ui.games import playable_specs
 
-    imported = []
+    imported, frozen = [], []
     monkeypatch.setattr(ui.games, "game_ui", imported.append)
+    monkeypatch.setattr(memory, "freeze_start_up_objects", lambda: frozen.append(len(imported)))
     shell._after_first_paint()
     assert imported == []  # nothing before the event loop turns
     shell._preload_next_game()  # a turn imports one game
     assert len(imported) == 1
     qtbot.waitUntil(lambda: len(imported) == len(playable_specs()))
     assert imported == [spec.id for spec in playable_specs()]
+    qtbot.wait(200)
+    # start-up's objects are frozen before the first import and again once every game's code is in
+    assert frozen[0] == 0 and set(frozen[1:]) == {len(imported)}
+
+
+def test_freezing_is_for_the_app_not_for_a_test_process(monkeypatch):
+    import gc
+
+    monkeypatch.setattr(memory, "_freezing", False)
+    before = gc.get_freeze_count()
+    assert memory.freeze_start_up_objects() is False
+    assert gc.get_freeze_count() == before
 
 
 _PICTURES_FREED = """

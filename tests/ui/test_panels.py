@@ -175,3 +175,22 @@ def test_players_panel_changes_text_in_place(qtbot, qapp):
     finally:
         qapp.removeEventFilter(layouts)
     assert card.findChildren(QObject) == widgets
+
+
+def test_summary_rows_measure_again_in_another_font(qtbot):
+    """A value's wrapped height is remembered (values come back step after step), but not across
+    a change of font: a larger font makes a wrapped value taller."""
+    from ui.panels.players_panel import SummaryRows
+
+    rows = SummaryRows()
+    qtbot.addWidget(rows)
+    long = ", ".join(["University, Museum, Schools"] * 4)
+    rows.set_rows([("Money", "$10M"), ("Legacy pile", long)])
+    small = rows.heightForWidth(260)
+    assert small == rows.heightForWidth(260)  # remembered
+    rows.set_rows([("Money", "$11M"), ("Legacy pile", long)])
+    assert rows.heightForWidth(260) == small  # the same value, the same height
+    font = rows.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    rows.setFont(font)
+    assert rows.heightForWidth(260) > small

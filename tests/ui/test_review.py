@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtGui import QColor, QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from engine.core import Rng, Session
@@ -300,3 +300,41 @@ def test_end_chart_and_review_count_the_same_decisions(game_id, review_window, q
     qtbot.addWidget(dialog)
     window = review_window(session)
     assert dialog.chart.x_label() == window.chart.x_label() == f"decisions ({window.review.steps})"
+
+
+def test_the_log_colours_past_current_and_future_lines(review_window):
+    """Lines of the decision shown are bold on paper, later ones greyed, earlier ones in their
+    kind's colour; an AI's decision says so; a click target tells its decision."""
+    from PySide6.QtGui import QBrush
+
+    from ui.panels.log_dock import kind_colour
+    from ui.review.log_view import CURRENT_PAPER, FUTURE_INK, INK
+
+    w = review_window(played("robber-barons", seed=5))
+    model = w.log.model_
+    step = w.review.steps // 2
+    w.go(step)
+    first, end = model.rows_of(step)
+    assert first < end
+    ai_step = next(i for i in range(1, w.review.steps + 1) if w.review.info(i).by_ai)
+    for row in (0, first, end - 1, end, model.rowCount() - 1, model.rows_of(ai_step)[0]):
+        line = model.lines[row]
+        index = model.index(row)
+        text = model.data(index, Qt.ItemDataRole.DisplayRole)
+        assert text.endswith(line.text)
+        ink = model.data(index, Qt.ItemDataRole.ForegroundRole)
+        assert isinstance(ink, QBrush)
+        if line.step > step:
+            assert ink.color() == FUTURE_INK
+        else:
+            assert ink.color() == (QColor(kind_colour(line.kind)) if kind_colour(line.kind) else INK)
+        paper = model.data(index, Qt.ItemDataRole.BackgroundRole)
+        bold = model.data(index, Qt.ItemDataRole.FontRole)
+        if line.step == step:
+            assert paper.color() == CURRENT_PAPER and bold.bold()
+        else:
+            assert paper is None and bold is None
+        assert model.data(index, Qt.ItemDataRole.ToolTipRole) == f"Decision {line.step}: click to go there"
+        assert model.data(index, Qt.ItemDataRole.DecorationRole) is None
+    row = model.rows_of(ai_step)[0]
+    assert model.data(model.index(row), Qt.ItemDataRole.DisplayRole).startswith("AI · ")

@@ -41,6 +41,30 @@ def saved_and_reloaded(shell, window, target, monkeypatch):
     return loaded
 
 
+def play_by_clicks(shell, qtbot, window, choose, save_after: int, target, monkeypatch):
+    """Click `choose(legal)` at every human decision until the game is over, each click checked
+    to act as that move; after `save_after` clicks save as `target` and go on in the loaded window.
+    Returns (the window, clicks, the state hash saved, the kinds of move clicked)."""
+    saved_at = None
+    clicks = 0
+    kinds: set[str] = set()
+    while True:
+        wait_for_human(qtbot, window)
+        c = window.controller
+        if c.session.is_over():
+            return window, clicks, saved_at, kinds
+        action = choose(list(c.legal))
+        before = len(c.session.log)
+        click(qtbot, window, action)
+        qtbot.waitUntil(lambda b=before, cc=c: len(cc.session.log) > b, timeout=5000)
+        assert c.session.log[before].action == action
+        kinds.add(action.kind)
+        clicks += 1
+        if clicks == save_after:
+            saved_at = window.controller.state_hash()
+            window = saved_and_reloaded(shell, window, target, monkeypatch)
+
+
 def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_path, monkeypatch):
     seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "normal"), SeatInfo("Bob", "ai", "easy"),
              SeatInfo("Cyd", "ai", "normal")]
@@ -48,22 +72,8 @@ def test_four_player_game_by_clicks_saved_loaded_and_finished(shell, qtbot, tmp_
     qtbot.waitExposed(window)
     window.resize(1700, 1250)
     rng = Rng(3)
-    saved_at = None
-    clicks = 0
-    while True:
-        wait_for_human(qtbot, window)
-        c = window.controller
-        if c.session.is_over():
-            break
-        legal = list(c.legal)
-        action = legal[rng.randbelow(len(legal))]
-        before = len(c.session.log)
-        click(qtbot, window, action)
-        qtbot.waitUntil(lambda b=before, cc=c: len(cc.session.log) > b, timeout=5000)
-        clicks += 1
-        if clicks == 15 and saved_at is None:
-            saved_at = window.controller.state_hash()
-            window = saved_and_reloaded(shell, window, tmp_path / "barons", monkeypatch)
+    window, clicks, saved_at, _ = play_by_clicks(shell, qtbot, window, lambda legal: legal[rng.randbelow(len(legal))],
+                                                 15, tmp_path / "barons", monkeypatch)
     state = window.controller.session.state
-    assert state.outcome() is not None and clicks > 15
+    assert saved_at is not None and state.outcome() is not None and clicks > 15
     assert window.prompt.label.text().startswith("Game over")

@@ -20,6 +20,9 @@ from ui.panels.steady_text import SteadyLabel
 TURN_NOTES = ("thinking…", "▶ to move", "▶ decided", "▶ decided (AI)")
 """The notes a seat's turn label shows; it is sized once for the widest."""
 
+WRAPPED = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+TOP_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
 
 class SummaryRows(QWidget):
     """A seat's `player_summary` rows, label and value side by side, values wrapped to the width,
@@ -37,6 +40,7 @@ class SummaryRows(QWidget):
         self.rows: list[tuple[str, str]] = []
         self._tops: dict[int, list[int]] = {}  # width -> the rows' tops and their height (last)
         self._kept = (-1, 0)  # (width, height): the most the same rows have needed at that width
+        self._heights: dict[tuple[str, int], int] = {}  # (value, width) -> its wrapped height
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -61,9 +65,23 @@ class SummaryRows(QWidget):
         fm = self.fontMetrics()
         return max([fm.horizontalAdvance(label) for label, _ in self.rows] + [0])
 
-    def _value_rect(self, value: str, x: int, y: int, width: int) -> QRect:
-        flags = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        return self.fontMetrics().boundingRect(QRect(x, y, max(1, width), 100_000), flags, value)
+    def _value_height(self, value: str, width: int) -> int:
+        """The height of `value` wrapped to `width` (remembered: the same values come back as a
+        game goes on and a review steps back and forth)."""
+        key = (value, width)
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) > 2000:
+                self._heights.clear()
+            rect = self.fontMetrics().boundingRect(QRect(0, 0, max(1, width), 100_000), WRAPPED, value)
+            height = self._heights[key] = rect.height()
+        return height
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self._heights.clear()
+            self._tops.clear()
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
         return True
@@ -88,7 +106,7 @@ class SummaryRows(QWidget):
         tops, y = [], self.TOP
         for _, value in self.rows:
             tops.append(y)
-            y += max(fm.height(), self._value_rect(value, x, y, width - x).height()) + self.V_SPACING
+            y += max(fm.height(), self._value_height(value, width - x)) + self.V_SPACING
         tops.append(y - self.V_SPACING)
         return tops
 
@@ -111,11 +129,10 @@ class SummaryRows(QWidget):
         p = QPainter(self)
         p.setPen(self.palette().color(QPalette.ColorRole.WindowText))
         x = self._label_width() + self.H_SPACING
-        flags = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         height = self.fontMetrics().height()
         for (label, value), top in zip(self.rows, self._layout_rows(self.width()), strict=False):
-            p.drawText(QRect(0, top, x, height), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop), label)
-            p.drawText(QRect(x, top, max(1, self.width() - x), 100_000), flags, value)
+            p.drawText(QRect(0, top, x, height), TOP_LEFT, label)
+            p.drawText(QRect(x, top, max(1, self.width() - x), 100_000), WRAPPED, value)
         p.end()
 
 

@@ -16,6 +16,11 @@ FUTURE_INK = QColor("#a89a86")
 CURRENT_PAPER = QColor("#ecd9a8")
 INK = QColor("#3b3127")
 
+_DISPLAY, _FOREGROUND, _BACKGROUND, _FONT, _TOOLTIP = (
+    int(r) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole,
+                     Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole))
+_ROLES = frozenset((_DISPLAY, _FOREGROUND, _BACKGROUND, _FONT, _TOOLTIP))
+
 
 class ReviewLogModel(QAbstractListModel):
     """`review.lines()` as rows; what a row looks like depends on the current step."""
@@ -32,8 +37,19 @@ class ReviewLogModel(QAbstractListModel):
             if line.entry not in seen:
                 seen.add(line.entry)
                 firsts.add(row)
-        self._ai_rows = {row for row in firsts if review.ai_flags[self.lines[row].entry]
-                         and review.actions[self.lines[row].entry].seat >= 0}
+        ai_rows = {row for row in firsts if review.ai_flags[self.lines[row].entry]
+                   and review.actions[self.lines[row].entry].seat >= 0}
+        # what a row shows, made once: a view asks for eight or so roles of each row it paints
+        self._texts = [("AI · " if row in ai_rows else "") + line.text for row, line in enumerate(self.lines)]
+        inks: dict[str | None, QBrush] = {}
+        self._inks = []
+        for line in self.lines:
+            colour = kind_colour(line.kind)
+            if colour not in inks:
+                inks[colour] = QBrush(QColor(colour) if colour else INK)
+            self._inks.append(inks[colour])
+        self._future = QBrush(FUTURE_INK)
+        self._paper = QBrush(CURRENT_PAPER)
         self._bold = QFont()
         self._bold.setBold(True)
 
@@ -44,25 +60,21 @@ class ReviewLogModel(QAbstractListModel):
         """The first row of `step` and the row after its last (equal when it has no line)."""
         return bisect.bisect_left(self._steps, step), bisect.bisect_right(self._steps, step)
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
+    def data(self, index: QModelIndex, role: int = _DISPLAY):
+        if role not in _ROLES or not index.isValid():  # most roles asked for are none of ours
             return None
         row = index.row()
-        line = self.lines[row]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return ("AI · " if row in self._ai_rows else "") + line.text
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if line.step > self.step:
-                return QBrush(FUTURE_INK)
-            colour = kind_colour(line.kind)
-            return QBrush(QColor(colour) if colour else INK)
-        if role == Qt.ItemDataRole.BackgroundRole and line.step == self.step:
-            return QBrush(CURRENT_PAPER)
-        if role == Qt.ItemDataRole.FontRole and line.step == self.step:
-            return self._bold
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return f"Decision {line.step}: click to go there"
-        return None
+        role = int(role)
+        if role == _DISPLAY:
+            return self._texts[row]
+        step = self._steps[row]
+        if role == _FOREGROUND:
+            return self._future if step > self.step else self._inks[row]
+        if role == _BACKGROUND:
+            return self._paper if step == self.step else None
+        if role == _FONT:
+            return self._bold if step == self.step else None
+        return f"Decision {step}: click to go there"  # the tooltip
 
     def set_step(self, step: int) -> None:
         """Rows look different from now on; the view repaints the rows it shows (a dataChanged

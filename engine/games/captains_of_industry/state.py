@@ -24,7 +24,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.core.action_types import exactly_typed
-from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome
+from engine.core.contract import CHANCE, Action, Event, GameSpec, Outcome
 from engine.core.frames import FrameStackState
 from engine.core.invariants import money_problems
 from engine.core.plain import plain_copy
@@ -150,6 +150,7 @@ class CaptainsState(FrameStackState):
 
     AUTO_FRAMES = frozenset(("turn", "buy", "produce", "reprice_start", "end_turn", "age_end", "settle",
                              "age_reset"))
+    CHANCE_FRAMES = CHANCE_FRAMES
 
     _FIELDS = (
         "players", "age", "round", "turns", "money", "bank", "ms", "hands", "captain_deck", "facilities",
@@ -366,14 +367,9 @@ class CaptainsState(FrameStackState):
     def _score(self, seat: int, category: str, points: int) -> None:
         self.ms[seat][category] += points
 
-    # -- whose decision ---------------------------------------------------------------------------
-    def to_move(self) -> int:
-        if self.over:
-            return TERMINAL
-        f = self.stack[-1]
+    # -- whose decision (FrameStackState.to_move: TERMINAL, CHANCE at CHANCE_FRAMES, else this) ------
+    def _mover(self, f: list) -> int:
         kind = f[0]
-        if kind in CHANCE_FRAMES:
-            return CHANCE
         if kind == "insider":
             return f[1]
         if kind == "return":

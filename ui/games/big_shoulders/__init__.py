@@ -26,7 +26,7 @@ from ui.games import prompt_head
 PHASES = ("stock", "building", "action", "operating", "cleanup")
 PHASE_NAMES = {"setup": "Set-up", "found": "Starting companies", "stock": "Stock Phase",
                "building": "Building Phase", "action": "Action Phase", "operating": "Operating Phase",
-               "cleanup": "Cleanup"}
+               "cleanup": "Cleanup", "over": "Game over"}
 
 
 def make_scene(game_id: str = "big-shoulders"):

@@ -112,10 +112,10 @@ def summary_line(view: dict, cid: str) -> str:
     return " · ".join(summary_parts(view, cid))
 
 
-def summary_parts(view: dict, cid: str) -> tuple[str, str]:
+def summary_parts(view: dict, cid: str, f: Forecast | None = None) -> tuple[str, str]:
     """The forecast in two parts: what it makes ("Makes 3 Dry Goods"), where they go and at what
     price ("2 demand tiles take 5 · $90 each")."""
-    f = forecast(view, cid)
+    f = forecast(view, cid) if f is None else f  # (a caller showing several parts passes it)
     kind = GOODS_NAMES[COMPANIES[cid].goods]
     if f.goods:
         made = f"Makes {f.goods} {kind}"
@@ -132,12 +132,12 @@ def summary_parts(view: dict, cid: str) -> tuple[str, str]:
     return made, f"{where} · ${f.price} each"
 
 
-def part_forms(view: dict, cid: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def part_forms(view: dict, cid: str, f: Forecast | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The two parts of `summary_parts`, each followed by its shorter forms: what it makes
     ("Makes 3 Dry Goods", "Makes 3"; "Makes nothing yet: …", "Idle: F1 needs 1 Worker", "Idle")
     and where they go ("2 demand tiles take 5 · $90 each", "room 5 · $90 each", "room 5 · $90")."""
-    f = forecast(view, cid)
-    made, where = summary_parts(view, cid)
+    f = forecast(view, cid) if f is None else f
+    made, where = summary_parts(view, cid, f)
     held = f" +{f.held} held" if f.held else ""
     if f.goods or not f.idle_reason:
         made_forms = (made, f"Makes {f.goods}{held}", f"Makes {f.goods}")
@@ -147,11 +147,11 @@ def part_forms(view: dict, cid: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(dict.fromkeys(made_forms)), tuple(dict.fromkeys(where_forms))
 
 
-def summary_short(view: dict, cid: str) -> tuple[str, ...]:
+def summary_short(view: dict, cid: str, f: Forecast | None = None) -> tuple[str, ...]:
     """The forecast on one line, in ever fewer words, for a board shown small: the first form that
     fits is drawn ("Makes 3 · room 7 · $90 each", …, "Makes 3"; "Idle: F1 needs 1 Worker · room
     7", …, "Idle")."""
-    f = forecast(view, cid)
+    f = forecast(view, cid) if f is None else f
     held = f" +{f.held} held" if f.held else ""
     if f.goods or not f.idle_reason:
         made = f"Makes {f.goods}{held}"
@@ -166,9 +166,9 @@ def summary_short(view: dict, cid: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
-def detail_lines(view: dict, cid: str) -> list[str]:
+def detail_lines(view: dict, cid: str, f: Forecast | None = None) -> list[str]:
     """The tooltip of the forecast: every reason in full."""
-    f = forecast(view, cid)
+    f = forecast(view, cid) if f is None else f
     kind = GOODS_NAMES[COMPANIES[cid].goods]
     lines = [f"Fully staffed: {f.staffed} of {f.factories} factories. With the resources on the charter "
              f"{count(f.runs, 'factory', 'factories')} would run, making {f.goods} {kind}."]

@@ -298,8 +298,10 @@ class CharterCard(LookItem):
         inner = strip.adjusted(6, 0, -6, 0)
         top = QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2)
         low = QRectF(inner.left(), top.bottom(), inner.width(), inner.height() / 2)
-        made = plan_legible(p, top, made_forms[0], fit_font(made_forms[0], style.sans(12, bold=True), top.width()),
-                            int(TEXT_LEFT), elide=False, short=made_forms[1:])
+        # the first line in its full size: a shorter form rather than smaller letters (the tooltip
+        # gives every reason in full)
+        made = plan_legible(p, top, made_forms[0], style.sans(12, bold=True), int(TEXT_LEFT), elide=False,
+                            short=made_forms[1:])
         where = plan_legible(p, low, where_forms[0], fit_font(where_forms[0], style.sans(11, bold=True), low.width()),
                              int(TEXT_LEFT), elide=False, short=where_forms[1:])
         # enlarged, two lines laid out for the design size may reach into each other: then one line
@@ -446,7 +448,7 @@ class BuildingTile(LookItem):
         pay = f"${b.cost} " + ("C→P" if b.pay == "company" else "B→P")
         draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
-        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note else 2)), b.text, body,
+        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note or marked else 2)), b.text, body,
                   style.INK, WRAP, elide=False, short=_plain(b.text))
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,

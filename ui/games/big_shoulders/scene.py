@@ -36,7 +36,6 @@ from engine.games.big_shoulders.data import (
     APPEAL_TOP,
     ASSET_PRICES,
     ASSETS,
-    BUILDINGS,
     COLUMN_BONUS,
     COMPANIES,
     COMPANY_IDS,
@@ -78,7 +77,7 @@ from ui.games.big_shoulders import (
     resource_words,
     short,
 )
-from ui.games.big_shoulders.forecast import detail_lines, forecast, part_forms, summary_short
+from ui.games.big_shoulders.forecast import Forecast, detail_lines, forecast, part_forms, summary_short
 from ui.games.big_shoulders.items import (
     COMPANY_COLOURS,
     COMPANY_MARKS,
@@ -582,16 +581,17 @@ class BigShouldersScene(GameScene):
             chips = self._charter_chips(view, card, cid)
             # what the phase asks of a charter comes first when it is shown small: its stock, or its works
             focus = "market" if view["phase"] in ("setup", "found", "stock") else "works"
-            info = {**self._charter_info(view, cid), "chips": chips, "focus": focus}
+            fc = forecast(view, cid)  # once a charter: its card, tooltip and factories read it
+            info = {**self._charter_info(view, cid, fc), "chips": chips, "focus": focus}
             mine = self._me is not None and c["dir"] == self._me
             card.set_charter(info, "\n".join([f"{COMPANIES[cid].name} — directed by {self._names[c['dir']]}"]
-                                             + detail_lines(view, cid)),
+                                             + detail_lines(view, cid, fc)),
                              selected=mine and cid == self.acting and any(a.kind == "place" for a in self._legal))
             card.on_click = (lambda cid=cid: self.choose_company(cid)) if mine else None
             pos = QPointF(RIGHT_X + (k % 2) * (CharterCard.W + 12), y + (k // 2) * (CharterCard.H + 10))
             self.place(card, pos)
             self._director_token(card, c["dir"], cid)
-            self._factories(view, card, cid)
+            self._factories(view, card, cid, fc)
         rows = (len(started) + 1) // 2
         y += rows * (CharterCard.H + 10)
         return self._show_unstarted(view, [cid for cid in COMPANY_IDS if not comps[cid]["started"]], y)
@@ -602,7 +602,7 @@ class BigShouldersScene(GameScene):
         tok.set_look(colour, mark, tooltip=f"Director: {self._names[seat]}")
         tok.setPos(18, 15)
 
-    def _charter_info(self, view: dict, cid: str) -> dict:
+    def _charter_info(self, view: dict, cid: str, fc: Forecast | None = None) -> dict:
         c = view["companies"][cid]
         certs = [("30%", self._seat_look(c["dir"]))]
         certs.append(("20%", self._holder(c["pref"])))
@@ -616,7 +616,7 @@ class BigShouldersScene(GameScene):
         if asset:
             asset_line = ASSETS[asset].name + (" (used)" if c.get("exhausted") else "")
         sales = int(c["sales"])
-        fc = forecast(view, cid)
+        fc = forecast(view, cid) if fc is None else fc
         return {
             "goods_name": GOODS_NAMES[COMPANIES[cid].goods],
             "share": f"${market.value(c['step'])}",
@@ -627,8 +627,8 @@ class BigShouldersScene(GameScene):
             "resources": dict(c["resources"]),
             "goods_text": str(c["goods"]) + (f" +{c['tokens']}" if c.get("tokens") else ""),
             "asset": asset_line,
-            "forecast_forms": part_forms(view, cid),
-            "forecast_line": summary_short(view, cid),
+            "forecast_forms": part_forms(view, cid, fc),
+            "forecast_line": summary_short(view, cid, fc),
             "idle": fc.goods == 0 and bool(fc.idle_reason),
             "goods_short": GOODS_NAMES[COMPANIES[cid].goods].split()[0],
         }
@@ -640,11 +640,11 @@ class BigShouldersScene(GameScene):
             return ("pool", "")
         return self._seat_look(where)
 
-    def _factories(self, view: dict, card: CharterCard, cid: str) -> None:
+    def _factories(self, view: dict, card: CharterCard, cid: str, fc: Forecast | None = None) -> None:
         c = view["companies"][cid]
         data = COMPANIES[cid]
         n = len(data.factories)
-        fc = forecast(view, cid)
+        fc = forecast(view, cid) if fc is None else fc
         for f, fac in enumerate(data.factories):
             item = self.pooled(("factory", cid, f), lambda: FactoryItem(10, 10, parent=card))
             r = card.factory_rect(f, n)
@@ -884,7 +884,8 @@ class BigShouldersScene(GameScene):
                 marked = "play" if bid == pick[0] else "discard" if bid == pick[1] else ""
             elif self.to_play == bid:
                 marked = "play"
-            tile.set_building(bid, colour, mark, f"era {BUILDINGS[bid].era}", building_text(bid), marked=marked)
+            # no "era" note: the effect takes the whole tile, so it still reads on a board shown small
+            tile.set_building(bid, colour, mark, "", building_text(bid), marked=marked)
             tile.setPos(RIGHT_X + 12 + i * (bw + 8), top + 36)
             tile.on_click = None
             act = None

@@ -43,6 +43,12 @@ def bill_text(bill) -> str:
     return " + ".join(goods(n, g) for g, n in bill) or "nothing"
 
 
+def short_bill(bill) -> str:
+    """'Stone+Steel+Research', '2 Lumber' for a facility row's narrow line; 'free' for nothing
+    (the tooltip gives the bill in full)."""
+    return "+".join(goods(n, g) if n > 1 else GOODS[g].name for g, n in bill) or "free"
+
+
 def icon_words(icons: str) -> str:
     """'CCD' -> 'Consumables ×2, Durables ×1' (the demand icons a card side shows)."""
     words = {"C": "Consumables", "D": "Durables", "E": "Energy"}

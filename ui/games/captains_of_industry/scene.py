@@ -51,7 +51,7 @@ from ui.board.items import BoardItem, ScreenClick
 from ui.board.pieces import ButtonItem, Panel, TextItem
 from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
-from ui.games.captains_of_industry import bill_text, describe, goods, icon_words, market_share_text
+from ui.games.captains_of_industry import bill_text, describe, goods, icon_words, market_share_text, short_bill
 from ui.games.captains_of_industry.items import (
     AdvanceTile,
     FacilityRow,
@@ -310,7 +310,7 @@ class CaptainsScene(GameScene):
             row = self.pool.item(("facrow", t), lambda: FacilityRow(A_W - 8, FAC_ROW))
             double, standard = view["stock"][t]
             stack = ("★+" if double else "") + str(standard)
-            costs = (f"build {bill_text(f.build) if f.build else 'free'} · expand +{bill_text(f.expand)}")
+            costs = f"build {short_bill(f.build)} · expand +{short_bill(f.expand)}"
             row.set_row(f.name, f.good, stack, costs, r % 2 == 1,
                         f"{f.name} makes {GOODS[f.good].name}. Build: {bill_text(f.build)} (the first builder takes "
                         f"the double card, size 2). Expand: the build cost + {bill_text(f.expand)} (+ "

@@ -121,6 +121,12 @@ class SpaceItem(BoardItem):
 
     def marker_slots(self) -> list[QPointF]:
         """Centres (item coordinates) of the six per-seat marker stacks, 3 × 2 under the name."""
+        size = (self.w, self.h)
+        if getattr(self, "_slots_for", None) != size:  # a space's slots change only with its size
+            self._slots_for, self._slots = size, self._marker_slots()
+        return self._slots
+
+    def _marker_slots(self) -> list[QPointF]:
         c = self.content_rect()
         top = c.top() + self.name_height() + (9 if self.sideways() else 10)
         dy = 18.0 if self.sideways() else 20.0
