@@ -5,8 +5,8 @@ share value, the Public Goals it would win), turned into shares of the win.
 Hard plays the rollout form (ai/core/rollouts.py): after each candidate choice of a Stock turn, a
 building pick or a Partner's placement, Normal plays every seat on for 60 decisions and this
 evaluation scores the end; the small decisions inside a placement or a company's operation
-(which factory, which resource, where a good goes) follow Normal (`delegate`). Against three
-Normals, 200 rotated four-player games at 100 ms a decision: 72 won (fair share 50).
+(which factory, which resource, where a good goes) follow Normal (`delegate`). What the 2 s
+budget buys and how Hard fares against three Normals: RESULTS.md beside this file.
 
 It reads only the state handed to it: a determinization, whose other hands are re-dealt; the
 fortune it scores is public.
