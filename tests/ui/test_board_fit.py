@@ -12,6 +12,7 @@ from PySide6.QtCore import QRectF
 from engine.core import registry
 from engine.core.contract import SeatInfo
 from engine.core.rng import Rng
+from tests.ui.views import shown_board_view
 from ui.games import playable_specs
 
 GAMES = sorted({s.id for s in playable_specs()} | {"big-shoulders"})
@@ -72,7 +73,6 @@ def test_pieces_parked_by_the_pool_do_not_count_in_the_fit(qtbot):
     from PySide6.QtWidgets import QGraphicsRectItem
 
     from ui.board.scene import GameScene
-    from ui.main_window import BoardView
 
     scene = GameScene()
     scene.addItem(QGraphicsRectItem(0, 0, 800, 500))
@@ -80,12 +80,7 @@ def test_pieces_parked_by_the_pool_do_not_count_in_the_fit(qtbot):
     parked.setPos(3000, 2000)  # where it was last shown, hidden
     parked.setVisible(False)
     scene.addItem(parked)
-    view = BoardView()
-    qtbot.addWidget(view)
-    view.setScene(scene)
-    view.resize(1000, 700)
-    view.show()
-    qtbot.waitExposed(view)
+    view = shown_board_view(qtbot, scene, 1000, 700)
     view.fit()
     assert view.board_rect() == drawn_rect(scene)
     assert fill(view) >= 0.9

@@ -9,6 +9,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsView
 
 from engine.core.contract import Action
+from tests.ui.views import shown_board_view
 from ui.board import items, style
 from ui.board.items import CardItem, PulseDriver, TokenItem, TrackItem, fit_font, pulse_for, slide, stroke_glow
 from ui.board.scene import GameScene
@@ -260,19 +261,12 @@ def test_a_piece_showing_earlier_content_again_is_copied_not_painted(qtbot, qapp
     """A review step back, or an undo, shows a piece's earlier content: its picture is reused
     (LookCache), drawn exactly as a fresh paint; an `update()` that does not come from new
     content paints afresh."""
-    from ui.main_window import BoardView
-
     scene = _Scene()
     scene.setSceneRect(0, 0, 400, 300)
     token = TokenItem(30)
     scene.addItem(token)
     token.setPos(100.3, 60.7)
-    view = BoardView()
-    qtbot.addWidget(view)
-    view.setScene(scene)
-    view.resize(500, 400)
-    view.show()
-    qtbot.waitExposed(view)
+    view = shown_board_view(qtbot, scene, 500, 400)
     painted = []
     body = token.paint_body
     token.paint_body = lambda p, lod: (painted.append(token._content), body(p, lod))[1]
