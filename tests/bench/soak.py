@@ -384,7 +384,7 @@ class Soak:
             from ui.memory import RELEASE_DELAY_MS
 
             n = self.games_finished
-            QTimer.singleShot(RELEASE_DELAY_MS + 500, lambda: self.between.append((n, rss_mb(os.getpid()))))
+            QTimer.singleShot(RELEASE_DELAY_MS + 500, lambda: self._between(n))
         if self.args.probe:
             from PySide6.QtCore import QTimer
 
@@ -393,6 +393,16 @@ class Soak:
         w = self.shell.window
         w.set_ai_speed(speed)
         self._hook(self.controller())
+
+    def _between(self, n: int) -> None:
+        """Memory once game `n` has been closed and released (and, with --maps, what it is made of)."""
+        self.between.append((n, rss_mb(os.getpid())))
+        if self.args.maps:
+            from tests.bench.memory_parts import report
+
+            line, parts = report(getattr(self, "first_parts", None))
+            self.first_parts = getattr(self, "first_parts", None) or parts
+            print(f"maps after {n} games: rss {self.between[-1][1]:.1f} MB: {line}", flush=True)
 
     def _hook(self, c) -> None:
         c.session.subscribe(self._count)
@@ -516,7 +526,7 @@ class Soak:
         QTimer.singleShot(RELEASE_DELAY_MS + 500, self._after_last_game)
 
     def _after_last_game(self) -> None:
-        self.between.append((self.games_finished, rss_mb(os.getpid())))
+        self._between(self.games_finished)
         self.shell.quit()
 
 
@@ -531,6 +541,9 @@ def main() -> int:
                         help="tracemalloc from the warm-up on; every 4 games, where the live Python memory came from")
     parser.add_argument("--probe", action="store_true",
                         help="after each game: what is alive (Python heap, malloc, widgets, scenes, items)")
+    parser.add_argument("--maps", action="store_true",
+                        help="once each game is closed: resident memory by kind of mapping, glibc's and "
+                             "Python's arenas, the caches (tests/bench/memory_parts.py)")
     args = parser.parse_args()
 
     data = tempfile.mkdtemp(prefix="soak-data-")
