@@ -1,10 +1,11 @@
 """What resident memory is made of, for the soak's `--maps` (leak hunting; Linux and glibc only).
 
 `/proc/self/smaps` split by kind of mapping: the brk heap (glibc's main arena), the heaps of
-glibc's other arenas (64 MB reservations, one per arena a thread was given), Python's small-object
-arenas (1 MB anonymous mappings), thread stacks, other anonymous mappings (big blocks, pictures)
-and each file (libraries, fonts) — resident and private-dirty (memory no other process shares and
-the kernel cannot drop). Beside it: glibc's arenas (`malloc_info`) and pymalloc's arenas
+glibc's other arenas (64 MB reservations, one per arena a thread was given), other anonymous
+mappings (Python's 1 MB small-object arenas, big blocks, pictures: the kernel merges neighbouring
+ones, so they are told apart by the allocators' own figures below) and each file (libraries,
+fonts) — resident and private-dirty (memory no other process shares and the kernel cannot
+drop). Beside it: glibc's arenas (`malloc_info`) and pymalloc's arenas
 (`sys._debugmallocstats`: allocated vs the blocks in use; an arena stays while one block lives
 in it), and the sizes of the app's caches.
 """
