@@ -162,13 +162,15 @@ class NormalAgent(EasyAgent):
                 "supply": state.supply, "frame": state.stack[-1][0], "company": state.decision_company()}
 
     def decide(self, obs: Observation, rng) -> Action:
-        scored = [(self.score(obs, a), i) for i, a in enumerate(obs.legal)]
+        memo: dict = {}   # what every choice of this one decision reads alike, worked out once
+        scored = [(self.score(obs, a, memo), i) for i, a in enumerate(obs.legal)]
         best = max(s for s, _ in scored)
         ties = [i for s, i in scored if s == best]
         return obs.legal[rng.choice(ties) if len(ties) > 1 else ties[0]]
 
     # -- the score of each choice -------------------------------------------------------------
-    def score(self, obs: Observation, a: Action) -> float:
+    def score(self, obs: Observation, a: Action, memo: dict | None = None) -> float:
+        """How much Normal likes `a`; `memo` carries what the choices of one decision share."""
         view = obs.view
         k = a.kind
         me = obs.seat
@@ -191,7 +193,7 @@ class NormalAgent(EasyAgent):
         if k == "place":
             return self._space_value(view, a.args[0], a.args[1])
         if k == "use_building":
-            return self._building_use_value(view, a.args[0], a.args[1])
+            return self._building_use_value(view, a.args[0], a.args[1], {} if memo is None else memo)
         if k == "pass_action":
             return 0.5
         if k == "buy_resource":
@@ -273,28 +275,35 @@ class NormalAgent(EasyAgent):
     def _building_value(self, view: dict, building: int) -> float:
         return BUILDINGS[building].cost / 10 + BUILDINGS[building].workers
 
-    def _building_use_value(self, view: dict, building: int, cid: str) -> float:
+    def _building_use_value(self, view: dict, building: int, cid: str, memo: dict) -> float:
         b = BUILDINGS[building]
         effect = dict(b.effect)
         c = view["companies"][cid]
         cost = b.cost if b.pay == "company" else 0
         value = 4.0
         if "resources" in effect:
-            lack = needs(c, cid)
+            lack = memo.get(("needs", cid))
+            if lack is None:
+                lack = memo[("needs", cid)] = needs(c, cid)
             value = 3 + 3 * sum(min(n, lack.get(r, 0)) for r, n in effect["resources"])
         elif "produce" in effect:
             value = 4 + 2 * effect["produce"]
         elif "dividend" in effect:
             value = 3
-        mine = self._owner(view, building) == view["viewer"]
+        owners = memo.get("owners")
+        if owners is None:
+            owners = memo["owners"] = self._owners(view)
+        mine = owners.get(building) == view["viewer"]
         return value - cost / 20 + (2 if mine else 0)
 
     @staticmethod
-    def _owner(view: dict, building: int) -> int | None:
+    def _owners(view: dict) -> dict[int, int]:
+        """The seat that played each building (the first, should two seats list one)."""
+        owners: dict[int, int] = {}
         for seat, played in enumerate(view["played"]):
-            if any(b == building for _, b in played):
-                return seat
-        return None
+            for _, b in played:
+                owners.setdefault(b, seat)
+        return owners
 
 
 AGENTS = {"easy": EasyAgent, "normal": NormalAgent}
