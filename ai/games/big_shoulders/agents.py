@@ -25,7 +25,7 @@ from __future__ import annotations
 from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import Action
 from engine.games.big_shoulders import market
-from engine.games.big_shoulders.data import BUILDINGS, COLUMN_BONUS, COMPANIES, SUPPLY_PRICES
+from engine.games.big_shoulders.data import BUILDING_EFFECTS, BUILDINGS, COLUMN_BONUS, COMPANIES, SUPPLY_PRICES
 from engine.games.big_shoulders.operating import BUY_SPACES
 
 _SPACE_WEIGHTS = {"hire_workers": 6, "fund_40": 2, "fund_60": 3, "fund_80": 4, "capital_investment": 3,
@@ -174,6 +174,11 @@ class NormalAgent(EasyAgent):
         view = obs.view
         k = a.kind
         me = obs.seat
+        # the kinds are disjoint: the two most frequent (a Partner's placements) are asked first
+        if k == "use_building":
+            return self._building_use_value(view, a.args[0], a.args[1], {} if memo is None else memo)
+        if k == "place":
+            return self._space_value(view, a.args[0], a.args[1])
         if k in ("pass", "end_turn"):
             return 1
         if k == "buy":
@@ -190,10 +195,6 @@ class NormalAgent(EasyAgent):
             return 20 if c["dir"] != me and falling(c, a.args[0]) else 0.5
         if k == "build":
             return self._building_value(view, a.args[0]) - 0.1 * self._building_value(view, a.args[1])
-        if k == "place":
-            return self._space_value(view, a.args[0], a.args[1])
-        if k == "use_building":
-            return self._building_use_value(view, a.args[0], a.args[1], {} if memo is None else memo)
         if k == "pass_action":
             return 0.5
         if k == "buy_resource":
@@ -254,9 +255,9 @@ class NormalAgent(EasyAgent):
 
     def _space_value(self, view: dict, space: str, cid: str) -> float:
         c = view["companies"][cid]
-        open_spaces = sum(fac.workers - c["workers"][f] - c["automated"][f]
-                          for f, fac in enumerate(COMPANIES[cid].factories))
         if space == "hire_workers":
+            open_spaces = sum(fac.workers - c["workers"][f] - c["automated"][f]
+                              for f, fac in enumerate(COMPANIES[cid].factories))
             return 9 if open_spaces else 0
         if space.startswith("fund_"):
             return 4 + int(space[5:]) / 40 + (3 if c["cash"] < 60 else 0)
@@ -277,7 +278,7 @@ class NormalAgent(EasyAgent):
 
     def _building_use_value(self, view: dict, building: int, cid: str, memo: dict) -> float:
         b = BUILDINGS[building]
-        effect = dict(b.effect)
+        effect = BUILDING_EFFECTS[building]
         c = view["companies"][cid]
         cost = b.cost if b.pay == "company" else 0
         value = 4.0

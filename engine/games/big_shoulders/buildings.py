@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.contract import Action, Event
 from engine.core.text import count, money
-from engine.games.big_shoulders.data import BUILDING_ERA, BUILDINGS, COMPANIES, JOB_SPACES, SETUP
+from engine.games.big_shoulders.data import BUILDING_EFFECTS, BUILDING_ERA, BUILDINGS, COMPANIES, JOB_SPACES, SETUP
 from engine.games.big_shoulders.words import bname, bname_full, cname
 
 BUILD_WORDS = "pick a building to play and one to discard"
@@ -112,7 +112,7 @@ class BuildingRules:
         to automate)."""
         b = BUILDINGS[building]
         c = self.companies[cid]
-        effect = dict(b.effect)
+        effect = BUILDING_EFFECTS[building]
         need = b.cost if b.pay == "company" else 0
         if "dividend" in effect:
             need = effect["dividend"]

@@ -106,6 +106,8 @@ BUILDINGS: dict[int, Building] = {
     r["id"]: Building(r["id"], r["name"], r["era"], r["min_players"], r["workers"], r["cost"], r["pay"],
                       _pairs(r["effect"]), r["text"])
     for r in _table("buildings.toml")["building"]}
+BUILDING_EFFECTS: dict[int, dict[str, object]] = {i: dict(b.effect) for i, b in BUILDINGS.items()}
+"""Each building's effect as a dict, to read only (legal actions and the AI look it up constantly)."""
 ASSETS: dict[str, Asset] = {
     r["id"]: Asset(r["id"], r["name"], r["start"], _pairs(r["use"]), _pairs(r["bonus"]))
     for r in _table("assets.toml")["asset"]}
