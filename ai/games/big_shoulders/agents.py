@@ -99,14 +99,23 @@ def falling(company: dict, cid: str) -> bool:
     return company["started"] and not staffed and company["cash"] < 60
 
 
-def trade_helps(view: dict, cid: str, give: str, take: str) -> bool:
+def trade_helps(view: dict, cid: str, give: str, take: str, memo: dict | None = None) -> bool:
     """Whether 2 `give` for 1 `take` at Haymarket lets more factories run this Decade (say, when
     the supply chain has none of what the first factory lacks)."""
     c = view["companies"][cid]
     after = dict(c["resources"])
     after[give] -= 2
     after[take] = after.get(take, 0) + 1
-    return coverable(c, cid, after, view["supply"])[0] > coverable(c, cid, c["resources"], view["supply"])[0]
+    now = _memo({} if memo is None else memo, ("runs", cid), coverable, c, cid, c["resources"], view["supply"])
+    return coverable(c, cid, after, view["supply"])[0] > now[0]
+
+
+def _memo(memo: dict, key, fn, *args):
+    """`fn(*args)`, worked out once per `memo` (one decision: every choice reads the same view)."""
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = fn(*args)
+    return got
 
 
 def _ship_value(view: dict, cid: str, col: int) -> float:
@@ -174,9 +183,10 @@ class NormalAgent(EasyAgent):
         view = obs.view
         k = a.kind
         me = obs.seat
+        memo = {} if memo is None else memo
         # the kinds are disjoint: the two most frequent (a Partner's placements) are asked first
         if k == "use_building":
-            return self._building_use_value(view, a.args[0], a.args[1], {} if memo is None else memo)
+            return self._building_use_value(view, a.args[0], a.args[1], memo)
         if k == "place":
             return self._space_value(view, a.args[0], a.args[1])
         if k in ("pass", "end_turn"):
@@ -201,9 +211,10 @@ class NormalAgent(EasyAgent):
             # the first factory short of resources first, cheapest space first
             cid = view["operating"]
             c = view["companies"][cid]
-            if first_short(c, cid).get(a.args[1], 0) > 0:
+            if _memo(memo, ("first_short", cid), first_short, c, cid).get(a.args[1], 0) > 0:
                 return 30 - SUPPLY_PRICES[a.args[0]] / 10
-            return 20 - SUPPLY_PRICES[a.args[0]] / 10 if needs(c, cid).get(a.args[1], 0) > 0 else -1
+            return 20 - SUPPLY_PRICES[a.args[0]] / 10 if _memo(memo, ("needs", cid), needs, c, cid).get(
+                a.args[1], 0) > 0 else -1
         if k == "done_buying":
             return 0
         if k == "produce":
@@ -224,7 +235,7 @@ class NormalAgent(EasyAgent):
         if k == "trade":
             # 2 for 1 at Haymarket, before production, when it lets another factory run
             cid, give, take = a.args
-            return 25 if view["frame"] == "op_buy" and trade_helps(view, cid, give, take) else -5
+            return 25 if view["frame"] == "op_buy" and trade_helps(view, cid, give, take, memo) else -5
         if k == "use_asset":
             return 4
         if k in ("skip_gain", "bonus_forfeit", "emergency", "keep_place", "done_hiring"):
@@ -283,18 +294,13 @@ class NormalAgent(EasyAgent):
         cost = b.cost if b.pay == "company" else 0
         value = 4.0
         if "resources" in effect:
-            lack = memo.get(("needs", cid))
-            if lack is None:
-                lack = memo[("needs", cid)] = needs(c, cid)
+            lack = _memo(memo, ("needs", cid), needs, c, cid)
             value = 3 + 3 * sum(min(n, lack.get(r, 0)) for r, n in effect["resources"])
         elif "produce" in effect:
             value = 4 + 2 * effect["produce"]
         elif "dividend" in effect:
             value = 3
-        owners = memo.get("owners")
-        if owners is None:
-            owners = memo["owners"] = self._owners(view)
-        mine = owners.get(building) == view["viewer"]
+        mine = _memo(memo, "owners", self._owners, view).get(building) == view["viewer"]
         return value - cost / 20 + (2 if mine else 0)
 
     @staticmethod
