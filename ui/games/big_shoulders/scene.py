@@ -63,7 +63,6 @@ from ui.board.items import (
     TrackItem,
 )
 from ui.board.pieces import Chip, Panel
-from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.big_shoulders import (
     MANAGER_WORDS,
@@ -135,14 +134,10 @@ class BigShouldersScene(GameScene):
         """The company the seat at the screen acts for in the Action Phase (chosen on its charter)."""
         self.trade_give: tuple[str, str] | None = None
         """(company, resource) whose two resources the seat at the screen offers at Haymarket."""
-        self.dress_table()
-        self.pool = ItemPool(self)
         self.pooled = self.pool.item
         self._pending: list[Action] = []
-        self._by_action: dict[Action, BoardItem] = {}
         self.to_play: int | None = None
         """The building chosen to play in the Building Phase (the next click picks the discard)."""
-        self.view: dict | None = None
         self._choice_rows = 1
 
     # -- choices of the screen ------------------------------------------------------------------------
@@ -162,9 +157,7 @@ class BigShouldersScene(GameScene):
         self.to_play = bid
         self.redraw()
 
-    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
-        self._last_show = (view, legal, names, viewer)
-        self.view = view
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         self.pool.begin()
         self._by_action = self.pool.by_action
         self._pending = list(legal)
