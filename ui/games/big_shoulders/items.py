@@ -587,11 +587,18 @@ class CubeButton(LookItem):
         paint_cube(p, self.rect(), res, n)
 
 
+STUB_NAMES = {"anglo": ("Anglo-Am.",), "cracker_jack": ("Cr. Jack",)}
+"""Abbreviations of the company names too long for a stub shown small (the tooltip has the whole)."""
+
+
 class StubCard(LookItem):
     """A charter not yet in play: its name on its goods type's band, its starting appeal and its
     prices per good (the starting-value chips are children laid out by the scene)."""
 
     RADIUS = 6.0
+    BAND = 36.0
+    """The name's band: tall enough for the name enlarged to 9 pt on a late game's board fitted
+    into a small window (zoom 0.28 with nine charters started; a 24-unit band drew no name)."""
 
     def set_stub(self, cid: str, line: str, tooltip: str) -> None:
         self.set_look((cid, line), tooltip)
@@ -603,11 +610,14 @@ class StubCard(LookItem):
         p.setBrush(paper_brush(self.rect()))
         p.drawPath(self.outline())
         band = GOODS_COLOURS[data.goods]
-        fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, 24), band)
-        f = fit_font(data.short, style.serif(10, bold=True), self.w - 10)
-        draw_text(p, QRectF(5, 0, self.w - 10, 24), data.short, f, style.text_on(band))
+        fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, self.BAND), band)
+        f = fit_font(data.short, style.serif(11, bold=True), self.w - 6)
+        # a whole name, or its abbreviation, rather than a cut one ('Cracker Ja…')
+        draw_text(p, QRectF(3, 0, self.w - 6, self.BAND), data.short, f, style.text_on(band),
+                  short=STUB_NAMES.get(cid, ()))
         f = fit_font(line, style.sans(9), self.w - 10)
-        draw_text(p, QRectF(5, 26, self.w - 10, 20), line, f, style.INK, elide=False)
+        draw_text(p, QRectF(5, self.BAND + 2, self.w - 10, self.h - self.BAND - 4), line, f, style.INK,
+                  elide=False, short=line.split(" · ")[:1])
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.drawPath(self.outline())

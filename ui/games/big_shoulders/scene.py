@@ -736,12 +736,14 @@ class BigShouldersScene(GameScene):
     def _show_unstarted(self, view: dict, cids: list[str], top: float) -> float:
         if not cids:
             return top - 10
-        per_row = 5
+        # four to a row gives the names room (five cut 'Cracker Jack' and 'Anglo-American' on a
+        # board fitted into a small window), unless it takes one row more than five do
+        per_row = 4 if -(-len(cids) // 4) == -(-len(cids) // 5) else 5
         tw = (RIGHT_W - 24 - (per_row - 1) * 6) / per_row
         found = any(a.kind == "start" for a in self._legal) or (
             view.get("frame") in ("found", "stock") and self._me is not None and view["to_move"] == self._me
             and (view["phase"] == "found" or int(view["decade"]) >= 2))
-        th = 80.0 if found else 50.0
+        th = StubCard.BAND + (56.0 if found else 26.0)  # two rows of value chips, or a line
         rows = (len(cids) + per_row - 1) // per_row
         h = 38 + rows * (th + 6)
         note = "click a share value to start one (3 × value goes to its treasury)" if found else "not yet in play"
@@ -774,7 +776,7 @@ class BigShouldersScene(GameScene):
                               f"(${3 * STOCK_VALUES[step]} for the Director's certificate)",
                               style.GOLD if legal else style.PAPER_DARK)
                 chip.setParentItem(tile)
-                chip.setPos(4 + (j % 2) * (cw + 3), th - 55 + (j // 2) * 27)
+                chip.setPos(4 + (j % 2) * (cw + 3), StubCard.BAND + 2 + (j // 2) * 27)
                 chip.setZValue(2)
                 self._target(chip, a, f"Start {data.short} at ${STOCK_VALUES[step]} a share")
         return top + h
