@@ -648,11 +648,14 @@ class AssetTile(LookItem):
 
     RADIUS = 6.0
 
-    def set_asset(self, name: str, price: int, effect: str, tooltip: str) -> None:
-        self.set_look((name, price, effect), tooltip)
+    def set_asset(self, name: str, price: int, effect: str, tooltip: str, name_short: tuple[str, ...] = (),
+                  effect_short: tuple[str, ...] = ()) -> None:
+        """`name_short`, `effect_short`: shorter forms, drawn when the tile is shown too small for
+        the whole words."""
+        self.set_look((name, price, effect, tuple(name_short), tuple(effect_short)), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        name, price, effect = self.look
+        name, price, effect, name_short, effect_short = self.look
         r = self.rect()
         path = self.outline()
         if not name:
@@ -664,11 +667,11 @@ class AssetTile(LookItem):
         paint_paper(p, path, r)
         fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 24), style.BRASS)
         draw_text(p, QRectF(4, 0, self.w - 8, 24), f"${price}", style.sans(11, bold=True), style.INK, elide=False)
-        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.sans(9, True),
+        draw_text(p, QRectF(4, 26, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.sans(9, True),
                                                                     self.w - 8), style.INK,
-                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
-        draw_text(p, QRectF(4, 58, self.w - 8, self.h - 60), effect, style.sans(9), style.INK,
-                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
+                  Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False, short=name_short)
+        draw_text(p, QRectF(4, 62, self.w - 8, self.h - 64), effect, style.sans(9), style.INK,
+                  Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False, short=effect_short)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.drawPath(path)
