@@ -157,6 +157,12 @@ _PLANS: dict[tuple, tuple | object] = {}
 _NOTHING = object()
 
 
+def forget_plans() -> None:
+    """Forget every plan (ui/memory.py, once a board is dropped: its texts and places are not
+    asked for again, and a full cache holds some 20 MB)."""
+    _PLANS.clear()
+
+
 def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: str | tuple[str, ...],
           scale: float) -> tuple[str, QFont | None, QRectF] | object:
     """`plan_legible` measured afresh: (the text shown, its font or None for the caller's, the
