@@ -57,7 +57,9 @@ class BoardView(QGraphicsView):
     grows during a game (a strip of choices that comes and goes, a row that gets shorter, never
     re-fit the board), and when the layout around the view changes (the prompt bar grows, a
     panel is shown) the board stays where it was on the screen instead of being re-centred. The
-    view may scroll a viewport's size beyond the board for that."""
+    view may scroll a viewport's size beyond the board for that. The fit leaves room above the
+    board for the prompt bar to grow into; if the layout takes more, the board is fitted again:
+    a board shown whole is never partly hidden by the widgets around it."""
 
     MIN_SCALE, MAX_SCALE = 0.15, 6.0
 
@@ -74,10 +76,12 @@ class BoardView(QGraphicsView):
         self.setBackgroundBrush(QColor("#2b2b2b"))
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.auto_fit = True
-        self.top_reserve = 0  # view pixels the fit leaves free at the top (see _fit)
+        self.growth_room = lambda: 0  # view pixels the widgets above may still take (see _fit)
+        self.top_reserve = 0  # view pixels the last fit left free at the top for them
         self._fitted: QRectF | None = None  # the board area fitted so far (grows in a game)
         self._window_size = None  # the top-level window's size at the last resize
         self._origin = None  # the viewport's top-left in window coordinates, last seen
+        self._port: QRectF | None = None  # the viewport's place in the window, last seen settled
 
     def setScene(self, scene) -> None:  # noqa: N802 - Qt API
         self._fitted = None
@@ -124,9 +128,9 @@ class BoardView(QGraphicsView):
         self._fitted = QRectF(rect)
         margin = max(rect.width(), rect.height()) * 0.02
         area = rect.adjusted(-margin, -margin, margin, margin)
-        # room left free above the board for a prompt bar that grows by a row of buttons: the
-        # view holds still then, so the board's top would slip under it
-        reserve = min(self.top_reserve, self.viewport().height() // 4)
+        # room left free above the board for a prompt bar that grows (a second line, a row of
+        # buttons): the view holds still then, so the board's top would slip under it
+        reserve = self.top_reserve = min(self.growth_room(), self.viewport().height() // 4)
         vw, vh = self.viewport().width(), self.viewport().height() - reserve
         if vw <= 0 or vh <= 0:
             return
@@ -139,6 +143,7 @@ class BoardView(QGraphicsView):
         self.centerOn(area.center() - QPointF(0, reserve / 2 / scale))
         self.auto_fit = True
         self._origin = self._viewport_origin()
+        self._port = self._port_on_window()
 
     def _grow_in_place(self, area: QRectF, fit_scale: float, reserve: float) -> bool:
         """The board grew beyond the fitted area: keep its top-left corner where it is on the
@@ -166,6 +171,7 @@ class BoardView(QGraphicsView):
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + round(now.y() - corner.y()))
         self.auto_fit = True
         self._origin = self._viewport_origin()
+        self._port = self._port_on_window()
         return True
 
     def _update_range(self, rect: QRectF | None = None) -> None:
@@ -220,6 +226,23 @@ class BoardView(QGraphicsView):
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
         self._origin = origin
+        self._keep_in_sight()
+
+    def _port_on_window(self) -> QRectF:
+        return QRectF(self.viewport().rect().translated(self._viewport_origin())).adjusted(-1, -1, 1, 1)
+
+    def _keep_in_sight(self) -> None:
+        """Held still, a board that was wholly in sight must stay so: if the layout around the
+        view took more than the room the fit left above the board (a window too small for the
+        reserve), fit again. A board the player panned partly out of sight stays as it is."""
+        if self.viewport().size() != self.contentsRect().size():
+            return  # in the middle of a layout pass: the resize that follows checks again
+        before, self._port = self._port, self._port_on_window()
+        if not self.auto_fit or self._fitted is None or before is None:
+            return
+        board = self.viewportTransform().mapRect(self._fitted).translated(QPointF(self._viewport_origin()))
+        if before.contains(board) and not self._port.contains(board):
+            self._fit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
@@ -281,7 +304,10 @@ class GameWindow(QMainWindow):
         self.prompt.chosen.connect(self._prompt_chosen)
         col.addWidget(self.prompt)
         self.view = BoardView()
-        self.view.top_reserve = self.prompt.row_height()
+        # room above the board for the prompt bar to grow: a row of buttons at most (the most
+        # common step; keeping room for its largest, two lines and two rows, took a fifth of the
+        # board's height in a 1024×700 window); a larger step fits the board again (BoardView)
+        self.view.growth_room = lambda: min(self.prompt.growth_room(), self.prompt.row_height())
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
 

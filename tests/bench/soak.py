@@ -25,8 +25,11 @@ like: once each finished game has been closed and its memory given back (ui/memo
 after the next game opened; at the end the second game is opened again for this), from the
 first game to the last. Beside it: the last sample against the moment the first game ended, and
 against the end of a game of each kind (either may compare a small board with a large one in
-full play). Exit status 0 when no exception reached the loop, nothing stalled, memory grew under
-10 % from the first closed game to the last and no worker was left.
+full play). Beside the first of these, its anonymous part: without the pages of the library
+and font files read in (shared with other processes, dropped by the kernel when it needs the
+room; they grow as more glyphs and code paths are used). Exit status 0 when no exception reached
+the loop, nothing stalled, resident memory grew under 10 % from the first closed game to the
+last and no worker was left.
 
 Leak hunting (each slows the app, so the gaps it reports are not the app's):
 - `--probe`: after every game (once the next has opened, Qt's deferred deletes done and garbage
@@ -65,6 +68,20 @@ def rss_mb(pid: int) -> float:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except (OSError, ValueError, IndexError):
         return 0.0
+
+
+def own_mb() -> float:
+    """This process's anonymous resident memory in MB (/proc/self/smaps_rollup): its heaps and
+    other memory of its own, without the pages of the library and font files it has read, which
+    other processes share and the kernel drops and reads again as it needs."""
+    try:
+        with open("/proc/self/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Anonymous:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return float("nan")
 
 
 def census():
@@ -289,6 +306,7 @@ class Soak:
         self.rss_every_game: float | None = None  # once a game of every kind has ended
         # after each finished game was closed and its memory released (ui/memory.py): (games, MB)
         self.between: list[tuple[int, float]] = []
+        self.between_own: list[float] = []  # the anonymous part of the same (own_mb)
         self.samples: list[tuple[float, float, float]] = []
         self.last_save_load = time.monotonic()
         self.save_dir = Path(tempfile.mkdtemp(prefix="soak-saves-"))
@@ -384,7 +402,7 @@ class Soak:
             from ui.memory import RELEASE_DELAY_MS
 
             n = self.games_finished
-            QTimer.singleShot(RELEASE_DELAY_MS + 500, lambda: self.between.append((n, rss_mb(os.getpid()))))
+            QTimer.singleShot(RELEASE_DELAY_MS + 500, lambda: self._between(n))
         if self.args.probe:
             from PySide6.QtCore import QTimer
 
@@ -393,6 +411,17 @@ class Soak:
         w = self.shell.window
         w.set_ai_speed(speed)
         self._hook(self.controller())
+
+    def _between(self, n: int) -> None:
+        """Memory once game `n` has been closed and released (and, with --maps, what it is made of)."""
+        self.between.append((n, rss_mb(os.getpid())))
+        self.between_own.append(own_mb())
+        if self.args.maps:
+            from tests.bench.memory_parts import report
+
+            line, parts = report(getattr(self, "first_parts", None))
+            self.first_parts = getattr(self, "first_parts", None) or parts
+            print(f"maps after {n} games: rss {self.between[-1][1]:.1f} MB: {line}", flush=True)
 
     def _hook(self, c) -> None:
         c.session.subscribe(self._count)
@@ -516,7 +545,7 @@ class Soak:
         QTimer.singleShot(RELEASE_DELAY_MS + 500, self._after_last_game)
 
     def _after_last_game(self) -> None:
-        self.between.append((self.games_finished, rss_mb(os.getpid())))
+        self._between(self.games_finished)
         self.shell.quit()
 
 
@@ -531,6 +560,9 @@ def main() -> int:
                         help="tracemalloc from the warm-up on; every 4 games, where the live Python memory came from")
     parser.add_argument("--probe", action="store_true",
                         help="after each game: what is alive (Python heap, malloc, widgets, scenes, items)")
+    parser.add_argument("--maps", action="store_true",
+                        help="once each game is closed: resident memory by kind of mapping, glibc's and "
+                             "Python's arenas, the caches (tests/bench/memory_parts.py)")
     args = parser.parse_args()
 
     data = tempfile.mkdtemp(prefix="soak-data-")
@@ -629,6 +661,10 @@ def main() -> int:
               f"growth {growth_between:+.1f} %; largest {max(r for _, r in between):.1f} MB")
         step = max(1, len(between) // 24)
         print("  after game (games, MB): " + "; ".join(f"{n} {r:.0f}" for n, r in between[::step]))
+        own = soak.between_own
+        print(f"  of it anonymous memory (own_mb: without the shared, droppable pages of library and font "
+              f"files): {own[0]:.1f} MB after the first game, {own[-1]:.1f} MB after the last, growth "
+              f"{(own[-1] - own[0]) / own[0] * 100:+.1f} %; largest {max(own):.1f} MB")
     if every is not None:
         print(f"app memory once a game of each of the {soak.kinds} kinds had ended (all code and art loaded): "
               f"{every:.1f} MB; growth since then {growth_every:+.1f} %")

@@ -54,6 +54,43 @@ def test_opening_a_new_game_empties_the_closed_boards_picture_caches(shell, qtbo
     assert _still_held(look_key) == []
 
 
+def _old_board_texts() -> tuple[str, str]:
+    """A text a closed board planned (ui/board/legible) and one it fitted (items.fit_font)."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFont, QImage, QPainter
+
+    from ui.board import legible
+
+    image = QImage(64, 64, QImage.Format.Format_ARGB32)
+    p = QPainter(image)
+    font = QFont()
+    font.setPixelSize(14)
+    legible.plan_legible(p, QRectF(0, 0, 40, 16), "a closed board's label", font)
+    p.end()
+    items.fit_font("a closed board's title", font, 30.0)
+    return "a closed board's label", "a closed board's title"
+
+
+def _texts_held(label: str, title: str) -> list[str]:
+    from ui.board import legible
+
+    return ([n for n, cache in (("plan", legible._PLANS), ("fitted", items._FITTED))
+             if any(key[0] in (label, title) for key in cache)])
+
+
+def test_opening_a_new_game_forgets_the_closed_boards_measured_texts(shell, qtbot):
+    """Text plans and fitted fonts are keyed by a board's texts, fonts and places: kept from game
+    to game they filled to their cap (20,000 plans, some 20 MB) in the soak's first 12 games."""
+    shell.start_game("first-ceo", HUMANS, {}, 3)
+    qtbot.wait(memory.RELEASE_DELAY_MS + 300)
+    texts = _old_board_texts()
+    qtbot.wait(memory.RELEASE_DELAY_MS + 300)
+    assert _texts_held(*texts) == ["plan", "fitted"]  # a game going on keeps them
+    shell.start_game("robber-barons", HUMANS, {}, 4)
+    qtbot.wait(memory.RELEASE_DELAY_MS + 300)
+    assert _texts_held(*texts) == []
+
+
 def test_closing_the_game_window_empties_the_picture_caches(shell, qtbot):
     window = shell.start_game("first-ceo", HUMANS, {}, 3)
     look_key = _old_board_pictures()

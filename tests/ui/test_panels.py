@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 
 from engine.core.contract import Action, Event, SeatInfo
 from engine.core.session import LogEntry
@@ -30,6 +31,21 @@ def test_prompt_bar_buttons_follow_the_choices(qtbot):
     assert chosen[-1] == actions[1]
     bar.set_prompt("Wait", [], [])
     assert bar.buttons == [] and bar.label.text() == "Wait"
+
+
+def test_an_ampersand_in_a_choice_is_shown_not_taken_for_a_shortcut(qtbot):
+    bar = PromptBar()
+    qtbot.addWidget(bar)
+    bar.resize(300, 120)
+    bar.show()
+    label = "Send a Partner to Advertising & Start Player"
+    bar.set_prompt("Ann: choose", [Action("place", 0, (i,)) for i in range(9)], [label] * 9)
+    qtbot.wait(1)
+    button = bar.buttons[0]
+    assert QKeySequence.mnemonic(button.text()).isEmpty()  # no underlined S, no Alt+S
+    assert button.text().replace("&&", "&") == label and button.toolTip() == label
+    more = bar.more.menu().actions()
+    assert more and all(QKeySequence.mnemonic(a.text()).isEmpty() for a in more)
 
 
 class _FakeSession:

@@ -5,9 +5,11 @@ size, position and docks between runs, and the new-game dialog the last game's s
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QRectF
 
-from engine.core.contract import SeatInfo
+from engine.core.contract import Action, SeatInfo
 from ui.games import playable_specs
+from ui.panels.prompt_bar import PromptBar
 
 
 def seats() -> list[SeatInfo]:
@@ -124,3 +126,80 @@ def test_new_game_dialog_remembers_the_last_games_seats(shell, qtbot, settings, 
     second = seen[1]
     assert second.spec.id == "robber-barons"
     assert second.choice()[1] == chosen
+
+
+LONG_PROMPT = ("Ann: a long instruction that a small window cannot show on two lines, "
+               + "with one more clause to read before the choice, " * 6 + "and its end.")
+
+
+def open_hot_seat(shell, qtbot, game_id):
+    """A hot-seat game (humans only) at 1024×700, the first player's curtain lifted."""
+    spec = next(s for s in playable_specs() if s.id == game_id)
+    names = ["Ann", "Ben", "Cid", "Dee"][: max(2, spec.min_players)]
+    window = shell.start_game(game_id, [SeatInfo(n) for n in names], {}, 5)
+    window.resize(1024, 700)
+    qtbot.waitExposed(window)
+    c = window.controller
+    if c.curtain_up:
+        window.curtain.lift()
+    qtbot.waitUntil(c.human_to_move, timeout=10_000)
+    qtbot.wait(1)
+    return window
+
+
+def board_in_view(view) -> bool:
+    board = view.viewportTransform().mapRect(view.board_rect())
+    return QRectF(view.viewport().rect()).adjusted(-1, -1, 1, 1).contains(board)
+
+
+def grow_the_prompt(window, qtbot):
+    """The prompt bar from its smallest (a short line, no choices: the hot-seat curtain's "Pass
+    the computer to Ben") to its largest (a long instruction and more choices than two rows)."""
+    prompt = window.prompt
+    actions = [Action("choice", 0, (i,)) for i in range(30)]
+    labels = [f"Take the choice number {i} of this long list" for i in range(30)]
+    prompt.set_prompt(LONG_PROMPT, actions, labels)
+    qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
+    qtbot.wait(1)
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_a_growing_prompt_bar_never_covers_the_board(shell, qtbot, game_id):
+    window = open_hot_seat(shell, qtbot, game_id)
+    view, prompt = window.view, window.prompt
+    prompt.set_prompt("Pass the computer to Ben.", [], [])
+    qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
+    view.fit()  # as when the window opened behind the curtain
+    small = prompt.height()
+    assert board_in_view(view)
+    grow_the_prompt(window, qtbot)
+    assert prompt.height() > small + 2 * prompt.row_height()  # it did grow, by more than two rows
+    # the instruction keeps to two lines, the whole of it in the tooltip
+    assert prompt.label.lines() <= PromptBar.MAX_LINES
+    assert prompt.label.text().endswith("…") and prompt.label.toolTip() == LONG_PROMPT
+    assert len({b.y() for b in prompt.buttons if b.isVisible()}) <= PromptBar.MAX_ROWS
+    # more than the room kept above the board: the board is fitted again, all in sight
+    assert board_in_view(view), "the prompt bar covers the top of the board"
+    # from then on the bar comes and goes around a board that holds still
+    corner = view.viewport().mapTo(window, view.mapFromScene(view.board_rect().topLeft()))
+    for _ in range(2):
+        prompt.set_prompt("Pass the computer to Ann.", [], [])
+        qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
+        qtbot.wait(1)
+        grow_the_prompt(window, qtbot)
+        assert board_in_view(view), "the prompt bar covers the top of the board"
+        after = view.viewport().mapTo(window, view.mapFromScene(view.board_rect().topLeft()))
+        assert (after - corner).manhattanLength() <= 1
+
+
+def test_the_board_is_fitted_again_when_the_layout_takes_more_than_the_room_left(shell, qtbot):
+    window = open_hot_seat(shell, qtbot, "big-shoulders")
+    view, prompt = window.view, window.prompt
+    prompt.set_prompt("Pass the computer to Ben.", [], [])
+    qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
+    view.growth_room = lambda: 0  # a fit that leaves no room above the board
+    view.fit()
+    scale = view.transform().m11()
+    grow_the_prompt(window, qtbot)
+    assert board_in_view(view), "the prompt bar covers the top of the board"
+    assert view.transform().m11() < scale  # fitted again, smaller

@@ -620,6 +620,11 @@ _FITTED: dict[tuple, QFont] = {}
 """fit_font's answers: measuring a text at each size cost more than drawing it."""
 
 
+def forget_fitted_fonts() -> None:
+    """Forget fit_font's answers (ui/memory.py, once a board is dropped)."""
+    _FITTED.clear()
+
+
 def paint_paper(p: QPainter, path: QPainterPath, rect: QRectF, shadow: bool = True) -> None:
     """A paper piece: its drop shadow and the paper gradient inside `path` (the ink rim is the
     caller's, drawn last)."""

@@ -45,7 +45,7 @@ def _own_children(item) -> None:
 
 
 class GameScene(QGraphicsScene):
-    """A game board. Subclasses build their items in `show()`."""
+    """A game board. Subclasses build their items in `draw()`, which `show()` calls."""
 
     intent = Signal(object)
     """Emitted with an `Action` when the player clicks something that maps to a decision."""
@@ -63,9 +63,28 @@ class GameScene(QGraphicsScene):
     """Set by the controller: `explain(action)` is why a click on `action` would be refused now
     (None if it would be taken). A piece whose action is not legal shows it on hover."""
 
+    pool_keep: tuple[str, ...] = ()
+    """Key heads (`key[0]`) of the board's fixed parts, which the scene's pool never parks."""
+
+    def __init__(self, parent=None):
+        """What every board starts with: the dressed table, the pool of its pieces, no piece for
+        any action yet, and no view shown."""
+        super().__init__(parent)
+        from ui.board.pool import ItemPool  # pool.py takes `drop` from this module
+
+        self.dress_table()
+        self.pool = ItemPool(self, keep=self.pool_keep)
+        """The scene's pieces by key (`ui.board.pool.ItemPool`)."""
+        self._by_action: dict[Action, object] = {}
+        """The piece of each action offered now, which a scene fills as it targets its pieces."""
+        self.view: dict | None = None
+        """The view last shown."""
+        self.viewer: int | None = None
+        """The seat whose view it is (None: a spectator)."""
+
     def dress_table(self) -> None:
         """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
-        for the pieces' caches (every board's scene calls this once, in its constructor)."""
+        for the pieces' caches (once per scene, in the constructor)."""
         from PySide6.QtGui import QBrush, QColor
 
         from ui.board import style
@@ -76,11 +95,15 @@ class GameScene(QGraphicsScene):
         ensure_pixmap_cache()
 
     def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
-        """Redraw from `view` for `viewer`; highlight items whose action is in `legal`."""
-        raise NotImplementedError
+        """Redraw from `view` for `viewer`; highlight items whose action is in `legal`. What was
+        shown is kept (`view`, `viewer`), and `redraw` shows it again after a choice of the screen."""
+        self._last_show = (view, legal, names, viewer)
+        self.view, self.viewer = view, viewer
+        self.draw(view, legal, names, viewer)
 
-    pool = None
-    """The scene's pieces by key (`ui.board.pool.ItemPool`), set up by the subclass."""
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+        """The game's board for `show`: build or update its pieces from `view`."""
+        raise NotImplementedError
 
     remembers_steps = False
     """True for a board that marks what changed since the view it showed before (Captains'
@@ -96,12 +119,12 @@ class GameScene(QGraphicsScene):
 
     def item_for(self, action: Action):
         """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None.
-        The default reads `_by_action`, which a scene fills as it targets its pieces."""
-        return getattr(self, "_by_action", {}).get(action)
+        The default reads `_by_action`."""
+        return self._by_action.get(action)
 
     def items_with_actions(self) -> list:
         """Every piece that emits a legal action now."""
-        return list(getattr(self, "_by_action", {}).values())
+        return list(self._by_action.values())
 
     def take_pending(self, pred) -> Action | None:
         """The first legal action still in `_pending` (not yet given a piece) that matches `pred`,

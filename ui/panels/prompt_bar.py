@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
-    QLabel,
     QLayout,
     QMenu,
     QPushButton,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.contract import Action
+from ui.panels.steady_text import ClampedText
 
 
 class FlowLayout(QLayout):
@@ -98,6 +98,8 @@ class PromptBar(QFrame):
     MAX_ROWS = 2
     """Rows of buttons at most; the choices that do not fit are under a "More" button (a small
     window keeps its board)."""
+    MAX_LINES = 2
+    """Lines of the instruction at most; a longer one ends in "…" with the whole in its tooltip."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -108,13 +110,11 @@ class PromptBar(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(6)
-        self.label = QLabel()
-        self.label.setWordWrap(True)
+        self.label = ClampedText(self.MAX_LINES)
         font = self.label.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
         self.label.setFont(font)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.label)
         self._buttons_host = QWidget()
         self._flow = FlowLayout(self._buttons_host)
@@ -130,6 +130,8 @@ class PromptBar(QFrame):
         self._pool: list[QPushButton] = []
         self._actions: list[Action] = []
         self._labels: list[str] = []
+        self._rows = 0  # rows of buttons shown
+        self._row_height: int | None = None
 
     def set_prompt(self, text: str, actions: list[Action], labels: list[str]) -> None:
         """Show `text`; rebuild the buttons only when the choices changed (cheap updates)."""
@@ -151,7 +153,7 @@ class PromptBar(QFrame):
         self._flow.setEnabled(False)  # one layout pass for all the buttons, not one per button
         for i, button in enumerate(self._pool):
             if i < len(shown):
-                button.setText(shown[i][1])
+                button.setText(shown[i][1].replace("&", "&&"))  # '&' in a label is no shortcut mark
                 button.setToolTip(shown[i][1])
                 button.setVisible(True)
             else:
@@ -167,7 +169,7 @@ class PromptBar(QFrame):
         width = max(1, self.contentsRect().width() - m.left() - m.right())
         gap = self._flow.spacing()
         more_w = self.more.sizeHint().width()
-        rows, x, fits = 1, 0, 0
+        rows, x, fits, shown_rows = 1, 0, 0, 0
         for i, button in enumerate(self.buttons):
             w = button.sizeHint().width()
             last = i == len(self.buttons) - 1
@@ -181,6 +183,7 @@ class PromptBar(QFrame):
                 break
             x += w + gap
             fits += 1
+            shown_rows = rows
         menu = self.more.menu()
         menu.clear()
         for i, button in enumerate(self.buttons):
@@ -188,6 +191,7 @@ class PromptBar(QFrame):
             if i >= fits:
                 menu.addAction(button.text(), button.click)
         self.more.setVisible(fits < len(self.buttons))
+        self._rows = shown_rows if self.buttons else 0
         self._flow.invalidate()
         self._buttons_host.setVisible(bool(self.buttons))
         needed = self._flow.heightForWidth(width) if self.buttons else 0
@@ -204,7 +208,17 @@ class PromptBar(QFrame):
 
     def row_height(self) -> int:
         """The height one row of buttons adds to the bar."""
-        return QPushButton("Xg").sizeHint().height() + self.layout().spacing()
+        if self._row_height is None:
+            self._row_height = QPushButton("Xg").sizeHint().height() + self.layout().spacing()
+        return self._row_height
+
+    def growth_room(self) -> int:
+        """How much taller the bar may still grow (its instruction to MAX_LINES lines, its
+        buttons to MAX_ROWS rows): the board view keeps that much free above the board when it
+        fits, so a bar that grows never covers the board."""
+        lines = max(1, self.label.lines())
+        return ((self.MAX_LINES - lines) * self.label.line_height()
+                + (self.MAX_ROWS - self._rows) * self.row_height() + 4)  # + the rounding of heights
 
     def _clicked(self, index: int) -> None:
         if index < len(self.buttons) and index < len(self._actions):

@@ -6,7 +6,7 @@ review step would so cost a layout pass of the whole window each time; these kee
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -75,3 +75,63 @@ class TextLine(QWidget):
         p.setPen(self.palette().color(QPalette.ColorRole.WindowText))
         p.drawText(self.rect(), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), self._elided())
         p.end()
+
+
+class ClampedText(QLabel):
+    """Word-wrapped plain text of at most `max_lines` lines: a longer text is cut after a word,
+    with an ellipsis, and the whole text is in the tooltip. The widget so never grows beyond
+    `max_lines` lines, whatever it is asked to say (the prompt bar above the board)."""
+
+    def __init__(self, max_lines: int = 2, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.max_lines = max_lines
+        self._full = ""
+        self._width = -1
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        if text != self._full:
+            self._full = text
+            self._shorten()
+
+    def lines(self, text: str | None = None) -> int:
+        """How many lines `text` (the text shown) takes at the current width."""
+        text = self.text() if text is None else text
+        if not text:
+            return 0
+        fm = self.fontMetrics()
+        height = fm.boundingRect(QRect(0, 0, max(1, self._text_width()), 1 << 20),
+                                 int(Qt.TextFlag.TextWordWrap), text).height()
+        return max(1, round((height + fm.leading()) / fm.lineSpacing()))
+
+    def line_height(self) -> int:
+        return self.fontMetrics().lineSpacing()
+
+    def _text_width(self) -> int:
+        return self.contentsRect().width() - 2 * max(0, self.margin())
+
+    def _shorten(self) -> None:
+        self._width = self._text_width()
+        shown = self._full
+        if self.lines(shown) > self.max_lines:
+            words = shown.split(" ")
+            lo, hi = 1, len(words)  # the longest start of whole words that fits, with "…"
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if self.lines(" ".join(words[:mid]) + "…") <= self.max_lines:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            shown = " ".join(words[:lo]).rstrip(" ,;:—-") + "…"
+        self.setToolTip(self._full if shown != self._full else "")
+        if shown != self.text():
+            super().setText(shown)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self._text_width() != self._width:
+            self._shorten()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.assets import load_toml
+from engine.core.records import Named, records
 
 GAME_ID = "big-shoulders"
 
@@ -29,9 +30,7 @@ class Factory:
 
 
 @dataclass(frozen=True, slots=True)
-class Company:
-    id: str
-    name: str
+class Company(Named):
     short: str
     goods: str
     appeal: int
@@ -58,9 +57,7 @@ class Building:
 
 
 @dataclass(frozen=True, slots=True)
-class Asset:
-    id: str
-    name: str
+class Asset(Named):
     start: bool
     use: tuple[tuple[str, object], ...]
     bonus: tuple[tuple[str, int], ...]
@@ -87,32 +84,21 @@ def _pairs(table: dict) -> tuple:
     return tuple(sorted((k, _pairs(v) if isinstance(v, dict) else v) for k, v in table.items()))
 
 
-def _load_companies() -> dict[str, Company]:
-    out = {}
-    for row in _table("companies.toml")["company"]:
-        factories = tuple(Factory(f["workers"], _pairs(f["uses"]), f["makes"], _pairs(f["manager"]))
-                          for f in row["factories"])
-        out[row["id"]] = Company(row["id"], row["name"], row["short"], row["goods"], row["appeal"],
-                                 row["asset_slot"], tuple(row["prices"]), factories)
-    return out
+def _factories(rows: list[dict]) -> tuple[Factory, ...]:
+    return tuple(Factory(f["workers"], _pairs(f["uses"]), f["makes"], _pairs(f["manager"])) for f in rows)
 
 
 BOARD = _table("board.toml")
-COMPANIES: dict[str, Company] = _load_companies()
+COMPANIES: dict[str, Company] = records(Company, _table("companies.toml")["company"], factories=_factories)
 COMPANY_IDS: tuple[str, ...] = tuple(COMPANIES)
 """In the printed order of the components file (Brunswick first)."""
 
-BUILDINGS: dict[int, Building] = {
-    r["id"]: Building(r["id"], r["name"], r["era"], r["min_players"], r["workers"], r["cost"], r["pay"],
-                      _pairs(r["effect"]), r["text"])
-    for r in _table("buildings.toml")["building"]}
-ASSETS: dict[str, Asset] = {
-    r["id"]: Asset(r["id"], r["name"], r["start"], _pairs(r["use"]), _pairs(r["bonus"]))
-    for r in _table("assets.toml")["asset"]}
-GOALS: dict[int, Goal] = {r["id"]: Goal(r["id"], r["measure"], r["text"], r["reward"])
-                          for r in _table("goals.toml")["goal"]}
-DEMAND: dict[int, DemandTile] = {r["id"]: DemandTile(r["id"], r["pips"], r["demand"], r["min_players"])
-                                 for r in _table("demand.toml")["demand"]}
+BUILDINGS: dict[int, Building] = records(Building, _table("buildings.toml")["building"], effect=_pairs)
+BUILDING_EFFECTS: dict[int, dict[str, object]] = {i: dict(b.effect) for i, b in BUILDINGS.items()}
+"""Each building's effect as a dict, to read only (legal actions and the AI look it up constantly)."""
+ASSETS: dict[str, Asset] = records(Asset, _table("assets.toml")["asset"], use=_pairs, bonus=_pairs)
+GOALS: dict[int, Goal] = records(Goal, _table("goals.toml")["goal"])
+DEMAND: dict[int, DemandTile] = records(DemandTile, _table("demand.toml")["demand"])
 
 SETUP = BOARD["setup"]
 DECADES = tuple(BOARD["decade"])

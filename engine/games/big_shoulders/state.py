@@ -21,7 +21,7 @@ from __future__ import annotations
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, Action, GameSpec, Outcome
 from engine.core.frames import FrameStackState
-from engine.core.plain import plain_copy
+from engine.core.plain import Shapes, plain_copy
 from engine.games.big_shoulders import market
 from engine.games.big_shoulders.actions import ActionRules
 from engine.games.big_shoulders.buildings import BuildingRules
@@ -94,15 +94,6 @@ def _copy_company(c: dict) -> dict:
     return d
 
 
-_FLAT_LISTS = ("cash", "partners", "founder", "order", "appeal_stack", "asset_row", "asset_start",
-               "asset_deck", "goals", "goal_pool", "placed", "passed", "ad_first", "used_buildings",
-               "op_done")
-"""Fields that are lists of ints, strings or None."""
-_LISTS_OF_LISTS = ("partner_gains", "sold_decade", "demand_piles", "demand_grid", "demand_goods", "hands",
-                   "discards", "played", "placements")
-_FLAT_DICTS = ("opts", "bag", "haymarket", "space_uses")
-
-
 class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, OperatingRules, CleanupRules,
                         CompanyRules, ChanceDraws, FrameStackState):
     """The whole game. Seats are 0..players-1, clockwise in seat order; companies are ids."""
@@ -119,6 +110,15 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         "op_done", "op_next", "operating", "stack", "over",
     )
     __slots__ = _FIELDS
+
+    _SHAPES = Shapes(
+        values=("players", "decade", "phase", "priority", "job_market", "op_next", "operating", "over"),
+        lists=("cash", "partners", "founder", "order", "appeal_stack", "asset_row", "asset_start", "asset_deck",
+               "goals", "goal_pool", "placed", "passed", "ad_first", "used_buildings", "op_done"),
+        lists_of_lists=("partner_gains", "sold_decade", "demand_piles", "demand_grid", "demand_goods", "hands",
+                        "discards", "played", "placements"),
+        dicts=("opts", "bag", "haymarket", "space_uses"),
+        dicts_of_lists=("decks",))
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -183,20 +183,11 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         """A faster copy than the generic one (AI search copies states all the time): the
         companies' dicts by their known shape, the rest as plain data."""
         s = BigShouldersState.__new__(BigShouldersState)
-        for f in _FLAT_LISTS:
-            setattr(s, f, getattr(self, f)[:])
-        for f in _LISTS_OF_LISTS:
-            setattr(s, f, [x[:] for x in getattr(self, f)])
-        for f in _FLAT_DICTS:
-            setattr(s, f, getattr(self, f).copy())
+        self._SHAPES.copy_into(self, s)
         s.supply = {k: v.copy() for k, v in self.supply.items()}
-        s.decks = {k: v[:] for k, v in self.decks.items()}
         s.picks = [p[:] if p else p for p in self.picks]
         s.stack = plain_copy(self.stack)
         s.companies = {cid: _copy_company(c) for cid, c in self.companies.items()}
-        s.players, s.decade, s.phase, s.priority, s.job_market = (self.players, self.decade, self.phase,
-                                                                  self.priority, self.job_market)
-        s.op_next, s.operating, s.over = self.op_next, self.operating, self.over
         return s
 
     # -- queries --------------------------------------------------------------------------------

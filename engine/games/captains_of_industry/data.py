@@ -9,28 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.assets import load_toml
+from engine.core.records import Named, records
 
 GAME_ID = "captains-of-industry"
 
 
 @dataclass(frozen=True, slots=True)
-class Good:
+class Good(Named):
     """A good; `one` is its name for a single token ("Part"; the others are uncountable)."""
 
-    id: str
-    name: str
     facility: str
     buyable: bool
     one: str
 
 
 @dataclass(frozen=True, slots=True)
-class Market:
+class Market(Named):
     """A market and its pricing track. `accepts` lists its goods (a two-good market has one track
     and one demand, R7); `locked` is the good that needs the `unlock` Advance (R27)."""
 
-    id: str
-    name: str
     sector: str
     accepts: tuple[str, ...]
     buyable: bool
@@ -40,11 +37,9 @@ class Market:
 
 
 @dataclass(frozen=True, slots=True)
-class Facility:
+class Facility(Named):
     """A facility type. Costs are ((good, count), ...) in the order printed."""
 
-    id: str
-    name: str
     good: str
     build: tuple[tuple[str, int], ...]
     expand: tuple[tuple[str, int], ...]
@@ -74,10 +69,11 @@ class ReCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Advance:
-    id: str
+class Advance(Named):
+    """A Market Research Advance at its level of the board; `effect`, `good` and `timing` say what
+    it does and when (see advances.toml)."""
+
     level: int
-    name: str
     cost: int
     prereqs: tuple[str, ...]
     effect: str
@@ -87,11 +83,9 @@ class Advance:
 
 
 @dataclass(frozen=True, slots=True)
-class Captain:
+class Captain(Named):
     """A Captain card kind; `params` holds the numbers of its condition (see captains.toml)."""
 
-    id: str
-    name: str
     copies: int
     kind: str
     params: dict
@@ -104,27 +98,20 @@ def _bill(table: dict) -> tuple[tuple[str, int], ...]:
 
 def _load():
     rules = dict(load_toml(GAME_ID, "rules.toml")["rules"])
-    goods = {g["id"]: Good(g["id"], g["name"], g["facility"], g["buyable"], g.get("one", g["name"]))
-             for g in load_toml(GAME_ID, "goods.toml")["good"]}
+    goods = records(Good, ({"one": g["name"], **g} for g in load_toml(GAME_ID, "goods.toml")["good"]))
     board = load_toml(GAME_ID, "markets.toml")
-    markets = {m["id"]: Market(m["id"], m["name"], m["sector"], tuple(m["accepts"]), m["buyable"],
-                               tuple(m["zones"]), m.get("locked", ""), m.get("unlock", ""))
-               for m in board["market"]}
+    markets = records(Market, board["market"])
     zones = {z["id"]: z["name"] for z in board["zone"]}
-    facilities = {f["id"]: Facility(f["id"], f["name"], f["good"], _bill(f["build"]), _bill(f["expand"]),
-                                    _bill(f["expand_double"]), int(f["overtime"]), int(f["double_cards"]),
-                                    int(f["standard_cards"]))
-                  for f in load_toml(GAME_ID, "facilities.toml")["facility"]}
+    facilities = records(Facility, load_toml(GAME_ID, "facilities.toml")["facility"],
+                         build=_bill, expand=_bill, expand_double=_bill)
     re = load_toml(GAME_ID, "real_estate.toml")
-    spaces = {s["id"]: Space(s["id"], s["zone"], s["level"], _bill(s["cost"])) for s in re["space"]}
-    cards = {c["id"]: ReCard(c["id"], c["level"], (c["side_a"], c["side_b"])) for c in re["card"]}
+    spaces = records(Space, re["space"], cost=_bill)
+    cards = records(ReCard, ({**c, "sides": (c["side_a"], c["side_b"])} for c in re["card"]))
     adv = load_toml(GAME_ID, "advances.toml")
-    advances = {a["id"]: Advance(a["id"], int(a["level"]), a["name"], int(a["cost"]), tuple(a["prereqs"]),
-                                 a["effect"], a["good"], a["timing"], a["text"]) for a in adv["advance"]}
+    advances = records(Advance, adv["advance"])
     skip = {"id", "name", "copies", "kind", "text", "provenance"}
-    captains = {c["id"]: Captain(c["id"], c["name"], int(c["copies"]), c["kind"],
-                                 {k: v for k, v in c.items() if k not in skip}, c["text"])
-                for c in load_toml(GAME_ID, "captains.toml")["captain"]}
+    captains = records(Captain, ({**c, "params": {k: v for k, v in c.items() if k not in skip}}
+                                 for c in load_toml(GAME_ID, "captains.toml")["captain"]))
     return rules, goods, markets, zones, facilities, spaces, cards, re["auto_demand"], advances, adv["layout"], captains
 
 

@@ -27,7 +27,7 @@ from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, Action, Event, GameSpec, Outcome
 from engine.core.frames import FrameStackState
 from engine.core.invariants import money_problems
-from engine.core.plain import plain_copy
+from engine.core.plain import Shapes, plain_copy
 from engine.core.text import article, count
 from engine.games.captains_of_industry import scoring
 from engine.games.captains_of_industry.data import (
@@ -159,11 +159,12 @@ class CaptainsState(FrameStackState):
     )
     __slots__ = _FIELDS
 
-    _SCALARS = ("players", "age", "round", "turns", "bank", "turn_pos", "eligible", "cities", "country_out",
-                "chips", "wheel", "over")
-    _FLAT_LISTS = ("money", "captain_deck", "order", "moved", "dominations", "brand_sold")
-    _LISTS_OF_LISTS = ("hands", "advances")
-    _DICTS_OF_LISTS = ("stock", "built", "re_left", "price")
+    _SHAPES = Shapes(
+        values=("players", "age", "round", "turns", "bank", "turn_pos", "eligible", "cities", "country_out",
+                "chips", "wheel", "over"),
+        lists=("money", "captain_deck", "order", "moved", "dominations", "brand_sold"),
+        lists_of_lists=("hands", "advances"),
+        dicts_of_lists=("stock", "built", "re_left", "price"))
 
     # -- construction ---------------------------------------------------------------------------
     def copy(self) -> CaptainsState:
@@ -171,14 +172,7 @@ class CaptainsState(FrameStackState):
         its known shape. `report` is replaced whole at an age end, never changed in place, so the
         copy shares it."""
         s = CaptainsState.__new__(CaptainsState)
-        for f in self._SCALARS:
-            setattr(s, f, getattr(self, f))
-        for f in self._FLAT_LISTS:
-            setattr(s, f, getattr(self, f)[:])
-        for f in self._LISTS_OF_LISTS:
-            setattr(s, f, [x[:] for x in getattr(self, f)])
-        for f in self._DICTS_OF_LISTS:
-            setattr(s, f, {k: v[:] for k, v in getattr(self, f).items()})
+        self._SHAPES.copy_into(self, s)
         s.ms = [d.copy() for d in self.ms]
         s.facilities = [{t: v[:] for t, v in f.items()} for f in self.facilities]
         s.tokens = {m: [t[:] for t in rows] for m, rows in self.tokens.items()}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.assets import load_toml
+from engine.core.records import Named, records
 
 GAME_ID = "first-ceo"
 
@@ -40,12 +41,10 @@ class Scoring:
 
 
 @dataclass(frozen=True, slots=True)
-class Company:
+class Company(Named):
     """A company card: its industry icons, income icons, acquisition cost (= asset value),
     the asset card it makes you draw ('increase', 'decrease' or 'none') and its scoring."""
 
-    id: str
-    name: str
     icons: tuple[str, ...]
     income: int
     cost: int
@@ -54,11 +53,9 @@ class Company:
 
 
 @dataclass(frozen=True, slots=True)
-class Corporation:
+class Corporation(Named):
     """A corporation card (scored and paid like a company, asset value 0) with its share prices."""
 
-    id: str
-    name: str
     icons: tuple[str, ...]
     income: int
     scoring: Scoring
@@ -73,17 +70,8 @@ class MarketSpace:
 
 def _load():
     board = load_toml(GAME_ID, "board.toml")
-    cards = load_toml(GAME_ID, "companies.toml")["company"]
-    companies = {
-        c["id"]: Company(c["id"], c["name"], tuple(c["icons"]), int(c["income"]), int(c["cost"]),
-                         c["asset_card"], Scoring.parse(c["scoring"]))
-        for c in cards
-    }
-    corporations = {
-        c["id"]: Corporation(c["id"], c["name"], tuple(c["icons"]), int(c["income"]),
-                             Scoring.parse(c["scoring"]), tuple(c["share_prices"]))
-        for c in board["corporation"]
-    }
+    companies = records(Company, load_toml(GAME_ID, "companies.toml")["company"], scoring=Scoring.parse)
+    corporations = records(Corporation, board["corporation"], scoring=Scoring.parse)
     spaces = tuple(MarketSpace(int(s["surcharge"]), bool(s["discard"])) for s in board["market_space"])
     return board, companies, corporations, spaces
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.assets import load_toml
+from engine.core.records import Named, records
 
 GAME_ID = "robber-barons"
 
@@ -36,16 +37,14 @@ class Space:
 
 
 @dataclass(frozen=True, slots=True)
-class BusinessCard:
+class BusinessCard(Named):
     """A Business deck card: `legacy` is the kind of Legacy-pile card it is ("" if it is discarded
     after play) with its `value`; `effects` are resolved in order."""
 
-    id: str
-    name: str
     notes: str
-    legacy: str
-    value: int
     effects: tuple[str, ...]
+    legacy: str = ""
+    value: int = 0
 
     @property
     def points(self) -> int:
@@ -58,11 +57,9 @@ class BusinessCard:
 
 
 @dataclass(frozen=True, slots=True)
-class LegacyCard:
+class LegacyCard(Named):
     """A Legacy deck card (an act of philanthropy); it costs its value in $ millions."""
 
-    id: str
-    name: str
     value: int
 
 
@@ -73,12 +70,8 @@ def _load():
         if s["number"] != i + 1:
             raise ValueError("board.toml spaces must be listed in order")
         spaces.append(Space(i, s["kind"], s.get("industry", ""), s.get("class", "")))
-    business = {}
-    for c in load_toml(GAME_ID, "business.toml")["card"]:
-        business[c["id"]] = BusinessCard(c["id"], c["name"], c["notes"], c.get("legacy", ""),
-                                         int(c.get("value", 0)), tuple(c["effects"]))
-    legacy = {c["id"]: LegacyCard(c["id"], c["name"], int(c["value"]))
-              for c in load_toml(GAME_ID, "legacy.toml")["card"]}
+    business = records(BusinessCard, load_toml(GAME_ID, "business.toml")["card"])
+    legacy = records(LegacyCard, load_toml(GAME_ID, "legacy.toml")["card"])
     return board, tuple(spaces), business, legacy
 
 

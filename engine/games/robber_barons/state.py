@@ -26,7 +26,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from engine.core.action_types import exactly_typed
-from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome
+from engine.core.contract import CHANCE, Action, Event, GameSpec, Outcome
 from engine.core.frames import FrameStackState
 from engine.core.invariants import money_problems
 from engine.core.text import seat_ref
@@ -106,6 +106,7 @@ class RobberBaronsState(FrameStackState):
     """The whole game. Seats are 0..players-1; spaces are indices 0..39 (0 = Start)."""
 
     AUTO_FRAMES = AUTO_FRAMES
+    CHANCE_FRAMES = CHANCE_FRAMES
 
     _FIELDS = (
         "players", "turn_limit", "money", "bank", "pos", "out", "markers", "supply", "philanthropy",
@@ -239,12 +240,8 @@ class RobberBaronsState(FrameStackState):
     def points(self, seat: int) -> int:
         return sum(self.legacy_points(seat).values())
 
-    # -- whose decision ---------------------------------------------------------------------------
-    def to_move(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.stack[-1][0] in CHANCE_FRAMES:
-            return CHANCE
+    # -- whose decision (FrameStackState.to_move: TERMINAL, CHANCE at CHANCE_FRAMES, else this) ------
+    def _mover(self, f: list) -> int:
         return self.current
 
     def _top(self) -> list:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
 from engine.core.assets import load_toml
+from engine.core.records import Named, records
 
 GAME_ID = "victory-through-industry"
 
@@ -26,11 +27,9 @@ NEIGHBOURS8: tuple[tuple[int, int], ...] = tuple((dx, dy) for dy in (-1, 0, 1) f
 
 
 @dataclass(frozen=True, slots=True)
-class Product:
+class Product(Named):
     """A product type: its name, point value and a short glyph."""
 
-    id: str
-    name: str
     value: int
     glyph: str
 
@@ -54,13 +53,11 @@ class Side:
 
 
 @dataclass(frozen=True, slots=True)
-class Factory:
+class Factory(Named):
     """A factory type: four printed sides (top, right, bottom, left at rotation 0).
 
     The derived facts below are computed once at load (AI code reads them in its inner loops)."""
 
-    id: str
-    name: str
     sides: tuple[Side, Side, Side, Side]
     inputs: tuple[tuple[int, Side], ...] = field(init=False, repr=False, compare=False)
     """(printed side, side) of every input."""
@@ -97,23 +94,18 @@ class Contract:
 
 
 def _load():
-    prods = {p["id"]: Product(p["id"], p["name"], int(p["value"]), p["glyph"])
-             for p in load_toml(GAME_ID, "products.toml")["product"]}
+    prods = records(Product, load_toml(GAME_ID, "products.toml")["product"])
     ftoml = load_toml(GAME_ID, "factories.toml")
-    facs = {}
-    for f in ftoml["factory"]:
-        sides = tuple(Side.parse(t) for t in f["sides"])
-        if len(sides) != 4:
-            raise ValueError(f"factory {f['id']} needs four sides")
-        fac = Factory(f["id"], f["name"], sides)  # type: ignore[arg-type]
+    facs = records(Factory, ftoml["factory"], sides=lambda texts: tuple(Side.parse(t) for t in texts))
+    for fac in facs.values():
+        if len(fac.sides) != 4:
+            raise ValueError(f"factory {fac.id} needs four sides")
         unknown = fac.products - set(prods)
         if unknown:
             raise ValueError(f"factory {fac.id} names unknown products {sorted(unknown)}")
-        if sum(1 for s in sides if s.kind == "out" and len(s.products) > 1) > 1:
+        if sum(1 for s in fac.sides if s.kind == "out" and len(s.products) > 1) > 1:
             raise ValueError(f"factory {fac.id}: at most one choice output side")
-        facs[fac.id] = fac
-    contracts = {c["id"]: Contract(c["id"], c["product"], int(c["points"]))
-                 for c in load_toml(GAME_ID, "contracts.toml")["contract"]}
+    contracts = records(Contract, load_toml(GAME_ID, "contracts.toml")["contract"])
     for c in contracts.values():
         if c.product not in prods:
             raise ValueError(f"contract {c.id} names unknown product {c.product}")

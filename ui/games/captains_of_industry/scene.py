@@ -49,7 +49,6 @@ from engine.games.captains_of_industry.data import (
 from ui.board import style
 from ui.board.items import BoardItem, ScreenClick
 from ui.board.pieces import ButtonItem, Panel, TextItem
-from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.captains_of_industry import bill_text, describe, goods, icon_words, market_share_text, short_bill
 from ui.games.captains_of_industry.items import (
@@ -106,11 +105,6 @@ class CaptainsScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.dress_table()
-        self.pool = ItemPool(self)
-        self.view: dict | None = None
-        self.viewer: int | None = None
-        self._last: tuple | None = None
         self._prev_markets: dict | None = None
         self._taken: list[tuple[int, str, int, int, int, int]] = []  # (turn, market, seller, price, count, buyer)
         self._prev_report: list = []
@@ -124,9 +118,7 @@ class CaptainsScene(GameScene):
     def items_with_actions(self) -> list[BoardItem]:
         return list(self.pool.by_action.values())
 
-    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
-        self._last = (view, legal, names, viewer)
-        self.view, self.viewer = view, viewer
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         self.pool.begin()
         legal_set = set(legal)
         me = legal[0].seat if legal else None
@@ -459,8 +451,7 @@ class CaptainsScene(GameScene):
 
     def _step(self, d: int, n: int) -> None:
         self._report_step = (self._report_step + d) % (n + 1)
-        if self._last is not None:
-            self.show(*self._last)
+        self.redraw()
 
     @staticmethod
     def _report_detail(e: dict, names: list[str]) -> str:

@@ -40,7 +40,6 @@ from ui.board.items import (
     paper_brush,
 )
 from ui.board.paint_guard import guarded_paint
-from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.first_ceo.items import (
     AssetCardItem,
@@ -485,34 +484,21 @@ class FirstCeoScene(GameScene):
     """The 1st CEO board: see the module doc for layout and click rules."""
 
     game_id = "first-ceo"
+    pool_keep = ("base", "track", "spot")
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.dress_table()
         self._layout: Layout | None = None
-        self.pool = ItemPool(self, keep=("base", "track", "spot"))
-        self._by_action: dict[Action, BoardItem] = {}
         self._track: TrackItem | None = None
         self._mat_memo: dict[int, tuple] = {}
         self._shown = False
-        self.view: dict | None = None
-        self.viewer: int | None = None
 
-    # -- the contract ----------------------------------------------------------------------------------
-    def item_for(self, action: Action):
-        """The item that emits `action` (legal or candidate), or None."""
-        return self._by_action.get(action)
-
-    def items_with_actions(self) -> list[BoardItem]:
-        return list(self._by_action.values())
-
-    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Rebuild from `view` for `viewer`; `legal` are the actions of the seat to move that the
         person at this screen may take (empty when they may not act)."""
         n = int(view["players"])
         if self._layout is None or self._layout.players != n:
             self._reset(n, view)
-        self.view, self.viewer = view, viewer
         self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)

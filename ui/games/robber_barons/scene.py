@@ -28,7 +28,6 @@ from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPAC
 from ui.board import style
 from ui.board.items import BoardItem, draw_text, slide, start_animation, stop_animation
 from ui.board.pieces import ButtonItem, TextItem
-from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.robber_barons.items import (
     CLASS_COLOURS,
@@ -123,35 +122,22 @@ class RobberBaronsScene(GameScene):
     """The Robber Barons board: see the module doc for layout and click rules."""
 
     game_id = "robber-barons"
+    pool_keep = ("fixed",)
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.dress_table()
         self._players = 0
-        self.pool = ItemPool(self, keep=("fixed",))
-        self._by_action: dict[Action, BoardItem] = {}
         self._spaces: list[SpaceItem] = []
         self._last_dice: list[int] | None = None
         self._last_card = None
-        self.view: dict | None = None
-        self.viewer: int | None = None
         self.board_origin = QPointF(MARGIN, MARGIN)
         self.inner = QRectF(MARGIN + CORNER, MARGIN + CORNER, SIDE - 2 * CORNER, SIDE - 2 * CORNER)
 
-    # -- the contract ------------------------------------------------------------------------------
-    def item_for(self, action: Action):
-        """The item that emits `action`, or None."""
-        return self._by_action.get(action)
-
-    def items_with_actions(self) -> list[BoardItem]:
-        return list(self._by_action.values())
-
-    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Rebuild from `view`; `legal` are the actions the person at this screen may take now."""
         n = int(view["players"])
         if n != self._players:
             self._reset(n)
-        self.view, self.viewer = view, viewer
         self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)

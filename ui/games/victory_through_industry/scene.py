@@ -30,7 +30,6 @@ from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FAC
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
 from ui.board.pieces import Chip, Panel
-from ui.board.pool import ItemPool
 from ui.board.scene import GameScene
 from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
@@ -65,12 +64,7 @@ class VtiScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.dress_table()
-        self.pool = ItemPool(self)
-        self._by_action: dict[Action, BoardItem] = {}
         self.focus: int | None = None
-        self.view: dict | None = None
-        self._last: tuple | None = None
         self._active: int | None = None
         self._ghost: FactoryTile | None = None  # the factory being placed, previewed in its cell
         self._ghost_at: tuple | None = None  # (type, cell) it is previewed for
@@ -78,22 +72,12 @@ class VtiScene(GameScene):
         self._rotations: dict[int, Action] = {}
         self._extent: dict[int, tuple[int, int, int, int]] = {}  # each complex's grid, grow-only
 
-    # -- the contract ------------------------------------------------------------------------------
-    def item_for(self, action: Action):
-        return self._by_action.get(action)
-
-    def items_with_actions(self) -> list[BoardItem]:
-        return list(self._by_action.values())
-
     def open_complex(self, seat: int | None) -> None:
         """Show `seat`'s complex large (None: back to the default)."""
         self.focus = seat
-        if self._last is not None:
-            self.show(*self._last)
+        self.redraw()
 
-    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
-        self._last = (view, legal, names, viewer)
-        self.view = view
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         n = int(view["players"])
         me = legal[0].seat if legal else viewer
         default = me if me is not None else (view["current"] if view["to_move"] >= 0 else 0)
