@@ -17,10 +17,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
 from engine.core.contract import SeatInfo
+from engine.core.rng import Rng
 from engine.games.big_shoulders.data import ASSETS, COMPANIES, COMPANY_IDS, GOALS
 from tests.ui.test_big_shoulders_charter_text import every_charter_in_turn, ink_of
 from tests.ui.views import game_window
-from ui.board.pieces import TextItem
+from ui.board.pieces import Chip, Panel, TextItem
 from ui.games.big_shoulders.items import STUB_NAMES, AssetTile, StubCard
 from ui.games.big_shoulders.scene import ASSET_NAME_SHORT, _asset_short, _asset_tiny, goal_forms
 
@@ -137,3 +138,33 @@ def test_capital_assets_and_goals_read_on_a_small_board(shell, qtbot, monkeypatc
                 seen_goals.add(gid)
     assert seen_assets == set(ASSETS)
     assert len(seen_goals) == 5 and seen_goals <= set(GOALS)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_panel_notes_and_header_chips_are_not_cut(shell, qtbot, monkeypatch, size):
+    """Every panel's title and note and every chip of the header (the phases, Priority, the
+    Choices) draws a whole form at the fitted zoom: 'Buil', 'Clea', 'Pass for the rest of t…'
+    and notes cut with '…' were what a 1024×700 window showed."""
+    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    window = game_window(shell, qtbot, "big-shoulders", seats, size, 5)
+    c, view, scene = window.controller, window.view, window.view.scene()
+    rng, checked = Rng(4), 0
+    for _ in range(40):
+        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=20_000)
+        if c.session.is_over():
+            break
+        qtbot.wait(1)
+        zoom = view.transform().m11()
+        header = next(i for k, i in scene.pool.items.items() if k == ("panel", "header"))
+        pieces = [i for i in scene.items() if i.isVisible() and (isinstance(i, Panel) or (
+            isinstance(i, Chip) and header.sceneBoundingRect().contains(i.sceneBoundingRect())))]
+        for piece in pieces:
+            texts = painted_texts(monkeypatch, piece, zoom)
+            name = piece.text if isinstance(piece, Chip) else piece.title
+            assert texts, f"{name}: nothing drawn at {size}, zoom {zoom:.2f}"
+            assert not any("…" in t for t, _, _ in texts), f"cut at {size}, zoom {zoom:.2f}: {texts}"
+            if isinstance(piece, Chip):
+                assert all(t in (piece.text, *piece.short) for t, _, _ in texts), texts
+            checked += 1
+        c.take(rng.choice(c.legal))
+    assert checked > 100

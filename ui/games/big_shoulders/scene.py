@@ -225,9 +225,9 @@ class BigShouldersScene(GameScene):
         return style.seat_colour(seat), self._marks[seat]
 
     def _panel(self, key: str, title: str, note: str, x: float, y: float, w: float, h: float,
-               accent: str | None = None, short: tuple[str, ...] = ()) -> Panel:
+               accent: str | None = None, short: tuple[str, ...] = (), note_short: tuple[str, ...] = ()) -> Panel:
         panel = self.pooled(("panel", key), lambda: Panel(10, 10))
-        panel.set_panel(title, note, accent, w, h, short)
+        panel.set_panel(title, note, accent, w, h, short, note_short)
         panel.setPos(x, y)
         return panel
 
@@ -252,13 +252,16 @@ class BigShouldersScene(GameScene):
         self._panel("header", now, decade_words(view), M, top, LEFT_W, h, style.INK,
                     short=(now.replace(" Phase", ""),))
         x = M + 12
-        for ph in PHASES:
+        order = view.get("order") or []
+        # the phases share what the row leaves (a board shown small draws their words larger)
+        setup_w = 136 if phase in ("setup", "found") else 0
+        w = (LEFT_W - 24 - setup_w - 108 - 30 * len(order) - 5 * 6) / len(PHASES)
+        for n, ph in enumerate(PHASES, 1):
             chip = self.pooled(("phase", ph), lambda: Chip(10, 28))
             label = PHASE_NAMES[ph].replace(" Phase", "")
-            w = 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label)
             chip.resize(w, 28)
             chip.set_chip(label, f"{PHASE_NAMES[ph]}" + (" (now)" if ph == phase else ""),
-                          style.GOLD if ph == phase else style.PAPER_DARK, short=(label[:4], label[:2]))
+                          style.GOLD if ph == phase else style.PAPER_DARK, short=(*PHASE_SHORT.get(ph, ()), str(n)))
             chip.setPos(x, top + 36)
             self._target(chip, None)
             x += w + 6
@@ -269,7 +272,6 @@ class BigShouldersScene(GameScene):
             chip.setPos(x, top + 36)
             x += 136
         names = self._names
-        order = view.get("order") or []
         label = self.pooled(("order-label",), lambda: Chip(10, 28))
         label.resize(92, 28)
         prio = view.get("priority", 0)
@@ -403,7 +405,7 @@ class BigShouldersScene(GameScene):
     def _show_resources(self, view: dict, top: float) -> float:
         h = 172.0
         self._panel("resources", "Resources and Workers", "supply slides toward $10; X not for sale",
-                    M, top, LEFT_W, h)
+                    M, top, LEFT_W, h, note_short=("X not for sale",))
         sw, sh = 104.0, 78.0
         x = M + 12
         for sid in SUPPLY_SPACES:
@@ -474,8 +476,9 @@ class BigShouldersScene(GameScene):
         rh = 44.0
         h = 62 + len(GOODS_ROWS) * (rh + 5) + 4
         piles = view.get("demand_piles") or []
-        self._panel("demand", "Demand", f"{count(sum(piles), 'tile')} in the deck · the bank pays half price for "
-                    "Dry Goods, Food, Shoes", M, top, LEFT_W, h)
+        deck = f"{count(sum(piles), 'tile')} in the deck"
+        self._panel("demand", "Demand", f"{deck} · the bank pays half price for Dry Goods, Food, Shoes",
+                    M, top, LEFT_W, h, note_short=(f"{deck} · ½ price bank", deck))
         grid = view["demand_grid"]
         goods = view["demand_goods"]
         lw = 150.0
@@ -761,7 +764,8 @@ class BigShouldersScene(GameScene):
         rows = (len(cids) + per_row - 1) // per_row
         h = 38 + rows * (th + 6)
         note = "click a share value to start one (3 × value goes to its treasury)" if found else "not yet in play"
-        self._panel("unstarted", "Charters not yet in play", note, RIGHT_X, top, RIGHT_W, h)
+        self._panel("unstarted", "Charters not yet in play", note, RIGHT_X, top, RIGHT_W, h,
+                    note_short=("click a value to start one",) if found else ())
         for k, cid in enumerate(cids):
             data = COMPANIES[cid]
             tile = self.pooled(("unstarted", cid), lambda: StubCard(tw, th))
@@ -801,7 +805,7 @@ class BigShouldersScene(GameScene):
         rh = 64.0
         h = 38 + n * (rh + 6)
         self._panel("players", "Players", "one building played each Decade · hands stay secret",
-                    RIGHT_X, top, RIGHT_W, h)
+                    RIGHT_X, top, RIGHT_W, h, note_short=("hands stay secret",))
         bw = 108.0
         hx = RIGHT_X + 12 + 184 + 5 * (bw + 5)
         for seat in range(n):
@@ -877,14 +881,18 @@ class BigShouldersScene(GameScene):
         bw, bh = 200.0, 96.0
         h = 40 + bh + 8
         choosing = any(a.kind == "build" for a in self._legal)
+        note_short: tuple[str, ...] = ()
         if choosing:
-            note = ("now click the building to discard" if self.to_play is not None
-                    else "click the building to play this Decade")
+            note, note_short = (("now click the building to discard", ("click one to discard",))
+                                if self.to_play is not None else
+                                ("click the building to play this Decade", ("click one to play",)))
         elif isinstance(pick, list):
             note = f"you play #{pick[0]} and discard #{pick[1]} (hidden until everyone has picked)"
+            note_short = (f"play #{pick[0]}, discard #{pick[1]}",)
         else:
             note = "only you see these"
-        self._panel("hand", f"Buildings in hand: {self._names[me]}", note, RIGHT_X, top, RIGHT_W, h)
+        self._panel("hand", f"Buildings in hand: {self._names[me]}", note, RIGHT_X, top, RIGHT_W, h,
+                    note_short=note_short)
         colour, mark = self._seat_look(me)
         for i, bid in enumerate(hand):
             tile = self.pooled(("hand", me, bid), lambda: _HandTile(bw, bh))
@@ -938,7 +946,11 @@ class BigShouldersScene(GameScene):
         pending = list(self._pending)
         for r, row in enumerate(self._choice_layout(pending)):
             x = x0
+            # the chips share the row's room left over, up to 2.3 times their width: a board shown
+            # small draws their words about twice as wide ('Pass for the rest of …' was cut)
+            spare = (LEFT_W - 24 - sum(w for _, _, w in row) - 8 * (len(row) - 1)) / max(1, len(row))
             for a, label, w in row:
+                w += min(1.3 * w, max(0.0, spare))
                 chip = self.pooled(("choice", idx), lambda: Chip(10, 30))
                 chip.resize(w, 30)
                 colour = {"pass": style.PAPER_DARK, "pass_action": style.PAPER_DARK, "end_turn": style.PAPER_DARK,
@@ -1048,6 +1060,9 @@ def _asset_short(aid: str) -> str:
         return "+1 stock step"
     return "price holds once"  # Price Protection: sales by others and withholding do not drop it
 
+
+PHASE_SHORT = {"building": ("Build",), "action": ("Act.",), "operating": ("Operate", "Oper."), "cleanup": ("Clean",)}
+"""Shorter words for the phase chips of a board shown small (the last resort is the phase's number)."""
 
 ASSET_NAME_SHORT = {
     "brilliant_marketing": ("Marketing",), "union_stockyards": ("Stockyards", "Union"), "michigan_lumber": ("Lumber",),
