@@ -304,7 +304,10 @@ class GameWindow(QMainWindow):
         self.prompt.chosen.connect(self._prompt_chosen)
         col.addWidget(self.prompt)
         self.view = BoardView()
-        self.view.growth_room = self.prompt.growth_room
+        # room above the board for the prompt bar to grow: a row of buttons at most (the most
+        # common step; keeping room for its largest, two lines and two rows, took a fifth of the
+        # board's height in a 1024×700 window); a larger step fits the board again (BoardView)
+        self.view.growth_room = lambda: min(self.prompt.growth_room(), self.prompt.row_height())
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
 

@@ -24,6 +24,24 @@ def test_model_view_holds_what_normal_reads_from_the_view():
     assert decisions > 150
 
 
+def test_normal_scores_each_choice_alike_with_the_decisions_shared_memo():
+    """Normal works out what the choices of one decision read alike once (a memo per decision):
+    over a whole game, every choice scores the same with the memo shared in legal order, as
+    `decide` does, as worked out on its own, so no choice's answer leaks into another's."""
+    s = normal_session(4, 7)
+    normal = NormalAgent()
+    compared = 0
+    while not s.is_over():
+        obs = observe(s.state, s.to_move())
+        if len(obs.legal) > 1:
+            memo: dict = {}
+            shared = [normal.score(obs, a, memo) for a in obs.legal]
+            assert shared == [normal.score(obs, a) for a in obs.legal], obs.legal
+            compared += len(obs.legal)
+        s.apply(normal.choose(obs, s.ai_rng(), Budget()), by_ai=True)
+    assert compared > 2000
+
+
 def searched_positions(count: int, seed: int = 3):
     """Observations at decisions Hard searches, from a game of Normals."""
     agent = RolloutAgent(GAME)

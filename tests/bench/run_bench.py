@@ -314,21 +314,35 @@ def walk_to_a_searched_decision(s, agent, seed: int) -> bool:
     return False
 
 
-def bench_search(game_id: str, quick: bool) -> None:
-    """Hard search iterations per second of CPU time (one core) in mid-game positions."""
-    from ai.core.agent import Budget
+def searched_decisions(game_id: str, quick: bool, make_agent):
+    """(agent, observation, seed) at the next searched decision of mid-game positions of
+    Normal-vs-Normal games (2 positions, 4 without `quick`), a fresh `make_agent(game_id)` each."""
     from ai.core.observe import observe
-    from ai.core.search import IsmctsAgent
-    from engine.core import Rng
 
-    rates = []
     for seed in range(2 if quick else 4):
         s = normal_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
-        agent = IsmctsAgent(game_id)
-        if not walk_to_a_searched_decision(s, agent, seed):
-            continue
+        agent = make_agent(game_id)
+        if walk_to_a_searched_decision(s, agent, seed):
+            yield agent, observe(s.state, s.to_move(), game_id), seed
+
+
+def bench_search(game_id: str, quick: bool) -> None:
+    """Hard search iterations per second of CPU time (one core) in mid-game positions; for a game
+    whose Hard counts its budget in candidate rollouts, the rollouts of that form instead."""
+    from ai.core.agent import Budget
+    from ai.core.rollouts import RolloutAgent
+    from ai.core.search import IsmctsAgent, hard_agent
+    from engine.core import Rng
+
+    shipped = hard_agent(game_id)
+    if isinstance(shipped, RolloutAgent) and shipped.k.budget_unit == "rollouts":
+        bench_rollout_rate(game_id, quick)
+        bench_rollouts(game_id, quick)
+        return
+    rates = []
+    for agent, obs, seed in searched_decisions(game_id, quick, IsmctsAgent):
         t0 = time.process_time()
-        agent.choose(observe(s.state, s.to_move(), game_id), Rng(seed), Budget(iterations=400 if quick else 1500))
+        agent.choose(obs, Rng(seed), Budget(iterations=400 if quick else 1500))
         dt = time.process_time() - t0
         if agent.last_iterations:
             rates.append(agent.last_iterations / dt)
@@ -338,11 +352,35 @@ def bench_search(game_id: str, quick: bool) -> None:
     bench_rollouts(game_id, quick)
 
 
+ROLLOUTS_MEASURED = 1000
+"""The candidate rollouts a decision at which Hard's strength against Normal was measured for a
+game that counts its budget in rollouts (Big Shoulders: ai/games/big_shoulders/RESULTS.md); its
+2 s decision (stopping at 95 %) must afford them on one core."""
+
+
+def bench_rollout_rate(game_id: str, quick: bool) -> None:
+    """Candidate rollouts of the shipped rollout form per second of CPU time (one core), over
+    searched decisions in mid-game positions of Normal-vs-Normal games, at a fixed budget."""
+    from ai.core.agent import Budget
+    from ai.core.search import hard_agent
+    from engine.core import Rng
+
+    rollouts, cpu = 0, 0.0
+    for agent, obs, seed in searched_decisions(game_id, quick, hard_agent):
+        t0 = time.process_time()
+        agent.choose(obs, Rng(seed), Budget(iterations=300 if quick else 1000))
+        cpu += time.process_time() - t0
+        rollouts += agent.last_rollouts
+    if rollouts:
+        floor = ROLLOUTS_MEASURED / 1.9
+        report(f"{game_id}: hard rollouts (1 core)", rollouts / cpu, "rollouts/s",
+               f">= {floor:,.0f} ({ROLLOUTS_MEASURED:,} in 1.9 s)", rollouts / cpu >= floor)
+
+
 def bench_rollouts(game_id: str, quick: bool) -> None:
     """Worlds a 2 s decision of the rollout form plays (games whose Hard level is that form): each
     world plays every candidate on for the rollout horizon with Normal at every seat."""
     from ai.core.agent import Budget
-    from ai.core.observe import observe
     from ai.core.rollouts import RolloutAgent
     from ai.core.search import hard_agent
     from engine.core import Rng
@@ -350,15 +388,13 @@ def bench_rollouts(game_id: str, quick: bool) -> None:
     if not isinstance(hard_agent(game_id), RolloutAgent):
         return
     worlds = []
-    for seed in range(2 if quick else 4):
-        s = normal_game_state(game_id, min(4, get_max(game_id)), fraction=0.3 + 0.15 * seed, seed=seed + 1)
-        agent = hard_agent(game_id)
-        if not walk_to_a_searched_decision(s, agent, seed):
-            continue
-        agent.choose(observe(s.state, s.to_move(), game_id), Rng(seed), Budget(think_ms=2000))
-        worlds.append(agent.last_iterations)
+    for agent, obs, seed in searched_decisions(game_id, quick, hard_agent):
+        agent.choose(obs, Rng(seed), Budget(think_ms=2000))
+        worlds.append(agent.last_rollouts if agent.k.budget_unit == "rollouts" else agent.last_iterations)
     if worlds:
-        report(f"{game_id}: hard rollout worlds in a 2 s decision", statistics.median(worlds), "worlds",
+        rollouts = agent.k.budget_unit == "rollouts"
+        what, unit = ("candidate rollouts", "rollouts") if rollouts else ("rollout worlds", "worlds")
+        report(f"{game_id}: hard {what} in a 2 s decision", statistics.median(worlds), unit,
                "(ai/HARD.md: fewer measured)", None)
 
 

@@ -17,8 +17,8 @@ from PySide6.QtGui import QFontMetricsF, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import SeatInfo
-from engine.core.rng import Rng
 from engine.games.big_shoulders.data import COMPANIES, COMPANY_IDS, START_STEPS
+from tests.ui.views import game_window
 from ui.board.items import LOOKS, BoardItem
 from ui.games.big_shoulders.items import CharterCard
 
@@ -49,15 +49,8 @@ def every_charter_in_turn(view: dict, per_pass: int = 3):
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_no_two_texts_on_a_charter_overlap(shell, qtbot, monkeypatch, size):
     seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
-    window = shell.start_game("big-shoulders", seats, {}, 5)
-    window.resize(*size)
-    qtbot.waitExposed(window)
+    window = game_window(shell, qtbot, "big-shoulders", seats, size, 5, moves=12, rng_seed=5)
     c = window.controller
-    rng = Rng(5)
-    for _ in range(12):
-        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=20_000)
-        c.take(rng.choice(c.legal))
-    qtbot.waitUntil(lambda: c.human_to_move(), timeout=20_000)
     view = window.view
     scene = view.scene()
 

@@ -102,7 +102,9 @@ def test_board_builds_and_repaints_over_random_games(qtbot, players):
             mapped += 1
         view = session.state.view(session.to_move() if session.to_move() >= 0 else None)
         if legal:
-            assert prompt(view, legal, session.names)
+            # every decision is named in plain words ('choose.' told nothing in the Operating Phase)
+            text = prompt(view, legal, session.names)
+            assert text and not text.endswith(": choose."), (view.get("frame"), text)
         for seat in range(players):
             rows = player_summary(view, seat)
             assert rows and all(isinstance(a, str) and isinstance(b, str) for a, b in rows)

@@ -198,7 +198,10 @@ def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: 
     if "\n" not in shown and fm.horizontalAdvance(shown) <= rect.width() * WIDTH_SLACK:
         # one line: it may overflow its rect a little, centred on it
         dy = max(0.0, fm.height() - rect.height()) / 2
-        dx = max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
+        # (a text that may wrap and is wider than its rect is wrapped in it, not drawn as one
+        # line running beyond its piece's edge)
+        wraps = flags & Qt.TextFlag.TextWordWrap and fm.horizontalAdvance(shown) > rect.width() + 0.5
+        dx = 0.0 if wraps else max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
         box = rect.adjusted(-dx, -dy, dx, dy)
     return shown, f, box
 

@@ -129,16 +129,19 @@ class Panel(BoardItem):
         self.note = ""
         self.accent: str | None = None
         self.short: tuple[str, ...] = ()
+        self.note_short: tuple[str, ...] = ()
         self.setZValue(-5)
         self.setAcceptHoverEvents(False)
 
     def set_panel(self, title: str, note: str = "", accent: str | None = None, w: float | None = None,
-                  h: float | None = None, short: tuple[str, ...] = ()) -> None:
-        """`short`: shorter forms of the title, for a board shown too small for it."""
+                  h: float | None = None, short: tuple[str, ...] = (), note_short: tuple[str, ...] = ()) -> None:
+        """`short`, `note_short`: shorter forms of the title and of the note, for a board shown too
+        small for them (a note is cut short only when none fits)."""
         if w is not None and h is not None:
             self.resize(w, h)
         self.title, self.note, self.accent, self.short = title, note, accent, tuple(short)
-        self.refresh(title, note, accent, self.w, self.h, self.short)
+        self.note_short = tuple(note_short)
+        self.refresh(title, note, accent, self.w, self.h, self.short, self.note_short)
 
     def shape(self) -> QPainterPath:
         return QPainterPath() if self.action is None else super().shape()
@@ -166,12 +169,14 @@ class Panel(BoardItem):
         fg = style.text_on(self.accent) if self.accent else style.INK
         title_font = style.serif(12, bold=True)
         title_w = min(r.width() * 0.6, shown_width(p, self.title, title_font))
-        draw_text(p, QRectF(12, 4, r.width() * 0.6, 24), self.title, title_font, fg,
+        # the title's row as tall as the room above the panel's contents: enlarged to 9 pt on a
+        # board fitted at a zoom under 0.39, a title in a 24-unit row was not drawn at all
+        draw_text(p, QRectF(12, 2, r.width() * 0.6, 30), self.title, title_font, fg,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, short=self.short)
         if self.note:  # right of the title as it is shown
             left = max(r.width() * 0.35, 12 + title_w + 16)
-            draw_text(p, QRectF(left, 4, r.width() - left - 12, 24), self.note, style.sans(9), fg,
-                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            draw_text(p, QRectF(left, 2, r.width() - left - 12, 30), self.note, style.sans(9), fg,
+                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, short=self.note_short)
 
 
 class Chip(BoardItem):

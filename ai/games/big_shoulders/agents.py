@@ -25,7 +25,7 @@ from __future__ import annotations
 from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import Action
 from engine.games.big_shoulders import market
-from engine.games.big_shoulders.data import BUILDINGS, COLUMN_BONUS, COMPANIES, SUPPLY_PRICES
+from engine.games.big_shoulders.data import BUILDING_EFFECTS, BUILDINGS, COLUMN_BONUS, COMPANIES, SUPPLY_PRICES
 from engine.games.big_shoulders.operating import BUY_SPACES
 
 _SPACE_WEIGHTS = {"hire_workers": 6, "fund_40": 2, "fund_60": 3, "fund_80": 4, "capital_investment": 3,
@@ -99,14 +99,23 @@ def falling(company: dict, cid: str) -> bool:
     return company["started"] and not staffed and company["cash"] < 60
 
 
-def trade_helps(view: dict, cid: str, give: str, take: str) -> bool:
+def trade_helps(view: dict, cid: str, give: str, take: str, memo: dict | None = None) -> bool:
     """Whether 2 `give` for 1 `take` at Haymarket lets more factories run this Decade (say, when
     the supply chain has none of what the first factory lacks)."""
     c = view["companies"][cid]
     after = dict(c["resources"])
     after[give] -= 2
     after[take] = after.get(take, 0) + 1
-    return coverable(c, cid, after, view["supply"])[0] > coverable(c, cid, c["resources"], view["supply"])[0]
+    now = _memo({} if memo is None else memo, ("runs", cid), coverable, c, cid, c["resources"], view["supply"])
+    return coverable(c, cid, after, view["supply"])[0] > now[0]
+
+
+def _memo(memo: dict, key, fn, *args):
+    """`fn(*args)`, worked out once per `memo` (one decision: every choice reads the same view)."""
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = fn(*args)
+    return got
 
 
 def _ship_value(view: dict, cid: str, col: int) -> float:
@@ -162,16 +171,24 @@ class NormalAgent(EasyAgent):
                 "supply": state.supply, "frame": state.stack[-1][0], "company": state.decision_company()}
 
     def decide(self, obs: Observation, rng) -> Action:
-        scored = [(self.score(obs, a), i) for i, a in enumerate(obs.legal)]
+        memo: dict = {}   # what every choice of this one decision reads alike, worked out once
+        scored = [(self.score(obs, a, memo), i) for i, a in enumerate(obs.legal)]
         best = max(s for s, _ in scored)
         ties = [i for s, i in scored if s == best]
         return obs.legal[rng.choice(ties) if len(ties) > 1 else ties[0]]
 
     # -- the score of each choice -------------------------------------------------------------
-    def score(self, obs: Observation, a: Action) -> float:
+    def score(self, obs: Observation, a: Action, memo: dict | None = None) -> float:
+        """How much Normal likes `a`; `memo` carries what the choices of one decision share."""
         view = obs.view
         k = a.kind
         me = obs.seat
+        memo = {} if memo is None else memo
+        # the kinds are disjoint: the two most frequent (a Partner's placements) are asked first
+        if k == "use_building":
+            return self._building_use_value(view, a.args[0], a.args[1], memo)
+        if k == "place":
+            return self._space_value(view, a.args[0], a.args[1])
         if k in ("pass", "end_turn"):
             return 1
         if k == "buy":
@@ -188,19 +205,16 @@ class NormalAgent(EasyAgent):
             return 20 if c["dir"] != me and falling(c, a.args[0]) else 0.5
         if k == "build":
             return self._building_value(view, a.args[0]) - 0.1 * self._building_value(view, a.args[1])
-        if k == "place":
-            return self._space_value(view, a.args[0], a.args[1])
-        if k == "use_building":
-            return self._building_use_value(view, a.args[0], a.args[1])
         if k == "pass_action":
             return 0.5
         if k == "buy_resource":
             # the first factory short of resources first, cheapest space first
             cid = view["operating"]
             c = view["companies"][cid]
-            if first_short(c, cid).get(a.args[1], 0) > 0:
+            if _memo(memo, ("first_short", cid), first_short, c, cid).get(a.args[1], 0) > 0:
                 return 30 - SUPPLY_PRICES[a.args[0]] / 10
-            return 20 - SUPPLY_PRICES[a.args[0]] / 10 if needs(c, cid).get(a.args[1], 0) > 0 else -1
+            return 20 - SUPPLY_PRICES[a.args[0]] / 10 if _memo(memo, ("needs", cid), needs, c, cid).get(
+                a.args[1], 0) > 0 else -1
         if k == "done_buying":
             return 0
         if k == "produce":
@@ -221,7 +235,7 @@ class NormalAgent(EasyAgent):
         if k == "trade":
             # 2 for 1 at Haymarket, before production, when it lets another factory run
             cid, give, take = a.args
-            return 25 if view["frame"] == "op_buy" and trade_helps(view, cid, give, take) else -5
+            return 25 if view["frame"] == "op_buy" and trade_helps(view, cid, give, take, memo) else -5
         if k == "use_asset":
             return 4
         if k in ("skip_gain", "bonus_forfeit", "emergency", "keep_place", "done_hiring"):
@@ -252,9 +266,9 @@ class NormalAgent(EasyAgent):
 
     def _space_value(self, view: dict, space: str, cid: str) -> float:
         c = view["companies"][cid]
-        open_spaces = sum(fac.workers - c["workers"][f] - c["automated"][f]
-                          for f, fac in enumerate(COMPANIES[cid].factories))
         if space == "hire_workers":
+            open_spaces = sum(fac.workers - c["workers"][f] - c["automated"][f]
+                              for f, fac in enumerate(COMPANIES[cid].factories))
             return 9 if open_spaces else 0
         if space.startswith("fund_"):
             return 4 + int(space[5:]) / 40 + (3 if c["cash"] < 60 else 0)
@@ -273,28 +287,30 @@ class NormalAgent(EasyAgent):
     def _building_value(self, view: dict, building: int) -> float:
         return BUILDINGS[building].cost / 10 + BUILDINGS[building].workers
 
-    def _building_use_value(self, view: dict, building: int, cid: str) -> float:
+    def _building_use_value(self, view: dict, building: int, cid: str, memo: dict) -> float:
         b = BUILDINGS[building]
-        effect = dict(b.effect)
+        effect = BUILDING_EFFECTS[building]
         c = view["companies"][cid]
         cost = b.cost if b.pay == "company" else 0
         value = 4.0
         if "resources" in effect:
-            lack = needs(c, cid)
+            lack = _memo(memo, ("needs", cid), needs, c, cid)
             value = 3 + 3 * sum(min(n, lack.get(r, 0)) for r, n in effect["resources"])
         elif "produce" in effect:
             value = 4 + 2 * effect["produce"]
         elif "dividend" in effect:
             value = 3
-        mine = self._owner(view, building) == view["viewer"]
+        mine = _memo(memo, "owners", self._owners, view).get(building) == view["viewer"]
         return value - cost / 20 + (2 if mine else 0)
 
     @staticmethod
-    def _owner(view: dict, building: int) -> int | None:
+    def _owners(view: dict) -> dict[int, int]:
+        """The seat that played each building (the first, should two seats list one)."""
+        owners: dict[int, int] = {}
         for seat, played in enumerate(view["played"]):
-            if any(b == building for _, b in played):
-                return seat
-        return None
+            for _, b in played:
+                owners.setdefault(b, seat)
+        return owners
 
 
 AGENTS = {"easy": EasyAgent, "normal": NormalAgent}

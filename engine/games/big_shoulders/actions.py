@@ -26,10 +26,12 @@ class ActionRules:
             g = GENERAL_SPACES[space]
             if self.decade < g.get("from_decade", 1) or (g["uses"] and self.space_uses.get(space, 0) >= g["uses"]):
                 continue   # closed for every company: skip the per-company checks
+            # the space is open and every company in `mine` is started and directed by `seat`: only
+            # what the company itself lacks can refuse it (the AI's rollouts build this list often)
             acts += [Action("place", seat, (space, cid)) for cid in mine
-                     if self._place_problem(seat, space, cid) is None]
+                     if self._place_company_problem(space, cid) is None]
         acts += [Action("use_building", seat, (b, cid)) for b in self.open_buildings() for cid in mine
-                 if self._building_problem(seat, b, cid) is None]
+                 if self._building_company_problem(b, cid) is None]
         return acts + self.free_actions(seat, mine) + [Action("pass_action", seat, ())]
 
     def action_is_legal(self, action: Action) -> bool:
@@ -56,6 +58,11 @@ class ActionRules:
             return f"{g['name']} opens in Decade {g['from_decade']}."
         if g["uses"] and self.space_uses.get(space, 0) >= g["uses"]:
             return f"{g['name']} is taken this Decade."
+        return self._place_company_problem(space, cid)
+
+    def _place_company_problem(self, space: str, cid: str) -> str | None:
+        """What `cid` lacks for open general space `space` (money, room, a Worker to hire...)."""
+        g = GENERAL_SPACES[space]
         c = self.companies[cid]
         cost = g.get("company_pays", 0)
         if c["cash"] < cost:

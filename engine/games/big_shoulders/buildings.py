@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.contract import Action, Event
 from engine.core.text import count, money
-from engine.games.big_shoulders.data import BUILDING_ERA, BUILDINGS, COMPANIES, JOB_SPACES, SETUP
+from engine.games.big_shoulders.data import BUILDING_EFFECTS, BUILDING_ERA, BUILDINGS, COMPANIES, JOB_SPACES, SETUP
 from engine.games.big_shoulders.words import bname, bname_full, cname
 
 BUILD_WORDS = "pick a building to play and one to discard"
@@ -103,11 +103,16 @@ class BuildingRules:
             return "No such building has been built."
         if cid not in self.companies or self.companies[cid]["dir"] != seat or not self.companies[cid]["started"]:
             return "A Partner acts only for a company its player directs."
-        b = BUILDINGS[building]
         if building in self.used_buildings:
             return f"A Partner is already on {bname(building)} this Decade."
+        return self._building_company_problem(building, cid)
+
+    def _building_company_problem(self, building: int, cid: str) -> str | None:
+        """What `cid` lacks to use open building `building` (its price, a Manager's place, a Worker
+        to automate)."""
+        b = BUILDINGS[building]
         c = self.companies[cid]
-        effect = dict(b.effect)
+        effect = BUILDING_EFFECTS[building]
         need = b.cost if b.pay == "company" else 0
         if "dividend" in effect:
             need = effect["dividend"]

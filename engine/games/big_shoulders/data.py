@@ -94,6 +94,8 @@ COMPANY_IDS: tuple[str, ...] = tuple(COMPANIES)
 """In the printed order of the components file (Brunswick first)."""
 
 BUILDINGS: dict[int, Building] = records(Building, _table("buildings.toml")["building"], effect=_pairs)
+BUILDING_EFFECTS: dict[int, dict[str, object]] = {i: dict(b.effect) for i, b in BUILDINGS.items()}
+"""Each building's effect as a dict, to read only (legal actions and the AI look it up constantly)."""
 ASSETS: dict[str, Asset] = records(Asset, _table("assets.toml")["asset"], use=_pairs, bonus=_pairs)
 GOALS: dict[int, Goal] = records(Goal, _table("goals.toml")["goal"])
 DEMAND: dict[int, DemandTile] = records(DemandTile, _table("demand.toml")["demand"])

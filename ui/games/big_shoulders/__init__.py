@@ -199,9 +199,11 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     kinds = {a.kind for a in legal}
     if view["phase"] == "found" or ("start" in kinds and view["phase"] == "setup"):
         return f"{name}: start your first company — click a share value on a charter."
+    cid = view.get("company")
+    co = short(cid) if cid in COMPANIES else "the company"
     for wanted, text in PROMPTS:
         if kinds & wanted:
-            return f"{name}: {text}"
+            return f"{name}: {text.format(co=co)}"
     return f"{name}: choose."
 
 
@@ -216,6 +218,16 @@ PROMPTS: tuple[tuple[frozenset, str], ...] = (
     (frozenset(("take_first",)), "move to first place on the turn order track?"),
     (frozenset(("place", "pass_action")),
      "send a Partner — choose the company on its charter, then click an action space (or a building)."),
+    (frozenset(("buy_asset",)), "Capital Investment for {co} — click the asset to buy."),
+    (frozenset(("keep_asset",)), "{co} may keep one Capital Asset — click the one to keep."),
+    (frozenset(("automate", "place_worker", "take_pair", "skip_gain")),
+     "take what the building gives {co} — click where it goes, or skip it."),
+    (frozenset(("buy_resource", "done_buying")),
+     "buy resources for {co} — click a cube in the supply chain or Haymarket, then Done buying."),
+    (frozenset(("produce", "stop_producing")), "run {co}'s factories — click a factory to produce, or stop."),
+    (frozenset(("ship", "done_shipping")),
+     "ship {co}'s goods — click a demand tile or the row's half-price bank, then Finish shipping."),
+    (frozenset(("pay_out", "withhold")), "{co}'s revenue — pay it out as dividends, or withhold it."),
 )
 """The prompt by the kinds of decision on offer, first match first."""
 

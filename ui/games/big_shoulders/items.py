@@ -587,11 +587,18 @@ class CubeButton(LookItem):
         paint_cube(p, self.rect(), res, n)
 
 
+STUB_NAMES = {"anglo": ("Anglo-Am.",), "cracker_jack": ("Cr. Jack",)}
+"""Abbreviations of the company names too long for a stub shown small (the tooltip has the whole)."""
+
+
 class StubCard(LookItem):
     """A charter not yet in play: its name on its goods type's band, its starting appeal and its
     prices per good (the starting-value chips are children laid out by the scene)."""
 
     RADIUS = 6.0
+    BAND = 36.0
+    """The name's band: tall enough for the name enlarged to 9 pt on a late game's board fitted
+    into a small window (zoom 0.28 with nine charters started; a 24-unit band drew no name)."""
 
     def set_stub(self, cid: str, line: str, tooltip: str) -> None:
         self.set_look((cid, line), tooltip)
@@ -603,11 +610,14 @@ class StubCard(LookItem):
         p.setBrush(paper_brush(self.rect()))
         p.drawPath(self.outline())
         band = GOODS_COLOURS[data.goods]
-        fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, 24), band)
-        f = fit_font(data.short, style.serif(10, bold=True), self.w - 10)
-        draw_text(p, QRectF(5, 0, self.w - 10, 24), data.short, f, style.text_on(band))
+        fill_rounded_part(p, self.w, self.h, 6, QRectF(0, 0, self.w, self.BAND), band)
+        f = fit_font(data.short, style.serif(11, bold=True), self.w - 6)
+        # a whole name, or its abbreviation, rather than a cut one ('Cracker Ja…')
+        draw_text(p, QRectF(3, 0, self.w - 6, self.BAND), data.short, f, style.text_on(band),
+                  short=STUB_NAMES.get(cid, ()))
         f = fit_font(line, style.sans(9), self.w - 10)
-        draw_text(p, QRectF(5, 26, self.w - 10, 20), line, f, style.INK, elide=False)
+        draw_text(p, QRectF(5, self.BAND + 2, self.w - 10, self.h - self.BAND - 4), line, f, style.INK,
+                  elide=False, short=line.split(" · ")[:1])
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.drawPath(self.outline())
@@ -638,11 +648,14 @@ class AssetTile(LookItem):
 
     RADIUS = 6.0
 
-    def set_asset(self, name: str, price: int, effect: str, tooltip: str) -> None:
-        self.set_look((name, price, effect), tooltip)
+    def set_asset(self, name: str, price: int, effect: str, tooltip: str, name_short: tuple[str, ...] = (),
+                  effect_short: tuple[str, ...] = ()) -> None:
+        """`name_short`, `effect_short`: shorter forms, drawn when the tile is shown too small for
+        the whole words."""
+        self.set_look((name, price, effect, tuple(name_short), tuple(effect_short)), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        name, price, effect = self.look
+        name, price, effect, name_short, effect_short = self.look
         r = self.rect()
         path = self.outline()
         if not name:
@@ -654,11 +667,11 @@ class AssetTile(LookItem):
         paint_paper(p, path, r)
         fill_rounded_part(p, self.w, self.h, self.RADIUS, QRectF(0, 0, self.w, 24), style.BRASS)
         draw_text(p, QRectF(4, 0, self.w - 8, 24), f"${price}", style.sans(11, bold=True), style.INK, elide=False)
-        draw_text(p, QRectF(4, 24, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.sans(9, True),
+        draw_text(p, QRectF(4, 26, self.w - 8, 34), name, fit_font(max(name.split(), key=len), style.sans(9, True),
                                                                     self.w - 8), style.INK,
-                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
-        draw_text(p, QRectF(4, 58, self.w - 8, self.h - 60), effect, style.sans(9), style.INK,
-                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, elide=False)
+                  Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False, short=name_short)
+        draw_text(p, QRectF(4, 62, self.w - 8, self.h - 64), effect, style.sans(9), style.INK,
+                  Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, elide=False, short=effect_short)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.drawPath(path)

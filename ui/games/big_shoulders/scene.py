@@ -189,13 +189,14 @@ class BigShouldersScene(GameScene):
             ry = self._show_charters(view, M)
             ry = self._show_players(view, ry + GAP)
             ry = self._show_hand(view, ry + GAP)
+            ry = self._show_goals(view, ry + GAP)
             y = self._show_header(view, M, rows)
             y = self._show_stock_track(view, y + GAP)
             y = self._show_appeal_track(view, y + GAP)
             y = self._show_spaces(view, y + GAP)
             y = self._show_resources(view, y + GAP)
             y = self._show_demand(view, y + GAP)
-            y = self._show_assets_goals(view, y + GAP)
+            y = self._show_assets(view, y + GAP)
             left_bottom = y
             # a Partner for another company is sent from that company's charter (click it first)
             self._pending = [a for a in self._pending if a.kind not in ("place", "use_building")
@@ -224,9 +225,9 @@ class BigShouldersScene(GameScene):
         return style.seat_colour(seat), self._marks[seat]
 
     def _panel(self, key: str, title: str, note: str, x: float, y: float, w: float, h: float,
-               accent: str | None = None, short: tuple[str, ...] = ()) -> Panel:
+               accent: str | None = None, short: tuple[str, ...] = (), note_short: tuple[str, ...] = ()) -> Panel:
         panel = self.pooled(("panel", key), lambda: Panel(10, 10))
-        panel.set_panel(title, note, accent, w, h, short)
+        panel.set_panel(title, note, accent, w, h, short, note_short)
         panel.setPos(x, y)
         return panel
 
@@ -251,13 +252,16 @@ class BigShouldersScene(GameScene):
         self._panel("header", now, decade_words(view), M, top, LEFT_W, h, style.INK,
                     short=(now.replace(" Phase", ""),))
         x = M + 12
-        for ph in PHASES:
+        order = view.get("order") or []
+        # the phases share what the row leaves (a board shown small draws their words larger)
+        setup_w = 136 if phase in ("setup", "found") else 0
+        w = (LEFT_W - 24 - setup_w - 108 - 30 * len(order) - 5 * 6) / len(PHASES)
+        for n, ph in enumerate(PHASES, 1):
             chip = self.pooled(("phase", ph), lambda: Chip(10, 28))
             label = PHASE_NAMES[ph].replace(" Phase", "")
-            w = 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label)
             chip.resize(w, 28)
             chip.set_chip(label, f"{PHASE_NAMES[ph]}" + (" (now)" if ph == phase else ""),
-                          style.GOLD if ph == phase else style.PAPER_DARK, short=(label[:4], label[:2]))
+                          style.GOLD if ph == phase else style.PAPER_DARK, short=(*PHASE_SHORT.get(ph, ()), str(n)))
             chip.setPos(x, top + 36)
             self._target(chip, None)
             x += w + 6
@@ -268,7 +272,6 @@ class BigShouldersScene(GameScene):
             chip.setPos(x, top + 36)
             x += 136
         names = self._names
-        order = view.get("order") or []
         label = self.pooled(("order-label",), lambda: Chip(10, 28))
         label.resize(92, 28)
         prio = view.get("priority", 0)
@@ -402,7 +405,7 @@ class BigShouldersScene(GameScene):
     def _show_resources(self, view: dict, top: float) -> float:
         h = 172.0
         self._panel("resources", "Resources and Workers", "supply slides toward $10; X not for sale",
-                    M, top, LEFT_W, h)
+                    M, top, LEFT_W, h, note_short=("X not for sale",))
         sw, sh = 104.0, 78.0
         x = M + 12
         for sid in SUPPLY_SPACES:
@@ -473,8 +476,9 @@ class BigShouldersScene(GameScene):
         rh = 44.0
         h = 62 + len(GOODS_ROWS) * (rh + 5) + 4
         piles = view.get("demand_piles") or []
-        self._panel("demand", "Demand", f"{count(sum(piles), 'tile')} in the deck · the bank pays half price for "
-                    "Dry Goods, Food, Shoes", M, top, LEFT_W, h)
+        deck = f"{count(sum(piles), 'tile')} in the deck"
+        self._panel("demand", "Demand", f"{deck} · the bank pays half price for Dry Goods, Food, Shoes",
+                    M, top, LEFT_W, h, note_short=(f"{deck} · ½ price bank", deck))
         grid = view["demand_grid"]
         goods = view["demand_goods"]
         lw = 150.0
@@ -528,39 +532,52 @@ class BigShouldersScene(GameScene):
         return top + h
 
     # -- Capital Asset row and Public Goals -------------------------------------------------------------------
-    def _show_assets_goals(self, view: dict, top: float) -> float:
-        h = 136.0
-        aw = 96.0
-        w1 = 12 + len(ASSET_PRICES) * (aw + 5) + 7
+    def _show_assets(self, view: dict, top: float) -> float:
+        """The Capital Asset row, the left column's whole width: five tiles wide enough for a
+        name and an effect enlarged to 9 pt on a board fitted into a small window (a sixth of
+        the width each, beside the goals, showed the price only)."""
+        h = 144.0
+        gap = 6.0
+        aw = (LEFT_W - 24 - (len(ASSET_PRICES) - 1) * gap) / len(ASSET_PRICES)
         deck = view.get("asset_deck", 0)
-        self._panel("assets", "Capital Assets", f"{deck} in deck", M, top, w1, h)
+        self._panel("assets", "Capital Assets", f"{deck} in deck", M, top, LEFT_W, h)
         for i, price in enumerate(ASSET_PRICES):
             card = self.pooled(("asset", i), lambda: AssetTile(aw, h - 44))
+            card.resize(aw, h - 44)
             aid = view["asset_row"][i] if i < len(view["asset_row"]) else None
             if aid is None:
                 card.set_asset("", price, "", f"Empty ${price} slot")
             else:
                 card.set_asset(ASSETS[aid].name, price, _asset_short(aid),
-                               f"{ASSETS[aid].name} (${price}): {asset_text(aid)}")
-            card.setPos(M + 12 + i * (aw + 5), top + 36)
+                               f"{ASSETS[aid].name} (${price}): {asset_text(aid)}",
+                               name_short=ASSET_NAME_SHORT.get(aid, ()), effect_short=_asset_tiny(aid))
+            card.setPos(M + 12 + i * (aw + gap), top + 36)
             act = self.take_pending(lambda a, i=i: a.kind == "buy_asset" and a.args == (i,))
             self._target(card, act, self._label(act) if act else "")
+        return top + h
+
+    def _show_goals(self, view: dict, top: float) -> float:
+        """The Public Goals in a row under the hands (the right column is the shorter one for most
+        of a game): each a number and a word or two, the whole goal in its tooltip."""
         goals = view.get("goals") or []
-        gx = M + w1 + 10
-        gw = LEFT_W - w1 - 10
-        self._panel("goals", "Public Goals", "$200 each", gx, top, gw, h, short=("Goals",))
-        lh = (h - 38) / max(1, len(goals))   # the whole panel: a line shown small needs its height
+        h = 36 + 34 + 8.0
+        self._panel("goals", "Public Goals", "$200 each to the best" if goals else "", RIGHT_X, top, RIGHT_W, h,
+                    short=("Goals",))
+        if not goals:
+            line = self.pooled(("goals-off",), lambda: Label(RIGHT_W - 24, 34, pt=10, bold=False))
+            line.set_label("Off in this game", "The Public Goals option is off in this game")
+            line.setPos(RIGHT_X + 12, top + 36)
+            return top + h
+        gap = 6.0
+        gw = (RIGHT_W - 24 - (len(goals) - 1) * gap) / len(goals)
         for i, gid in enumerate(goals):
             g = GOALS[gid]
-            line = self.pooled(("goal", gid), lambda: Label(gw - 24, lh, pt=9, bold=False))
-            line.set_label(f"{gid}. {_goal_short(g.measure)}", f"Goal {gid}: {g.text} (${g.reward} to every player "
-                           "tied for the best; none if the best is 0)",
-                           short=(f"{gid}. {_goal_short(g.measure).split()[-1]}",))
-            line.setPos(gx + 12, top + 33 + i * lh)
-        if not goals:
-            line = self.pooled(("goals-off",), lambda: Label(gw - 24, 24, pt=9, bold=False))
-            line.set_label("Off in this game", "The Public Goals option is off in this game")
-            line.setPos(gx + 12, top + 40)
+            forms = goal_forms(gid)
+            line = self.pooled(("goal", gid), lambda: Label(gw, 34, pt=10, bold=False, centre=True))
+            line.resize(gw, 34)
+            line.set_label(forms[0], f"Goal {gid}: {g.text} (${g.reward} to every player "
+                           "tied for the best; none if the best is 0)", short=forms[1:])
+            line.setPos(RIGHT_X + 12 + i * (gw + gap), top + 36)
         return top + h
 
     # -- charters -----------------------------------------------------------------------------------------------
@@ -736,16 +753,19 @@ class BigShouldersScene(GameScene):
     def _show_unstarted(self, view: dict, cids: list[str], top: float) -> float:
         if not cids:
             return top - 10
-        per_row = 5
+        # four to a row gives the names room (five cut 'Cracker Jack' and 'Anglo-American' on a
+        # board fitted into a small window), unless it takes one row more than five do
+        per_row = 4 if -(-len(cids) // 4) == -(-len(cids) // 5) else 5
         tw = (RIGHT_W - 24 - (per_row - 1) * 6) / per_row
         found = any(a.kind == "start" for a in self._legal) or (
             view.get("frame") in ("found", "stock") and self._me is not None and view["to_move"] == self._me
             and (view["phase"] == "found" or int(view["decade"]) >= 2))
-        th = 80.0 if found else 50.0
+        th = StubCard.BAND + (56.0 if found else 26.0)  # two rows of value chips, or a line
         rows = (len(cids) + per_row - 1) // per_row
         h = 38 + rows * (th + 6)
         note = "click a share value to start one (3 × value goes to its treasury)" if found else "not yet in play"
-        self._panel("unstarted", "Charters not yet in play", note, RIGHT_X, top, RIGHT_W, h)
+        self._panel("unstarted", "Charters not yet in play", note, RIGHT_X, top, RIGHT_W, h,
+                    note_short=("click a value to start one",) if found else ())
         for k, cid in enumerate(cids):
             data = COMPANIES[cid]
             tile = self.pooled(("unstarted", cid), lambda: StubCard(tw, th))
@@ -774,7 +794,7 @@ class BigShouldersScene(GameScene):
                               f"(${3 * STOCK_VALUES[step]} for the Director's certificate)",
                               style.GOLD if legal else style.PAPER_DARK)
                 chip.setParentItem(tile)
-                chip.setPos(4 + (j % 2) * (cw + 3), th - 55 + (j // 2) * 27)
+                chip.setPos(4 + (j % 2) * (cw + 3), StubCard.BAND + 2 + (j // 2) * 27)
                 chip.setZValue(2)
                 self._target(chip, a, f"Start {data.short} at ${STOCK_VALUES[step]} a share")
         return top + h
@@ -785,7 +805,7 @@ class BigShouldersScene(GameScene):
         rh = 64.0
         h = 38 + n * (rh + 6)
         self._panel("players", "Players", "one building played each Decade · hands stay secret",
-                    RIGHT_X, top, RIGHT_W, h)
+                    RIGHT_X, top, RIGHT_W, h, note_short=("hands stay secret",))
         bw = 108.0
         hx = RIGHT_X + 12 + 184 + 5 * (bw + 5)
         for seat in range(n):
@@ -861,14 +881,18 @@ class BigShouldersScene(GameScene):
         bw, bh = 200.0, 96.0
         h = 40 + bh + 8
         choosing = any(a.kind == "build" for a in self._legal)
+        note_short: tuple[str, ...] = ()
         if choosing:
-            note = ("now click the building to discard" if self.to_play is not None
-                    else "click the building to play this Decade")
+            note, note_short = (("now click the building to discard", ("click one to discard",))
+                                if self.to_play is not None else
+                                ("click the building to play this Decade", ("click one to play",)))
         elif isinstance(pick, list):
             note = f"you play #{pick[0]} and discard #{pick[1]} (hidden until everyone has picked)"
+            note_short = (f"play #{pick[0]}, discard #{pick[1]}",)
         else:
             note = "only you see these"
-        self._panel("hand", f"Buildings in hand: {self._names[me]}", note, RIGHT_X, top, RIGHT_W, h)
+        self._panel("hand", f"Buildings in hand: {self._names[me]}", note, RIGHT_X, top, RIGHT_W, h,
+                    note_short=note_short)
         colour, mark = self._seat_look(me)
         for i, bid in enumerate(hand):
             tile = self.pooled(("hand", me, bid), lambda: _HandTile(bw, bh))
@@ -922,7 +946,11 @@ class BigShouldersScene(GameScene):
         pending = list(self._pending)
         for r, row in enumerate(self._choice_layout(pending)):
             x = x0
+            # the chips share the row's room left over, up to 2.3 times their width: a board shown
+            # small draws their words about twice as wide ('Pass for the rest of …' was cut)
+            spare = (LEFT_W - 24 - sum(w for _, _, w in row) - 8 * (len(row) - 1)) / max(1, len(row))
             for a, label, w in row:
+                w += min(1.3 * w, max(0.0, spare))
                 chip = self.pooled(("choice", idx), lambda: Chip(10, 30))
                 chip.resize(w, 30)
                 colour = {"pass": style.PAPER_DARK, "pass_action": style.PAPER_DARK, "end_turn": style.PAPER_DARK,
@@ -1030,14 +1058,58 @@ def _asset_short(aid: str) -> str:
         return f"+${use['revenue']} revenue"
     if "stock" in use:
         return "+1 stock step"
-    return "Price Protection"
+    return "price holds once"  # Price Protection: sales by others and withholding do not drop it
 
 
-def _goal_short(measure: str) -> str:
-    return {"managers": "Most Managers", "salespeople": "Most Salespeople", "assets": "Most Capital Assets",
-            "workers": "Most Workers", "automation": "Most automation", "appeal": "Top appeal",
-            "treasury": "Richest company", "partners": "Most Partners", "common": "Most 10% certs",
-            "preferred": "Most 20% certs"}.get(measure, measure.replace("_", " ").capitalize())
+PHASE_SHORT = {"building": ("Build",), "action": ("Act.",), "operating": ("Operate", "Oper."), "cleanup": ("Clean",)}
+"""Shorter words for the phase chips of a board shown small (the last resort is the phase's number)."""
+
+ASSET_NAME_SHORT = {
+    "brilliant_marketing": ("Marketing",), "union_stockyards": ("Stockyards", "Union"), "michigan_lumber": ("Lumber",),
+    "pennsylvania_coal": ("Coal",), "cincinnati_steel": ("Steel",), "mail_order_catalogue": ("Mail Order", "Mail"),
+    "color_catalog": ("Color Catalog", "Color Cat."), "catalogue_empire": ("Empire",),
+    "popular_partners": ("Popular Partners", "Partners"), "backroom_deals": ("Backroom",),
+    "brand_recognition": ("Brand",), "price_protection": ("Protection", "Protect."),
+    "refrigeration": ("Refrigeration", "Refrig."),
+}
+"""A word for each asset's name, drawn when its whole name does not fit its tile shown small."""
+
+
+def _asset_tiny(aid: str) -> tuple[str, ...]:
+    """Shorter forms of `_asset_short` for a tile shown small ('+$40', '2 livestock')."""
+    use = dict(ASSETS[aid].use)
+    if "resources" in use:
+        res = dict(use["resources"])
+        words = [f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in res.items()]
+        if len(res) > 1:
+            # last, the letters of the resource cubes on the board
+            return (" + ".join(words), "+".join(RESOURCE_NAMES[r].lower() for r in res),
+                    "+".join(f"{n}{r[0].upper()}" for r, n in res.items()))
+        return (*words, *(w.replace("livestock", "livest.") for w in words if "livestock" in w))
+    if "revenue" in use:
+        return (f"+${use['revenue']}",)
+    if "stock" in use:
+        return ("+1 step",)
+    if "appeal" in use:
+        return (f"+{use['appeal']} app.",)
+    return ("no drop",)
+
+
+GOAL_WORDS = {
+    "managers": ("Most Managers", "Managers"), "salespeople": ("Most Salespeople", "Salespeople", "Sales"),
+    "assets_acquired": ("Assets acquired", "Assets"), "workers": ("Most Workers", "Workers"),
+    "automation": ("Most automation", "Automation", "Automat."), "top_appeal": ("Top appeal", "Appeal"),
+    "richest_company": ("Richest company", "Richest"), "partners": ("Most Partners", "Partners"),
+    "common": ("Most 10% certs", "10% certs", "10%"), "preferred": ("Most 20% certs", "20% certs", "20%"),
+}
+"""Each goal in a few words, then shorter (the goal's whole text is in its tooltip)."""
+
+
+def goal_forms(gid: int) -> tuple[str, ...]:
+    """A goal's label, longest first: '7. Richest company', '7. Richest', 'Richest'."""
+    measure = GOALS[gid].measure
+    words = GOAL_WORDS.get(measure, (measure.replace("_", " ").capitalize(),))
+    return (*(f"{gid}. {w}" for w in words), *words[1:])
 
 
 def make_scene(game_id: str = "big-shoulders") -> BigShouldersScene:
