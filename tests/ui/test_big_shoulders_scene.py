@@ -314,3 +314,18 @@ def test_forecast_texts_read_a_forecast_passed_in_as_they_would_compute_it():
         f = forecast(view, cid)
         for text in (summary_parts, part_forms, summary_short, detail_lines):
             assert text(view, cid, f) == text(view, cid)
+
+
+def test_the_finished_board_says_game_over_once(qtbot):
+    """At the end the header's title says "Game over"; the line below it said it again."""
+    scene = make_scene(GAME)
+    scene.set_animation_speed(0)
+    session = new_session(2, seed=5)
+    rng = Rng.derive(5, "bs-over")
+    while step(session, rng):
+        pass
+    assert session.is_over()
+    shown(scene, session, viewer=None)
+    texts = [t for item in scene.items() if hasattr(item, "texts") for t in item.texts()[:1]]
+    texts += [item.title for item in scene.items() if hasattr(item, "title") and isinstance(item.title, str)]
+    assert sum(t.count("Game over") for t in texts) == 1, texts

@@ -963,8 +963,13 @@ class BigShouldersScene(GameScene):
                 idx += 1
         if not pending:
             who = view["to_move"]
-            text = (f"{PHASE_NAMES.get(view['phase'], '')}: {self._names[who]} to move"
-                    if isinstance(who, int) and 0 <= who < len(self._names) else PHASE_NAMES.get(view["phase"], ""))
+            if view["phase"] == "over":
+                # the header's title already says "Game over": the line says what that means
+                text = "No decisions left: the fifth Decade has been scored"
+            elif isinstance(who, int) and 0 <= who < len(self._names):
+                text = f"{PHASE_NAMES.get(view['phase'], '')}: {self._names[who]} to move"
+            else:
+                text = PHASE_NAMES.get(view["phase"], "")
             idle = self.pooled(("choice-idle",), lambda: Label(LEFT_W - 24, 30))
             idle.set_label(text, "The decisions with no place on the board appear here as buttons")
             idle.setPos(x0, top)
