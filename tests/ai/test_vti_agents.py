@@ -127,22 +127,22 @@ def test_normal_drafts_by_what_the_contracts_on_offer_ask_for():
 def test_normal_ends_the_game_by_the_last_claim_only_when_ahead():
     from engine.games.victory_through_industry.data import CONTRACTS
 
-    st = setup_state(2, row=["oil-5", "cloth-9"])
+    st = setup_state(2, row=["oil-5", "cloth-7"])
     s = st.current
     t = 1 - s
     for cid in st.row[2:]:  # out of the game: only Oil and Cloth contracts are left on offer
         st.lost.append(cid)
-    st.row = ["oil-5", "cloth-9"]
+    st.row = ["oil-5", "cloth-7"]
     lay_out(st, s, {(0, 0): ("oil_well", 1), (1, 1): ("forest", 0)}, {(1, 0): "oil", (-1, 0): "oil", (1, 2): "wood"})
     lay_out(st, t, {(0, 0): ("forest", 0)}, {(0, 1): "wood"})
-    st.row.remove("cloth-9")
-    st.held[t] = ["cloth-9"]  # the opponent holds a 9-point contract: Oil is ahead only with its claim
+    st.row.remove("cloth-7")
+    st.held[t] = ["cloth-7"]  # the opponent holds a 7-point contract: Oil is ahead only with its claim
     st.claimed_any, st.token = True, t
     assert st.check_invariants() == []
     do(st, ("nonproduction", ()))
-    assert choose("normal", st) != Action("claim", s, ("oil-5",))  # 3 + 5 - 1 = 7 < 10: behind
+    assert choose("normal", st) != Action("claim", s, ("oil-5",))  # 3 + 5 - 1 = 7 < 8: behind
     st.held[t] = []
-    st.lost.append("cloth-9")
+    st.lost.append("cloth-7")
     # ahead, it claims the last contract on offer, which ends the game by the rulebook
     assert choose("normal", st) == Action("claim", s, ("oil-5",))
     assert CONTRACTS["oil-5"].product == "oil"

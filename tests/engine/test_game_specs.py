@@ -23,7 +23,7 @@ FACTS = {
     "victory-through-industry": (
         "Victory Through Industry",
         "Build a connected complex of factories, chain their products and supply government contracts.",
-        2, 6, 3,
+        2, 6, 4,
         (Option("max_rounds", "Round limit", 100,
                 help="The game also ends after this many rounds (0 = no limit). The rulebook has no "
                      "limit; this one only stops games in which no end condition is ever reached."),)),
