@@ -164,21 +164,27 @@ def test_late_in_the_game_normal_makes_the_product_of_the_last_contract():
     assert choose("normal", st) == Action("output", s, ("parachutes",))
 
 
+def normal_two_player_draft(row: list[str], first: int):
+    """A two-player state after both Normals drafted, with `row` on offer and `first` drafting first."""
+    from engine.games.victory_through_industry import SPEC
+
+    st = SPEC.new_state(2)
+    for cid in row:
+        st.apply(Action("reveal_contract", -1, (cid,)))
+    st.apply(Action("first_drafter", -1, (first,)))
+    while st.phase == "draft":
+        st.apply(choose("normal", st))
+    return st
+
+
 def test_normal_two_player_draft_splits_the_strongest_factories():
     # two players draft complements of one another: Normal weighs what it leaves its rival. With
     # five Leather and Tallow contracts and an Oil one on offer, drafting only for its own gain took
     # the Cattle Ranch and Oil Well and left the rival both the Coal Mine and the Cotton Plantation
     # (the strongest starting factories); now neither seat ends with both, and each has Wood
-    from engine.games.victory_through_industry import SPEC
-
     row = ["leather-5", "leather-6", "leather-7", "tallow-6", "tallow-7", "oil-5", "coal-5", "cotton-5"]
     for first in (0, 1):
-        st = SPEC.new_state(2)
-        for cid in row:
-            st.apply(Action("reveal_contract", -1, (cid,)))
-        st.apply(Action("first_drafter", -1, (first,)))
-        while st.phase == "draft":
-            st.apply(choose("normal", st))
+        st = normal_two_player_draft(row, first)
         assert sum(len(d) for d in st.drafted) == 8
         for d in st.drafted:
             assert "forest" in d
@@ -242,14 +248,7 @@ def test_normal_two_player_draft_leaves_the_weakest_factory_over():
     # Well the weakest starting factory; with nothing on offer for Oil or what it makes, neither
     # Normal drafts it (the earlier weights left the Cattle Ranch over and the Oil Well to the
     # second drafter, who then lost 61 % of games)
-    from engine.games.victory_through_industry import SPEC
-
     row = ["coal-5", "cotton-5", "iron_ore-5", "wood-5", "leather-5", "tallow-6", "copper-6", "brass-5"]
     for first in (0, 1):
-        st = SPEC.new_state(2)
-        for cid in row:
-            st.apply(Action("reveal_contract", -1, (cid,)))
-        st.apply(Action("first_drafter", -1, (first,)))
-        while st.phase == "draft":
-            st.apply(choose("normal", st))
+        st = normal_two_player_draft(row, first)
         assert all("oil_well" not in d for d in st.drafted), st.drafted
