@@ -46,9 +46,12 @@ def every_charter_in_turn(view: dict, per_pass: int = 3):
         yield shown
 
 
+YOU_AND_TWO_AIS = (SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy"))
+"""The seats of the 3-player game these board tests open: one player and two Easy opponents."""
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_no_two_texts_on_a_charter_overlap(shell, qtbot, monkeypatch, size):
-    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    seats = list(YOU_AND_TWO_AIS)
     window = game_window(shell, qtbot, "big-shoulders", seats, size, 5, moves=12, rng_seed=5)
     c = window.controller
     view = window.view

@@ -19,7 +19,7 @@ from PySide6.QtGui import QImage, QPainter
 from engine.core.contract import SeatInfo
 from engine.core.rng import Rng
 from engine.games.big_shoulders.data import ASSETS, COMPANIES, COMPANY_IDS, GOALS
-from tests.ui.test_big_shoulders_charter_text import every_charter_in_turn, ink_of
+from tests.ui.test_big_shoulders_charter_text import YOU_AND_TWO_AIS, every_charter_in_turn, ink_of
 from tests.ui.views import game_window
 from ui.board.pieces import Chip, Panel, TextItem
 from ui.games.big_shoulders.items import STUB_NAMES, AssetTile, StubCard
@@ -66,7 +66,7 @@ def painted_texts(monkeypatch, stub, zoom: float) -> list[tuple[str, float, floa
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_charters_not_in_play_show_whole_names(shell, qtbot, monkeypatch, size):
-    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    seats = list(YOU_AND_TWO_AIS)
     window = game_window(shell, qtbot, "big-shoulders", seats, size, 5, moves=12, rng_seed=3)
     c = window.controller
     view, scene = window.view, window.view.scene()
@@ -145,7 +145,7 @@ def test_panel_notes_and_header_chips_are_not_cut(shell, qtbot, monkeypatch, siz
     """Every panel's title and note and every chip of the header (the phases, Priority, the
     Choices) draws a whole form at the fitted zoom: 'Buil', 'Clea', 'Pass for the rest of t…'
     and notes cut with '…' were what a 1024×700 window showed."""
-    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    seats = list(YOU_AND_TWO_AIS)
     window = game_window(shell, qtbot, "big-shoulders", seats, size, 5)
     c, view, scene = window.controller, window.view, window.view.scene()
     rng, checked = Rng(4), 0
