@@ -91,14 +91,32 @@ def clear_picture_caches() -> None:
     items.forget_fitted_fonts()
 
 
+def forget_font_engines() -> None:
+    """Let go of every font engine Qt made on this (the GUI) thread: `QFont.cleanup()` deletes the
+    thread's font cache, which Qt makes anew at the next text drawn; fonts made earlier find
+    their engines stale and resolve again (Qt's own path when the font database changes). Each
+    engine holds its glyph pictures in the C heap and, through FreeType, a mapping of its font
+    file; kept from game to game, the soak counted 9 to 36 mappings of the same few files
+    (3–10 MB resident) and the engines of every size a board had drawn, made among the game's
+    own blocks, so the heap's pages stayed resident after the game was gone."""
+    from PySide6.QtGui import QFont
+
+    QFont.cleanup()
+
+
 def release_game_memory() -> None:
-    """After a game has been dropped: empty the picture caches and trim the heap.
+    """After a game has been dropped: empty the picture caches, let go of the font engines,
+    forget what the rules memoised of its positions (engine/core/memo.py) and trim the heap.
 
     The dropped game is collected at once (the GUI thread's collector, ui/gc_guard.py, would
     leave it for a minute or more); start-up's objects are frozen (`freeze_start_up_objects`),
     which keeps that collection short. The trim runs on a thread of its own (ctypes lets go of
     the GIL): it walks the whole heap, 3–80 ms in the soak, which the GUI thread does not wait for."""
+    from engine.core.memo import forget_game_caches
+
     clear_picture_caches()
+    forget_font_engines()
+    forget_game_caches()
     gc.collect()  # the dropped game's wrappers wait in cycles (start-up's objects are frozen: fast)
     threading.Thread(target=trim_heap, name="heap trim", daemon=True).start()
 

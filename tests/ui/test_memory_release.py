@@ -187,3 +187,60 @@ def test_with_the_heap_policy_freed_pictures_leave_at_once():
         return float(out.stdout)
 
     assert given_back("settled") > 25  # glibc's default policy gave back nothing of the 30 MB
+
+
+def _font_files_mapped() -> dict[str, int]:
+    """The font files this process has mapped (FreeType maps a face's whole file): name -> count."""
+    found: dict[str, int] = {}
+    with open("/proc/self/maps") as f:
+        for line in f:
+            name = line.split()[-1]
+            if name.endswith((".ttf", ".otf", ".ttc")):
+                found[os.path.basename(name)] = found.get(os.path.basename(name), 0) + 1
+    return found
+
+
+def _draw_board_texts():
+    """Some text in every board font at many sizes; the ink it left (pixels not white)."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from ui.board import style
+
+    image = QImage(300, 80, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    p = QPainter(image)
+    for pt in range(6, 30, 3):
+        for font in (style.sans(pt), style.sans(pt, bold=True), style.serif(pt), style.serif(pt, bold=True)):
+            p.setFont(font)
+            p.drawText(4, 60, "Robber Barons 1882")
+    p.end()
+    white = QColor("white").rgb()
+    return sum(image.pixel(x, y) != white for x in range(0, 300, 2) for y in range(0, 80, 2))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/maps")
+def test_giving_a_game_back_lets_go_of_the_font_files_qt_mapped(qapp):
+    from ui.board import style
+
+    style.load_fonts()
+    assert _draw_board_texts() > 0
+    drawn = _font_files_mapped()
+    assert drawn, "drawing text maps the font files (FreeType)"
+    memory.release_game_memory()
+    # what is left is held by live widgets' text layouts (an earlier test's window), not the cache
+    assert sum(_font_files_mapped().values()) < sum(drawn.values())
+    assert _draw_board_texts() > 0  # the next text makes its engines anew
+    assert sum(_font_files_mapped().values()) >= len(drawn)
+
+
+def test_giving_a_game_back_forgets_what_the_rules_memoised_of_its_positions(qapp):
+    from engine.core import memo
+    from engine.games.victory_through_industry import state as vti
+    from engine.games.victory_through_industry.data import PRODUCT_IDS
+
+    held = frozenset({(PRODUCT_IDS[0], 2), (PRODUCT_IDS[1], 1)})
+    vti._affordable(held)
+    assert vti._paying_cards.cache_info().currsize > 0
+    assert vti._paying_cards in memo.game_caches()
+    memory.release_game_memory()
+    assert [c for c in memo.game_caches() if c.cache_info().currsize] == []

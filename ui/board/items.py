@@ -27,7 +27,6 @@ Level of detail: pieces skip fine text when the view shows them very small
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import weakref
@@ -47,6 +46,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 from shiboken6 import isValid
 
+from engine.core.memo import game_cache
 from ui.board import icons, style
 from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
@@ -654,7 +654,7 @@ def draw_shadow(p: QPainter, path: QPainterPath, dx: float = 2.0, dy: float = 3.
     p.restore()
 
 
-@functools.lru_cache(maxsize=512)
+@game_cache(maxsize=512)
 def _rounded_part(w: float, h: float, radius: float, x: float, y: float, pw: float, ph: float) -> QPainterPath:
     outline = QPainterPath()
     outline.addRoundedRect(QRectF(0, 0, w, h), radius, radius)

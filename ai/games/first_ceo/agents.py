@@ -21,10 +21,10 @@ on the view alone and two different deals of the hidden cards give the same choi
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from ai.core.agent import Budget, Observation
 from engine.core.contract import TERMINAL, Action
+from engine.core.memo import game_cache
 from engine.games.first_ceo.data import (
     ASSET_DECREASE,
     ASSET_INCREASE,
@@ -38,7 +38,7 @@ from engine.games.first_ceo.scoring import company_score
 _ALL_ASSET_VALUES = {"increase": ASSET_INCREASE, "decrease": ASSET_DECREASE}
 
 
-@lru_cache(maxsize=1 << 16)
+@game_cache(maxsize=1 << 16)
 def _card_score(cards: tuple[str, ...]) -> int:
     """Company score of a corporation's cards (memoised: the same hands recur all game long)."""
     return company_score(list(cards))

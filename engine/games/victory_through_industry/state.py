@@ -27,10 +27,9 @@ settles what the rulebook leaves open") and marked "decision:" in comments here.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
+from engine.core.memo import game_cache
 from engine.core.text import article, count, join_words, seat_ref, whose
 from engine.games.victory_through_industry.data import (
     CONTRACT_IDS,
@@ -114,7 +113,7 @@ def connected(cells) -> bool:
 
 # A search meets the same few complexes again and again, so these answers are cached on the set of
 # factory cells (a frozenset: hashable, and equal for equal complexes).
-@lru_cache(maxsize=4096)
+@game_cache(maxsize=4096)
 def groups(cells: frozenset) -> tuple[frozenset, ...]:
     """The groups of cells touching by sides or corners (none for no cells)."""
     left = set(cells)
@@ -135,13 +134,13 @@ def groups(cells: frozenset) -> tuple[frozenset, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+@game_cache(maxsize=4096)
 def cut_cells(cells: frozenset) -> frozenset:
     """The factory cells whose removal would leave the others not connected."""
     return frozenset(c for c in cells if len(groups(cells - {c})) > 1)
 
 
-@lru_cache(maxsize=4096)
+@game_cache(maxsize=4096)
 def _free_types(layout: frozenset) -> frozenset:
     """For a complex given as (cell, (type, rotation)) pairs: the types of the factories that may
     leave it for another complex (it keeps two or more and stays connected without them)."""
@@ -151,14 +150,14 @@ def _free_types(layout: frozenset) -> frozenset:
     return frozenset(f for c, (f, _) in layout if c not in cuts)
 
 
-@lru_cache(maxsize=4096)
+@game_cache(maxsize=4096)
 def _affordable(held: frozenset) -> tuple[str, ...]:
     """The factory types two of these product cards may pay for (in `FACTORY_IDS` order)."""
     pay = _paying_cards(held)
     return tuple(f for f in FACTORY_IDS if pay[f] >= 2)
 
 
-@lru_cache(maxsize=4096)
+@game_cache(maxsize=4096)
 def _paying_cards(held: frozenset) -> dict[str, int]:
     """For product cards held (a frozenset of (product, count) pairs): how many of them may pay
     for each factory type. Cached like the complexes, so callers must not change the dict."""

@@ -7,12 +7,11 @@ than 9 pt there (style.MIN_PT).
 
 from __future__ import annotations
 
-import functools
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from engine.core.memo import game_cache
 from engine.games.first_ceo.data import COMPANIES, CORPORATIONS, Scoring
 from ui.board import icons, style
 from ui.board.items import (
@@ -35,7 +34,7 @@ def scoring_icons(s: Scoring) -> list[str]:
             "techhw": ["technology", "hardware"]}.get(s.kind, [])
 
 
-@functools.lru_cache(maxsize=1024)
+@game_cache(maxsize=1024)
 def card_tooltip(card_id: str, price: int | None = None, surcharge: int = 0) -> str:
     """The full text of a company or corporation card."""
     if card_id in CORPORATIONS:
