@@ -115,12 +115,13 @@ class Shell(QObject):
         each is first played (some 4 MB, which the soak, tests/bench/soak.py, counted as growth)."""
         from engine.core.registry import game_ids, get_spec
         from ui.games import game_ui, has_board
-        from ui.memory import freeze_start_up_objects
+        from ui.memory import forget_source_lines, freeze_start_up_objects
 
         if self._preload is None:
             self._preload = game_ids()
             freeze_start_up_objects()
         if not self._preload:
+            forget_source_lines()  # every module is imported now: see ui/memory.py
             if self.window is None:  # no game's objects yet among them
                 freeze_start_up_objects()
             return

@@ -104,6 +104,19 @@ def forget_font_engines() -> None:
     QFont.cleanup()
 
 
+def forget_source_lines() -> None:
+    """Empty Python's cache of source lines (`linecache`). PySide6 fills it: its import hook
+    (shibokensupport.feature, PYSIDE-2029) reads every imported module's whole source through
+    `inspect.getsource` to see whether it names PySide6, and linecache keeps each file's lines
+    for good: 8.6 MB in 86,000 strings in the app, one per line of every module (a soak's
+    tracemalloc at its peak). A module first imported during a game left its lines among the
+    game's objects for the rest of the session. Only tracebacks read the cache; they read a
+    file again when it is needed."""
+    import linecache
+
+    linecache.clearcache()
+
+
 def release_game_memory() -> None:
     """After a game has been dropped: empty the picture caches, let go of the font engines,
     forget what the rules memoised of its positions (engine/core/memo.py) and trim the heap.
@@ -117,6 +130,7 @@ def release_game_memory() -> None:
     clear_picture_caches()
     forget_font_engines()
     forget_game_caches()
+    forget_source_lines()
     gc.collect()  # the dropped game's wrappers wait in cycles (start-up's objects are frozen: fast)
     threading.Thread(target=trim_heap, name="heap trim", daemon=True).start()
 
