@@ -244,3 +244,29 @@ def test_giving_a_game_back_forgets_what_the_rules_memoised_of_its_positions(qap
     assert vti._paying_cards in memo.game_caches()
     memory.release_game_memory()
     assert [c for c in memo.game_caches() if c.cache_info().currsize] == []
+
+
+def test_giving_a_game_back_empties_the_source_lines_pyside_read(qapp):
+    """PySide6's import hook reads every imported module's source (inspect.getsource), and
+    Python's linecache kept all those lines for good: 8.6 MB of strings in the app."""
+    import linecache
+
+    linecache.getlines(memory.__file__)  # as the hook leaves it for every module it sees
+    assert memory.__file__ in linecache.cache
+    memory.release_game_memory()
+    assert linecache.cache == {}
+
+
+def test_importing_a_module_leaves_its_source_lines_in_the_cache(qapp, tmp_path, monkeypatch):
+    """The cause, kept as a test so a PySide6 that stops reading sources shows up here (and
+    forget_source_lines may go): a module imported after PySide6 has its lines in linecache."""
+    import linecache
+
+    import PySide6.QtCore  # noqa: F401 - installs the import hook (on __import__, as `import` uses)
+
+    (tmp_path / "tycoons_probe_module.py").write_text("VALUE = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    linecache.clearcache()
+    module = __import__("tycoons_probe_module")
+    sys.modules.pop("tycoons_probe_module")
+    assert module.__file__ in linecache.cache
