@@ -119,7 +119,8 @@ def forget_source_lines() -> None:
 
 def release_game_memory() -> None:
     """After a game has been dropped: empty the picture caches, let go of the font engines,
-    forget what the rules memoised of its positions (engine/core/memo.py) and trim the heap.
+    forget what the rules memoised of its positions (engine/core/memo.py) and the source lines
+    read since (`forget_source_lines`), and trim the heap.
 
     The dropped game is collected at once (the GUI thread's collector, ui/gc_guard.py, would
     leave it for a minute or more); start-up's objects are frozen (`freeze_start_up_objects`),
