@@ -76,7 +76,7 @@ def clear_picture_caches() -> None:
     """Forget the boards' cached pictures: the pieces' looks, the glow images, Qt's pixmap cache
     (live items repaint theirs on their next paint); and their measured texts: the plans of
     `ui/board/legible` and the fitted fonts of `items.fit_font`, each keyed by a board's texts,
-    fonts and places, about 1 KB an entry (a copy of a font, a rect, the text). Kept from game
+    fonts and places, about 0.5 KB a plan (legible.py keeps them lean). Kept from game
     to game, the plans filled to their cap of 20,000 in the soak's first 12 games, and their
     objects, made during play between the games' own, kept Python's arenas (27 → 41 MB) and the
     C heap's pages resident after those games were dropped."""

@@ -138,6 +138,41 @@ def test_a_remembered_fitting_draws_what_measuring_draws(painter):
     assert drawn[-1][0] == 40 * 0.5
 
 
+def test_remembered_plans_are_lean_and_give_what_measuring_gives(painter):
+    """A board's plans number thousands, made during play among the game's own objects: they keep
+    one copy of each font (not one per plan) and their boxes as plain numbers, and a remembered
+    plan still gives the text, font and box that measuring afresh gives."""
+    from PySide6.QtGui import QFont
+
+    from ui.board import legible
+
+    p, _ = painter
+    legible.forget_plans()
+
+    def asked():
+        for zoom in (1.0, 0.5):  # as designed, and enlarged to the minimum (its box widened)
+            p.resetTransform()
+            p.scale(zoom, zoom)
+            for i in range(60):
+                for font in (style.sans(10), style.serif(12, bold=True)):
+                    shown = legible.plan_legible(p, QRectF(i, 2, 100 + 2 * i, 30), f"Factory {i}", font,
+                                                 short=(str(i),))
+                    yield None if shown is None else (shown.text, shown.font.key(), shown.box.getRect(), shown.flags)
+
+    measured = list(asked())
+    assert len(legible._PLANS) == 240 and any(measured)
+    assert len({id(key[1]) for key in legible._PLANS}) == 2  # the two fonts asked for, one copy each
+    faces = {id(plan[1]) for plan in legible._PLANS.values() if plan is not legible._NOTHING and plan[1] is not None}
+    assert 0 < len(faces) <= 4  # the enlarged and condensed cuts, shared too
+    kept = [v for plan in legible._PLANS.values() if plan is not legible._NOTHING for v in plan]
+    assert not any(isinstance(v, QRectF) for v in kept)
+    assert all(isinstance(v, QFont) for v in kept if not isinstance(v, (str, tuple, type(None))))
+    assert list(asked()) == measured  # remembered
+    legible.forget_plans()
+    assert legible._FONTS == {}
+    assert list(asked()) == measured  # measured afresh
+
+
 def test_fit_font_remembers_its_answer_without_sharing_it(qapp):
     from ui.board import items
     from ui.board.items import fit_font

@@ -135,18 +135,39 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
     if not isinstance(short, str):
         short = tuple(short)
     scale = screen_scale(p)
-    key = (text, font, rect.getRect(), flags, elide, short, scale)
+    x, y, w, h = rect.getRect()
+    key = (text, font, x, y, w, h, flags, elide, short, scale)
     plan = _PLANS.get(key)
     if plan is None:
         plan = _plan(rect, text, font, flags, elide, short, scale)
+        if plan is not _NOTHING:
+            shown, face, box = plan
+            box = box.getRect()
+            # kept lean: a board's plans number thousands, each made during play among the
+            # game's own objects (ui/memory.py); most are drawn as asked, in the caller's rect
+            plan = (None if shown == text else shown, None if face is None else _kept(face),
+                    None if box == (x, y, w, h) else box)
         if len(_PLANS) >= PLANS_MAX:
             _PLANS.clear()
-        _PLANS[(text, QFont(font), *key[2:])] = plan  # a copy: a caller may change its font later
+            _FONTS.clear()
+        _PLANS[(text, _kept(font), *key[2:])] = plan  # a copy: a caller may change its font later
     if plan is _NOTHING:
         return None
     shown, face, box = plan
     # the caller's own font when drawn as designed (a piece may ask whether it was enlarged)
-    return Shown(shown, font if face is None else face, QRectF(box), flags)
+    return Shown(text if shown is None else shown, font if face is None else face,
+                 QRectF(rect) if box is None else QRectF(*box), flags)
+
+
+def _kept(font: QFont) -> QFont:
+    """The plans' own copy of `font`, one for all the plans drawn in an equal font: a board draws
+    with a few dozen fonts, its plans number thousands, and a copy each (with its box as a
+    QRectF) made two Qt objects per plan, in Python's arenas and the C heap among the game's."""
+    kept = _FONTS.get(font)
+    if kept is None:
+        kept = QFont(font)
+        _FONTS[kept] = kept
+    return kept
 
 
 PLANS_MAX = 20_000
@@ -154,13 +175,19 @@ PLANS_MAX = 20_000
 to five text layouts for one shown small) cost more than drawing it, and a board repaints the
 same labels and values over and over (a review's steps, a game's turns)."""
 _PLANS: dict[tuple, tuple | object] = {}
+"""Plans by (text, font, the rect's x, y, width and height, flags, elide, short, scale): (the text
+shown or None for the text asked, its font or None for the caller's, the box as a tuple or None
+for the rect), or _NOTHING."""
+_FONTS: dict[QFont, QFont] = {}
+"""The fonts the plans keep, each its own key (`_kept`)."""
 _NOTHING = object()
 
 
 def forget_plans() -> None:
     """Forget every plan (ui/memory.py, once a board is dropped: its texts and places are not
-    asked for again, and a full cache holds some 20 MB)."""
+    asked for again; a full cache holds some 9 MB)."""
     _PLANS.clear()
+    _FONTS.clear()
 
 
 def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: str | tuple[str, ...],
