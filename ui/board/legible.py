@@ -139,17 +139,15 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
     key = (text, font, x, y, w, h, flags, elide, short, scale)
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _plan(rect, text, font, flags, elide, short, scale)
-        if plan is not _NOTHING:
-            shown, face, box = plan
-            box = box.getRect()
-            # kept lean: a board's plans number thousands, each made during play among the
-            # game's own objects (ui/memory.py); most are drawn as asked, in the caller's rect
-            plan = (None if shown == text else shown, None if face is None else _kept(face),
-                    None if box == (x, y, w, h) else box)
-        if len(_PLANS) >= PLANS_MAX:
+        if len(_PLANS) >= PLANS_MAX:  # before the new plan's fonts are kept, so they stay shared
             _PLANS.clear()
             _FONTS.clear()
+        plan = _plan(rect, text, font, flags, elide, short, scale)
+        if plan is not _NOTHING:  # kept lean (see _PLANS): most are drawn as asked, in the rect
+            shown, face, box = plan
+            box = box.getRect()
+            plan = (None if shown == text else shown, None if face is None else _kept(face),
+                    None if box == (x, y, w, h) else box)
         _PLANS[(text, _kept(font), *key[2:])] = plan  # a copy: a caller may change its font later
     if plan is _NOTHING:
         return None
@@ -160,9 +158,8 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
 
 
 def _kept(font: QFont) -> QFont:
-    """The plans' own copy of `font`, one for all the plans drawn in an equal font: a board draws
-    with a few dozen fonts, its plans number thousands, and a copy each (with its box as a
-    QRectF) made two Qt objects per plan, in Python's arenas and the C heap among the game's."""
+    """The plans' own copy of `font`, shared by every plan drawn in an equal font (a board draws
+    with a few dozen fonts)."""
     kept = _FONTS.get(font)
     if kept is None:
         kept = QFont(font)
@@ -177,7 +174,8 @@ same labels and values over and over (a review's steps, a game's turns)."""
 _PLANS: dict[tuple, tuple | object] = {}
 """Plans by (text, font, the rect's x, y, width and height, flags, elide, short, scale): (the text
 shown or None for the text asked, its font or None for the caller's, the box as a tuple or None
-for the rect), or _NOTHING."""
+for the rect), or _NOTHING. Kept lean, without a Qt object of their own: a board's plans number
+thousands, made during play among the game's own objects (ui/memory.py)."""
 _FONTS: dict[QFont, QFont] = {}
 """The fonts the plans keep, each its own key (`_kept`)."""
 _NOTHING = object()
