@@ -160,12 +160,14 @@ class Session:
         return fill_names(self.state.label(action), self.names)
 
     # -- decisions ----------------------------------------------------------------------------
-    def apply(self, action: Action, by_ai: bool = False) -> list[Event]:
+    def apply(self, action: Action, by_ai: bool = False, final: bool = False) -> list[Event]:
         """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
 
+        `final`: nobody can undo it here (a decision that arrived from a player at another
+        computer, DESIGN §12), so it is a barrier like an AI's.
         Raises IllegalAction (state, log and undo window unchanged) if the action is not legal.
         """
-        events = list(self._apply_entry(action, by_ai))  # a copy: the log entry keeps its own list
+        events = list(self._apply_entry(action, by_ai, final=final))  # a copy: the log entry keeps its own list
         self._redo.clear()
         if self.auto_chance:
             events += self.resolve_chance(notify=False)
@@ -181,7 +183,7 @@ class Session:
             self._changed()
         return events
 
-    def _apply_entry(self, action: Action, by_ai: bool, snapshot: bool = True) -> list[Event]:
+    def _apply_entry(self, action: Action, by_ai: bool, snapshot: bool = True, final: bool = False) -> list[Event]:
         """Validate and apply one decision and log it. An undoable decision keeps a copy of the
         state from before it; a barrier (or `snapshot` False: an old decision being replayed)
         keeps none and raises the undo floor past itself."""
@@ -191,7 +193,7 @@ class Session:
             raise IllegalAction(fill_names(reason, self.names), action)
         reveals = action.seat == CHANCE or state.reveals(action)
         human = action.seat >= 0 and not by_ai
-        barrier = reveals or by_ai or not human
+        barrier = reveals or by_ai or not human or final
         before = state.copy() if snapshot and not barrier else None
         events = state.apply_unchecked(action)
         if human and self._last_human_seat_since_floor() not in (None, action.seat):
