@@ -1,5 +1,5 @@
 """`tycoons` command line (DESIGN §8). Only the GUI and `render` import Qt; `simulate`,
-`balance` and `check-save` run headless and start fast."""
+`balance`, `check-save` and `host` (online games, DESIGN §12) run headless and start fast."""
 
 from __future__ import annotations
 
@@ -35,6 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
     chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")
     chk.add_argument("file")
 
+    from ui.online.headless import add_parser as add_host_parser
+
+    add_host_parser(sub)
+
     ren = sub.add_parser("render", help="draw a board offscreen to PNG after M AI decisions")
     ren.add_argument("game")
     ren.add_argument("--players", type=int, default=4)
@@ -59,6 +63,10 @@ def main(argv: list[str] | None = None) -> int:
         from saves.check import check_save_command
 
         return check_save_command(args.file)
+    if args.command == "host":
+        from ui.online.headless import run_from_args as run_host
+
+        return run_host(args)
     if args.command == "render":
         from ui.render import render_from_args
 

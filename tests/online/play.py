@@ -79,9 +79,12 @@ async def join_all(table: Table, timeout_s: float = 30.0) -> None:
         await player.join(room)
 
 
-async def play_to_end(table: Table, max_s: float = 120.0, max_decisions: int = 5000, stop_after: int | None = None):
+async def play_to_end(table: Table, max_s: float = 120.0, max_decisions: int = 5000, stop_after: int | None = None,
+                      drive_host: bool = True, only: list[int] | None = None):
     """Host and players run side by side until the game ends (or `stop_after` online decisions
-    have been taken): each player syncs, and decides when its app says it is its turn."""
+    have been sent): each player syncs, and decides when its app says it is its turn. Returns how
+    many decisions the players sent. `drive_host` False: the host runs elsewhere (a process);
+    `only`: the players that take part (the others are away)."""
     stop = asyncio.Event()
     taken = [0]
 
@@ -92,22 +95,27 @@ async def play_to_end(table: Table, max_s: float = 120.0, max_decisions: int = 5
                 return
             if core.over and (core.final_save is not None or core.seat is None):
                 return
+            if stop_after is not None and taken[0] >= stop_after:
+                stop.set()
+                return
             if core.my_turn():
-                if stop_after is not None and taken[0] >= stop_after:
-                    stop.set()
-                    return
                 taken[0] += 1
                 await player.decide(core.info.game, client_choice(core, table.rngs[i]))
             await player.sync_once(timeout_ms=2000)
 
     async def host_loop():
         for _ in range(max_decisions * 4):
-            if stop.is_set() or all(next(iter(p.games.values())).final_save is not None for p in table.players):
+            if stop.is_set() or all(next(iter(p.games.values())).final_save is not None for p in playing):
                 return
             await table.host.sync_once(timeout_ms=1000)
 
-    tasks = [asyncio.create_task(player_loop(i, p)) for i, p in enumerate(table.players)]
-    host_task = asyncio.create_task(host_loop())
+    playing = [p for i, p in enumerate(table.players) if only is None or i in only]
+    tasks = [asyncio.create_task(player_loop(i, p)) for i, p in enumerate(table.players) if p in playing]
+
+    async def nothing():
+        await stop.wait()
+
+    host_task = asyncio.create_task(host_loop() if drive_host else nothing())
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), max_s)
     finally:
@@ -116,7 +124,44 @@ async def play_to_end(table: Table, max_s: float = 120.0, max_decisions: int = 5
     return taken[0]
 
 
+def refusal_counter(table: Table) -> list[int]:
+    """Counts the refusals every player's app receives from now on."""
+    count = [0]
+    for player in table.players:
+        before = player.on_event
+
+        def on_event(game, what, before=before):
+            if what == "refusal":
+                count[0] += 1
+            before(game, what)
+        player.on_event = on_event
+    return count
+
+
 async def close_table(table: Table) -> None:
     await table.host.link.close()
     for p in table.players:
         await p.link.close()
+
+
+async def settle(table: Table, *others: PlayerService, rounds: int = 3) -> None:
+    """Let the host handle what was sent, then every player read what the host answered."""
+    for _ in range(rounds):
+        await table.host.sync_once(timeout_ms=300)
+        for p in [*table.players, *others]:
+            await p.sync_once(timeout_ms=0)
+
+
+def core_of(player: PlayerService):
+    return next(iter(player.games.values()))
+
+
+async def wait_for_turn(table: Table, timeout_s: float = 30.0):
+    """Sync until one player's app says it is their turn; returns (index, player, core)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for i, p in enumerate(table.players):
+            if core_of(p).my_turn():
+                return i, p, core_of(p)
+        await settle(table, rounds=1)
+    raise TimeoutError("no player's turn came")

@@ -202,13 +202,12 @@ class HostCore:
             return Verdict("ignore")
         seat = self.viewer_of(room)
         if seat is None or self.user_of(seat) != sender:
-            if seat is None and not any(self.user_of(s) == sender for s in self.online_seats()):
-                why = f"{sender} holds no seat in this game."
-            elif seat is None:
-                why = "Decisions go to your own seat's room, not the game room."
-            else:
-                why = f"{sender} does not hold this seat."
-            return self._refuse(room, why)
+            own = next((s for s in self.online_seats() if self.user_of(s) == sender), None)
+            if own is None:
+                return self._refuse(room, f"{sender} holds no seat in this game.")
+            # a player's message in a room not theirs: the answer goes to their own room
+            where = "the game room" if seat is None else "another player's room"
+            return self._refuse(self.record.seat_rooms[own], f"Decisions go to your own seat's room, not {where}.")
         try:
             decision = p.parse_decision(content)
         except ValueError as exc:
