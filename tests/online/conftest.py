@@ -1,6 +1,5 @@
-"""The online tests' homeserver: one Synapse for the whole session, on 127.0.0.1 with SQLite and
-registration by shared secret, started once (bounded wait) and stopped at the end. The tests talk
-to no other server."""
+"""The online tests talk to one homeserver only: the session's Synapse on 127.0.0.1 (the
+`homeserver` fixture of tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,16 +7,6 @@ import pytest
 
 pytest.importorskip("nio", reason="online play needs matrix-nio: pip install -e '.[test]'")
 pytest.importorskip("synapse", reason="the online tests need Synapse: pip install -e '.[test]'")
-
-
-@pytest.fixture(scope="session")
-def homeserver(tmp_path_factory):
-    from tests.online.homeserver import Homeserver
-
-    server = Homeserver(tmp_path_factory.mktemp("synapse"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -95,6 +95,7 @@ class StartScreen(QWidget):
         outer.addLayout(self._row)
         outer.addStretch(1)
         self.past_games = None
+        self.online_games = None
 
     def set_past_games(self, panel: QWidget) -> None:
         """Show the "Past games" panel beside the buttons (added after the first paint: reading
@@ -102,6 +103,13 @@ class StartScreen(QWidget):
         self.past_games = panel
         self._row.insertWidget(self._row.count() - 1, panel, 3)
         self.resize(max(self.width(), 1360), max(self.height(), 720))
+
+    def set_online_games(self, panel: QWidget) -> None:
+        """Show "Online games" (ui/dialogs/online.py) on the left of the buttons."""
+        self.online_games = panel
+        panel.setMinimumWidth(300)
+        panel.setMaximumWidth(380)
+        self._row.insertWidget(1, panel, 2)
 
     def set_continue(self, available: bool, description: str = "") -> None:
         """Enable Continue when an autosave exists; `description` says what it holds."""

@@ -13,10 +13,11 @@ unless a player goes online: the offline app never loads it."""
 
 
 def available() -> str | None:
-    """None if online play can run here, else why not (the optional extra is missing)."""
-    try:
-        import nio  # noqa: F401
-    except ImportError:
+    """None if online play can run here, else why not (the optional extra is missing). Looks for
+    the library without importing it: the offline app never loads it."""
+    import importlib.util
+
+    if importlib.util.find_spec("nio") is None:
         return ("Online play needs the Matrix client library: install Tycoons with the online extra "
                 "(pip install 'tycoons[online]').")
     return None

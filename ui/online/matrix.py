@@ -42,6 +42,26 @@ class SyncBatch:
     left: list[str] = field(default_factory=list)
 
 
+def _ssl_for(homeserver: str):
+    """The certificates to check an https homeserver against: certifi's bundle where it is
+    installed (a frozen app on Windows or macOS may have no usable system store), else the
+    system's. None for plain http (a homeserver on this machine, as in the tests)."""
+    if not homeserver.startswith("https://"):
+        return None
+    try:
+        import ssl
+
+        import certifi
+
+        return ssl.create_default_context(cafile=certifi.where())
+    except ImportError:
+        return None
+
+
+def _client(homeserver: str, user: str, device_id: str | None = None) -> nio.AsyncClient:
+    return nio.AsyncClient(homeserver, user, device_id=device_id, ssl=_ssl_for(homeserver))
+
+
 def _check(response, what: str):
     if isinstance(response, nio.responses.ErrorResponse):
         message = getattr(response, "message", "") or str(response)
@@ -55,7 +75,7 @@ async def sign_in(homeserver: str, user: str, password: str | None = None, token
     homeserver = homeserver.rstrip("/")
     if not homeserver.startswith(("http://", "https://")):
         homeserver = "https://" + homeserver
-    client = nio.AsyncClient(homeserver, user)
+    client = _client(homeserver, user)
     try:
         if token:
             client.access_token = token
@@ -78,7 +98,7 @@ class MatrixLink:
     def __init__(self, creds: Credentials):
         self.creds = creds
         self.user_id = creds.user_id
-        self.client = nio.AsyncClient(creds.homeserver, creds.user_id, device_id=creds.device_id or None)
+        self.client = _client(creds.homeserver, creds.user_id, creds.device_id or None)
         self.client.restore_login(creds.user_id, creds.device_id or "TYCOONS", creds.access_token)
         self.sent_bytes = 0  # the content bytes of every event sent (the bench's room traffic)
         self.sent_events = 0

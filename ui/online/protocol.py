@@ -243,12 +243,12 @@ class ViewReader:
             raise ValueError("the frame holds no view")
         at = body.pop("log_at")
         lines = body.pop("log")
+        # new lists, never changed in place: the GUI reads them from another thread
         if key:
-            self.log = [None] * at + lines if at else lines
+            log = [None] * at + lines if at else lines
         else:
-            del self.log[at:]
-            self.log.extend(lines)
-        self.payload = body
+            log = self.log[:at] + lines
+        self.payload, self.log = body, log
         self.seq = seq
         self.hash = content.get("hash") if isinstance(content.get("hash"), str) else ""
         self._last = raw

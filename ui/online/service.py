@@ -238,6 +238,8 @@ class PlayerService:
         self.invites: dict[str, Invitation] = {}
         self.since: str | None = None
         self.on_event = on_event or (lambda game, what: None)
+        self.on_host_event: Callable[[str, dict], None] | None = None
+        """Events of rooms this service does not follow as a player (a game hosted in the GUI)."""
 
     async def sync_once(self, timeout_ms: int = 0) -> None:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -252,6 +254,9 @@ class PlayerService:
         for room, events in batch.events.items():
             core = self._by_room.get(room)
             if core is None:
+                if self.on_host_event is not None:
+                    for event in events:
+                        self.on_host_event(room, event)
                 continue
             if room in batch.gaps:
                 await self.catch_up(core)
