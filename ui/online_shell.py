@@ -53,7 +53,9 @@ class OnlineShell(QObject):
         self.refresh()
 
     def refresh(self) -> None:
-        if self.panel is None:
+        from shiboken6 import isValid
+
+        if self.panel is None or not isValid(self.panel):  # the start screen is gone (quitting)
             return
         from ui.online import available
 
