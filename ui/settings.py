@@ -34,7 +34,10 @@ DEFAULTS: dict = {
     "window_geometry": "",  # base64 of QMainWindow.saveGeometry()
     "window_state": "",  # base64 of QMainWindow.saveState() (where the log dock is)
     "last_game": {},  # {"game": id, "seats": [{"name", "kind", "level"}]}: the new-game dialog's start
-    "dock_layout": "auto",  # "auto" (tabs in a small window), "tabs" or "split"
+    "dock_layout": "auto",  # "auto" (the log beside a wide window's board, under a tall one's), "tabs", "split"
+    "players_dock": "auto",  # "auto" (shown only for a board without its own mats), "shown", "hidden"
+    "log_dock": "auto",  # "auto" (shown in a large window), "shown", "hidden"
+    "text_size": 1.0,  # View → Text size: 0.9 to 1.5 (the board's least text size and the widgets')
     "record_limit": 200,  # finished games kept for review (saves/record.py); marked ones always
 }
 
