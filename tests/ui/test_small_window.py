@@ -226,11 +226,15 @@ def test_a_growing_prompt_bar_never_covers_the_board(shell, qtbot, game_id):
 def test_the_board_is_fitted_again_when_the_layout_takes_more_than_the_room_left(shell, qtbot):
     window = open_hot_seat(shell, qtbot, "big-shoulders")
     view, prompt = window.view, window.prompt
+    window.resize(1900, 700)  # a wide, low window: the board's height is what limits its size
+    qtbot.wait(1)
     prompt.set_prompt("Pass the computer to Ben.", [], [])
     qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
     view.growth_room = lambda: 0  # a fit that leaves no room above the board
     view.fit()
     scale = view.transform().m11()
+    board = view.viewportTransform().mapRect(view.board_rect())
+    assert board.height() >= view.viewport().height() - 2 * view.FIT_MARGIN - 2  # (as the test needs)
     grow_the_prompt(window, qtbot)
     assert board_in_view(view), "the prompt bar covers the top of the board"
     assert view.transform().m11() < scale  # fitted again, smaller
