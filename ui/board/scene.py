@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from engine.core.contract import Action
 from ui.board.layout import Arrangement, Node, arrange
+from ui.board.paint_guard import guarded_paint
 
 IDLE_CLICK_SLOP = 4
 """A press and release this close (screen pixels) are a click, farther apart a drag of the board."""
@@ -64,8 +65,9 @@ class PanelFrame(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
+    @guarded_paint
     def paint(self, p, option, widget=None) -> None:
-        pass
+        pass  # never asked (ItemHasNoContents)
 
 
 BOARD_PAD = 8.0
