@@ -468,7 +468,7 @@ class GameWindow(QMainWindow):
         self._drop_end_dialog()
         self.curtain.hide()
         self.prompt.reset_height()
-        self._game_has_mats = bool(getattr(_controller.game_ui(session.spec.id), "BOARD_HAS_MATS", False))
+        self._game_has_mats = bool(getattr(_controller.game_ui(game_id), "BOARD_HAS_MATS", False))
         self._apply_docks()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
         self.game = _controller.game_ui(game_id)
