@@ -526,6 +526,9 @@ class HostBridge(QObject):
         for room in self.core.rooms():
             manager.bridges[room] = self
         controller.changed.connect(self.publish)
+        self._ticker = QTimer(self)  # the game room's held-back frame, slow turns' notices
+        self._ticker.timeout.connect(self.flush)
+        self._ticker.start(300)
 
     def _blocked(self, seat: int) -> str | None:
         c = self.controller
@@ -573,6 +576,12 @@ class HostBridge(QObject):
         self.record.save()
         self.manager.send(outs)
 
+    def flush(self) -> None:
+        if not self.controller.closed:
+            outs = self.core.flush()
+            if outs:
+                self.manager.send(outs)
+
     def on_event(self, room: str, event: dict, publish: bool = True) -> None:
         event_id = str(event.get("event_id", ""))
         if event_id and event_id in self.record.judged:
@@ -590,6 +599,7 @@ class HostBridge(QObject):
         self.controller.apply_remote(verdict.action)
 
     def close(self) -> None:
+        self._ticker.stop()
         for room in self.core.rooms():
             if self.manager.bridges.get(room) is self:
                 del self.manager.bridges[room]

@@ -107,7 +107,8 @@ async def play_to_end(table: Table, max_s: float = 120.0, max_decisions: int = 5
         for _ in range(max_decisions * 4):
             if stop.is_set() or all(next(iter(p.games.values())).final_save is not None for p in playing):
                 return
-            await table.host.sync_once(timeout_ms=1000)
+            await table.host.sync_once(timeout_ms=500)
+            await table.host.tick()
 
     playing = [p for i, p in enumerate(table.players) if only is None or i in only]
     tasks = [asyncio.create_task(player_loop(i, p)) for i, p in enumerate(table.players) if p in playing]
@@ -148,6 +149,7 @@ async def settle(table: Table, *others: PlayerService, rounds: int = 3) -> None:
     """Let the host handle what was sent, then every player read what the host answered."""
     for _ in range(rounds):
         await table.host.sync_once(timeout_ms=300)
+        await table.host.tick()
         for p in [*table.players, *others]:
             await p.sync_once(timeout_ms=0)
 

@@ -82,8 +82,8 @@ def test_the_game_room_gets_the_spectator_view_only():
     core = HostCore(session, record)
     readers = {room: p.ViewReader("g1") for room in core.rooms()}
     rng = Rng(3)
-    for _ in range(60):
-        for out in core.publish():
+    for i in range(60):
+        for out in core.publish(now=i * 10.0):
             if out.type == p.VIEW:
                 assert readers[out.room].feed(out.content)
         game = readers["!game"].payload
@@ -114,3 +114,30 @@ def test_the_sign_in_is_kept_for_its_owner_only(tmp_path, monkeypatch):
     saved = write_session(session, tmp_path / "game.tycoons")
     for written in (tmp_path / "settings.json", saved):
         assert b"secret-token" not in written.read_bytes()
+
+
+def test_the_game_room_follows_at_most_every_interval_and_slow_turns_get_a_notice():
+    from ui.online.host import GAME_ROOM_EVERY_S, NOTICE_AFTER_S
+
+    seats = [SeatInfo("Ann", "online", user="@ann:x"), SeatInfo("Bob", "online", user="@bob:x"),
+             SeatInfo("Cy", "online", user="@cy:x")]
+    session = Session.new("first-ceo", seats, seed=4)
+    core = HostCore(session, HostedGame("g1", "first-ceo", "@host:x", "!game", {0: "!a", 1: "!b", 2: "!c"}))
+    rooms = lambda outs, kind=p.VIEW: [o.room for o in outs if o.type == kind]  # noqa: E731
+    first = core.publish(key=True, now=0.0)
+    assert sorted(rooms(first)) == ["!a", "!b", "!c", "!game"]
+    session.apply(session.legal_actions()[0])
+    quick = core.publish(now=0.1)
+    assert sorted(rooms(quick)) == ["!a", "!b", "!c"]  # every player at once; the game room later
+    assert rooms(core.flush(now=0.2)) == []
+    assert rooms(core.flush(now=GAME_ROOM_EVERY_S + 0.1)) == ["!game"]
+    mover = session.to_move()
+    assert not [o for o in core.flush(now=NOTICE_AFTER_S - 1) if o.type == "m.room.message"]
+    notice = [o for o in core.flush(now=NOTICE_AFTER_S + 1) if o.type == "m.room.message"]
+    assert len(notice) == 1 and notice[0].content["m.mentions"]["user_ids"] == [seats[mover].user]
+    assert not core.flush(now=NOTICE_AFTER_S + 50)  # once a turn
+    session.apply(session.legal_actions()[0])
+    core.publish(now=100.0)  # the next player decides quickly: no notice for them
+    session.apply(session.legal_actions()[0])
+    core.publish(now=101.0)
+    assert not [o for o in core.flush(now=100.0 + NOTICE_AFTER_S + 0.5) if o.type == "m.room.message"]

@@ -10,6 +10,7 @@ anything else gets a refusal with the reason, and the game goes on."""
 from __future__ import annotations
 
 import base64
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +21,11 @@ from engine.core.text import whose
 from ui.online import protocol as p
 from ui.online.records import HostedGame
 
+GAME_ROOM_EVERY_S = 1.5
+"""The game room's spectator view follows at most this often while decisions come quickly."""
+NOTICE_AFTER_S = 20.0
+"""A turn notice (which the player's own Matrix app may push to their phone) goes out only when
+the player has not decided within this time."""
 FINAL_PART_BYTES = 40_000
 """A finished game's save goes out in parts of at most this many characters (Matrix caps an
 event at 64 KiB)."""
@@ -83,9 +89,12 @@ class HostCore:
     blocked: Callable[[int], str | None] = lambda seat: None
     _writers: dict = field(default_factory=dict)
     _logs: dict = field(default_factory=dict)
-    _turn: tuple | None = None
+    _turn: bool | None = None
     _noticed: tuple | None = None
+    _notice_due: tuple | None = None
     _final_sent: bool = False
+    _game_room_at: float = float("-inf")
+    _game_room_stale: bool = False
 
     def __post_init__(self) -> None:
         gid = self.record.game
@@ -112,46 +121,69 @@ class HostCore:
         return self.session.to_move() == seat and self.blocked(seat) is None
 
     # -- publishing ------------------------------------------------------------------------------
-    def publish(self, key: bool = False) -> list[Out]:
-        """Everything the rooms need after a change: a view frame in each room, the turn state
-        when the turn moved, a notice that mentions an online player whose turn it now is, and
-        at the end the save for every player. Bumps the sequence number (the caller persists
-        the record before sending)."""
+    def publish(self, key: bool = False, now: float | None = None) -> list[Out]:
+        """Everything the rooms need after a change: a view frame in every seat room at once, the
+        game room's spectator frame at most every GAME_ROOM_EVERY_S (the rest follows from
+        `flush`: nobody plays from the game room, and each event costs the homeserver), and at
+        the end the save for every player. A turn notice is kept for `flush` too. Bumps the
+        sequence number (the caller persists the record before sending)."""
         session = self.session
+        now = time.monotonic() if now is None else now
         self.record.seq += 1
-        seq, state_hash = self.record.seq, session.state.state_hash()
-        state = session.state
         mover = session.to_move()
-        out: list[Out] = []
-        for room in self.rooms():
-            viewer = self.viewer_of(room)
-            payload = {"to_move": mover, "decisions": len(session.log), "view": state.view(viewer)}
-            if viewer is not None:
-                legal = list(state.legal_actions(viewer)) if self.can_decide(viewer) else []
-                payload["legal"] = [a.to_dict() for a in legal]
-                payload["labels"] = [session.label(a) for a in legal]
-                wait = self.blocked(viewer) if mover == viewer else None
-                if wait:
-                    payload["wait"] = wait
-            cache = self._logs[room]
-            changed = cache.sync(session)
-            frame = self._writers[room].frame(seq, state_hash, payload, cache.lines, changed, key=key)
-            out.append(Out(room, p.VIEW, frame))
-        turn = (mover, len(session.log) if mover == TERMINAL else None)
-        if turn != self._turn:
-            self._turn = turn
-            out.append(Out(self.record.game_room, p.TURN, self.turn_content(seq, state_hash), state_key=""))
-        out += self._notice(mover)
-        if session.is_over() and not self._final_sent:
+        out: list[Out] = [self._frame(room, key) for room in self.rooms()[1:]]
+        over = mover == TERMINAL
+        if key or over or now - self._game_room_at >= GAME_ROOM_EVERY_S:
+            out.insert(0, self._frame(self.record.game_room, key))
+            self._game_room_at, self._game_room_stale = now, False
+        else:
+            self._game_room_stale = True
+        if key or over != self._turn:
+            self._turn = over
+            out.append(Out(self.record.game_room, p.TURN, self.turn_content(), state_key=""))
+        self._plan_notice(mover, now)
+        if over and not self._final_sent:
             self._final_sent = True
-            out += self.final_events(seq, state_hash)
+            out += self.flush(now, force=True)
+            out += self.final_events(self.record.seq, session.state.state_hash())
         return out
 
-    def turn_content(self, seq: int, state_hash: str) -> dict:
+    def flush(self, now: float | None = None, force: bool = False) -> list[Out]:
+        """What is due by now: the game room's frame held back by `publish`, and a turn notice
+        whose player has not decided within NOTICE_AFTER_S. Drivers call it a few times a
+        second."""
+        now = time.monotonic() if now is None else now
+        out: list[Out] = []
+        if self._game_room_stale and (force or now - self._game_room_at >= GAME_ROOM_EVERY_S):
+            out.append(self._frame(self.record.game_room, False))
+            self._game_room_at, self._game_room_stale = now, False
+        if self._notice_due is not None and (force or now >= self._notice_due[0]):
+            out.append(self._notice_due[1])
+            self._notice_due = None
+        return out
+
+    def _frame(self, room: str, key: bool) -> Out:
+        session, state = self.session, self.session.state
+        mover = session.to_move()
+        viewer = self.viewer_of(room)
+        payload = {"to_move": mover, "decisions": len(session.log), "view": state.view(viewer)}
+        if viewer is not None:
+            legal = list(state.legal_actions(viewer)) if self.can_decide(viewer) else []
+            payload["legal"] = [a.to_dict() for a in legal]
+            payload["labels"] = [session.label(a) for a in legal]
+            wait = self.blocked(viewer) if mover == viewer else None
+            if wait:
+                payload["wait"] = wait
+        cache = self._logs[room]
+        changed = cache.sync(session)
+        frame = self._writers[room].frame(self.record.seq, state.state_hash(), payload, cache.lines, changed, key=key)
+        return Out(room, p.VIEW, frame)
+
+    def turn_content(self) -> dict:
         session = self.session
         mover = session.to_move()
-        content = {"game": self.record.game, "seq": seq, "hash": state_hash, "to_move": mover,
-                   "decisions": len(session.log), "over": mover == TERMINAL}
+        content = {"game": self.record.game, "seq": self.record.seq, "hash": session.state.state_hash(),
+                   "to_move": mover, "decisions": len(session.log), "over": mover == TERMINAL}
         if mover >= 0:
             content["name"] = session.names[mover]
             content["user"] = self.user_of(mover)
@@ -160,26 +192,31 @@ class HostCore:
             content["winners"] = [session.names[i] for i in outcome.winners] if outcome else []
         return content
 
-    def _notice(self, mover: int) -> list[Out]:
-        """A plain message in the game room that mentions the online player to move, so their
-        own Matrix app tells them (once per turn)."""
+    def _plan_notice(self, mover: int, now: float) -> None:
+        """A plain message in the game room that mentions the online player to move, so that
+        their own Matrix app tells them: once a turn, and only when they have not decided within
+        NOTICE_AFTER_S (a player at the window needs no ping on their phone). The end of the
+        game is told at once."""
         key = (mover, self.can_decide(mover) if mover >= 0 else False)
         if key == self._noticed:
-            return []
+            return
         self._noticed = key
+        self._notice_due = None
         session = self.session
         title = session.spec.title
         if mover == TERMINAL:
             outcome = session.state.outcome()
             winners = [session.names[i] for i in outcome.winners] if outcome else []
             body = f"{title}: the game is over. " + (f"{' and '.join(winners)} won." if winners else "")
-            return [Out(self.record.game_room, "m.room.message", {"msgtype": "m.notice", "body": body})]
+            self._notice_due = (now, Out(self.record.game_room, "m.room.message", {"msgtype": "m.notice",
+                                                                                 "body": body}))
+            return
         if mover < 0 or mover not in self.record.seat_rooms or not self.can_decide(mover):
-            return []
+            return
         user = self.user_of(mover)
         body = f"{title}: it is {whose(session.names[mover])} turn ({user})."
-        return [Out(self.record.game_room, "m.room.message",
-                    {"msgtype": "m.text", "body": body, "m.mentions": {"user_ids": [user]}})]
+        self._notice_due = (now + NOTICE_AFTER_S, Out(self.record.game_room, "m.room.message", {
+            "msgtype": "m.text", "body": body, "m.mentions": {"user_ids": [user]}}))
 
     def final_events(self, seq: int, state_hash: str) -> list[Out]:
         """The finished game's save for every seat room (in parts): each player's app shows the

@@ -103,6 +103,7 @@ class HostService:
         state = read_json(hosted_dir() / self.SYNC_FILE)
         self.since = state.get("since") if isinstance(state, dict) and state.get("user") == link.user_id else None
         self.decisions_taken = 0
+        self._sending: asyncio.Lock | None = None
 
     # -- games ----------------------------------------------------------------------------------
     async def new_game(self, game_id: str, seats, options: dict | None = None, seed: int = 0) -> HostedRun:
@@ -147,12 +148,42 @@ class HostService:
 
     async def run(self, stop: asyncio.Event | None = None, max_s: float | None = None, poll_ms: int = 10000) -> None:
         deadline = None if max_s is None else time.monotonic() + max_s
-        while not (stop and stop.is_set()) and (deadline is None or time.monotonic() < deadline):
-            try:
-                await self.sync_once(timeout_ms=poll_ms)
-            except MatrixError as exc:
-                self.log(f"homeserver trouble: {exc.reason}; trying again")
-                await asyncio.sleep(1.0)
+
+        def going() -> bool:
+            return not (stop and stop.is_set()) and (deadline is None or time.monotonic() < deadline)
+
+        async def ticking():
+            while going():
+                await asyncio.sleep(0.25)
+                try:
+                    await self.tick()
+                except MatrixError as exc:
+                    self.log(f"homeserver trouble: {exc.reason}; trying again")
+
+        ticker = asyncio.create_task(ticking())
+        try:
+            while going():
+                try:
+                    await self.sync_once(timeout_ms=poll_ms)
+                except MatrixError as exc:
+                    self.log(f"homeserver trouble: {exc.reason}; trying again")
+                    await asyncio.sleep(1.0)
+        finally:
+            ticker.cancel()
+            await asyncio.gather(ticker, return_exceptions=True)
+
+    async def tick(self) -> None:
+        """Send what is due: game rooms' frames held back, turn notices of slow turns."""
+        for run in list(self.runs.values()):
+            outs = run.core.flush()
+            if outs:
+                await self._send(outs)
+
+    async def _send(self, outs: list[Out]) -> None:
+        if self._sending is None:
+            self._sending = asyncio.Lock()
+        async with self._sending:  # one batch at a time: a room's frames go out in order
+            await send_all(self.link, outs)
 
     async def sync_once(self, timeout_ms: int = 0) -> int:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -180,7 +211,7 @@ class HostService:
         if verdict.kind == "refuse":
             record.save()
             self.log(f"{record.game}: refused a message from {event.get('sender')}: {verdict.reason}")
-            await send_all(self.link, [verdict.reply])
+            await self._send([verdict.reply])
             return 1
         run.session.apply(verdict.action, final=True)
         run.core.taken(verdict)
@@ -198,7 +229,7 @@ class HostService:
         write_session(run.session, run.record.save_path)
         outs = run.core.publish(key=key)
         run.record.save()
-        await send_all(self.link, outs)
+        await self._send(outs)
 
     async def _play_ai(self, run: HostedRun) -> None:
         """AI seats move until an online seat must decide or the game ends."""
