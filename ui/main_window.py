@@ -549,7 +549,7 @@ class GameWindow(QMainWindow):
                     "decision (Ctrl+Z) to take it back.")
         if mover >= 0 and s.seats[mover].is_ai:
             return f"{s.names[mover]} (AI) is choosing…"
-        if mover >= 0 and s.seats[mover].is_online:
+        if mover >= 0 and s.seats[mover].is_online and mover != c.viewer:
             return f"Waiting for {s.names[mover]} (online)…"
         if c.curtain_up:
             return f"Pass the computer to {s.names[mover]}."

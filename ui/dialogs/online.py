@@ -155,6 +155,11 @@ class OnlineGamesPanel(QFrame):
         col.addWidget(self.account)
         self.list = QListWidget()
         self.list.setAccessibleName("Online games")
+        self.list.setWordWrap(True)
+        self.list.setSpacing(3)
+        self.list.setAlternatingRowColors(True)
+        self.list.setStyleSheet("QListWidget { background: #fbf6ea; alternate-background-color: #efe4cb;"
+                                " color: #3b3127; }")
         self.list.itemActivated.connect(self._activated)
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         col.addWidget(self.list, 1)
@@ -194,6 +199,8 @@ class OnlineGamesPanel(QFrame):
             self.list.addItem(item)
             if entry.get("room") == keep:
                 self.list.setCurrentItem(item)
+        if self.list.currentItem() is None and entries:
+            self.list.setCurrentRow(0)
         if self.signed_in and not entries:
             empty = QListWidgetItem("No online games yet.")
             empty.setFlags(Qt.ItemFlag.NoItemFlags)

@@ -113,8 +113,8 @@ class StartScreen(QWidget):
     def set_online_games(self, panel: QWidget) -> None:
         """Show "Online games" (ui/dialogs/online.py) on the left of the buttons."""
         self.online_games = panel
-        panel.setMinimumWidth(300)
-        panel.setMaximumWidth(380)
+        panel.setMinimumWidth(230)
+        panel.setMaximumWidth(330)
         self._row.insertWidget(1, panel, 2)
 
     def set_notice(self, text: str) -> None:
