@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 INK = "#3b3127"
 PAPER = "#f4ecd8"
@@ -23,11 +23,15 @@ GAP = 10
 
 
 class Bubble(QFrame):
-    """The callout's words and buttons. `begin`, `play_on` and `end_lesson` are the buttons."""
+    """The callout's words and buttons. `begin`, `play_on` and `end_lesson` are the buttons; the
+    head's toggle shows the step's explanation or only what to do (a small window's board needs
+    the room), and stays as the learner left it from step to step."""
 
     begin = Signal()
     play_on = Signal()
     end_lesson = Signal()
+    resized = Signal()
+    """The words shown changed their extent (the toggle): the bubble is to be sized again."""
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -42,6 +46,15 @@ class Bubble(QFrame):
         col.setSpacing(5)
         self.head = QLabel()
         self.head.setStyleSheet("font-size: 11px; color: #6b5d4d; font-weight: bold;")
+        self.compact = False
+        self.toggle = QToolButton()
+        self.toggle.setAutoRaise(True)
+        self.toggle.setStyleSheet("font-size: 11px; color: #6b5d4d;")
+        self.toggle.clicked.connect(self.set_compact_toggled)
+        head_row = QHBoxLayout()
+        head_row.setContentsMargins(0, 0, 0, 0)
+        head_row.addWidget(self.head, 1)
+        head_row.addWidget(self.toggle)
         self.title = QLabel()
         self.title.setStyleSheet("font-family: 'DejaVu Serif'; font-size: 15px; font-weight: bold;")
         self.title.setWordWrap(True)
@@ -55,7 +68,8 @@ class Bubble(QFrame):
         for label in (self.body, self.why, self.ask, self.feedback):
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.PlainText)
-        for w in (self.head, self.title, self.body, self.why, self.ask, self.feedback):
+        col.addLayout(head_row)
+        for w in (self.title, self.body, self.why, self.ask, self.feedback):
             col.addWidget(w)
         row = QHBoxLayout()
         row.setSpacing(8)
@@ -82,11 +96,24 @@ class Bubble(QFrame):
         for label, text in ((self.head, head), (self.title, title), (self.body, body), (self.why, why),
                             (self.ask, ask), (self.feedback, feedback)):
             label.setText(text)
-            label.setVisible(bool(text))
+            label.setVisible(bool(text) and not (self.compact and label in (self.body, self.why)))
+        self.toggle.setVisible(bool(body or why))
+        self.toggle.setText("Show why ▾" if self.compact else "Less ▴")
+        self.toggle.setToolTip("Show the step's explanation again" if self.compact else
+                               "Show only what to do, to see more of the board")
         self.begin_button.setVisible("begin" in buttons)
         self.play_on_button.setVisible("play_on" in buttons)
         self.end_button.setVisible("end" in buttons)
         self.setAccessibleDescription(" ".join(t for t in (title, body, why, ask, feedback) if t))
+
+    def set_compact_toggled(self) -> None:
+        """The head's toggle: the explanation hidden, or shown again."""
+        self.compact = not self.compact
+        self.set_words(self.head.text(), self.title.text(), self.body.text(), self.why.text(), self.ask.text(),
+                       self.feedback.text(), tuple(name for name, b in (("begin", self.begin_button),
+                                                                        ("play_on", self.play_on_button),
+                                                                        ("end", self.end_button)) if not b.isHidden()))
+        self.resized.emit()
 
     def fit_width(self, width: int) -> None:
         """Take `width` and the height its words need there (counted label by label: a layout
@@ -96,7 +123,10 @@ class Bubble(QFrame):
         m = col.contentsMargins()
         inner = width - m.left() - m.right() - 2 * self.frameWidth()
         shown = [w for w in (self.head, self.title, self.body, self.why, self.ask, self.feedback) if not w.isHidden()]
-        height = sum(w.heightForWidth(inner) if w.wordWrap() else w.sizeHint().height() for w in shown)
+        heights = [w.heightForWidth(inner) if w.wordWrap() else w.sizeHint().height() for w in shown]
+        if shown and shown[0] is self.head and not self.toggle.isHidden():
+            heights[0] = max(heights[0], self.toggle.sizeHint().height())
+        height = sum(heights)
         buttons = [b for b in (self.end_button, self.begin_button, self.play_on_button) if not b.isHidden()]
         if buttons:
             height += max(b.sizeHint().height() for b in buttons) + col.spacing()
@@ -141,26 +171,33 @@ class PointerLayer(QWidget):
             p.drawPath(path)
 
 
-def place_bubble(size, area: QRect, avoid: list[QRect], near: QRect | None, current: QRect | None = None) -> QRect:
-    """Where a bubble of `size` goes inside `area` (the board view): the place among the corners
-    and edge middles that covers the least of the rings in `avoid` (kept GAP pixels clear),
-    nearest to `near` (the piece of the move) among those that cover equally little; with nothing
-    to avoid, the bottom-left corner, out of the way of most boards' titles. A bubble at one of
-    those places (`current`) that covers nothing stays there: it does not jump about the board
-    from one move of a step to the next."""
+def place_bubble(size, area: QRect, avoid: list[QRect], near: QRect | None, current: QRect | None = None,
+                 board: QRect | None = None) -> QRect:
+    """Where a bubble of `size` goes inside `area` (the board view). Among places along the
+    view's edges and across its middle: the one that covers the least of the rings in `avoid`
+    (kept GAP pixels clear), then the least of the `board` (the table around it is free room),
+    then the one nearest to `near` (the piece of the move). A bubble already at one of those
+    places (`current`) that covers no ring and hardly more of the board stays there: it does not
+    jump about from one move of a step to the next."""
     w, h = size.width(), size.height()
-    left, top = area.left() + MARGIN, area.top() + MARGIN
-    right, bottom = area.right() - MARGIN - w, area.bottom() - MARGIN - h
-    mid_x, mid_y = area.center().x() - w // 2, area.center().y() - h // 2
-    spots = [(left, bottom), (right, bottom), (left, top), (right, top),
-             (mid_x, bottom), (mid_x, top), (left, mid_y), (right, mid_y)]
-    rects = [QRect(int(max(area.left(), x)), int(max(area.top(), y)), w, h) for x, y in spots]
-    if not avoid:
-        return rects[0]
+    xs = [area.left() + MARGIN + f * max(0, area.width() - 2 * MARGIN - w) for f in (0, 0.25, 0.5, 0.75, 1)]
+    ys = [area.top() + MARGIN + f * max(0, area.height() - 2 * MARGIN - h) for f in (1, 0, 0.5)]
+    rects = [QRect(int(x), int(y), w, h) for y in ys for x in xs]
     grown = [r.adjusted(-GAP, -GAP, GAP, GAP) for r in avoid]
 
+    def overlap(rect: QRect, other: QRect) -> int:
+        common = rect.intersected(other)
+        return common.width() * common.height() if rect.intersects(other) else 0
+
     def covered(rect: QRect) -> int:
-        return sum(rect.intersected(g).width() * rect.intersected(g).height() for g in grown if rect.intersects(g))
+        return sum(overlap(rect, g) for g in grown)
+
+    # the board's share in steps of a twentieth of the bubble, so that nearness decides between
+    # places that cover about as much of it
+    step = max(1, w * h // 20)
+
+    def board_cover(rect: QRect) -> int:
+        return overlap(rect, board) // step if board is not None else 0
 
     def distance(rect: QRect) -> float:
         if near is None:
@@ -168,9 +205,11 @@ def place_bubble(size, area: QRect, avoid: list[QRect], near: QRect | None, curr
         d = QPointF(rect.center() - near.center())
         return (d.x() ** 2 + d.y() ** 2) ** 0.5
 
-    if current is not None and current in rects and covered(current) == 0:
+    best = min(rects, key=lambda r: (covered(r), board_cover(r), distance(r)))
+    if current is not None and current in rects and covered(current) == 0 \
+            and board_cover(current) <= board_cover(best) + 2:
         return current
-    return min(rects, key=lambda r: (covered(r), distance(r)))
+    return best
 
 
 def leader_line(bubble: QRect, target: QRect) -> tuple[QPointF, QPointF]:

@@ -39,6 +39,7 @@ class Coach(QObject):
         self.released = False
         self.feedback = ""
         self._feedback_at = -1  # the lesson's position the feedback answers
+        self._placed = None  # what the bubble and rings were last placed for
         central = window.centralWidget()
         self.central = central
         self.layer = PointerLayer(central)
@@ -46,6 +47,7 @@ class Coach(QObject):
         self.bubble.begin.connect(self.begin)
         self.bubble.play_on.connect(self.play_on)
         self.bubble.end_lesson.connect(self.play_on)
+        self.bubble.resized.connect(lambda: (self._size_bubble(), self.follow(force=True)))
         central.installEventFilter(self)
         controller.changed.connect(self.refresh)
         controller.refused.connect(self._refused)
@@ -153,22 +155,31 @@ class Coach(QObject):
         port = self.window.view.viewport()
         return QRect(port.mapTo(self.central, QPoint(0, 0)), port.size())
 
+    def board_rect(self) -> QRect:
+        """The board drawn now (its pieces, not the table around them), in central coordinates."""
+        view = self.window.view
+        rect = view.mapFromScene(view.board_rect()).boundingRect()
+        return rect.translated(view.viewport().mapTo(self.central, QPoint(0, 0))).intersected(self.board_area())
+
     def pointed(self) -> list[tuple[object, object]]:
         """The pieces the step asks for now: (pointer, board item or prompt button) for each
         pointer that is shown, the move's first. Empty when the learner is not asked."""
         if self.released or not self.begun or self.tutor.finished() or not self.learner_to_move():
             return []
-        step, expected = self.tutor.step(), self.tutor.expected()
-        scene = self.window.view.scene()
         found = []
-        for pointer in step.point:
-            if pointer == MOVE_POINTER:
-                piece = self.move_piece(expected)
-            else:
-                piece = scene.pool.items.get(pointer) if scene is not None else None
-            if piece is not None and piece.isVisible():
+        for pointer in self.tutor.step().point:
+            piece = self.resolve(pointer)
+            if piece is not None and all(piece is not p for _, p in found):  # a piece is ringed once
                 found.append((pointer, piece))
         return found
+
+    def resolve(self, pointer):
+        """The shown piece a pointer of the step names now (None if it is not shown)."""
+        if pointer == MOVE_POINTER:
+            return self.move_piece(self.tutor.expected())
+        scene = self.window.view.scene()
+        piece = scene.pool.items.get(pointer) if scene is not None else None
+        return piece if piece is not None and piece.isVisible() else None
 
     def move_piece(self, action):
         """The board piece to click for `action` (`scene.piece_towards`: the first of two clicks
@@ -210,8 +221,12 @@ class Coach(QObject):
         self.layer.setGeometry(self.central.rect())
         rects = [r for r in (self.piece_rect(p) for _, p in self.pointed()) if not r.isEmpty()]
         area = self.board_area()
+        key = (tuple(r.getRect() for r in rects), area.getRect(), self.bubble.size().toTuple())
+        if key == self._placed and not force:
+            return  # nothing moved: the usual tick
+        self._placed = key
         near = rects[0] if rects else None
-        spot = place_bubble(self.bubble.size(), area, rects, near, self.bubble.geometry())
+        spot = place_bubble(self.bubble.size(), area, rects, near, self.bubble.geometry(), self.board_rect())
         if force or spot.topLeft() != self.bubble.pos():
             self.bubble.move(spot.topLeft())
         self.layer.set_marks(rects, leader_line(spot, near) if near is not None and not spot.intersects(near) else None)
