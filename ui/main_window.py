@@ -327,6 +327,7 @@ class GameWindow(QMainWindow):
         self.controller: GameController | None = None
         self.path: Path | None = None
         self.end_dialog = None
+        self.coach = None  # a lesson's coach while one runs in this window (ui/tutorial)
         self._help_windows: list = []
         self.resize(1360, 880)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
@@ -443,15 +444,18 @@ class GameWindow(QMainWindow):
         return act
 
     # -- opening a game -----------------------------------------------------------------------------
-    def open_session(self, session, path: Path | None = None, autosave: bool | None = None) -> GameController:
-        """Show `session` in this window (replacing any open game). `autosave` False: the game
-        is saved elsewhere (an online game's host keeps its own file, ui/online_game.py)."""
+    def open_session(self, session, path: Path | None = None, before_start=None,
+                     autosave: bool | None = None) -> GameController:
+        """Show `session` in this window (replacing any open game). `before_start(controller)`,
+        if given, runs once the controller exists and before its first move (a lesson's coach).
+        `autosave` False: the game is saved elsewhere (an online game's host keeps its own file,
+        ui/online_game.py)."""
         scene = self._new_scene(session.spec.id)
         keep = self.shell.autosave_enabled if autosave is None else autosave
         controller = GameController(session, scene, self.shell.runner, self.settings, autosave=keep, parent=self)
         self.path = Path(path) if path else None
         controller.saved_length = len(session.log) if path else None
-        return self._show_controller(controller)
+        return self._show_controller(controller, before_start)
 
     def open_remote(self, manager, core):
         """Show a game hosted elsewhere, from this player's seat (ui/online_game.py)."""
@@ -483,7 +487,7 @@ class GameWindow(QMainWindow):
             scene.hovered.connect(self._hovered)
         return scene
 
-    def _show_controller(self, controller):
+    def _show_controller(self, controller, before_start=None):
         self.controller = controller
         controller.changed.connect(self._sync)
         controller.status.connect(self.show_status)
@@ -497,6 +501,8 @@ class GameWindow(QMainWindow):
             act.setEnabled(not remote)
         if self.shell._runner is not None:
             self.shell.runner.warm(controller.session.spec.id)
+        if before_start is not None:
+            before_start(controller)
         controller.start()
         self.view.setFocus()  # zoom keys work at once
         self.view.fit()
