@@ -141,6 +141,38 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
             "fresh_opens": fresh_opens, "bytes": total, "events": events}
 
 
+async def floor(homeserver, n: int = 40) -> list[float]:
+    """The homeserver's own floor: one plain event sent by one account until another account's
+    waiting sync has it (a decision's round trip takes two such hops, and the host's frames)."""
+    from tests.online.play import creds
+    from ui.online.matrix import MatrixLink
+
+    a, b = homeserver.register(), homeserver.register()
+    la, lb = MatrixLink(creds(homeserver, a)), MatrixLink(creds(homeserver, b))
+    try:
+        room = await la.create_room("floor", "m.floor", [b["user_id"]])
+        batch = await lb.sync(None, 0)
+        await lb.join(room)
+        batch = await lb.sync(batch.next_batch, 0)
+        since, out = batch.next_batch, []
+        for i in range(n):
+            waiting = asyncio.create_task(lb.sync(since, 5000))
+            await asyncio.sleep(0.05)
+            t0 = time.perf_counter()
+            await la.send(room, "m.room.message", {"msgtype": "m.text", "body": str(i)})
+            while True:
+                batch = await waiting
+                since = batch.next_batch
+                if room in batch.events:
+                    break
+                waiting = asyncio.create_task(lb.sync(since, 5000))
+            out.append((time.perf_counter() - t0) * 1000)
+        return out
+    finally:
+        await la.close()
+        await lb.close()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", action="append", help="game id (default: big-shoulders and first-ceo)")
@@ -161,6 +193,7 @@ def main() -> int:
     print(f"Synapse answering after {time.perf_counter() - started:.1f} s on {server.url}", flush=True)
     results = []
     try:
+        hop = asyncio.run(floor(server))
         for game in games:
             n, ais, options = plans.get(game, (3, [], {}))
             n = args.online or n
@@ -178,6 +211,8 @@ def main() -> int:
     fresh = [t for r in results for t in r["fresh_opens"]]
     per_decision = sum(r["bytes"] for r in results) / max(1, sum(r["player_decisions"] for r in results))
     print()
+    print(f"  {'floor: one event, send to another sync, p95 (ms)':<52} {p95(hop):>9.1f}   "
+          f"(median {statistics.median(hop):.1f})")
     print(f"  {'round trip p95 (ms), ' + str(len(trips)) + ' decisions':<52} {p95(trips):>9.1f}   "
           f"budget ≤ {BUDGET_RT_MS:.0f}   {'ok' if p95(trips) <= BUDGET_RT_MS else 'OVER'}")
     print(f"  {'round trip median (ms)':<52} {statistics.median(trips) if trips else float('nan'):>9.1f}")

@@ -75,6 +75,7 @@ def synapse_config(folder: Path, port: int, secret: str) -> dict:
         "suppress_key_server_warning": True,
         "federation_domain_whitelist": [],
         "presence": {"enabled": False},
+        "caches": {"global_factor": 4.0},
         "url_preview_enabled": False,
         "rc_message": _LIMITS,
         "rc_registration": _LIMITS,

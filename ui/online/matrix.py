@@ -18,7 +18,12 @@ from ui.online.credentials import Credentials
 
 CALL_TIMEOUT_S = 30.0
 
-SYNC_FILTER = {"room": {"timeline": {"limit": 60}}}
+SYNC_FILTER = {"room": {"timeline": {"limit": 60}, "state": {"lazy_load_members": True},
+                        "ephemeral": {"not_types": ["*"]}, "account_data": {"not_types": ["*"]}},
+               "presence": {"not_types": ["*"]}, "account_data": {"not_types": ["*"]}}
+"""What a sync brings: the last 60 events of a room at most (older ones are paged back), members
+only as far as the events need them, no typing, receipts, presence or account data, and never
+this account's own events (see `sync`)."""
 
 
 class MatrixError(Exception):
@@ -177,8 +182,11 @@ class MatrixLink:
     # -- sync -----------------------------------------------------------------------------------
     async def sync(self, since: str | None, timeout_ms: int = 30000) -> SyncBatch:
         if self._filter_id is None:
+            room = dict(SYNC_FILTER["room"])
+            # its own events come back to nobody: every sync they would wake is work for the server
+            room["timeline"] = dict(room["timeline"], not_senders=[self.user_id])
             response = await self._call("Preparing to follow the game", self.client.upload_filter(
-                room=SYNC_FILTER["room"]))
+                room=room, presence=SYNC_FILTER["presence"], account_data=SYNC_FILTER["account_data"]))
             self._filter_id = response.filter_id
         # the sync's raw JSON through nio's request layer: nio's own parsing drops the stripped
         # state of an invite that it has no class for (the room type that marks a game room)
