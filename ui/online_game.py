@@ -523,6 +523,7 @@ class HostBridge(QObject):
         self.record = record
         self.core = HostCore(controller.session, record, blocked=self._blocked)
         self._last: tuple | None = None
+        self._ready = False  # nothing is published before what came meanwhile has been read back
         for room in self.core.rooms():
             manager.bridges[room] = self
         controller.changed.connect(self.publish)
@@ -553,12 +554,15 @@ class HostBridge(QObject):
     def _read_back_done(self, result) -> None:
         if isinstance(result, list):
             for room, event in result:
-                self.on_event(room, event, publish=False)
+                self.on_event(room, event)
+        else:
+            self.controller.status.emit(f"The online game's rooms could not be read: {getattr(result, 'reason', result)}")
+        self._ready = True
         self.publish(key=True)
 
     def publish(self, key: bool = False) -> None:
         c = self.controller
-        if c.closed and not key:
+        if (c.closed and not key) or not self._ready:
             return
         session = c.session
         mark = (len(session.log), session.state.state_hash(),
@@ -582,7 +586,7 @@ class HostBridge(QObject):
             if outs:
                 self.manager.send(outs)
 
-    def on_event(self, room: str, event: dict, publish: bool = True) -> None:
+    def on_event(self, room: str, event: dict) -> None:
         event_id = str(event.get("event_id", ""))
         if event_id and event_id in self.record.judged:
             return

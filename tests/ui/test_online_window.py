@@ -186,3 +186,59 @@ def record_saved(bridge) -> bool:
 
     saved = read_session(bridge.record.save_path)
     return saved.state.state_hash() == bridge.controller.session.state.state_hash()
+
+
+def test_the_gui_host_closed_and_opened_again_takes_what_came_meanwhile(shell, qtbot, homeserver, net):
+    host_account, player = homeserver.register(), homeserver.register()
+    save_credentials(creds(homeserver, host_account))
+    far = PlayerService(MatrixLink(creds(homeserver, player)))
+    seats = [SeatInfo("Cyd", "online", user=player["user_id"]), SeatInfo("Ann"), SeatInfo("Robo", "ai", "easy")]
+    window = shell.online.host_game("first-ceo", seats, {}, seed=8, parent=shell.start)
+    record = shell.online.bridge.record
+    c = window.controller
+    session = c.session
+    for _ in range(50):  # Ann (at the host's screen) and the AI play until it is Cyd's turn
+        qtbot.waitUntil(lambda: session.to_move() == 0 or c.human_to_move(), timeout=20000)
+        if session.to_move() == 0:
+            break
+        c.take(c.legal[0])
+    assert session.to_move() == 0
+
+    async def far_joins():
+        for _ in range(50):
+            await far.sync_once(timeout_ms=500)
+            if far.invites:
+                return await far.join(next(iter(far.invites)))
+        raise TimeoutError("no invitation")
+
+    core = net.submit(far_joins()).result(60)
+    try:
+        async def until_my_turn():
+            for _ in range(60):  # on the host's latest frame (the host is idle meanwhile)
+                if core.my_turn() and core.reader.seq == record.seq:
+                    return
+                await far.sync_once(timeout_ms=500)
+            raise TimeoutError("the online player's turn did not come")
+
+        fut = net.submit(until_my_turn())
+        qtbot.waitUntil(fut.done, timeout=60000)
+        fut.result()
+        window.close()  # the host's window closes (its game is saved), then the player decides
+        assert shell.online.bridge is None
+        action = client_choice(core, Rng(5))
+        net.submit(far.decide(core.info.game, action)).result(30)
+        qtbot.wait(500)
+        assert len(session.log) == len(read_saved(record).log), "the closed host took a decision"
+        reopened = shell.online.open_hosted(record.game)  # from Online games
+        assert reopened is not None
+        again = reopened.controller.session
+        qtbot.waitUntil(lambda: any(e.action == action for e in again.log), timeout=30000)
+        assert sum(1 for e in again.log if e.action.seat == 0) == 1  # taken once
+    finally:
+        net.submit(far.link.close()).result(10)
+
+
+def read_saved(record):
+    from saves.store import read_session
+
+    return read_session(record.save_path)
