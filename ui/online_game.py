@@ -556,7 +556,8 @@ class HostBridge(QObject):
             for room, event in result:
                 self.on_event(room, event)
         else:
-            self.controller.status.emit(f"The online game's rooms could not be read: {getattr(result, 'reason', result)}")
+            why = getattr(result, "reason", result)
+            self.controller.status.emit(f"The online game's rooms could not be read: {why}")
         self._ready = True
         self.publish(key=True)
 
