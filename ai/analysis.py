@@ -170,22 +170,33 @@ def default_seats(seats) -> list[int]:
     return humans or list(range(len(seats)))
 
 
-def plan(review, seats: Iterable[int] | None = None) -> list[Task]:
-    """The decisions of `seats` (default: `default_seats`) in a review (engine/core/review.py)
-    that offered a choice, each with a determinization of the state from the decider's view."""
+def iter_tasks(review, seats: Iterable[int] | None = None):
+    """For each decision of `seats` (default: `default_seats`) in a review (engine/core/review.py),
+    in order: a Task with a determinization of the state from the decider's view, or None for a
+    decision that offered no choice. Lazy, so a window can plan a few at a time."""
     wanted = set(default_seats(review.seats) if seats is None else seats)
-    tasks = []
     for index, entry in enumerate(review.decision_entries, start=1):
         action = review.actions[entry]
         if action.seat not in wanted:
             continue
         state = review.state_at(entry)
         if len(state.legal_actions(action.seat)) < 2:
-            continue  # nothing was decided
+            yield None  # nothing was decided
+            continue
         dealt = state.determinize(action.seat, Rng.derive(review.seed, "analysis-deal", entry))
         seed = Rng.derive(review.seed, "analysis", entry).next64() >> 12
-        tasks.append(Task(index, entry, action.seat, action, dealt.to_data(), seed))
-    return tasks
+        yield Task(index, entry, action.seat, action, dealt.to_data(), seed)
+
+
+def decisions_of(review, seats: Iterable[int] | None = None) -> int:
+    """How many decisions `iter_tasks` goes through (those without a choice included)."""
+    wanted = set(default_seats(review.seats) if seats is None else seats)
+    return sum(1 for e in review.decision_entries if review.actions[e].seat in wanted)
+
+
+def plan(review, seats: Iterable[int] | None = None) -> list[Task]:
+    """The decisions of `seats` that offered a choice (see `iter_tasks`)."""
+    return [t for t in iter_tasks(review, seats) if t is not None]
 
 
 @dataclass

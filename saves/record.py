@@ -9,6 +9,9 @@ so no index file can get lost or damaged and take the marks with it. `prune` rem
 unmarked games beyond the player's limit and never touches a kept game, nor a file it cannot
 read (that one is the player's to look at).
 
+An analysis of a game (ai/analysis.py) is kept beside its file as ``<file>.analysis``: it is
+renamed with the file when the game is marked to keep and removed with it when it is pruned.
+
 Listing reads each file's checked envelope and recorded summary, without replaying it (a replay
 happens when a game is opened for review). A damaged, foreign or unknown file is skipped with a
 note, never an exception.
@@ -43,6 +46,8 @@ RECORD_FOLDER = "games"
 DEFAULT_LIMIT = 200
 """Unmarked games kept by default (a long game's save is tens of kilobytes: a few MB in all)."""
 KEPT_SUFFIX = ".kept" + SAVE_SUFFIX
+SIDECAR_SUFFIXES = (".analysis",)
+"""Files kept beside a recorded game (`<file><suffix>`), which follow it."""
 
 
 def record_dir() -> Path:
@@ -96,6 +101,16 @@ def record_stem(session) -> str:
     return f"{session.spec.id}-{game_digest(session)}"
 
 
+def recorded_path(session, folder: str | os.PathLike | None = None) -> Path | None:
+    """The record's file of `session` (marked to keep or not), or None if it is not recorded."""
+    folder = Path(folder) if folder is not None else record_dir()
+    stem = record_stem(session)
+    for path in (folder / (stem + SAVE_SUFFIX), folder / (stem + KEPT_SUFFIX)):
+        if path.is_file():
+            return path
+    return None
+
+
 def record_game(session, folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT) -> Path:
     """Keep a finished game in the record (once), then prune to `limit` unmarked games.
 
@@ -125,7 +140,8 @@ def _candidates(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.iterdir()
-                  if not p.name.startswith(".") and not p.name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX)))
+                  if not p.name.startswith(".")
+                  and not p.name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX, *SIDECAR_SUFFIXES)))
 
 
 def read_record(folder: str | os.PathLike | None = None) -> Record:
@@ -179,6 +195,9 @@ def set_kept(path: str | os.PathLike, kept: bool) -> Path:
     if target.exists():
         raise FileExistsError(f"{target.name} is in the way")
     os.rename(path, target)
+    for suffix in SIDECAR_SUFFIXES:  # the analysis follows its game (a missing one is no error)
+        with contextlib.suppress(OSError):
+            os.rename(f"{path}{suffix}", f"{target}{suffix}")
     return target
 
 
@@ -196,6 +215,9 @@ def prune(folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT,
         with contextlib.suppress(OSError):
             os.unlink(entry.path)
             deleted.append(entry.path)
+            for suffix in SIDECAR_SUFFIXES:
+                with contextlib.suppress(OSError):
+                    os.unlink(f"{entry.path}{suffix}")
     return deleted
 
 

@@ -36,6 +36,7 @@ DEFAULTS: dict = {
     "last_game": {},  # {"game": id, "seats": [{"name", "kind", "level"}]}: the new-game dialog's start
     "dock_layout": "auto",  # "auto" (tabs in a small window), "tabs" or "split"
     "record_limit": 200,  # finished games kept for review (saves/record.py); marked ones always
+    "hints_allowed": True,  # "Suggest a move" (ui/hint.py); a Preferences choice
 }
 
 
