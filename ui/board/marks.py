@@ -3,7 +3,8 @@ review. One mechanism for every game: a mark finds its piece through the scene's
 piece-per-action lookup (`scene.item_for(action)`), so no game needs code of its own for it.
 
 A mark is a ring around the piece and a numbered badge at its top-right corner ("1 · 54 %"), a
-child of the piece, so it follows the piece wherever the board's layout puts it. Colour is never
+child of the piece, so it follows the piece wherever the board's layout puts it; the ring and the
+badge keep their size in screen pixels, so a board fitted into a small window still shows them. Colour is never
 the only cue: each badge carries its number and words. `show_marks` returns the marks that found
 no piece (an action the board shows only as a button), so the caller can say them in words.
 """
@@ -34,7 +35,7 @@ class Mark:
 
 
 class MarkItem(QGraphicsItem):
-    """The ring and badge of one mark, drawn over its piece (a child of it)."""
+    """The ring of one mark around its piece (a child of it), with its badge."""
 
     RING = 3.0
 
@@ -43,37 +44,60 @@ class MarkItem(QGraphicsItem):
         self.mark = mark
         self.setZValue(MARK_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the piece
-        self.setAcceptHoverEvents(False)
         rect = piece.rect() if hasattr(piece, "rect") else piece.boundingRect()
         self.piece_rect = QRectF(rect)
-        side = max(14.0, min(26.0, min(rect.width(), rect.height()) * 0.34))
-        self.font = style.sans(max(7.5, side * 0.42), bold=True)
-        width = QFontMetricsF(self.font).horizontalAdvance(mark.text) + side * 0.7
-        self.badge = QRectF(rect.right() - width * 0.75, rect.top() - side * 0.45, width, side)
-        m = self.RING + 1
-        self._bounds = self.piece_rect.adjusted(-m, -m, m, m).united(self.badge.adjusted(-1, -1, 1, 1))
+        m = self.RING + 2
+        self._bounds = self.piece_rect.adjusted(-m, -m, m, m)
+        self.badge = BadgeItem(self, mark)
+        self.badge.setPos(rect.topRight())
         self.setToolTip(mark.text)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        colour = style.qcolor(TONES.get(self.mark.tone, TONES["hint"]))
         p.save()
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         ring = QPainterPath()
-        r = self.piece_rect.adjusted(-1.5, -1.5, 1.5, 1.5)
-        ring.addRoundedRect(r, 6, 6)
-        p.setPen(QPen(colour, self.RING))
+        ring.addRoundedRect(self.piece_rect.adjusted(-1.5, -1.5, 1.5, 1.5), 6, 6)
+        pen = QPen(style.qcolor(TONES.get(self.mark.tone, TONES["hint"])), self.RING)
+        pen.setCosmetic(True)  # as thick at any zoom: a small board still shows it
+        p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(ring)
+        p.restore()
+
+
+class BadgeItem(QGraphicsItem):
+    """The badge at the piece's top-right corner, drawn in screen pixels (it ignores the board's
+    zoom), so its words stay legible on a board fitted into a small window."""
+
+    HEIGHT = 20.0
+
+    def __init__(self, parent: MarkItem, mark: Mark):
+        super().__init__(parent)
+        self.mark = mark
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.font = style.sans(9, bold=True)
+        h = self.HEIGHT
+        width = QFontMetricsF(self.font).horizontalAdvance(mark.text) + h * 0.8
+        self.rect = QRectF(-width + h * 0.6, -h * 0.6, width, h)  # over the corner, mostly inside
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect.adjusted(-1, -1, 1, 1)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        colour = style.qcolor(TONES.get(self.mark.tone, TONES["hint"]))
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QPen(style.qcolor(style.PAPER), 1.2))
         p.setBrush(colour)
-        h = self.badge.height()
-        p.drawRoundedRect(self.badge, h / 2, h / 2)
+        h = self.rect.height()
+        p.drawRoundedRect(self.rect, h / 2, h / 2)
         p.setFont(self.font)
         p.setPen(style.qcolor(style.PAPER))
-        p.drawText(self.badge, Qt.AlignmentFlag.AlignCenter, self.mark.text)
+        p.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.mark.text)
         p.restore()
 
 
