@@ -98,6 +98,10 @@ class Hinter(QObject):
 
     # -- the answer ------------------------------------------------------------------------------
     def _done(self, gen: int, seat: int, result) -> None:
+        from shiboken6 import isValid
+
+        if not isValid(self):  # the game was closed while the worker thought
+            return
         self.pending = None
         self.busy.emit(False)
         c = self.controller

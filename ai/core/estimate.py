@@ -163,18 +163,23 @@ def estimate(obs: Observation, seed: int, budget: EstimateBudget = EstimateBudge
         candidates += [a for a in protected if a not in candidates]
     values: dict[Action, list[float]] = {a: [] for a in candidates}
     shares: dict[Action, list[float]] = {}
-    running = list(candidates)
+    # the protected first: should the first world alone overrun the budget, they are measured
+    running = protected + [a for a in candidates if a not in protected]
     worlds = rollouts = 0
     while True:
         world_seed = int(rng.random() * 2 ** 52)
-        for action in running:
+        for i, action in enumerate(running):
             got = rollout_shares(world, action, policy, k.evaluate, k.rollout_horizon, world_seed)
             acc = shares.setdefault(action, [0.0] * len(got))
-            for i, v in enumerate(got):
-                acc[i] += v
+            for j, v in enumerate(got):
+                acc[j] += v
             values[action].append(got[seat])
+            rollouts += 1
+            if worlds == 0 and deadline is not None and i + 1 >= len(protected) and clock() >= deadline:
+                # so many candidates that one world overruns: those not yet measured are left out
+                running = running[: i + 1]
+                break
         worlds += 1
-        rollouts += len(running)
         if worlds in HALVE_AT and len(running) > KEEP:
             running = _halve(running, values, protected)
         if budget.rollouts is not None:
@@ -187,7 +192,8 @@ def estimate(obs: Observation, seed: int, budget: EstimateBudget = EstimateBudge
             if now + (now - started) / worlds >= deadline:  # a world is played whole or not at all
                 break
         world = obs.sample(rng)
-    return _result(seat, candidates, values, shares, protected, worlds, rollouts, power, cal is not None)
+    measured = [a for a in candidates if values[a]]
+    return _result(seat, measured, values, shares, protected, worlds, rollouts, power, cal is not None)
 
 
 def _mean(xs: Sequence[float]) -> float:

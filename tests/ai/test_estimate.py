@@ -129,3 +129,15 @@ def test_gap_z():
     assert gap_z([0.9, 0.5, 0.7, 0.6], [0.4, 0.5, 0.6, 0.3]) > 2
     assert gap_z([0.9, 0.1], [0.1, 0.9]) == 0.0
     assert gap_z([0.9], [0.1]) == math.inf and gap_z([], []) == 0.0
+
+
+def test_a_first_world_that_overruns_the_budget_stops_with_the_protected_measured(toy_game, monkeypatch):
+    """So many candidates that one world costs more than the budget: the world stops when the time
+    is up, the move played and Normal's choice measured first, the rest left out."""
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(est_module.time, "process_time", lambda: next(ticks) / 1000)  # 1 ms a look
+    state = toy(9)
+    played = Action("take", 0, (3,))
+    e = estimate(observe(state, 0, toy_game), 2, EstimateBudget(1, "cpu"), include=[played])
+    assert e.worlds == 1 and len(e.candidates) < 3
+    assert e.find(played) is not None
