@@ -152,21 +152,31 @@ def _keep_backup(target: Path) -> None:
 
     A hard link costs nothing and leaves `target` in place (so there is never a moment without
     a save at `target`); file systems without links get a copy.
+
+    Another process may save to the same file at the same time (a second Tycoons on one data
+    folder). If it kept the same version as ``.bak`` first, the link and ``.bak`` are one file,
+    and renaming one name of a file over another does nothing (POSIX): the link is then left
+    over, so it is removed here. If the other process removed `target` meanwhile (a finished
+    game's autosave cleared), there is nothing to back up.
     """
     bak = backup_path(target)
     tmp = _temp_name(target, "bak.")
     try:
         try:
             os.link(target, tmp)
+        except FileNotFoundError:
+            return
         except OSError:
-            shutil.copyfile(target, tmp)
+            try:
+                shutil.copyfile(target, tmp)
+            except FileNotFoundError:
+                return
             with open(tmp, "rb+") as f:
                 os.fsync(f.fileno())
         os.replace(tmp, bak)
-    except BaseException:
+    finally:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+            os.unlink(tmp)  # gone after a real rename; left when it and .bak were one file
 
 
 def _fsync_dir(folder: Path) -> None:
