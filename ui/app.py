@@ -162,6 +162,7 @@ class Shell(QObject):
         window.raise_()
         window.activateWindow()
         self.start.hide()
+        self._stop_past_games()
         return window
 
     def start_game(self, game_id: str, seats, options: dict, seed: int):
@@ -297,7 +298,8 @@ class Shell(QObject):
 
     # -- the record of games and their review -------------------------------------------------------------
     def _install_past_games(self) -> None:
-        """"Past games" beside the start screen's buttons (after the first paint: it reads files)."""
+        """"Past games" beside the start screen's buttons (after the first paint: it imports the
+        saves and the engine). The record is read on the panel's worker thread, never here."""
         if self.start.past_games is not None:
             return
         try:
@@ -312,15 +314,16 @@ class Shell(QObject):
             print(f"Past games are not shown: {exc}", file=sys.stderr)
 
     def refresh_past_games(self) -> None:
+        """Read the record again on the panel's worker thread, once the game just finished (if
+        any) is written: the start screen shows at once and the list follows."""
         panel = self.start.past_games
         if panel is not None:
-            future = getattr(self, "_record_future", None)
-            if future is not None:
-                try:
-                    future.result(timeout=10)  # the game just finished belongs in the list
-                except Exception:  # noqa: BLE001 - reported when it was written
-                    pass
-            panel.refresh()
+            panel.refresh(after=getattr(self, "_record_future", None))
+
+    def _stop_past_games(self) -> None:
+        """The start screen is hidden: the record's results are checked no further for now."""
+        if self.start.past_games is not None:
+            self.start.past_games.stop()
 
     def record_finished(self, session) -> None:
         """Keep a finished game in the record of games: encoded here, written and pruned on the
@@ -392,6 +395,7 @@ class Shell(QObject):
 
     def quit(self) -> None:
         self._quitting = True
+        self._stop_past_games()
         if self.window is not None:
             self.window.close()
         if self._runner is not None:
