@@ -397,11 +397,13 @@ class PastGamesPanel(QFrame):
         """Fixed widths from the font (measuring 10,000 rows' contents is what a view must not do)."""
         fm = self.table.fontMetrics()
         header = self.table.horizontalHeader()
-        widths = {DATE: fm.horizontalAdvance("2026-11-30 23:59") + 18,
-                  GAME: fm.horizontalAdvance("Victory Through Industry") + 18,
-                  WINNER: fm.horizontalAdvance("Maximilian… (shared)") + 18,
-                  SCORES: fm.horizontalAdvance("999 · 999 · 999 · 999") + 18,
-                  KEEP: fm.horizontalAdvance("Keep") + 26, REVIEW: fm.horizontalAdvance("Review") + 34}
+        widths = {DATE: fm.horizontalAdvance("2026-11-30 23:59") + 14,
+                  GAME: fm.horizontalAdvance("Victory Through") + 14,  # longer titles elide
+                  WINNER: fm.horizontalAdvance("Ann and Bob (sh") + 14,
+                  SCORES: fm.horizontalAdvance("999 · 999 · 999") + 14,
+                  KEEP: fm.horizontalAdvance("Keep") + 20, REVIEW: fm.horizontalAdvance("Review") + 30}
+        header.setMinimumSectionSize(36)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for column, width in widths.items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width)
