@@ -60,9 +60,10 @@ def _min_width(window) -> int:
 
 @pytest.mark.parametrize("game_id", ["first-ceo", "robber-barons", "victory-through-industry",
                                      "captains-of-industry", "big-shoulders"])
-def test_the_longest_names_never_widen_the_window(shell, qtbot, game_id):
+def test_the_longest_names_never_widen_the_window(shell, qtbot, settings, game_id):
     from engine.core.registry import get_spec
 
+    settings.set("players_dock", "shown")  # the players panel too, whatever the board shows
     spec = get_spec(game_id)
     n = min(4, spec.max_players)
     short = [SeatInfo(name, "ai", "easy") for name in ["Ann", "Bob", "Cyd", "Dee"][:n]]
