@@ -16,8 +16,9 @@ never an exception. A summary the app did not write itself is marked unchecked u
 replays its file.
 
 Bounds: the player keeps at most MAX_LIMIT unmarked games and may mark at most MAX_KEPT to
-keep; a game's file is some 2–40 KB (10,000 games: some 100–200 MB on disk), its row in the
-index some 160 bytes, its entry in memory about 1 KB (see `record_cost`).
+keep; a game's file is some 1–40 KB (10,000 games: up to some 400 MB on disk; Past games states
+the cost of the player's limit from the record's own mean size), its row in the index some 140
+bytes, its entry in memory about 1 KB.
 """
 
 from __future__ import annotations
