@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from ui.board import style
+from ui.board.paint_guard import guarded_paint
 
 TONES = {"hint": "#0072B2", "better": style.MONEY_GREEN, "played": style.BRICK_RED}
 """Ring and badge colour of each kind of mark (Okabe–Ito blue: not the gold of legal targets)."""
@@ -55,6 +56,7 @@ class MarkItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds
 
+    @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.save()
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -87,6 +89,7 @@ class BadgeItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self.rect.adjusted(-1, -1, 1, 1)
 
+    @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         colour = style.qcolor(TONES.get(self.mark.tone, TONES["hint"]))
         p.save()
