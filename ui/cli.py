@@ -1,11 +1,26 @@
 """`tycoons` command line (DESIGN §8). Only the GUI (and `tutorial` without `--check`) and `render`
-import Qt; `simulate`, `balance`, `check-save`, `tutorial --check` and `host` (online games,
-DESIGN §12) run headless and start fast."""
+import Qt; `simulate`, `balance`, `check-save`, `analyse`, `tutorial --check` and `host` (online
+games, DESIGN §12) run headless and start fast."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+
+def names_arg(text: str) -> list[str]:
+    """`--names Ann,Bob,Cy`: players' names, each refused as the new-game dialog would
+    (engine/core/names.py: one line, at most 40 characters, not blank, all different)."""
+    from engine.core.names import name_problem, short_name
+
+    names = [n.strip() for n in text.split(",")]
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise argparse.ArgumentTypeError(f"the name {short_name(name, 24)!r} {problem}")
+    if len({n.lower() for n in names}) != len(names):
+        raise argparse.ArgumentTypeError("every player needs a different name")
+    return names
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,6 +55,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_host_parser(sub)
 
+    ana = sub.add_parser("analyse", aliases=["analyze"],
+                         help="estimate, for each decision, the win chance of the move made and of the best move found")
+    ana.add_argument("file")
+    ana.add_argument("--json", action="store_true", help="print one JSON object with a list `decisions`")
+    ana.add_argument("--budget-ms", type=int, default=None,
+                     help="CPU milliseconds per analysed decision (default 400)")
+    ana.add_argument("--seat", type=int, action="append", default=None,
+                     help="analyse this seat (0 is the first player; repeat for more); default: the human "
+                          "seats, or every seat of a game without humans")
+    ana.add_argument("--jobs", type=int, default=1, help="analyse in this many processes")
+
     tut = sub.add_parser("tutorial", help="a game's guided first game: open it, or --check its script headless")
     tut.add_argument("game")
     tut.add_argument("--check", action="store_true",
@@ -53,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("--moves", type=int, default=0)
     ren.add_argument("--out", required=True)
     ren.add_argument("--scale", type=float, default=1.0, help="device-pixel ratio of the picture")
+    ren.add_argument("--names", type=names_arg, default=None,
+                     help="the players' names, comma-separated (at most 40 characters each)")
     return p
 
 
@@ -74,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         from ui.online.headless import run_from_args as run_host
 
         return run_host(args)
+    if args.command in ("analyse", "analyze"):
+        from ai.analysis import analyse_command
+
+        return analyse_command(args.file, args.json, args.budget_ms, args.seat, args.jobs)
     if args.command == "tutorial" and args.check:
         from ai.core.request import window_decision
         from engine.core.tutorial import check_command

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.contract import CHANCE
+from engine.core.names import short_name
 from ui.panels import seat_colour, seat_dashes, seat_marks, text_on
+from ui.panels.steady_text import ClampedText
 
 
 def score_history(session) -> list[list[float]]:
@@ -49,6 +51,19 @@ def score_history(session) -> list[list[float]]:
         # the line ends on the real result
         history.append([float(x) for x in outcome.scores])
     return history
+
+
+def hints_line(session) -> str:
+    """Who used how many hints ("Ann used 2 hints; Bob used none."), for the human seats; "" in a
+    game without humans."""
+    humans = [i for i, seat in enumerate(session.seats) if not seat.is_ai]
+    if not humans:
+        return ""
+    counts = [(session.names[i], session.hints_used(i)) for i in humans]
+    if not any(n for _, n in counts):
+        return "No hints were used." if len(humans) > 1 else f"{counts[0][0]} used no hints."
+    parts = [f"{name} used {'no hints' if n == 0 else 'a hint' if n == 1 else f'{n} hints'}" for name, n in counts]
+    return "; ".join(parts) + "."
 
 
 def winners_line(names: list[str], outcome) -> str:
@@ -223,7 +238,8 @@ class EndGameDialog(QDialog):
         names = session.names
         self.outcome = outcome
         layout = QVBoxLayout(self)
-        self.headline = QLabel(winners_line(names, outcome))
+        self.headline = ClampedText(2)  # a long name is cut, never widening the dialog (issue 30)
+        self.headline.setText(winners_line(names, outcome))
         hf = QFont("DejaVu Serif")
         hf.setPixelSize(24)
         hf.setBold(True)
@@ -250,7 +266,8 @@ class EndGameDialog(QDialog):
             self._cell(len(categories) + 1, seat, ("★ " if seat in outcome.winners else "") + f"{rank}",
                        bold=seat in outcome.winners)
             header = self.table.horizontalHeaderItem(seat)
-            header.setText(names[seat])
+            header.setText(short_name(names[seat]))  # the seat's mark tells apart names cut alike
+            header.setToolTip(names[seat])
             header.setIcon(_seat_icon(seat, seat_marks(names)[seat]))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -266,6 +283,10 @@ class EndGameDialog(QDialog):
             note = QLabel(f"Tie-break: {outcome.tie_break}")
             note.setStyleSheet("color: #6b5d4d;")
             layout.addWidget(note)
+        self.hints_label = QLabel(hints_line(session))
+        self.hints_label.setStyleSheet("color: #6b5d4d;")
+        self.hints_label.setVisible(bool(self.hints_label.text()))
+        layout.addWidget(self.hints_label)
         self.history = score_history(session)
         layout.addWidget(QLabel("Score over the game"))
         decisions = sum(1 for entry in session.log if entry.action.seat != CHANCE)
