@@ -35,9 +35,12 @@ def setup_problem(seats: Sequence[SeatInfo], seed) -> str | None:
         problem = name_problem(seat.name)
         if problem:
             return f"the name of player {i + 1} {problem}"
-        if seat.kind not in ("human", "ai") or not (seat.level is None or
-                                                    (type(seat.level) is str and 0 < len(seat.level) <= 20)):
+        if seat.kind not in ("human", "ai", "online") or not (seat.level is None or
+                                                              (type(seat.level) is str and 0 < len(seat.level) <= 20)):
             return f"player {i + 1} is neither a human nor an AI of a known kind"
+        if seat.kind == "online" and not (type(seat.user) is str and seat.user.startswith("@") and ":" in seat.user
+                                          and len(seat.user) <= 255):
+            return f"player {i + 1} plays online but has no Matrix user (@name:server)"
     if type(seed) is not int or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
         return f"the seed must be a whole number of at most 64 bits, not {seed!r:.30}"
     return None
