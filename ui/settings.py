@@ -433,6 +433,19 @@ class Settings:
         except (OSError, ValueError):
             with contextlib.suppress(OSError):
                 os.unlink(tmp)  # preferences are a convenience; never fail a game over them
+        self._remove_stale_temps()
+
+    def _remove_stale_temps(self) -> None:
+        """Temporary files of writes a kill interrupted (a minute old: never another app's live one)."""
+        import time
+
+        prefix, now = f".{self.path.name}.", time.time()
+        with contextlib.suppress(OSError), os.scandir(self.path.parent) as entries:
+            for entry in entries:
+                if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                    with contextlib.suppress(OSError):
+                        if now - entry.stat(follow_symlinks=False).st_mtime > 60:
+                            os.unlink(entry.path)
 
     @property
     def ai_delay_ms(self) -> int:

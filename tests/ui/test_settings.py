@@ -70,6 +70,17 @@ def test_set_refuses_a_value_outside_the_schema(tmp_path):
     assert not again.notice
 
 
+def test_a_write_killed_midway_leaves_no_temporary_file_for_long(tmp_path):
+    s = Settings(tmp_path / "settings.json")
+    stale, fresh = tmp_path / ".settings.json.dead.tmp", tmp_path / ".settings.json.live.tmp"
+    stale.write_text("{")
+    fresh.write_text("{")
+    os.utime(stale, (0, 0))
+    s.set("ai_speed", "fast")
+    assert not stale.exists() and fresh.exists()  # a live one may be another app's write
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".settings.json.live.tmp", "settings.json"]
+
+
 def test_listeners_hear_of_changes(tmp_path):
     s = Settings(tmp_path / "settings.json")
     heard = []
