@@ -100,8 +100,8 @@ class Shell(QObject):
     def _notice(self) -> str:
         lines = [self.settings.notice] if self.settings.notice else []
         if self.read_only:
-            lines.append(f"Tycoons is already open on this computer ({self.read_only}) with your games: "
-                         "this window is read-only. Switch to it, or close it to play here.")
+            lines.append(f"Tycoons is already open ({self.read_only}) with your games: this window only "
+                         "shows them for review. Switch to it, or close it to play here.")
         return "\n".join(lines)
 
     # -- two apps on one data folder (ui/instance.py) ---------------------------------------------------

@@ -385,7 +385,7 @@ class Settings:
                            f"defaults are used and changes are not remembered. The file is {self.path}.")
             return
         kept = "the other settings were kept" if repaired else "the defaults are used"
-        self.notice = f"Your settings could not be read ({why}): {kept}; the old file is {bad.name}."
+        self.notice = f"Your settings could not be read ({why}): {kept}, and the old file set aside as {bad.name}."
         if repaired:
             self._write()
 
