@@ -80,6 +80,7 @@ class Shell(QObject):
         self.start.switch_requested.connect(self.switch_to_other)
         self.read_only = ""  # who else holds the data folder (ui/instance.py), "" if this app does
         self._described = (None, "")  # (the autosave's size and time, its description)
+        self._describing = None
         self._describer = _Described(self)
         self._describer.done.connect(self._described_now)
         self.instance = None
@@ -140,9 +141,10 @@ class Shell(QObject):
         stamp = _file_stamp(autosave_path_light()) if available else None
         known = self._described if self._described[0] == stamp else (None, "The last game, saved automatically.")
         self.start.set_continue(available, known[1])
-        if available and self.first_painted and known[0] is None:
+        if available and self.first_painted and known[0] is None and self._describing != stamp:
             import threading
 
+            self._describing = stamp  # one description at a time of each version of the file
             def describe():
                 try:
                     from saves.store import describe_save
