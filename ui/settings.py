@@ -194,7 +194,7 @@ _SCHEMA: tuple[Setting, ...] = (
     choice("log_dock", "auto", "Game log", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
            "Beside or under the board, closed, or only in a large window.",
            preference=False),  # opened and closed in the View menu, Ctrl+L or the status bar
-    text("last_dir", "", "Last folder", 4096, preference=False),
+    text("last_dir", "", "Last folder", 32_768, preference=False),  # the longest path Windows takes
     text("window_geometry", "", "Window size", 16_384, pattern=_BASE64, preference=False),  # saveGeometry()
     text("window_state", "", "Window layout", 16_384, pattern=_BASE64, preference=False),  # saveState()
     data("last_game", {}, "Last new game", _last_game_problem),  # the new-game dialog's start
