@@ -53,8 +53,9 @@ Victory Through Industry turn has a dozen) is shown within about this time (DESI
 ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
 """AI speed setting -> the scene's animation speed factor (0 turns motion off)."""
 
-MAX_BYTES = 64 * 1024
-"""Largest settings file read (a real one is under 2 KB: the window state is the bulk of it)."""
+MAX_BYTES = 512 * 1024
+"""Largest settings file read (a real one is under 2 KB: the window state is the bulk of it;
+every key at its longest, a 32,768-character folder of four-byte characters, is some 150 KB)."""
 MAX_DEPTH = 8
 """Deepest nesting of a settings file (the deepest key, `last_game`, nests 3 deep)."""
 BAD_SUFFIX = ".bad"
@@ -428,7 +429,7 @@ class Settings:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
             with os.fdopen(fd, "wb") as f:
-                f.write(json.dumps(stored, indent=1).encode("utf-8"))
+                f.write(_encoded(stored, {k: v for k, v in stored.items() if k in SCHEMA}))
             os.replace(tmp, self.path)
         except (OSError, ValueError):
             with contextlib.suppress(OSError):
@@ -458,6 +459,17 @@ class Settings:
     @property
     def animation_factor(self) -> float:
         return ANIMATION_FACTORS[self._values["ai_speed"]]
+
+
+def _encoded(stored: dict, known: dict) -> bytes:
+    """The file's bytes: readable, else compact, else without another version's keys, whichever
+    first fits MAX_BYTES, so that what is written is always read back."""
+    for value, indent in ((stored, 1), (stored, None), (known, None)):
+        data = json.dumps(value, indent=indent, ensure_ascii=False,
+                          separators=None if indent else (",", ":")).encode("utf-8")
+        if len(data) <= MAX_BYTES:
+            break
+    return data
 
 
 def _copy(value):
