@@ -46,16 +46,23 @@ class Instance(QObject):
         return self.lock.isLocked()
 
     def claim(self) -> bool:
-        """Take the lock if no other live Tycoons holds it; then watch for a hand-over."""
+        """Take the lock if no other live Tycoons holds it; then watch for a hand-over.
+
+        False only when another Tycoons holds the folder: a folder where no lock can be made
+        (read-only, a file in its place) is no sign of one, so this app goes on (True, `held`
+        False) and its saves report their own trouble."""
         if self.lock.isLocked():
             return True
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError:
-            return False
+            return True
         if not self._lock_path_is_a_lock_file():
-            return False
+            return True
         if not self.lock.tryLock(0):
+            held = self.lock.error() == QLockFile.LockError.LockFailedError
+            if not held:
+                return True
             if not self._set_aside_unreadable_lock() or not self.lock.tryLock(0):
                 return False
         with contextlib.suppress(OSError):

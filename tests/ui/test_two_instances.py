@@ -96,6 +96,12 @@ def test_a_damaged_lock_file_does_not_lock_every_tycoons_out(qapp, tmp_path, dam
     instance.release()
 
 
+def test_a_folder_where_no_lock_can_be_made_is_no_sign_of_another_tycoons(qapp, tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    instance = Instance(tmp_path / "file" / "data")
+    assert instance.claim() and not instance.held
+
+
 def test_in_one_process_the_second_is_refused_and_the_first_hears_the_hand_over(qtbot, tmp_path):
     first, second = Instance(tmp_path), Instance(tmp_path)
     assert first.claim() and not second.claim()
