@@ -179,6 +179,8 @@ _SCHEMA: tuple[Setting, ...] = (
            "How quickly the AI players' moves are shown, and how fast pieces move."),
     flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
+    flag("hints_allowed", True, "Allow hints",  # ui/hint.py
+         "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
     text("player_name", "Player 1", "Your name", NAME_LIMIT,  # the log names players: not "You"
          "The name the new-game dialog gives the first seat.", pattern=_ONE_LINE),
     number("record_limit", 200, "Finished games kept", 1, 10_000,
