@@ -238,9 +238,11 @@ def _entry_of(path: Path, saved) -> RecordEntry:
                        [float(x) for x in scores], decisions, path.name.endswith(KEPT_SUFFIX))
 
 
-def verify(entry: RecordEntry) -> RecordEntry:
+def verify(entry: RecordEntry, store: bool = True) -> RecordEntry:
     """Replay `entry`'s file and give its real outcome, checked; the index keeps it. SaveError
-    if the file does not replay (the index then notes it as skipped). `entry` is not changed."""
+    if the file does not replay (the index then notes it as skipped). `entry` is not changed.
+    With `store` False the index is left for the caller to update (`update_entries`, once for
+    a batch)."""
     try:
         loaded = read_save(entry.path)
         outcome = loaded.session.state.outcome() if loaded.session.is_over() else None
@@ -248,11 +250,13 @@ def verify(entry: RecordEntry) -> RecordEntry:
             raise SaveError("it is not a finished game")
     except SaveError as exc:
         exc.path = os.fspath(entry.path)
-        update_entry(entry.path.parent, entry, note=f"Skipped {exc.reason}")
+        if store:
+            update_entry(entry.folder, entry, note=f"Skipped {exc.reason}")
         raise
     checked = replace(entry, winners=list(outcome.winners), scores=[float(x) for x in outcome.scores],
                       seats=list(loaded.session.seats), checked=True)
-    update_entry(entry.path.parent, checked)
+    if store:
+        update_entry(entry.folder, checked)
     return checked
 
 

@@ -308,16 +308,25 @@ def refresh(folder: str | os.PathLike, decode=None, progress=None, stop=None) ->
         decoded += 1
         if progress is not None and decoded % 100 == 0:
             progress(decoded, len(todo))
-    rows = [r for r in rows if r is not None]
     if changed:
         with _lock(folder):
-            latest = load_index(folder)  # rows the app recorded meanwhile stay checked
+            # what was written meanwhile (a game recorded, checked results, another refresh)
+            # is kept: its checked rows win, and rows this one did not get to are taken from it
+            latest = load_index(folder)
+            undecoded = {t[0]: t[1:4] for t in todo}
             for k, row in enumerate(rows):
+                if row is None:
+                    name, size, mtime = undecoded[k]
+                    other = latest.get(name)
+                    rows[k] = other if other is not None and (other.size, other.mtime) == (size, mtime) else None
+                    continue
                 other = latest.get(row.name)
                 if other is not None and other.entry is not None and other.entry.checked \
                         and (other.size, other.mtime) == (row.size, row.mtime):
                     rows[k] = other
+            rows = [r for r in rows if r is not None]
             save_index(folder, rows + [r for n, r in latest.items() if n not in names and _unchanged(folder, r)])
+    rows = [r for r in rows if r is not None]
     return Listing(rows, decoded, left_out)
 
 
@@ -362,17 +371,27 @@ def note_recorded(folder: str | os.PathLike, path: Path, entry) -> None:
 
 def update_entry(folder: str | os.PathLike, entry, note: str | None = None) -> None:
     """Store a checked entry (or, with `note`, the file's fault) for `entry`'s file."""
+    update_entries(folder, [(entry, note)])
+
+
+def update_entries(folder: str | os.PathLike, updates: list) -> None:
+    """`update_entry` for many files at once, reading and writing the index once (checking
+    the results of thousands of games one index write each would cost minutes)."""
     folder = Path(folder)
     with _lock(folder):
         rows = load_index(folder)
-        row = rows.get(entry.name)
-        if row is None:
-            return
-        try:
-            info = os.stat(entry.path)
-        except OSError:
-            return
-        if (info.st_size, info.st_mtime_ns) != (row.size, row.mtime):
-            return  # the file changed meanwhile: the next refresh reads it again
-        rows[row.name] = Row(row.name, row.size, row.mtime, None if note else entry, note)
-        save_index(folder, list(rows.values()))
+        changed = False
+        for entry, note in updates:
+            row = rows.get(entry.name)
+            if row is None:
+                continue
+            try:
+                info = os.stat(entry.path)
+            except OSError:
+                continue
+            if (info.st_size, info.st_mtime_ns) != (row.size, row.mtime):
+                continue  # the file changed meanwhile: the next refresh reads it again
+            rows[row.name] = Row(row.name, row.size, row.mtime, None if note else entry, note)
+            changed = True
+        if changed:
+            save_index(folder, list(rows.values()))

@@ -14,8 +14,9 @@ from the moment the process was started:
 - the list filled (read on the worker thread: with the index, or rebuilding it when "cold");
 - the start screen shown again (a game closed) until it has painted, the record re-read behind it
   (each return used to read every file on the GUI thread: 3 s at 200 games), then until the list
-  is read again ("refilled") and the GUI event loop's longest gap meanwhile ("gap": the app's
-  start-up work is over by then, so this is what reading the record costs the GUI);
+  is read again ("refilled") and the GUI event loop's longest gap meanwhile ("gap": measured once
+  the app's start-up work, importing every game's code, is over, so this is what reading the
+  record costs the GUI);
 - the longest gap of a 16 ms GUI timer from "Past games" painted until the list is filled (the
   start screen answers while the record is read; the app's own start-up work after the first
   paint, its imports and the AI pool, lies before that and is the same with no games at all).
@@ -92,7 +93,12 @@ def tick():
             print("GAPMAX", f"{max(gaps or [0]):.1f}", flush=True)
             back()
         def back():
-            # the start screen coming back (a game closed): shown again, the record re-read behind it
+            # the start screen coming back (a game closed): shown again, the record re-read behind
+            # it, once start-up's own work is over (the games' code is imported one game at a time
+            # after the first paint, each import a pause of the GUI thread of its own)
+            if sh._preload is None or sh._preload:
+                QTimer.singleShot(50, back)
+                return
             sh.start.hide()
             app.processEvents()
             painted = Painted("back")

@@ -18,6 +18,7 @@ from saves.record import (
     MAX_LIMIT,
     claim_held,
     prune,
+    read_entry,
     read_record,
     record_game,
     set_kept,
@@ -199,3 +200,31 @@ def test_a_large_record_lists_prunes_and_stays_bounded(folder, monkeypatch):
     bounded = read_record(folder)
     assert len(bounded.entries) == 1_500 and bounded.left_out == 490
     assert "490 older files" in bounded.notes[-1]
+
+
+def test_checked_results_are_stored_a_batch_at_a_time(folder, monkeypatch):
+    """Checking thousands of results must not write the index once each (that was quadratic)."""
+    import saves.record_index as record_index
+    from saves.record_index import update_entries
+
+    big_record(folder, 50)
+    entries = read_record(folder).entries
+    writes = []
+    real = record_index.save_index
+    monkeypatch.setattr(record_index, "save_index", lambda *a: (writes.append(1), real(*a)))
+    checked = [verify(e, store=False) for e in entries]
+    assert not writes and all(c.checked for c in checked)
+    update_entries(folder, [(c, None) for c in checked])
+    assert len(writes) == 1
+    assert read_record(folder).unchecked == 0
+
+
+def test_a_rebuild_stopped_midway_keeps_what_it_decoded(folder):
+    from saves.record_index import refresh
+
+    big_record(folder, 20)
+    seen = []
+    partial = refresh(folder, stop=lambda: len(seen) >= 6, decode=lambda p: (seen.append(p), read_entry(p))[1])
+    assert partial.decoded == 6 and len(partial.rows) == 6
+    assert len(load_index(folder)) == 6
+    assert read_record(folder).decoded == 14  # the rest, not the six again

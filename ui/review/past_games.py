@@ -43,10 +43,12 @@ from saves.record import (
     Record,
     RecordEntry,
     read_record,
+    record_dir,
     set_kept,
     verify,
     win_rates,
 )
+from saves.record_index import update_entries
 
 COLUMNS = ("Date", "Game", "Players", "Winner", "Scores", "Keep", "")
 DATE, GAME, PLAYERS, WINNER, SCORES, KEEP, REVIEW = range(len(COLUMNS))
@@ -242,6 +244,8 @@ class RecordReader:
 
     BATCH_SECONDS = 0.5
     """Checked results go to the GUI thread at most this often (each batch costs it a little)."""
+    STORE_SECONDS = 5.0
+    """...and to the index at most this often (each write reads and writes the whole index)."""
 
     def __init__(self, folder: Path | None, verify_results: bool = True):
         self.folder = folder
@@ -288,12 +292,17 @@ class RecordReader:
         bridge.done.emit(record, generation)
         if not self.verify_results:
             return
-        batch, sent = [], time.monotonic()
+        batch, sent, unstored, stored = [], time.monotonic(), [], time.monotonic()
+
+        def store() -> None:
+            update_entries(self.folder or record_dir(), [(after or before, note) for before, after, note in unstored])
+            unstored.clear()
+
         for entry in [e for e in record.entries if not e.checked]:
             if stop.is_set():
-                return
+                break
             try:
-                batch.append((entry, verify(entry), None))
+                batch.append((entry, verify(entry, store=False), None))
             except Exception as exc:  # noqa: BLE001 - SaveError: the file is noted as skipped
                 from saves.errors import SaveNotFound
 
@@ -301,10 +310,17 @@ class RecordReader:
                     batch.append((entry, None, f"Skipped {getattr(exc, 'reason', exc)}"))
             if batch and time.monotonic() - sent >= self.BATCH_SECONDS:
                 bridge.verified.emit(batch, generation)
+                unstored.extend(batch)
                 batch, sent = [], time.monotonic()
+            if unstored and time.monotonic() - stored >= self.STORE_SECONDS:
+                store()
+                stored = time.monotonic()
             stop.wait(0.005)  # leave the GUI thread the interpreter between replays
-        if batch and not stop.is_set():
+        if batch:
             bridge.verified.emit(batch, generation)
+            unstored.extend(batch)
+        if unstored:
+            store()  # what was checked is kept, even when stopped
 
 
 # -- the panel -----------------------------------------------------------------------------------------
