@@ -629,9 +629,13 @@ def timer_gaps(app, run, stop_after_s: float) -> list[float]:
     timer.setInterval(16)
     timer.timeout.connect(tick)
     timer.start()
-    QTimer.singleShot(int(stop_after_s * 1000), app.quit)
+    stopper = QTimer()  # an object, stopped below: a stray single shot would end a later run
+    stopper.setSingleShot(True)
+    stopper.timeout.connect(app.quit)
+    stopper.start(int(stop_after_s * 1000))
     QTimer.singleShot(0, lambda: run(app.quit))
     app.exec()
+    stopper.stop()
     timer.stop()
     return gaps[1:]
 
