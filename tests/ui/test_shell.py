@@ -287,6 +287,9 @@ def test_hotseat_curtain_between_two_humans(shell, qtbot):
     assert not c.human_to_move()  # the board refuses clicks behind the curtain
     assert window.prompt.buttons == []
     qtbot.mouseClick(window.curtain, Qt.MouseButton.LeftButton)
+    assert window.curtain.isVisible(), "a click the moment it fell lifted the curtain"
+    qtbot.wait(int(window.curtain.ARM_S * 1000) + 50)
+    qtbot.mouseClick(window.curtain, Qt.MouseButton.LeftButton)
     assert not window.curtain.isVisible()
     assert c.human_to_move() and c.viewer == other
     assert not c.undo_stack.canUndo()  # the change of human seat is a barrier
