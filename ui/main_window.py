@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -457,8 +458,9 @@ class GameWindow(QMainWindow):
         if c is None:
             return
         s = c.session
-        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), c.viewer, c.ai_seat)
-        self.log_dock.sync(s, c.viewer)
+        shown = c.shown_seat()
+        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), shown, c.ai_seat)
+        self.log_dock.sync(s, shown)
         self.act_confirm.setEnabled(c.confirm_pending())
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
@@ -474,13 +476,13 @@ class GameWindow(QMainWindow):
 
             return "Game over. " + winners_line(s.names, outcome)
         mover = s.to_move()
+        if c.curtain_up:
+            return f"Pass the computer to {s.names[c.viewer]}."
         if c.confirm_pending():
             return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
                     "decision (Ctrl+Z) to take it back.")
         if mover >= 0 and s.seats[mover].is_ai:
             return f"{s.names[mover]} (AI) is choosing…"
-        if c.curtain_up:
-            return f"Pass the computer to {s.names[mover]}."
         prompt = getattr(self.game, "prompt", None)
         if prompt is not None:
             try:
@@ -555,12 +557,16 @@ class GameWindow(QMainWindow):
             self.thinking_label.setText("")
         else:
             self.thinking_label.setText(f"{c.session.names[seat]} is thinking…")
-        self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None), c.viewer,
-                                  seat)
+        self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None),
+                                 c.shown_seat(), seat)
 
     def _drop_curtain(self, seat: int) -> None:
         s = self.controller.session
         self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat])
+        # what the previous player was reading goes too: a tooltip (its own window, above the
+        # curtain) and the status bar's last message
+        QToolTip.hideText()
+        self.statusBar().clearMessage()
 
     def _curtain_lifted(self) -> None:
         if self.controller is not None:
