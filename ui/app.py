@@ -63,6 +63,7 @@ class Shell(QObject):
 
     # -- start screen ---------------------------------------------------------------------------------
     def show_start(self) -> None:
+        self.start.set_notice(self.settings.notice)
         self.refresh_continue()
         self.refresh_past_games()
         self.start.show()
@@ -490,6 +491,8 @@ def run_gui(argv: list[str] | None = None) -> int:
     _load_fonts()
     global _current_shell
     shell = _current_shell = Shell()
+    if shell.settings.notice:
+        print(shell.settings.notice, file=sys.stderr)
     shell.show_start()
     _paint_now(shell.start)
     from ui.memory import allow_freezing, settle_heap_policy

@@ -1,15 +1,46 @@
-"""User preferences of the application shell, kept as a small JSON file in the data folder.
+"""User preferences of the application shell: one typed schema, kept as a small JSON file.
 
-Not QSettings: the file lives beside the autosave in `saves.data_dir()` (or `$TYCOONS_DATA_DIR`),
-so tests never touch the real user's preferences and a portable install keeps everything together.
-A missing or damaged file simply gives the defaults.
+Not QSettings: the file lives beside the autosave in `data_dir()` (or `$TYCOONS_DATA_DIR`), so
+tests never touch the real user's preferences and a portable install keeps everything together.
+
+**The schema.** Every key is a `Setting` in `SCHEMA`, made by one of the constructors below (one
+line per key): its type, its range or choices, its default, a short label and a help line. A
+Preferences dialog is built from it (`preferences()` lists the ones a player sets; the others
+are the app's own memory: window size, last folder). Adding a key is one line in `_SCHEMA`::
+
+    flag("hints", True, "Hints", "Offer a hint of the AI's best moves on request."),
+
+`Settings.get(key)` returns a valid value always; `Settings.set(key, value)` refuses a value
+outside the key's type or range (ValueError: a bug in the caller, never the player's doing)
+and writes the file at once (preferences change rarely).
+
+**Reading never hurts the app.** The file is opened without blocking (a FIFO or a device named
+``settings.json`` is refused, not waited on), read up to `MAX_BYTES`, its nesting bounded before
+it is parsed, and every value checked against the schema. A file that is unreadable, not a
+regular file, too large, too deeply nested, not JSON, or holds a value of the wrong type or out
+of range is set aside as ``settings.json.bad`` (so nothing is lost), the bad values are replaced
+by their defaults (the good ones are kept), and `Settings.notice` holds one line saying so, which
+the start screen shows. The app always starts.
+
+Imported before the first paint: nothing here imports the engine, the saves or Qt.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import secrets
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+NAME_LIMIT = 40
+"""Longest player name, as `engine.core.names.NAME_LIMIT` (repeated here so that start-up does
+not import the engine; tests/ui/test_settings.py checks they agree)."""
 
 AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500}
 """AI speed setting -> pause in ms before the first decision of an AI's turn is shown."""
@@ -22,23 +53,163 @@ Victory Through Industry turn has a dozen) is shown within about this time (DESI
 ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
 """AI speed setting -> the scene's animation speed factor (0 turns motion off)."""
 
-DEFAULTS: dict = {
-    "ai_speed": "normal",
-    "last_dir": "",
-    "player_name": "Player 1",  # the log names players, so "You acquires…" would read badly
-    # "process" (spawn pool, the normal case), "thread" (fallback), "inline" (tests: synchronous,
-    # deterministic, no extra process).
-    "ai_mode": "process",
-    "think_ms": None,
-    "confirm_turn": True,  # DESIGN §3: the AIs (or the curtain) wait until the human confirms
-    "window_geometry": "",  # base64 of QMainWindow.saveGeometry()
-    "window_state": "",  # base64 of QMainWindow.saveState() (where the log dock is)
-    "last_game": {},  # {"game": id, "seats": [{"name", "kind", "level"}]}: the new-game dialog's start
-    "dock_layout": "auto",  # "auto" (tabs in a small window), "tabs" or "split"
-    "record_limit": 200,  # finished games kept for review (saves/record.py); marked ones always
-}
+MAX_BYTES = 64 * 1024
+"""Largest settings file read (a real one is under 2 KB: the window state is the bulk of it)."""
+MAX_DEPTH = 8
+"""Deepest nesting of a settings file (the deepest key, `last_game`, nests 3 deep)."""
+BAD_SUFFIX = ".bad"
 
 
+# -- the schema ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One key of the settings: what it holds and what a Preferences dialog shows for it.
+
+    `kind` is "bool", "int", "choice", "text" or "data" (structured data the app keeps, checked
+    by `check`). `choices` pairs each allowed value with its label; `minimum`/`maximum` bound an
+    int; `max_length` a text; `optional` also allows None ("not set"). `stored` False keeps the
+    value for this run only; `preference` False marks the app's own memory (not in Preferences).
+    """
+
+    key: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int = 0
+    pattern: str = ""
+    optional: bool = False
+    check: Callable[[Any], str | None] | None = None
+    stored: bool = True
+    preference: bool = True
+
+    @property
+    def values(self) -> tuple:
+        """The allowed values of a "choice" setting, in order."""
+        return tuple(v for v, _ in self.choices)
+
+    def label_of(self, value) -> str:
+        """The label of one of a "choice" setting's values."""
+        return next((label for v, label in self.choices if v == value), str(value))
+
+    def problem(self, value) -> str | None:
+        """Why `value` is not valid for this key, or None. Types are exact: True is not a number."""
+        if value is None and self.optional:
+            return None
+        if self.kind == "bool":
+            return None if type(value) is bool else "is not true or false"
+        if self.kind == "int":
+            if type(value) is not int:
+                return "is not a whole number"
+            if not self.minimum <= value <= self.maximum:
+                return f"is outside {self.minimum}–{self.maximum}"
+            return None
+        if self.kind == "choice":
+            if not any(type(value) is type(v) and value == v for v in self.values):
+                return "is not one of " + ", ".join(repr(v) for v in self.values)
+            return None
+        if self.kind == "text":
+            if type(value) is not str:
+                return "is not text"
+            if len(value) > self.max_length:
+                return f"is longer than {self.max_length:,} characters"
+            if self.pattern and not re.fullmatch(self.pattern, value):
+                return "is not in the expected form"
+            return None
+        return self.check(value) if self.check is not None else None
+
+
+def flag(key: str, default: bool, label: str, help: str = "", **more) -> Setting:
+    """A yes/no setting (a check box)."""
+    return Setting(key, "bool", default, label, help, **more)
+
+
+def number(key: str, default: int | None, label: str, minimum: int, maximum: int, help: str = "",
+           **more) -> Setting:
+    """A whole number between `minimum` and `maximum` (a spin box)."""
+    return Setting(key, "int", default, label, help, minimum=minimum, maximum=maximum, **more)
+
+
+def choice(key: str, default, label: str, choices, help: str = "", **more) -> Setting:
+    """One of a few values; `choices` is a dict (or pairs) of value -> label (a combo box)."""
+    pairs = tuple(choices.items()) if isinstance(choices, dict) else tuple(choices)
+    return Setting(key, "choice", default, label, help, choices=pairs, **more)
+
+
+def text(key: str, default: str, label: str, max_length: int, help: str = "", **more) -> Setting:
+    """A line of text of at most `max_length` characters (a line edit)."""
+    return Setting(key, "text", default, label, help, max_length=max_length, **more)
+
+
+def data(key: str, default, label: str, check: Callable[[Any], str | None], help: str = "",
+         **more) -> Setting:
+    """Structured data the app keeps for itself, checked by `check` (value -> problem or None)."""
+    return Setting(key, "data", default, label, help, check=check, preference=False, **more)
+
+
+def _last_game_problem(value) -> str | None:
+    """`last_game`: {} or {"game": id, "seats": [{"name", "kind", "level"}, … at most 8]}."""
+    if type(value) is not dict:
+        return "is not a record of a game"
+    if not value:
+        return None
+    if set(value) - {"game", "seats"} or type(value.get("game")) is not str or len(value["game"]) > 64:
+        return "does not name a game"
+    seats = value.get("seats")
+    if type(seats) is not list or len(seats) > 8:
+        return "does not list the seats"
+    for seat in seats:
+        if type(seat) is not dict or set(seat) - {"name", "kind", "level"} \
+                or type(seat.get("name")) is not str or not 0 < len(seat["name"]) <= NAME_LIMIT \
+                or seat.get("kind") not in ("human", "ai") \
+                or not (seat.get("level") is None or (type(seat["level"]) is str and len(seat["level"]) <= 20)):
+            return "has a seat that is not a name, a kind and a level"
+    return None
+
+
+_BASE64 = r"[A-Za-z0-9+/=]*"
+_ONE_LINE = r"[^\x00-\x1f\x7f]*"
+_SCHEMA: tuple[Setting, ...] = (
+    choice("ai_speed", "normal", "AI speed", {"instant": "Instant", "fast": "Fast", "normal": "Normal",
+                                              "slow": "Slow"},
+           "How quickly the AI players' moves are shown, and how fast pieces move."),
+    flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
+         "The AI players wait until you confirm your turn, so a misclick can still be undone."),
+    text("player_name", "Player 1", "Your name", NAME_LIMIT,  # the log names players: not "You"
+         "The name the new-game dialog gives the first seat.", pattern=_ONE_LINE),
+    number("record_limit", 200, "Finished games kept", 1, 10_000,
+           "Past games keeps this many finished games (and every game marked Keep); "
+           "a game takes some 10–40 KB on disk.", preference=False),  # set under Past games
+    choice("dock_layout", "auto", "Panels", {"auto": "Automatic", "tabs": "Tabs", "split": "Side by side"},
+           "Players and log as tabs on the right, side by side, or tabs only in a small window.",
+           preference=False),  # set in the View menu
+    text("last_dir", "", "Last folder", 4096, preference=False),
+    text("window_geometry", "", "Window size", 16_384, pattern=_BASE64, preference=False),  # saveGeometry()
+    text("window_state", "", "Window layout", 16_384, pattern=_BASE64, preference=False),  # saveState()
+    data("last_game", {}, "Last new game", _last_game_problem),  # the new-game dialog's start
+    # how the AI runs: "process" (spawn pool, the normal case), "thread" (fallback), "inline"
+    # (tests: synchronous, deterministic); a run-time choice, never stored
+    choice("ai_mode", "process", "AI runs in", {"process": "a process", "thread": "a thread",
+                                                "inline": "the GUI thread"}, stored=False, preference=False),
+    number("think_ms", None, "AI thinking time (ms)", 1, 600_000, optional=True, stored=False,
+           preference=False),  # a cap on searching AI levels (benchmarks and soaks)
+)
+SCHEMA: dict[str, Setting] = {s.key: s for s in _SCHEMA}
+"""Every settings key and what it holds, in the order a Preferences dialog lists them."""
+
+DEFAULTS: dict = {s.key: s.default for s in _SCHEMA}
+"""Every key's default (kept for callers that read it directly)."""
+
+
+def preferences() -> list[Setting]:
+    """The settings a player sets in Preferences, in order."""
+    return [s for s in _SCHEMA if s.preference]
+
+
+# -- the data folder ---------------------------------------------------------------------------------
 def data_dir() -> Path:
     """The user data folder, by the rule of `saves.paths.data_dir` (``$TYCOONS_DATA_DIR``, else
     platformdirs' user data dir for "tycoons"). Repeated here so that the start screen can look
@@ -56,38 +227,204 @@ def autosave_exists() -> bool:
     return (data_dir() / "autosave.tycoons").is_file()
 
 
+# -- reading the file --------------------------------------------------------------------------------
+class _Unreadable(Exception):
+    """The file cannot be taken as settings at all; the message says why, for the notice."""
+
+
+def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a small regular file, never blocking and never reading more than `limit`.
+
+    Raises FileNotFoundError if there is none, _Unreadable for anything else that is wrong."""
+    try:
+        info = os.stat(path)  # follows a link: a link to /dev/zero is a device here
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise _Unreadable("it is a link to nothing") from None
+        raise
+    except OSError as exc:
+        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise _Unreadable("it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "it is not a regular file")
+    if info.st_size > limit:
+        raise _Unreadable(f"it is far too large ({info.st_size:,} bytes)")
+    try:
+        # O_NONBLOCK: if the name became a FIFO since the stat, opening it must not wait for a writer
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Unreadable("it is not a regular file")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise _Unreadable("it is far too large")
+    return b"".join(chunks)
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply `text`'s JSON arrays and objects nest (brackets inside strings do not count),
+    found without parsing, so that a file nested 100,000 deep never reaches the parser."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def parse_settings(raw: bytes) -> dict:
+    """The JSON object in `raw`; _Unreadable if it is not text, too deeply nested, not JSON or
+    not an object."""
+    try:
+        content = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Unreadable("it is not text") from None
+    if nesting_depth(content) > MAX_DEPTH:
+        raise _Unreadable("it is nested far too deeply")
+    try:
+        loaded = json.loads(content, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise _Unreadable(f"it is not valid JSON ({_first_line(exc)})") from None
+    if type(loaded) is not dict:
+        raise _Unreadable("it does not hold a set of named settings")
+    return loaded
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number")
+
+
+def _first_line(exc: BaseException) -> str:
+    line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return line if len(line) <= 60 else line[:59] + "…"
+
+
+# -- the settings object -----------------------------------------------------------------------------
 class Settings:
-    """Preferences with defaults; `set` writes through to disk at once (they change rarely)."""
+    """Preferences with defaults; `set` writes through to disk at once (they change rarely).
+
+    `notice` is one line for the player when the file had to be set aside ("" when all was well).
+    """
 
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path else data_dir() / "settings.json"
         self._values = dict(DEFAULTS)
-        try:
-            loaded = json.loads(self.path.read_text(encoding="utf-8"))
-            if isinstance(loaded, dict):
-                self._values.update({k: v for k, v in loaded.items() if k in DEFAULTS})
-        except (OSError, ValueError):
-            pass
-        if self._values["ai_speed"] not in AI_SPEEDS:
-            self._values["ai_speed"] = DEFAULTS["ai_speed"]
+        self._extra: dict = {}  # keys of a newer Tycoons, written back as they were
+        self._listeners: list[Callable[[str, Any], None]] = []
+        self._writable = True
+        self.notice = ""
+        self._load()
 
+    @property
+    def bad_path(self) -> Path:
+        """Where a damaged settings file is set aside: ``settings.json.bad``."""
+        return self.path.with_name(self.path.name + BAD_SUFFIX)
+
+    def _load(self) -> None:
+        try:
+            loaded = parse_settings(read_limited(self.path))
+        except FileNotFoundError:
+            return
+        except _Unreadable as exc:
+            self._set_aside(str(exc), repaired=False)
+            return
+        wrong = []
+        for key, value in loaded.items():
+            spec = SCHEMA.get(key)
+            if spec is None:
+                if type(key) is str and len(key) <= 64:
+                    self._extra[key] = value  # bounded: the whole file is
+                continue
+            if not spec.stored:
+                continue
+            if spec.problem(value) is None:
+                self._values[key] = _copy(value)
+            else:
+                wrong.append(key)
+        if wrong:
+            what = ", ".join(SCHEMA[k].label.lower() for k in wrong[:3]) + (" …" if len(wrong) > 3 else "")
+            self._set_aside(f"{len(wrong)} value{'s' if len(wrong) != 1 else ''} in it "
+                            f"{'were' if len(wrong) != 1 else 'was'} not valid ({what})", repaired=True)
+
+    def _set_aside(self, why: str, repaired: bool) -> None:
+        """Move the damaged file to ``settings.json.bad`` and say so in `notice`."""
+        bad = self.bad_path
+        try:
+            if bad.is_dir() and not bad.is_symlink():
+                raise OSError(f"{bad.name} is a folder")
+            os.replace(self.path, bad)
+        except OSError:
+            # cannot be moved: leave it, and do not write over it either (it is the player's)
+            self._writable = False
+            self.notice = (f"Your settings could not be read ({why}), and the file could not be set aside: "
+                           f"defaults are used and changes are not remembered. The file is {self.path}.")
+            return
+        kept = "the other settings were kept" if repaired else "the defaults are used"
+        self.notice = f"Your settings could not be read ({why}): {kept}; the old file is {bad.name}."
+        if repaired:
+            self._write()
+
+    # -- the values ------------------------------------------------------------------------------
     def get(self, key: str):
         return self._values[key]
 
     def set(self, key: str, value) -> None:
-        if key not in DEFAULTS:
+        """Set `key` (KeyError if there is no such key, ValueError if `value` is not valid for
+        it) and write the file; listeners hear of a change."""
+        spec = SCHEMA.get(key)
+        if spec is None:
             raise KeyError(key)
-        self._values[key] = value
-        if key == "ai_mode":  # a run-time choice (tests, fallback), not a user preference
+        problem = spec.problem(value)
+        if problem is not None:
+            raise ValueError(f"the setting {key!r} {problem}: {value!r:.60}")
+        changed = self._values[key] != value or type(self._values[key]) is not type(value)
+        self._values[key] = _copy(value)
+        if spec.stored:
+            self._write()
+        if changed:
+            for listener in list(self._listeners):
+                listener(key, value)
+
+    def subscribe(self, listener: Callable[[str, Any], None]) -> None:
+        """Call `listener(key, value)` after each change (a Preferences dialog, a scene's pace)."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[str, Any], None]) -> None:
+        with contextlib.suppress(ValueError):
+            self._listeners.remove(listener)
+
+    def _write(self) -> None:
+        if not self._writable:
             return
+        stored = dict(self._extra)
+        stored.update({k: v for k, v in self._values.items() if SCHEMA[k].stored})
+        tmp = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            stored = {k: v for k, v in self._values.items() if k != "ai_mode"}
-            tmp.write_text(json.dumps(stored, indent=1), encoding="utf-8")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+            with os.fdopen(fd, "wb") as f:
+                f.write(json.dumps(stored, indent=1).encode("utf-8"))
             os.replace(tmp, self.path)
-        except OSError:
-            pass  # preferences are a convenience; never fail a game over them
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)  # preferences are a convenience; never fail a game over them
 
     @property
     def ai_delay_ms(self) -> int:
@@ -100,6 +437,11 @@ class Settings:
     @property
     def animation_factor(self) -> float:
         return ANIMATION_FACTORS[self._values["ai_speed"]]
+
+
+def _copy(value):
+    """A value's own copy (a dict or list given to `set` may change later in the caller's hands)."""
+    return json.loads(json.dumps(value)) if isinstance(value, dict | list) else value
 
 
 _settings: Settings | None = None

@@ -228,10 +228,13 @@ def test_past_games_skip_a_damaged_file_and_keep_marks(shell, qtbot, data_dir, s
     assert sorted(box.isChecked() for box in panel.keep_boxes) == [False, True]
     panel.limit.setValue(7)
     assert settings.get("record_limit") == 7
-    from ui.review.past_games import record_limit
+    import json
 
-    settings.set("record_limit", "lots")  # a hand-edited settings file
-    assert record_limit(settings) == 200
+    from ui.review.past_games import record_limit
+    from ui.settings import Settings
+
+    settings.path.write_text(json.dumps({"record_limit": "lots"}))  # a hand-edited settings file
+    assert record_limit(Settings(settings.path)) == 200
 
 
 def test_review_a_saved_game_from_the_menu(shell, qtbot, tmp_path, monkeypatch):

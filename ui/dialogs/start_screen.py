@@ -86,6 +86,12 @@ class StartScreen(QWidget):
         self.continue_info.setWordWrap(True)
         self.continue_info.setStyleSheet("font-size: 12px; color: #6b5d4d;")
         col.insertWidget(col.indexOf(self.continue_button) + 1, self.continue_info)
+        self.notice = QLabel()  # one line when something in the data folder had to be set aside
+        self.notice.setObjectName("Notice")
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("font-size: 12px; color: #8c2d1e;")
+        self.notice.setVisible(False)
+        col.addWidget(self.notice)
         self.new_button.setDefault(True)
         self._row = QHBoxLayout()  # the card, and "Past games" beside it once it is read
         self._row.setSpacing(24)
@@ -102,6 +108,12 @@ class StartScreen(QWidget):
         self.past_games = panel
         self._row.insertWidget(self._row.count() - 1, panel, 3)
         self.resize(max(self.width(), 1360), max(self.height(), 720))
+
+    def set_notice(self, text: str) -> None:
+        """A line for the player under the buttons (a settings file set aside…); "" hides it."""
+        self.notice.setText(text)
+        self.notice.setToolTip(text)
+        self.notice.setVisible(bool(text))
 
     def set_continue(self, available: bool, description: str = "") -> None:
         """Enable Continue when an autosave exists; `description` says what it holds."""
