@@ -176,6 +176,8 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
         return f"{name}: {offer_text(view, names)}. Accept or refuse?"
     if "place_product" in kinds or "discard_incoming" in kinds:
         card = view["seats"][mover]["incoming"][0]
+        if "discard_incoming" not in kinds:  # handed over in a trade, and there is room for it
+            return f"{name}: place the {PRODUCTS[card].name} card you were given beside one of your factories."
         return f"{name}: place the {PRODUCTS[card].name} card beside one of your factories, or discard it."
     if "draft" in kinds:
         return f"{name}: take a starting factory."
