@@ -826,8 +826,9 @@ class VtiState(State):
         nxt = (s - 1) % self.players
         if nxt == self.draft_start and len(self.pool) < self.players:
             if self.pool:
-                events.append(Event(f"{len(self.pool)} starting factories are left over and return to the piles.",
-                                    "setup"))
+                left = len(self.pool)
+                verbs = "is left over and returns" if left == 1 else "are left over and return"
+                events.append(Event(f"{count(left, 'starting factory')} {verbs} to the piles.", "setup"))
             self.pool = []
             self.phase = "place"
             self.first = self.current = s
