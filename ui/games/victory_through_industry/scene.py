@@ -136,9 +136,16 @@ class VtiScene(GameScene):
         cells = list(facs) + list(prods) + [tuple(a.args) for a in targets] or [(0, 0)]
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
+        # Round the factories, room for every cell a factory could be built on and one more:
+        # the grid a move of building needs, from the start, so that it does not grow when such
+        # a move begins (and a game loaded later, which never saw that move, draws the same grid).
         # The grid only grows (per complex): a card moved, a factory torn down or a decision
         # undone never re-centres it, so nothing on the board slides under the cursor.
         need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        if facs:
+            fx, fy = [c[0] for c in facs], [c[1] for c in facs]
+            need = (min(need[0], min(fx) - 2), min(need[1], min(fy) - 2),
+                    max(need[2], max(fx) + 2), max(need[3], max(fy) + 2))
         had = self._extent.get(focus, need)
         ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
         self._extent[focus] = ext
