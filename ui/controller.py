@@ -203,8 +203,22 @@ class GameController(QObject):
             self.curtain.emit(self.viewer)
         else:
             self._restore_undo_window(taken_back)
+        self._recall_steps()
         self.refresh()
         self._after_change()
+
+    def _recall_steps(self) -> None:
+        """A board that marks what changed lately (Captains' purchase ghosts) is shown the
+        positions the game went through before this one, as the live board was, so that a game
+        loaded or continued looks as it did when it was played."""
+        scene = self.scene
+        depth = getattr(scene, "steps_remembered", 0) if getattr(scene, "remembers_steps", False) else 0
+        states = self.session.states_shown(depth)
+        if not states:
+            return
+        shown = self.shown_seat()
+        for state in states:
+            scene.recall(state.view(shown))
 
     _take_back_at_lift: list = []
 

@@ -155,6 +155,15 @@ class GameScene(QGraphicsScene):
     """True for a board that marks what changed since the view it showed before (Captains'
     purchase ghosts). Review then calls `forget_steps` before a step that is not the next one."""
 
+    steps_remembered = 0
+    """For a board that remembers steps: how many changes back its marks reach at most. A game
+    opened (loaded, continued) lets it `recall` that many earlier positions first, so that it
+    marks what the board marked while the game was played (ui/controller.py)."""
+
+    def recall(self, view: dict) -> None:
+        """Take note of an earlier position, oldest first, without drawing it (see
+        `steps_remembered`)."""
+
     def forget_steps(self, previous_view: dict | None) -> None:
         """Start afresh from `previous_view` (the view just before the next `show`, or None), so a
         jump in review never shows a change that did not happen between two decisions."""
