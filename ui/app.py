@@ -54,6 +54,7 @@ class Shell(QObject):
         self.start.new_requested.connect(lambda: self.new_game(self.start))
         self.start.load_requested.connect(lambda: self.load_game(self.start))
         self.start.rules_requested.connect(self.choose_rules)
+        self.start.learn_requested.connect(lambda: self.learn_to_play(self.start))
         self.start.quit_requested.connect(self.quit)
         self.window = None
         self._windows: list = []  # help windows opened from the start screen
@@ -146,8 +147,9 @@ class Shell(QObject):
             self.window.closed.connect(self._window_closed)
         return self.window
 
-    def open_session(self, session, path=None):
-        """Show `session` in the game window; returns the window (None if the game has no board)."""
+    def open_session(self, session, path=None, before_start=None):
+        """Show `session` in the game window; returns the window (None if the game has no board).
+        `before_start(controller)` runs before the game's first move (GameWindow.open_session)."""
         from ui import controller
 
         try:
@@ -157,7 +159,7 @@ class Shell(QObject):
                         "from this version of Tycoons.")
             return None
         window = self._window()
-        window.open_session(session, path)
+        window.open_session(session, path, before_start)
         window.show()
         window.raise_()
         window.activateWindow()
@@ -282,6 +284,8 @@ class Shell(QObject):
         c = window.controller if window is not None else None
         if c is None or c.closed or not window.isVisible() or c.session.is_over() or not c.is_modified():
             return True
+        if c.lesson is not None:  # a lesson is replayed from its start whenever wanted: nothing to lose
+            return True
         answer = self.ask_save(parent or window)
         if answer == QMessageBox.StandardButton.Save:
             return window.save()
@@ -294,6 +298,21 @@ class Shell(QObject):
             "autosave will hold the new game.",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
+
+    def learn_to_play(self, parent: QWidget | None = None):
+        """Learn to play: pick a game, then its guided first game (returns the window, or None)."""
+        from ui.dialogs import help_window
+        from ui.tutorial import lesson_games
+
+        spec = help_window.pick_game(lesson_games(), parent, title="Learn to play",
+                                     prompt="Learn to play, in a guided first game against the computer:")
+        return self.start_lesson(spec.id, parent) if spec is not None else None
+
+    def start_lesson(self, game_id: str, parent: QWidget | None = None):
+        """The guided first game of `game_id` in the game window (ui/tutorial)."""
+        from ui.tutorial import start_lesson
+
+        return start_lesson(self, game_id, parent)
 
     # -- the record of games and their review -------------------------------------------------------------
     def _install_past_games(self) -> None:
@@ -472,8 +491,9 @@ def current_shell() -> Shell | None:
     return _current_shell
 
 
-def run_gui(argv: list[str] | None = None) -> int:
-    """Open the application: start screen first, the game window on demand."""
+def run_gui(argv: list[str] | None = None, lesson: str | None = None) -> int:
+    """Open the application: start screen first, the game window on demand; with `lesson` (a
+    game id, `tycoons tutorial GAME`), that game's lesson at once."""
     multiprocessing.freeze_support()  # the frozen app's spawn workers re-enter here
     from ui.platform_check import display_problem
 
@@ -509,6 +529,8 @@ def run_gui(argv: list[str] | None = None) -> int:
         app.setWindowIcon(icon)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    if lesson is not None:
+        QTimer.singleShot(0, lambda: shell.start_lesson(lesson))
     app.setQuitOnLastWindowClosed(True)
     with loop:
         code = loop.run_forever()

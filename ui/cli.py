@@ -1,5 +1,5 @@
-"""`tycoons` command line (DESIGN §8). Only the GUI and `render` import Qt; `simulate`,
-`balance` and `check-save` run headless and start fast."""
+"""`tycoons` command line (DESIGN §8). Only the GUI (and `tutorial` without `--check`) and `render`
+import Qt; `simulate`, `balance`, `check-save` and `tutorial --check` run headless and start fast."""
 
 from __future__ import annotations
 
@@ -35,6 +35,12 @@ def build_parser() -> argparse.ArgumentParser:
     chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")
     chk.add_argument("file")
 
+    tut = sub.add_parser("tutorial", help="a game's guided first game: open it, or --check its script headless")
+    tut.add_argument("game")
+    tut.add_argument("--check", action="store_true",
+                     help="play the lesson headless; exit 0 only if every move is legal and it reaches its end")
+    tut.add_argument("--verbose", action="store_true", help="with --check: print every move of the lesson")
+
     ren = sub.add_parser("render", help="draw a board offscreen to PNG after M AI decisions")
     ren.add_argument("game")
     ren.add_argument("--players", type=int, default=4)
@@ -59,13 +65,18 @@ def main(argv: list[str] | None = None) -> int:
         from saves.check import check_save_command
 
         return check_save_command(args.file)
+    if args.command == "tutorial" and args.check:
+        from ai.core.request import window_decision
+        from engine.core.tutorial import check_command
+
+        return check_command(args.game, window_decision, verbose=args.verbose)
     if args.command == "render":
         from ui.render import render_from_args
 
         return render_from_args(args)
     from ui.app import run_gui
 
-    return run_gui()
+    return run_gui(lesson=args.game if args.command == "tutorial" else None)
 
 
 if __name__ == "__main__":

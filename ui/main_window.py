@@ -328,6 +328,7 @@ class GameWindow(QMainWindow):
         self.controller: GameController | None = None
         self.path: Path | None = None
         self.end_dialog = None
+        self.coach = None  # a lesson's coach while one runs in this window (ui/tutorial)
         self._help_windows: list = []
         self.resize(1360, 880)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
@@ -444,8 +445,9 @@ class GameWindow(QMainWindow):
         return act
 
     # -- opening a game -----------------------------------------------------------------------------
-    def open_session(self, session, path: Path | None = None) -> GameController:
-        """Show `session` in this window (replacing any open game)."""
+    def open_session(self, session, path: Path | None = None, before_start=None) -> GameController:
+        """Show `session` in this window (replacing any open game). `before_start(controller)`,
+        if given, runs once the controller exists and before its first move (a lesson's coach)."""
         if self.controller is not None:
             self.controller.close()
             self.controller.deleteLater()
@@ -479,6 +481,8 @@ class GameWindow(QMainWindow):
         controller.saved_length = len(session.log) if path else None
         if self.shell._runner is not None:
             self.shell.runner.warm(session.spec.id)
+        if before_start is not None:
+            before_start(controller)
         controller.start()
         self.view.setFocus()  # zoom keys work at once
         self.view.fit()

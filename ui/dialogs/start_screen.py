@@ -1,5 +1,5 @@
-"""The start screen: Continue (the last autosave), New game, Load, Rules, Quit, and the record of
-Past games beside them (ui/review/past_games.py).
+"""The start screen: Continue (the last autosave), New game, Learn to play, Load, Rules, Quit, and
+the record of Past games beside them (ui/review/past_games.py).
 
 Kept light: it imports nothing game-specific, so it paints quickly at cold start."""
 
@@ -30,6 +30,7 @@ class StartScreen(QWidget):
 
     continue_requested = Signal()
     new_requested = Signal()
+    learn_requested = Signal()
     load_requested = Signal()
     rules_requested = Signal()
     quit_requested = Signal()
@@ -71,11 +72,14 @@ class StartScreen(QWidget):
         col.addSpacing(14)
         self.continue_button = QPushButton("Continue")
         self.new_button = QPushButton("New game")
+        self.learn_button = QPushButton("Learn to play")
+        self.learn_button.setToolTip("A guided first game of one of the games, step by step")
         self.load_button = QPushButton("Load…")
         self.rules_button = QPushButton("Rules")
         self.quit_button = QPushButton("Quit")
         for button, signal in ((self.continue_button, self.continue_requested),
                                (self.new_button, self.new_requested),
+                               (self.learn_button, self.learn_requested),
                                (self.load_button, self.load_requested),
                                (self.rules_button, self.rules_requested),
                                (self.quit_button, self.quit_requested)):
