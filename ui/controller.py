@@ -287,7 +287,8 @@ class GameController(QObject):
         mover = self.session.to_move()
         self.legal = list(state.legal_actions(mover)) if (mover >= 0 and mover == shown
                                                           and not self.session.seats[mover].is_ai) else []
-        self.scene.show(self.view, self.legal, self.session.names, shown)
+        confirming = self.viewer if self.confirm_pending() else None
+        self.scene.show(self.view, self.legal, self.session.names, shown, confirming=confirming)
         self.changed.emit()
 
     def lift_curtain(self) -> None:

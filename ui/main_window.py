@@ -511,7 +511,8 @@ class GameWindow(QMainWindow):
             return
         s = c.session
         shown = c.shown_seat()
-        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), shown, c.ai_seat)
+        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), shown, c.ai_seat,
+                                 confirming=c.viewer if c.confirm_pending() else None)
         self.log_dock.sync(s, shown)
         self.act_confirm.setEnabled(c.confirm_pending())
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
@@ -610,7 +611,7 @@ class GameWindow(QMainWindow):
         else:
             self.thinking_label.setText(f"{c.session.names[seat]} is thinking…")
         self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None),
-                                 c.shown_seat(), seat)
+                                 c.shown_seat(), seat, confirming=c.viewer if c.confirm_pending() else None)
 
     def _drop_curtain(self, seat: int) -> None:
         s = self.controller.session

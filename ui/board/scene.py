@@ -140,12 +140,28 @@ class GameScene(QGraphicsScene):
         style.load_fonts()
         ensure_pixmap_cache()
 
-    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None,
+             confirming: int | None = None) -> None:
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`. What was
-        shown is kept (`view`, `viewer`), and `redraw` shows it again after a choice of the screen."""
-        self._last_show = (view, legal, names, viewer)
-        self.view, self.viewer = view, viewer
+        shown is kept (`view`, `viewer`), and `redraw` shows it again after a choice of the screen.
+        `confirming`: the seat whose finished turn waits for its confirmation (Confirm turn)."""
+        self._last_show = (view, legal, names, viewer, confirming)
+        self.view, self.viewer, self.confirming = view, viewer, confirming
         self.draw(view, legal, names, viewer)
+
+    confirming: int | None = None
+    """While a finished turn waits for its player's confirmation, that player's seat: the board
+    then shows them as the one to act and offers nothing of the next seat's decision, which is
+    not open yet (the prompt bar says the turn is done)."""
+
+    def acting(self, view: dict) -> int | None:
+        """The seat the board marks as the one to act: the seat to move, or the player whose
+        turn waits for its confirmation."""
+        return self.confirming if self.confirming is not None else view.get("to_move")
+
+    def confirm_words(self, names: list[str]) -> str:
+        """What a board's status line says while a turn waits for its confirmation."""
+        return f"{names[self.confirming]}: the turn is done. Confirm it (Enter) or undo (Ctrl+Z)."
 
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """The game's board for `show`: build or update its pieces from `view`."""

@@ -973,6 +973,8 @@ class BigShouldersScene(GameScene):
             if view["phase"] == "over":
                 # the header's title already says "Game over": the line says what that means
                 text = "No decisions left: the fifth Decade has been scored"
+            elif self.confirming is not None:
+                text = self.confirm_words(self._names)
             elif isinstance(who, int) and 0 <= who < len(self._names):
                 text = f"{PHASE_NAMES.get(view['phase'], '')}: {self._names[who]} to move"
             else:

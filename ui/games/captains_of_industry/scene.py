@@ -417,6 +417,8 @@ class CaptainsScene(GameScene):
             out = view["outcome"]
             win = " and ".join(names[w] for w in out["winners"])
             return f"Game over: {win} wins with {out['scores'][out['winners'][0]]:g} Market Share."
+        if self.confirming is not None:
+            return self.confirm_words(names)
         mover = view["to_move"]
         if mover is None or mover < 0:
             return "Drawing…"

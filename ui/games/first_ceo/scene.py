@@ -779,7 +779,7 @@ class FirstCeoScene(GameScene):
         corp_id = s["corp"]
         outcome = view.get("outcome")
         sig = (repr(s), next((c["assets"] for c in view["corporations"] if c["id"] == corp_id), 0),
-               view["to_move"] == seat, view.get("start_player") == seat,
+               self.acting(view) == seat, view.get("start_player") == seat,
                outcome["scores"][seat] if outcome else None, me,
                tuple(sorted(a for a in legal if (a.kind == "buy_share" and a.args == (seat,))
                             or (a.kind == "dividends" and a.seat == seat))),
@@ -811,7 +811,7 @@ class FirstCeoScene(GameScene):
         score = outcome["scores"][seat] if outcome else None
         mat.set_mat(name=names[seat], corp=(corp.name if corp else ""), colour=colour, mark=marks[seat],
                     money=s["money"], income=s["income"], assets=assets,
-                    current=(view["to_move"] == seat), starter=(view.get("start_player") == seat), score=score,
+                    current=(self.acting(view) == seat), starter=(view.get("start_player") == seat), score=score,
                     winner=bool(outcome and seat in outcome["winners"]))
         mat.header.set_tip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
                        f"income ${s['income']}")

@@ -432,6 +432,8 @@ class VtiScene(GameScene):
         phase = view["phase"]
         if view.get("outcome"):
             line = "Game over — " + view["end_reason"].format(**{f"p{i}": n for i, n in enumerate(names)})
+        elif self.confirming is not None:
+            line = f"{names[self.confirming]}: the turn is done, to confirm"
         elif phase == "play":
             limit = f" of {view['max_rounds']}" if view["max_rounds"] else ""
             line = f"Round {view['round']}{limit} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
