@@ -297,6 +297,7 @@ class BigShouldersScene(GameScene):
 
     # -- the two tracks ------------------------------------------------------------------------------------
     def _markers(self, key: str, track: TrackItem, spots: dict[int, list[str]], tip) -> None:
+        track.set_occupied(space for space, cids in spots.items() if cids)
         for space, cids in spots.items():
             for k, cid in enumerate(cids):
                 tok = self.pooled((key, cid), lambda: TokenItem(24))
