@@ -46,7 +46,7 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
         ("Score", f"{s['score']['products'] + s['score']['contracts']:g} "
                   f"({_points(s['score']['products'], 'product')} + {_points(s['score']['contracts'], 'contract')})"),
         ("Contracts", ", ".join(_contract(c) for c in s["contracts"]) or "none"),
-        ("Factories", plants or "none"),
+        ("Factories", _with_drafted(plants, s.get("unplaced") or [])),
         ("Products", goods or "none"),
     ]
     if view.get("token") == seat:
@@ -55,6 +55,14 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
     if outcome:
         rows.append(("Final score", f"{outcome['scores'][seat]:g}"))
     return rows
+
+
+def _with_drafted(plants: str, unplaced: list[str]) -> str:
+    """The factories row: those built, then the starting factories drafted and not yet placed."""
+    if not unplaced:
+        return plants or "none"
+    drafted = "drafted " + ", ".join(FACTORIES[f].name for f in unplaced) + " (to place)"
+    return f"{plants}; {drafted}" if plants else drafted
 
 
 def describe(action: Action, view: dict, names: list[str]) -> str:

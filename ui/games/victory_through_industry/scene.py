@@ -25,7 +25,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
-from engine.core.text import count, whose
+from engine.core.text import article, count, join_words, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
@@ -433,7 +433,7 @@ class VtiScene(GameScene):
         if view.get("outcome"):
             line = "Game over — " + view["end_reason"].format(**{f"p{i}": n for i, n in enumerate(names)})
         elif self.confirming is not None:
-            line = f"{names[self.confirming]}: the turn is done, to confirm"
+            line = f"{whose(names[self.confirming], start=True)} turn is done: confirm it"
         elif phase == "play":
             limit = f" of {view['max_rounds']}" if view["max_rounds"] else ""
             line = f"Round {view['round']}{limit} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
@@ -513,7 +513,17 @@ class VtiScene(GameScene):
                 act = self._take(lambda a, cid=cid, seat=seat: a.kind == "forfeit" and a.args[0] == cid
                                  and a.seat == seat)
                 self._target(card, act, "Give up this contract" if act else "")
-            if not sv["contracts"]:
+            unplaced = sv.get("unplaced") or []
+            if unplaced and not sv["contracts"]:
+                # the starting factories taken in the draft, where they went (placed later)
+                drafted = self._item(("drafted", seat), lambda: Chip(SIDE_W - 236, 28))
+                names_of = join_words([article(FACTORIES[f].name) for f in unplaced])
+                drafted.set_chip(f"drafted: {', '.join(FACTORIES[f].name for f in unplaced)}",
+                                 f"{names[seat]} drafted {names_of}, to place once the draft is over",
+                                 style.PAPER, short=(f"drafted: {count(len(unplaced), 'factory')}",))
+                drafted.setPos(QPointF(x + 12, top + 44))
+                self._target(drafted, None)
+            elif not sv["contracts"]:
                 empty = self._item(("held-none", seat), lambda: Chip(150, 28))
                 empty.set_chip("no contracts", "This player holds no contracts", style.PAPER_DARK)
                 empty.setPos(QPointF(x + 12, top + 44))
