@@ -7,6 +7,21 @@ import argparse
 import sys
 
 
+def names_arg(text: str) -> list[str]:
+    """`--names Ann,Bob,Cy`: players' names, each refused as the new-game dialog would
+    (engine/core/names.py: one line, at most 40 characters, not blank, all different)."""
+    from engine.core.names import name_problem, short_name
+
+    names = [n.strip() for n in text.split(",")]
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise argparse.ArgumentTypeError(f"the name {short_name(name, 24)!r} {problem}")
+    if len({n.lower() for n in names}) != len(names):
+        raise argparse.ArgumentTypeError("every player needs a different name")
+    return names
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tycoons", description="Tycoons: economic board games.")
     sub = p.add_subparsers(dest="command")
@@ -48,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("--moves", type=int, default=0)
     ren.add_argument("--out", required=True)
     ren.add_argument("--scale", type=float, default=1.0, help="device-pixel ratio of the picture")
+    ren.add_argument("--names", type=names_arg, default=None,
+                     help="the players' names, comma-separated (at most 40 characters each)")
     return p
 
 

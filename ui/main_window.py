@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.names import short_name
 from ui import controller as _controller
 from ui import memory
 from ui.controller import GameController
@@ -609,7 +610,8 @@ class GameWindow(QMainWindow):
         if seat is None:
             self.thinking_label.setText("")
         else:
-            self.thinking_label.setText(f"{c.session.names[seat]} is thinking…")
+            # a permanent status-bar label sets the window's minimum width: a short name (issue 30)
+            self.thinking_label.setText(f"{short_name(c.session.names[seat])} is thinking…")
         self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None),
                                  c.shown_seat(), seat, confirming=c.viewer if c.confirm_pending() else None)
 
