@@ -53,8 +53,9 @@ Victory Through Industry turn has a dozen) is shown within about this time (DESI
 ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
 """AI speed setting -> the scene's animation speed factor (0 turns motion off)."""
 
-MAX_BYTES = 64 * 1024
-"""Largest settings file read (a real one is under 2 KB: the window state is the bulk of it)."""
+MAX_BYTES = 512 * 1024
+"""Largest settings file read (a real one is under 2 KB: the window state is the bulk of it;
+every key at its longest, a 32,768-character folder of four-byte characters, is some 150 KB)."""
 MAX_DEPTH = 8
 """Deepest nesting of a settings file (the deepest key, `last_game`, nests 3 deep)."""
 BAD_SUFFIX = ".bad"
@@ -178,6 +179,8 @@ _SCHEMA: tuple[Setting, ...] = (
            "How quickly the AI players' moves are shown, and how fast pieces move."),
     flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
+    flag("hints_allowed", True, "Allow hints",  # ui/hint.py
+         "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
     text("player_name", "Player 1", "Your name", NAME_LIMIT,  # the log names players: not "You"
          "The name the new-game dialog gives the first seat.", pattern=_ONE_LINE),
     number("record_limit", 200, "Finished games kept", 1, 10_000,
@@ -194,7 +197,7 @@ _SCHEMA: tuple[Setting, ...] = (
     choice("log_dock", "auto", "Game log", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
            "Beside or under the board, closed, or only in a large window.",
            preference=False),  # opened and closed in the View menu, Ctrl+L or the status bar
-    text("last_dir", "", "Last folder", 4096, preference=False),
+    text("last_dir", "", "Last folder", 32_768, preference=False),  # the longest path Windows takes
     text("window_geometry", "", "Window size", 16_384, pattern=_BASE64, preference=False),  # saveGeometry()
     text("window_state", "", "Window layout", 16_384, pattern=_BASE64, preference=False),  # saveState()
     data("last_game", {}, "Last new game", _last_game_problem),  # the new-game dialog's start
@@ -385,7 +388,7 @@ class Settings:
                            f"defaults are used and changes are not remembered. The file is {self.path}.")
             return
         kept = "the other settings were kept" if repaired else "the defaults are used"
-        self.notice = f"Your settings could not be read ({why}): {kept}; the old file is {bad.name}."
+        self.notice = f"Your settings could not be read ({why}): {kept}, and the old file set aside as {bad.name}."
         if repaired:
             self._write()
 
@@ -428,11 +431,24 @@ class Settings:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
             with os.fdopen(fd, "wb") as f:
-                f.write(json.dumps(stored, indent=1).encode("utf-8"))
+                f.write(_encoded(stored, {k: v for k, v in stored.items() if k in SCHEMA}))
             os.replace(tmp, self.path)
         except (OSError, ValueError):
             with contextlib.suppress(OSError):
                 os.unlink(tmp)  # preferences are a convenience; never fail a game over them
+        self._remove_stale_temps()
+
+    def _remove_stale_temps(self) -> None:
+        """Temporary files of writes a kill interrupted (a minute old: never another app's live one)."""
+        import time
+
+        prefix, now = f".{self.path.name}.", time.time()
+        with contextlib.suppress(OSError), os.scandir(self.path.parent) as entries:
+            for entry in entries:
+                if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                    with contextlib.suppress(OSError):
+                        if now - entry.stat(follow_symlinks=False).st_mtime > 60:
+                            os.unlink(entry.path)
 
     @property
     def ai_delay_ms(self) -> int:
@@ -445,6 +461,17 @@ class Settings:
     @property
     def animation_factor(self) -> float:
         return ANIMATION_FACTORS[self._values["ai_speed"]]
+
+
+def _encoded(stored: dict, known: dict) -> bytes:
+    """The file's bytes: readable, else compact, else without another version's keys, whichever
+    first fits MAX_BYTES, so that what is written is always read back."""
+    for value, indent in ((stored, 1), (stored, None), (known, None)):
+        data = json.dumps(value, indent=indent, ensure_ascii=False,
+                          separators=None if indent else (",", ":")).encode("utf-8")
+        if len(data) <= MAX_BYTES:
+            break
+    return data
 
 
 def _copy(value):

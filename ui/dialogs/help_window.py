@@ -24,6 +24,7 @@ SHORTCUTS = [
     ("← → / Home End", "In a review: previous / next decision, the first / last"),
     ("Ctrl+Z", "Undo your last decision (back to the last dice roll, card draw or other player)"),
     ("Ctrl+Shift+Z", "Redo"),
+    ("Ctrl+H", "Suggest a move: the three best moves the search finds, with their chances to win"),
     ("Ctrl+wheel, + / −", "Zoom the board"),
     ("0 or F", "Fit the board to the window"),
     ("Drag the empty board", "Pan"),
