@@ -454,19 +454,38 @@ class GameWindow(QMainWindow):
         return act
 
     # -- opening a game -----------------------------------------------------------------------------
-    def open_session(self, session, path: Path | None = None, before_start=None) -> GameController:
+    def open_session(self, session, path: Path | None = None, before_start=None,
+                     autosave: bool | None = None) -> GameController:
         """Show `session` in this window (replacing any open game). `before_start(controller)`,
-        if given, runs once the controller exists and before its first move (a lesson's coach)."""
+        if given, runs once the controller exists and before its first move (a lesson's coach).
+        `autosave` False: the game is saved elsewhere (an online game's host keeps its own file,
+        ui/online_game.py)."""
+        scene = self._new_scene(session.spec.id)
+        keep = self.shell.autosave_enabled if autosave is None else autosave
+        controller = GameController(session, scene, self.shell.runner, self.settings, autosave=keep, parent=self)
+        self.path = Path(path) if path else None
+        controller.saved_length = len(session.log) if path else None
+        return self._show_controller(controller, before_start)
+
+    def open_remote(self, manager, core):
+        """Show a game hosted elsewhere, from this player's seat (ui/online_game.py)."""
+        from ui.online_game import RemoteController
+
+        scene = self._new_scene(core.info.kind)
+        self.path = None
+        return self._show_controller(RemoteController(manager, core, scene, self.settings, parent=self))
+
+    def _new_scene(self, game_id: str):
         if self.controller is not None:
             self.controller.close()
             self.controller.deleteLater()
         self._drop_end_dialog()
         self.curtain.hide()
         self.prompt.reset_height()
-        self._game_has_mats = bool(getattr(_controller.game_ui(session.spec.id), "BOARD_HAS_MATS", False))
+        self._game_has_mats = bool(getattr(_controller.game_ui(game_id), "BOARD_HAS_MATS", False))
         self._apply_docks()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
-        self.game = _controller.game_ui(session.spec.id)
+        self.game = _controller.game_ui(game_id)
         scene = self.game.make_scene()
         old_scene = self.view.scene()
         self.view.setScene(scene)
@@ -476,8 +495,9 @@ class GameWindow(QMainWindow):
         scene.sceneRectChanged.connect(self.view.scene_rect_changed)
         if hasattr(scene, "hovered"):
             scene.hovered.connect(self._hovered)
-        controller = GameController(session, scene, self.shell.runner, self.settings,
-                                    autosave=self.shell.autosave_enabled, parent=self)
+        return scene
+
+    def _show_controller(self, controller, before_start=None):
         self.controller = controller
         controller.changed.connect(self._sync)
         controller.status.connect(self.show_status)
@@ -492,10 +512,11 @@ class GameWindow(QMainWindow):
         self.hinter.busy.connect(lambda _busy: self._sync_hint())
         self.prompt.set_hint("")
         self._install_undo_actions(controller)
-        self.path = Path(path) if path else None
-        controller.saved_length = len(session.log) if path else None
+        remote = getattr(controller, "remote", False)
+        for act in (self.act_save, self.act_save_as):  # a game hosted elsewhere is saved by its host
+            act.setEnabled(not remote)
         if self.shell._runner is not None:
-            self.shell.runner.warm(session.spec.id)
+            self.shell.runner.warm(controller.session.spec.id)
         if before_start is not None:
             before_start(controller)
         controller.start()
@@ -557,6 +578,9 @@ class GameWindow(QMainWindow):
     def _prompt_text(self) -> str:
         c = self.controller
         s = c.session
+        waiting = getattr(c, "prompt_text", None)
+        if waiting is not None and waiting() is not None:  # a game hosted elsewhere
+            return waiting()
         if s.is_over():
             outcome = s.state.outcome()
             from ui.dialogs.end_game import winners_line
@@ -570,6 +594,8 @@ class GameWindow(QMainWindow):
                     "decision (Ctrl+Z) to take it back.")
         if mover >= 0 and s.seats[mover].is_ai:
             return f"{s.names[mover]} (AI) is choosing…"
+        if mover >= 0 and s.seats[mover].is_online and mover != c.viewer:
+            return f"Waiting for {s.names[mover]} (online)…"
         prompt = getattr(self.game, "prompt", None)
         if prompt is not None:
             try:
@@ -703,19 +729,21 @@ class GameWindow(QMainWindow):
             self.setWindowTitle("Tycoons")
             return
         name = self.path.name if self.path else "unsaved game"
+        if getattr(c, "remote", False) or getattr(c, "online_record", None) is not None:
+            name = "online game"
         modified = " *" if c.is_modified() and self.path else ""
         self.setWindowTitle(f"{name}{modified} — {c.session.spec.title} — Tycoons")
 
     # -- saving ---------------------------------------------------------------------------------------
     def save(self) -> bool:
-        if self.controller is None:
+        if self.controller is None or getattr(self.controller, "remote", False):
             return False
         if self.path is None:
             return self.save_as()
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        if self.controller is None:
+        if self.controller is None or getattr(self.controller, "remote", False):
             return False
         start = self.settings.get("last_dir") or str(_default_dir())
         suggested = str(Path(start) / f"{self.controller.session.spec.id}.tycoons")
