@@ -264,7 +264,11 @@ def test_broken_autosave_is_reported_and_left_alone(shell, qtbot, data_dir, monk
 
 
 # -- hot-seat and end of game ------------------------------------------------------------------------------
-def test_hotseat_curtain_between_two_humans(shell, qtbot):
+def test_hotseat_curtain_between_two_humans(shell, qtbot, monkeypatch):
+    from ui.curtain import Curtain
+
+    now = [100.0]  # the curtain's clock: time passes when the next player waits, not before
+    monkeypatch.setattr(Curtain, "clock", staticmethod(lambda: now[0]))
     window = shell.start_game(GAME, three_seats(humans=2), {}, 7)
     qtbot.waitExposed(window)
     c = window.controller
@@ -288,7 +292,7 @@ def test_hotseat_curtain_between_two_humans(shell, qtbot):
     assert window.prompt.buttons == []
     qtbot.mouseClick(window.curtain, Qt.MouseButton.LeftButton)
     assert window.curtain.isVisible(), "a click the moment it fell lifted the curtain"
-    qtbot.wait(int(window.curtain.ARM_S * 1000) + 50)
+    now[0] += window.curtain.ARM_S
     qtbot.mouseClick(window.curtain, Qt.MouseButton.LeftButton)
     assert not window.curtain.isVisible()
     assert c.human_to_move() and c.viewer == other
