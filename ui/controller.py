@@ -219,17 +219,19 @@ class GameController(QObject):
         self._after_change()
 
     def _recall_steps(self) -> None:
-        """A board that marks what changed lately (Captains' purchase ghosts) is shown the
-        positions the game went through before this one, as the live board was, so that a game
-        loaded or continued looks as it did when it was played."""
+        """A board that remembers earlier positions (Captains' purchase ghosts, Victory Through
+        Industry's grids that only grow) recalls the positions the game went through before this
+        one, as the live board saw them, so that a game loaded or continued looks as it did."""
         scene = self.scene
-        depth = getattr(scene, "steps_remembered", 0) if getattr(scene, "remembers_steps", False) else 0
+        depth = getattr(scene, "steps_remembered", 0)
         states = self.session.states_shown(depth)
         if not states:
             return
         shown = self.shown_seat()
         for state in states:
-            scene.recall(state.view(shown))
+            mover = state.to_move()
+            legal = list(state.legal_actions(mover)) if mover >= 0 and mover == shown else []
+            scene.recall(state.view(shown), legal, shown)
 
     _take_back_at_lift: list = []
 

@@ -172,13 +172,14 @@ class GameScene(QGraphicsScene):
     purchase ghosts). Review then calls `forget_steps` before a step that is not the next one."""
 
     steps_remembered = 0
-    """For a board that remembers steps: how many changes back its marks reach at most. A game
-    opened (loaded, continued) lets it `recall` that many earlier positions first, so that it
-    marks what the board marked while the game was played (ui/controller.py)."""
+    """For a board that remembers earlier positions (marks of recent steps, a grid that only
+    grows): how many changes back its memory reaches at most. A game opened (loaded, continued)
+    lets it `recall` that many earlier positions first, so that it shows what the board showed
+    while the game was played (ui/controller.py)."""
 
-    def recall(self, view: dict) -> None:
+    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
         """Take note of an earlier position, oldest first, without drawing it (see
-        `steps_remembered`)."""
+        `steps_remembered`): its view and the choices it offered the screen, as `show` had them."""
 
     def forget_steps(self, previous_view: dict | None) -> None:
         """Start afresh from `previous_view` (the view just before the next `show`, or None), so a

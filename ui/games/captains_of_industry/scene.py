@@ -158,7 +158,7 @@ class CaptainsScene(GameScene):
         if previous_view is not None:
             self._note_purchases(previous_view)
 
-    def recall(self, view: dict) -> None:
+    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
         self._note_purchases(view)
 
     def _note_purchases(self, view: dict) -> None:

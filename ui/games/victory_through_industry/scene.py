@@ -77,7 +77,11 @@ class VtiScene(GameScene):
         self.focus = seat
         self.redraw()
 
-    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+    steps_remembered = 1 << 30
+    """Every position of the game: each complex's grid only grows, over the whole game."""
+
+    def _aim(self, view: dict, legal: list[Action], viewer: int | None) -> tuple[int | None, int]:
+        """(me, focus): the seat whose clicks the board takes and the complex shown large."""
         n = int(view["players"])
         me = legal[0].seat if legal else viewer
         default = me if me is not None else (view["current"] if view["to_move"] >= 0 else 0)
@@ -88,6 +92,15 @@ class VtiScene(GameScene):
         if forced is not None:
             focus = forced
         self._active = forced if forced is not None else me
+        return me, focus
+
+    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
+        """Grow the large complex's grid as the live board did at this earlier position."""
+        me, focus = self._aim(view, list(legal), viewer)
+        self._grow_grid(view, focus, [a for a in legal if a.kind in CELL_KINDS] if focus == self._active else [])
+
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+        me, focus = self._aim(view, legal, viewer)
         self.pool.begin()
         self._by_action = {}
         self._pending = list(legal)
@@ -123,6 +136,23 @@ class VtiScene(GameScene):
             self._by_action[action] = item
 
     # -- the large complex ---------------------------------------------------------------------------
+    def _grow_grid(self, view: dict, focus: int, targets: list[Action]) -> tuple[int, int, int, int]:
+        """The grid of `focus`'s complex (its cells and the `targets` offered, and one more all
+        round), grown from the grid it had. The grid only grows (per complex): a card moved, a
+        factory torn down or a decision undone never re-centres it, so nothing on the board
+        slides under the cursor. A game opened from a save grows it through the positions it went
+        through (`recall`), so it draws the grid the live board drew."""
+        seat = view["seats"][focus]
+        cells = ([(f["x"], f["y"]) for f in seat["factories"]] + [(q["x"], q["y"]) for q in seat["products"]]
+                 + [tuple(a.args[-2:]) for a in targets]) or [(0, 0)]
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        had = self._extent.get(focus, need)
+        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
+        self._extent[focus] = ext
+        return ext
+
     def _show_complex(self, view: dict, focus: int, me: int | None, names, marks) -> float:
         seat = view["seats"][focus]
         # the complex whose cells and factories take this seat's clicks (its own, or another
@@ -133,22 +163,7 @@ class VtiScene(GameScene):
         targets = []
         if mine:
             targets = [a for a in self._pending if a.kind in CELL_KINDS]
-        cells = list(facs) + list(prods) + [tuple(a.args) for a in targets] or [(0, 0)]
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        # Round the factories, room for every cell a factory could be built on and one more:
-        # the grid a move of building needs, from the start, so that it does not grow when such
-        # a move begins (and a game loaded later, which never saw that move, draws the same grid).
-        # The grid only grows (per complex): a card moved, a factory torn down or a decision
-        # undone never re-centres it, so nothing on the board slides under the cursor.
-        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
-        if facs:
-            fx, fy = [c[0] for c in facs], [c[1] for c in facs]
-            need = (min(need[0], min(fx) - 2), min(need[1], min(fy) - 2),
-                    max(need[2], max(fx) + 2), max(need[3], max(fy) + 2))
-        had = self._extent.get(focus, need)
-        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
-        self._extent[focus] = ext
+        ext = self._grow_grid(view, focus, targets)
         x0, y0 = ext[0], ext[1]
         cols = max(ext[2] - x0 + 1, MIN_COLS)
         rows = max(ext[3] - y0 + 1, MIN_ROWS)
