@@ -8,7 +8,10 @@ Commands change the session, never the scene: the scene follows the session thro
 
 The viewer is the human seat at the screen: the seat to move if it is human, else the last human
 seat that moved (the first human seat at the start). When the viewer passes from one human to
-another, the controller raises the hot-seat curtain and treats it as an undo barrier.
+another, the controller raises the hot-seat curtain and treats it as an undo barrier. The curtain
+falls before anything is drawn for the new viewer, and while it is up the screen shows only what
+a spectator sees (`shown_seat` is None): nothing behind it, in a dock floated out of the window
+or in a frame painted before it, belongs to either player. Lifting it draws the viewer's view.
 
 Confirm turn (DESIGN §3, the `confirm_turn` setting): when the human's decisions have passed the
 move to an AI or to another human and those decisions can still be taken back, nothing goes on
@@ -145,6 +148,11 @@ class GameController(QObject):
         info = self.session.seats[seat]
         return info.is_ai or info.is_online
 
+    def shown_seat(self) -> int | None:
+        """The seat whose view the screen shows: the viewer's, or a spectator's (None) while the
+        curtain is up."""
+        return None if self.curtain_up else self.viewer
+
     def hotseat(self) -> bool:
         """Several humans share the screen."""
         return len(self.human_seats()) > 1
@@ -157,7 +165,12 @@ class GameController(QObject):
 
     def confirm_pending(self) -> bool:
         """The human has finished a turn that can still be taken back: the game waits for
-        `confirm_turn()` (or an undo) before an AI moves or the screen passes on."""
+        `confirm_turn()` (or an undo) before an AI moves or the screen passes on. Never while the
+        curtain is up: only the player themselves, at the screen, confirms their turn."""
+        return not self.curtain_up and self._turn_unconfirmed()
+
+    def _turn_unconfirmed(self) -> bool:
+        """The viewer's finished turn waits for its confirmation (curtain or not)."""
         if self.closed or not self.settings.get("confirm_turn") or self.viewer is None or self.lesson is not None:
             return False
         session = self.session
@@ -192,26 +205,53 @@ class GameController(QObject):
 
         In a hot-seat game the board opens behind the curtain: whoever started or continued the
         game may not be the player whose cards the screen is about to show."""
-        self._restore_undo_window()
+        taken_back = self._undo_window()
+        if taken_back:
+            self.viewer = taken_back[0].action.seat
         if self.hotseat() and self.viewer is not None and not self.session.is_over():
             self.curtain_up = True
-        self.refresh()
-        if self.curtain_up:
+            self._take_back_at_lift = taken_back  # theirs to undo, once they are at the screen
             self.curtain.emit(self.viewer)
+        else:
+            self._restore_undo_window(taken_back)
+        self._recall_steps()
+        self.refresh()
         self._after_change()
 
-    def _restore_undo_window(self) -> None:
+    def _recall_steps(self) -> None:
+        """A board that remembers earlier positions (Captains' purchase ghosts, Victory Through
+        Industry's grids that only grow) recalls the positions the game went through before this
+        one, as the live board saw them, so that a game loaded or continued looks as it did."""
+        scene = self.scene
+        depth = getattr(scene, "steps_remembered", 0)
+        states = self.session.states_shown(depth)
+        if not states:
+            return
+        shown = self.shown_seat()
+        for state in states:
+            mover = state.to_move()
+            legal = list(state.legal_actions(mover)) if mover >= 0 and mover == shown else []
+            scene.recall(state.view(shown), legal, shown)
+
+    _take_back_at_lift: list = []
+
+    def _undo_window(self) -> list:
+        """The log entries a continued or loaded game can still take back: the human decisions
+        since the last barrier, if they are all one human player's."""
+        session = self.session
+        window = session.log[session.undo_floor():]
+        if not window or any(e.by_ai or e.action.seat != window[-1].action.seat for e in window):
+            return []
+        seat = window[-1].action.seat
+        if not 0 <= seat < len(session.seats) or self.elsewhere(seat):
+            return []
+        return window
+
+    def _restore_undo_window(self, window: list) -> None:
         """A game continued or loaded keeps its take-back: the human decisions since the last
         barrier (all one player's) go back on the undo stack, and a turn that was finished but
         not confirmed waits for its player's confirmation again."""
         session = self.session
-        window = session.log[session.undo_floor():]
-        if not window or any(e.by_ai or e.action.seat != window[-1].action.seat for e in window):
-            return
-        seat = window[-1].action.seat
-        if not 0 <= seat < len(session.seats) or self.elsewhere(seat):
-            return
-        self.viewer = seat
         for entry in window:
             self.undo_stack.push(DecisionCommand(session, entry.action, self.undo_text(entry.action),
                                                  already_applied=True))
@@ -236,7 +276,7 @@ class GameController(QObject):
         mover = self.session.to_move()
         if mover < 0 or self.elsewhere(mover) or mover == self.viewer:
             return False
-        if self.confirm_pending():  # the screen stays with the player until they confirm
+        if self._turn_unconfirmed():  # the screen stays with the player until they confirm
             return False
         previous, self.viewer = self.viewer, mover
         return previous is not None and self.hotseat()
@@ -245,18 +285,19 @@ class GameController(QObject):
         """Redraw the scene and panels from the session for the current viewer."""
         if self.closed:
             return
-        passed = self._update_viewer()
-        if passed:
+        if self._update_viewer():
+            # the curtain first: no frame may show the next player's view before it is up
             self.curtain_up = True
-        state = self.session.state
-        self.view = state.view(self.viewer)
-        mover = self.session.to_move()
-        self.legal = list(state.legal_actions(mover)) if (mover >= 0 and mover == self.viewer
-                                                          and not self.elsewhere(mover)) else []
-        self.scene.show(self.view, self.legal, self.session.names, self.viewer)
-        self.changed.emit()
-        if passed:
             self.curtain.emit(self.viewer)
+        state = self.session.state
+        shown = self.shown_seat()
+        self.view = state.view(shown)
+        mover = self.session.to_move()
+        self.legal = list(state.legal_actions(mover)) if (mover >= 0 and mover == shown
+                                                          and not self.elsewhere(mover)) else []
+        confirming = self.viewer if self.confirm_pending() else None
+        self.scene.show(self.view, self.legal, self.session.names, shown, confirming=confirming)
+        self.changed.emit()
 
     def lift_curtain(self) -> None:
         """The new player is at the screen: show the board. A change of human seat is a
@@ -265,7 +306,10 @@ class GameController(QObject):
             return
         self.curtain_up = False
         self.undo_stack.clear()
-        self.changed.emit()
+        taken_back, self._take_back_at_lift = self._take_back_at_lift, []
+        if taken_back and taken_back[-1].action.seat == self.viewer and self._undo_window() == taken_back:
+            self._restore_undo_window(taken_back)  # a continued game: the player's own take-back
+        self.refresh()  # the viewer's own view, now that they are at the screen
         self._after_change()
 
     def _after_change(self) -> None:
@@ -373,7 +417,9 @@ class GameController(QObject):
         """Keep the undo stack inside the session's undo window after a new decision."""
         session = self.session
         undoable = len(session.log) - session.undo_floor()
-        if undoable <= 0:
+        if undoable <= 0 or self.curtain_up:
+            # the curtain fell for another human: a change of human seat is a barrier, so nobody
+            # undoes the previous player's turn from under it
             self.undo_stack.clear()
         elif session.undo_floor() != floor_before:
             # The floor moved up to just before this decision (another human's turn began):

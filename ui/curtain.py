@@ -1,9 +1,18 @@
 """The hot-seat curtain (DESIGN §4): a full-window overlay "Pass the computer to Ann" that hides
-the board, the players panel and the log until that player clicks."""
+the board, the players panel and the log until that player clicks.
+
+Only a deliberate act of the next player lifts it. The previous player's hands are still on the
+keys when it falls: Enter is the key that confirms a turn (and is pressed again, out of habit,
+after a turn that asked for no confirmation), a click may come twice, a key may be held or its
+release still on the way, and input typed a moment ago may wait in the queue. So the curtain
+never lifts on Enter, and takes a click or Space only once it has been shown for `ARM_S`, and
+only a fresh one: pressed and released on the curtain after that, not auto-repeated."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
+import time
+
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -11,9 +20,16 @@ from engine.core.names import short_name
 
 
 class Curtain(QWidget):
-    """An opaque overlay over its parent window; click (or Space/Enter) to lift it."""
+    """An opaque overlay over its parent window; a click (or Space) lifts it, once it is armed."""
 
     lifted = Signal()
+
+    ARM_S = 0.8
+    """Seconds the curtain must have been shown before a click or Space can lift it: longer than
+    a double click, shorter than the time it takes to pass a computer on."""
+
+    clock = staticmethod(time.monotonic)
+    """The clock `ARM_S` is measured by (tests give it one of their own)."""
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -23,36 +39,85 @@ class Curtain(QWidget):
         self.mark = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setAccessibleName("Curtain")
+        self._shown_at = 0.0
+        self._pressed: str | None = None  # "mouse" or "key": a fresh press on the armed curtain
+        self._arm_timer = QTimer(self)
+        self._arm_timer.setSingleShot(True)
+        self._arm_timer.timeout.connect(self.update)  # the "when you are ready" line appears
         self.hide()
         parent.installEventFilter(self)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
-        if obj is self.parent() and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.parent().rect())
+        if obj is self.parent() and self.isVisible() and event.type() in (
+                QEvent.Type.Resize, QEvent.Type.ChildAdded, QEvent.Type.ChildPolished,
+                QEvent.Type.LayoutRequest):
+            # a resize re-lays out the docks, which may put them back above the curtain
+            self.cover()
         return False
 
+    def cover(self) -> None:
+        """Cover the whole window, above everything in it."""
+        if self.geometry() != self.parent().rect():
+            self.setGeometry(self.parent().rect())
+        siblings = [w for w in self.parent().children() if isinstance(w, QWidget)]
+        if siblings and siblings[-1] is not self:
+            self.raise_()
+
     def drop(self, name: str, colour: str = "#8a8a8a", mark: str = "") -> None:
-        """Hide the game behind the curtain for `name`."""
+        """Hide the game behind the curtain for `name`. Input already on its way is not theirs:
+        the curtain arms itself only `ARM_S` from now."""
         self.name, self.colour, self.mark = name, colour, mark
+        self._shown_at = self.clock()
+        self._pressed = None
         self.setGeometry(self.parent().rect())
         self.raise_()
         self.show()
         self.setFocus()
         self.update()
+        self._arm_timer.start(int(self.ARM_S * 1000) + 20)
+
+    def armed(self) -> bool:
+        """True once the curtain has been shown long enough for a click or Space to lift it."""
+        return self.isVisible() and self.clock() - self._shown_at >= self.ARM_S - 1e-6  # float sums
 
     def lift(self) -> None:
         if self.isVisible():
+            self._pressed = None
             self.hide()
             self.lifted.emit()
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
-        self.lift()
+        self._pressed = "mouse" if self.armed() and event.button() == Qt.MouseButton.LeftButton else None
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802
+        event.accept()  # the second press of a double click is no fresh press
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        pressed, self._pressed = self._pressed, None
+        if pressed == "mouse" and self.armed() and self.rect().contains(event.position().toPoint()):
+            self.lift()
+        event.accept()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
-        if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.lift()
+        key = event.key()
+        if key == Qt.Key.Key_Space:
+            self._pressed = "key" if self.armed() and not event.isAutoRepeat() else None
+            event.accept()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()  # the key that confirms a turn: the previous player's, never a lift
         else:
             super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            pressed, self._pressed = self._pressed, None
+            if pressed == "key" and self.armed():
+                self.lift()
+            event.accept()
+        else:
+            super().keyReleaseEvent(event)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
@@ -85,7 +150,9 @@ class Curtain(QWidget):
         body.setPixelSize(15)
         p.setFont(body)
         p.setPen(QColor("#6b5d4d"))
+        # the line appears once a click counts (ARM_S), so nobody clicks a curtain that ignores it
+        ready = (f"{short_name(self.name)}: click anywhere (or press Space) when you are ready."
+                 if self.armed() else "")
         p.drawText(QRectF(card.left() + 12, card.top() + 150, card.width() - 24, 60),
-                   Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                   f"{short_name(self.name)}: click anywhere (or press Space) when you are ready.")
+                   Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, ready)
         p.end()

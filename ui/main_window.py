@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -545,8 +546,10 @@ class GameWindow(QMainWindow):
         if c is None:
             return
         s = c.session
-        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), c.viewer, c.ai_seat)
-        self.log_dock.sync(s, c.viewer)
+        shown = c.shown_seat()
+        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), shown, c.ai_seat,
+                                 confirming=c.viewer if c.confirm_pending() else None)
+        self.log_dock.sync(s, shown)
         self.act_confirm.setEnabled(c.confirm_pending())
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
         self._sync_hint()
@@ -584,6 +587,8 @@ class GameWindow(QMainWindow):
 
             return "Game over. " + winners_line(s.names, outcome)
         mover = s.to_move()
+        if c.curtain_up:
+            return f"Pass the computer to {s.names[c.viewer]}."
         if c.confirm_pending():
             return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
                     "decision (Ctrl+Z) to take it back.")
@@ -591,8 +596,6 @@ class GameWindow(QMainWindow):
             return f"{s.names[mover]} (AI) is choosing…"
         if mover >= 0 and s.seats[mover].is_online and mover != c.viewer:
             return f"Waiting for {s.names[mover]} (online)…"
-        if c.curtain_up:
-            return f"Pass the computer to {s.names[mover]}."
         prompt = getattr(self.game, "prompt", None)
         if prompt is not None:
             try:
@@ -668,12 +671,16 @@ class GameWindow(QMainWindow):
         else:
             # a permanent status-bar label sets the window's minimum width: a short name (issue 30)
             self.thinking_label.setText(f"{short_name(c.session.names[seat])} is thinking…")
-        self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None), c.viewer,
-                                  seat)
+        self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None),
+                                 c.shown_seat(), seat, confirming=c.viewer if c.confirm_pending() else None)
 
     def _drop_curtain(self, seat: int) -> None:
         s = self.controller.session
         self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat])
+        # what the previous player was reading goes too: a tooltip (its own window, above the
+        # curtain) and the status bar's last message
+        QToolTip.hideText()
+        self.statusBar().clearMessage()
 
     def _curtain_lifted(self) -> None:
         if self.controller is not None:

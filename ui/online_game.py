@@ -367,6 +367,10 @@ class RemoteController(QObject):
     def confirm_turn(self) -> bool:
         return False
 
+    def shown_seat(self) -> int:
+        """The seat whose view the screen shows (GameController.shown_seat): always this one."""
+        return self.viewer
+
     def hotseat(self) -> bool:
         return False
 

@@ -143,7 +143,10 @@ def seat_ref(seat: int) -> str:
 # -- the checks of the text scan test (tests/engine/test_words.py), kept here so a new game can
 # -- run them on its own text too ----------------------------------------------------------------
 _A_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?) ([A-Za-z0-9][\w'’-]*)")
-_ONE_PLURAL = re.compile(r"(?<![\w.$,+-])1 ([A-Za-z]+)\b")
+_ONE_PHRASE = re.compile(r"(?<![\w.$,+-])1((?: [A-Za-z]+){1,3})\b")
+_COUNT_QUALIFIERS = {"more", "other", "extra", "free", "new", "unused", "empty", "further", "additional",
+                     "remaining", "full", "face-down", "hidden", "secret"}
+"""Words that may stand between a count and its noun ("1 more card")."""
 _GRID = re.compile(r"(?<![\d$.,])-?\d{1,2},-?\d{1,2}(?![\d,])")
 _SEAT_NUMBER = re.compile(r"\b(?:[Ss]eat|[Pp]layer) \d+\b|\{p\d+\}")
 _NOT_PLURAL = {"is", "was", "has", "does", "this", "plus", "less", "bonus", "status", "gas", "bus", "yes", "its",
@@ -162,10 +165,18 @@ def wording_problems(text: str) -> list[str]:
         wants_an = starts_with_vowel_sound(word)
         if (art.lower() == "an") != wants_an:
             problems.append(f"{art!r} before {word!r}")
-    for word in _ONE_PLURAL.findall(text):
-        lower = word.lower()
-        if lower.endswith("s") and not lower.endswith("ss") and lower not in _NOT_PLURAL and len(lower) > 2:
-            problems.append(f"'1 {word}'")
+    for words in _ONE_PHRASE.findall(text):
+        # "1 markers", and past the words that may stand between a count and its noun ("1 starting
+        # factories", "1 more cards"); a capitalised name ends the phrase at its first word
+        said = ["1"]
+        for word in words.split():
+            lower = word.lower()
+            said.append(word)
+            if lower.endswith("s") and not lower.endswith("ss") and lower not in _NOT_PLURAL and len(lower) > 2:
+                problems.append(f"'{' '.join(said)}'")
+                break
+            if not (lower in _COUNT_QUALIFIERS or (word.islower() and lower.endswith(("ing", "ed")))):
+                break
     problems += [f"names a seat by number: {m!r}" for m in _SEAT_NUMBER.findall(text)]
     problems += [f"grid coordinates: {m!r}" for m in _GRID.findall(text)]
     return problems

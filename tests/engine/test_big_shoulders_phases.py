@@ -9,7 +9,7 @@ from engine.core import CHANCE, TERMINAL, Action
 from engine.core.rng import Rng
 from engine.games.big_shoulders import SPEC, market
 from engine.games.big_shoulders.cleanup import cleared_row
-from engine.games.big_shoulders.data import ASSET_PRICES, BUILDINGS, DEMAND, GOALS, RESOURCES
+from engine.games.big_shoulders.data import ASSET_PRICES, BUILDINGS, DEMAND, GOALS, RESOURCES, STOCK_VALUES
 from engine.games.big_shoulders.operating import HALF
 from engine.games.big_shoulders.scoring import final_outcome, goal_winners
 from engine.games.big_shoulders.state import CHARTER, POOL
@@ -312,6 +312,55 @@ def test_shipping_pays_the_price_and_the_column_bonus_for_the_good_that_fills_a_
     act(st, "pay_out")                           # $175: $170 paid, $5 stays (ruling §15.5)
     assert st.companies["elgin"]["cash"] == cash + 5 + 7 * 17      # and $17 a share on the charter
 
+
+
+def paying(st, cid, asset, revenue, value):
+    """`cid` at its dividend step holding `asset` unused, `revenue` earned, its share at `value`."""
+    seat = operate(st, cid)
+    c = st.companies[cid]
+    c.update(asset=asset, exhausted=False, revenue=revenue, ran=1, shipped=1, step=list(STOCK_VALUES).index(value))
+    st.stack[-1] = ["op_dividend", seat, cid]
+    return seat
+
+
+def test_popular_partners_is_used_after_the_payout_at_the_last_chance_step():
+    """§13.4 step 5 (last chance to exhaust unused assets) and §8 (Popular Partners works during
+    the dividend step): at $50 with a $100 payout, Popular Partners used after the payout ends on
+    $100 (+2 for the payout, then +1); used before it, on $80 (+1, then the $100 payout is less
+    than twice the new $60)."""
+    before = set_up(3)
+    paying(before, "brunswick", "popular_partners", 100, 50)
+    act(before, "use_asset", "brunswick")
+    act(before, "pay_out")
+    assert before.share_value("brunswick") == 80
+    after = set_up(3)
+    seat = paying(after, "brunswick", "popular_partners", 100, 50)
+    act(after, "pay_out")
+    assert after.share_value("brunswick") == 80 and after.to_move() == seat
+    assert {a.kind for a in after.legal_actions()} == {"use_asset", "done_operating"}
+    act(after, "use_asset", "brunswick")
+    assert after.share_value("brunswick") == 100
+    assert after.stack[-1][0] != "op_last"       # its run goes on: the supply chain, the next company
+
+
+def test_the_last_chance_comes_after_withholding_too_and_only_with_an_unused_asset():
+    st = set_up(3)
+    seat = paying(st, "brunswick", "backroom_deals", 100, 50)
+    act(st, "withhold")
+    assert st.share_value("brunswick") == 40 and st.stack[-1] == ["op_last", seat, "brunswick"]
+    act(st, "done_operating")
+    assert st.share_value("brunswick") == 40 and st.companies["brunswick"]["exhausted"] is False
+    used = set_up(3)
+    paying(used, "brunswick", "backroom_deals", 100, 50)
+    used.companies["brunswick"]["exhausted"] = True
+    act(used, "pay_out")
+    assert used.stack[-1][0] != "op_last"        # nothing left to use: no question asked
+    late = set_up(3)
+    seat = paying(late, "brunswick", "mail_order_catalogue", 100, 50)
+    act(late, "pay_out")
+    assert late.stack[-1][0] != "op_last"        # its revenue would come after the payout: not asked
+    late.stack.append(["op_last", seat, "brunswick"])
+    refused(late, "use_asset", "brunswick", says="already paid out")
 
 def test_meat_packing_may_not_use_the_half_price_bank_space():
     st = set_up(4)

@@ -23,7 +23,7 @@ FACTS = {
     "victory-through-industry": (
         "Victory Through Industry",
         "Build a connected complex of factories, chain their products and supply government contracts.",
-        2, 6, 4,
+        2, 6, 5,
         (Option("max_rounds", "Round limit", 100,
                 help="The game also ends after this many rounds (0 = no limit). The rulebook has no "
                      "limit; this one only stops games in which no end condition is ever reached.",
@@ -35,7 +35,7 @@ FACTS = {
     "big-shoulders": (
         "City of the Big Shoulders",
         "Found companies in Chicago after the Great Fire, trade their stock, hire, build and ship.",
-        2, 4, 1,
+        2, 4, 2,
         (Option("public_goals", "Public Goals", True, (False, True),
                 "Five of the ten goal cards are drawn at set-up; each pays $200 at the end."),
          Option("advanced", "Advanced Rules", False, (False, True),

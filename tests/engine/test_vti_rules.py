@@ -351,6 +351,33 @@ def test_trade_offer_is_answered_by_the_other_seat():
     assert st.check_invariants() == []
 
 
+def test_a_product_given_in_a_trade_must_be_placed_while_there_is_a_place():
+    """"To give a product, simply hand it to the player in question, who must place it in a valid
+    location within his industrial complex": the receiver, not on turn, may not throw it away
+    while a cell beside one of its factories is free; with no free cell it is discarded. The
+    player on turn, who may discard products in a non-production move anyway, may discard what
+    it receives."""
+    st = setup_state(2)
+    s = st.current
+    t = 1 - s
+    lay_out(st, s, {(0, 0): ("forest", 0)}, {(0, 1): "wood", (1, 0): "wood"})
+    full = {(0, 1): "coal", (1, 0): "coal", (-1, 0): "coal", (0, -1): "coal"}
+    lay_out(st, t, {(0, 0): ("coal_mine", 0)}, full)
+    do(st, ("nonproduction", ()), ("offer", (t,)), ("offer_give", ("wood", 2)), ("offer_get", ("coal", 1)),
+       ("accept", ()))
+    assert st.to_move() == t and st.incoming[t] == ["wood", "wood"]
+    free = st.free_product_cells(t)
+    assert len(free) == 1 and kinds(st) == {"place_product"}   # the Coal's cell is free: no discarding
+    refused = st.illegal_reason(Action("discard_incoming", t, ()))
+    assert refused is not None and "place" in refused
+    do(st, ("place_product", free[0]))
+    assert kinds(st) == {"discard_incoming"}         # the second has no place left: discarded
+    do(st, ("discard_incoming", ()))
+    assert st.to_move() == s and st.incoming[s] == ["coal"]
+    assert kinds(st) == {"place_product", "discard_incoming"}   # on turn: the player may discard
+    do(st, ("discard_incoming", ()))
+    assert st.check_invariants() == []
+
 def test_refused_trade_changes_nothing():
     st = setup_state(2)
     s = st.current

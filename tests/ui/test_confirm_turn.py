@@ -150,3 +150,47 @@ def test_a_continued_game_keeps_its_take_back_and_waits_for_the_confirmation(she
     assert c.undo_stack.count() == undoable and window.act_undo.isEnabled()
     window.act_undo.trigger()
     assert c.human_to_move() and not c.confirm_pending()
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_while_a_turn_waits_for_its_confirmation_the_screen_tells_one_moment(shell, qtbot, settings, game_id):
+    """Issue 26, item 3: the prompt says the turn is done, so the board, the players panel and
+    the log agree: the player who confirms is the one marked to act, and nothing on the board
+    names the next seat as deciding or offers its decision (Robber Barons drew the next seat's
+    Roll buttons and 'Ann: choose how many dice to roll')."""
+    from engine.core.text import whose
+    from tests.ui.hotseat_people import painted
+    from ui.board.pieces import ButtonItem, Chip
+
+    settings.set("confirm_turn", True)
+    window = shell.start_game(game_id, seats(game_id, 1), {}, 3)
+    qtbot.waitExposed(window)
+    c = window.controller
+    rng = Rng(11)
+    waited = 0
+    for _ in range(120):
+        settle(qtbot, c)
+        if c.session.is_over() or waited >= 3:
+            break
+        if not c.confirm_pending():
+            c.take(rng.choice(c.legal))
+            continue
+        waited += 1
+        s = c.session
+        me, nxt = c.viewer, s.to_move()
+        name, other = s.names[me], s.names[nxt]
+        assert "turn is done" in window.prompt.label.text()
+        cards = window.players.cards
+        assert cards[me].turn.text() == "▶ to confirm" and cards[me]._styled_to_move
+        assert cards[nxt].turn.text() == "" and not cards[nxt]._styled_to_move
+        scene = window.view.scene()
+        words = " | ".join(repr(content) for _, content, _ in painted(scene))
+        for said in (f"{other}: ", f"{other} is ", f"{other} to move", f"{whose(other)} turn", f"{other}, move"):
+            assert said not in words, f"the board says {said!r} while {whose(name)} turn waits for the confirmation"
+        for item in scene.items():
+            action = getattr(item, "action", None)
+            if isinstance(item, (ButtonItem, Chip)) and item.isVisible() and action is not None:
+                assert action.seat != nxt, f"the board offers {other}'s {action} before {name} confirmed"
+        assert window.log_dock.lines() == s.render_log(me)
+        window.confirm_turn()
+    assert waited >= 1

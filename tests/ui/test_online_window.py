@@ -161,7 +161,8 @@ def test_a_hot_seat_pair_hosts_an_online_player(shell, qtbot, homeserver, net, s
                 qtbot.waitUntil(lambda b=before: len(session.log) > b, timeout=30000)
                 online_turns += 1
                 continue
-            if c.curtain_up:
+            if c.curtain_up:  # the next player steps up and lifts it, once it counts a click
+                qtbot.waitUntil(window.curtain.armed, timeout=5000)
                 qtbot.mouseClick(window.curtain, Qt.MouseButton.LeftButton)
             if c.confirm_pending():
                 window.confirm_turn()

@@ -111,11 +111,13 @@ def test_players_panel_rows_and_turn_marker(qtbot):
     assert panel.cards[1].turn.text() == "thinking…"
 
 
-def test_curtain_covers_the_window_and_lifts_on_click_or_space(qtbot):
+def test_curtain_covers_the_window_and_lifts_on_click_or_space(qtbot, monkeypatch):
     from PySide6.QtWidgets import QMainWindow
 
     from ui.curtain import Curtain
 
+    now = [100.0]
+    monkeypatch.setattr(Curtain, "clock", staticmethod(lambda: now[0]))
     win = QMainWindow()
     qtbot.addWidget(win)
     win.resize(800, 600)
@@ -127,11 +129,88 @@ def test_curtain_covers_the_window_and_lifts_on_click_or_space(qtbot):
     assert curtain.isVisible() and curtain.geometry() == win.rect()
     win.resize(900, 700)
     assert curtain.geometry() == win.rect()
+    now[0] += Curtain.ARM_S
     qtbot.keyClick(curtain, Qt.Key.Key_Space)
     assert not curtain.isVisible() and lifted == [True]
     curtain.drop("Bob")
+    now[0] += Curtain.ARM_S
     qtbot.mouseClick(curtain, Qt.MouseButton.LeftButton)
     assert not curtain.isVisible() and len(lifted) == 2
+
+
+def test_the_curtain_lifts_only_on_a_fresh_click_or_space_once_it_has_been_shown(qtbot, monkeypatch):
+    """The previous player's input never lifts it: Enter (the key that confirms a turn), a click or
+    Space in the first moment (a double click, a queued key), a held key's repeats, the release of
+    a press made before it fell."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from ui.curtain import Curtain
+
+    now = [100.0]
+    monkeypatch.setattr(Curtain, "clock", staticmethod(lambda: now[0]))
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    win.resize(800, 600)
+    win.show()
+    curtain = Curtain(win)
+    curtain.drop("Ann")
+    centre = curtain.rect().center()
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+        qtbot.keyClick(curtain, key)
+    qtbot.mouseClick(curtain, Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(curtain, Qt.MouseButton.LeftButton, pos=centre)
+    assert curtain.isVisible() and not curtain.armed(), "input of the first moment lifted the curtain"
+    qtbot.mousePress(curtain, Qt.MouseButton.LeftButton, pos=centre)  # pressed before it armed ...
+    qtbot.keyPress(curtain, Qt.Key.Key_Space)
+    now[0] += Curtain.ARM_S
+    assert curtain.armed()
+    qtbot.mouseRelease(curtain, Qt.MouseButton.LeftButton, pos=centre)  # ... released after: no
+    qtbot.keyRelease(curtain, Qt.Key.Key_Space)
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # Enter never, however long it waits
+        qtbot.keyClick(curtain, key)
+    for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):  # a held Space repeats
+        QApplication.sendEvent(curtain, QKeyEvent(kind, Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier, " ", True))
+    qtbot.mouseClick(curtain, Qt.MouseButton.RightButton, pos=centre)
+    assert curtain.isVisible(), "input that was not a fresh press lifted the curtain"
+    qtbot.mouseClick(curtain, Qt.MouseButton.LeftButton, pos=centre)
+    assert not curtain.isVisible()
+
+
+def test_the_curtain_stays_above_the_docks_when_they_are_laid_out_again(qtbot):
+    """Moving the docks (the window crossing the size where the log joins the players as a tab)
+    puts them back into the window above its other children; the curtain goes back on top."""
+    from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
+
+    from ui.curtain import Curtain
+
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    win.setCentralWidget(QLabel("board"))
+    players, log = QDockWidget("Players", win), QDockWidget("Log", win)
+    for dock in (players, log):
+        dock.setWidget(QLabel(dock.windowTitle()))
+    win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, players)
+    win.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, log)
+    win.resize(800, 600)
+    win.show()
+    curtain = Curtain(win)
+    curtain.drop("Ann")
+
+    def on_top() -> bool:
+        shown = [w for w in win.children() if isinstance(w, QWidget) and w.isVisible() and not w.isWindow()]
+        return shown[-1] is curtain and curtain.geometry() == win.rect()
+
+    assert on_top()
+    win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, log)
+    win.tabifyDockWidget(players, log)
+    QApplication.processEvents()
+    assert on_top()
+    win.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, log)
+    win.resize(1000, 700)
+    QApplication.processEvents()
+    assert on_top()
 
 
 def test_players_panel_changes_text_in_place(qtbot, qapp):

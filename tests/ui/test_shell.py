@@ -264,7 +264,11 @@ def test_broken_autosave_is_reported_and_left_alone(shell, qtbot, data_dir, monk
 
 
 # -- hot-seat and end of game ------------------------------------------------------------------------------
-def test_hotseat_curtain_between_two_humans(shell, qtbot):
+def test_hotseat_curtain_between_two_humans(shell, qtbot, monkeypatch):
+    from ui.curtain import Curtain
+
+    now = [100.0]  # the curtain's clock: time passes when the next player waits, not before
+    monkeypatch.setattr(Curtain, "clock", staticmethod(lambda: now[0]))
     window = shell.start_game(GAME, three_seats(humans=2), {}, 7)
     qtbot.waitExposed(window)
     c = window.controller
@@ -286,6 +290,9 @@ def test_hotseat_curtain_between_two_humans(shell, qtbot):
     assert window.curtain.name == c.session.names[other]
     assert not c.human_to_move()  # the board refuses clicks behind the curtain
     assert window.prompt.buttons == []
+    qtbot.mouseClick(window.curtain, Qt.MouseButton.LeftButton)
+    assert window.curtain.isVisible(), "a click the moment it fell lifted the curtain"
+    now[0] += window.curtain.ARM_S
     qtbot.mouseClick(window.curtain, Qt.MouseButton.LeftButton)
     assert not window.curtain.isVisible()
     assert c.human_to_move() and c.viewer == other
@@ -316,7 +323,8 @@ def test_end_of_game_dialog_shows_breakdown_and_chart(shell, qtbot):
     if len(winners) > 1:
         assert dlg.headline.text().startswith("Shared victory")
     categories = list(outcome.breakdown[0])
-    assert dlg.table.rowCount() == len(categories) + 2
+    # the scores, total and rank, then the rows of what the end revealed (1st CEO: asset cards)
+    assert dlg.table.rowCount() == len(categories) + 2 + (1 if GAME == "first-ceo" else 0)
     for seat in range(3):
         assert dlg.table.item(len(categories), seat).text() == str(outcome.scores[seat])
         for r, cat in enumerate(categories):

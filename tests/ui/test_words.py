@@ -135,6 +135,10 @@ def test_the_scan_catches_each_kind_of_mistake():
     assert wording_problems("Build a Iron Mine") == ["'a' before 'Iron'"]
     assert wording_problems("an unit") == ["'an' before 'unit'"]
     assert wording_problems("You have 1 markers left") == ["'1 markers'"]
+    assert wording_problems("1 starting factories are left over") == ["'1 starting factories'"]
+    assert wording_problems("1 more cards to go") == ["'1 more cards'"]
+    assert wording_problems("1 starting factory is left over and returns to the piles.") == []
+    assert wording_problems("1 Iron Mine costs 2 products; 1 Worker takes 1 of its places") == []
     assert wording_problems("Offer a trade to seat 2") == ["names a seat by number: 'seat 2'"]
     assert wording_problems("Seat 3 drafts first")
     assert wording_problems("Replace player 2's marker") == ["names a seat by number: 'player 2'"]

@@ -936,6 +936,9 @@ class TrackItem(BoardItem):
         """Space index -> fill colour for marked spaces (e.g. the end trigger)."""
         self.tip_for = None
         """Optional callable(index) -> the tooltip of a space (the track's tooltip follows the mouse)."""
+        self.occupied: frozenset[int] = frozenset()
+        """Spaces a marker stands on (`set_occupied`): shown small, their value is drawn beside
+        the marker, not under it."""
         self.set_spaces(spaces, inward)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(True)
@@ -960,6 +963,39 @@ class TrackItem(BoardItem):
             self._ring.addRect(r)
         self._shape = None
         self.update()
+
+    MARKER_RADIUS = 12.0
+    """Half the largest marker's width: how far beside a marker's centre an occupied space's
+    value goes."""
+
+    def set_occupied(self, spaces) -> None:
+        """The spaces markers stand on now (see `occupied`)."""
+        spaces = frozenset(spaces)
+        if spaces != self.occupied:
+            self.occupied = spaces
+            self._content = None
+            self.update()
+
+    def _along(self, i: int) -> QPointF:
+        """The unit direction from space `i` towards a neighbour with no marker (the next one,
+        else the one before)."""
+        n = len(self.spaces)
+        forward = i + 1 < n and (i + 1) not in self.occupied
+        j, k = (i, i + 1) if forward or i == 0 else (i, i - 1)
+        d = self.spaces[k].center() - self.spaces[j].center()
+        length = math.hypot(d.x(), d.y()) or 1.0
+        return QPointF(d.x() / length, d.y() / length)
+
+    def plate_centre(self, i: int, width: float, height: float) -> QPointF:
+        """Where the plate of space `i`'s value goes when the track is shown small: on the space,
+        or, when a marker stands there, beside the marker along the track (issue 26: "1MS0", a
+        marker over the middle of 100)."""
+        centre = self.spaces[i].center()
+        if i not in self.occupied:
+            return centre
+        along = self._along(i)
+        half = abs(along.x()) * width / 2 + abs(along.y()) * height / 2
+        return centre + along * (self.MARKER_RADIUS + 1 + half)
 
     def marker_pos(self, index: int, stack: int, count: int = 1) -> QPointF:
         """Centre of the `stack`-th marker (0 = bottom) of `count` on space `index`, in the
@@ -1027,7 +1063,7 @@ class TrackItem(BoardItem):
             elif number is not None and number % every == 0:
                 f = legible_font(bold if major else font, screen_scale(p))
                 plate = QRectF(0, 0, QFontMetricsF(f).horizontalAdvance(label) + 4, fm.height())
-                plate.moveCenter(r.center())
+                plate.moveCenter(self.plate_centre(i, plate.width(), plate.height()))
                 p.setPen(QPen(QColor(style.INK), 0.8))
                 p.setBrush(QColor(self.accent.get(i) or style.PAPER))
                 p.drawRect(plate)

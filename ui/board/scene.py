@@ -140,12 +140,28 @@ class GameScene(QGraphicsScene):
         style.load_fonts()
         ensure_pixmap_cache()
 
-    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+    def show(self, view: dict, legal: list[Action], names: list[str], viewer: int | None,
+             confirming: int | None = None) -> None:
         """Redraw from `view` for `viewer`; highlight items whose action is in `legal`. What was
-        shown is kept (`view`, `viewer`), and `redraw` shows it again after a choice of the screen."""
-        self._last_show = (view, legal, names, viewer)
-        self.view, self.viewer = view, viewer
+        shown is kept (`view`, `viewer`), and `redraw` shows it again after a choice of the screen.
+        `confirming`: the seat whose finished turn waits for its confirmation (Confirm turn)."""
+        self._last_show = (view, legal, names, viewer, confirming)
+        self.view, self.viewer, self.confirming = view, viewer, confirming
         self.draw(view, legal, names, viewer)
+
+    confirming: int | None = None
+    """While a finished turn waits for its player's confirmation, that player's seat: the board
+    then shows them as the one to act and offers nothing of the next seat's decision, which is
+    not open yet (the prompt bar says the turn is done)."""
+
+    def acting(self, view: dict) -> int | None:
+        """The seat the board marks as the one to act: the seat to move, or the player whose
+        turn waits for its confirmation."""
+        return self.confirming if self.confirming is not None else view.get("to_move")
+
+    def confirm_words(self, names: list[str]) -> str:
+        """What a board's status line says while a turn waits for its confirmation."""
+        return f"{names[self.confirming]}: the turn is done. Confirm it (Enter) or undo (Ctrl+Z)."
 
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """The game's board for `show`: build or update its pieces from `view`."""
@@ -154,6 +170,16 @@ class GameScene(QGraphicsScene):
     remembers_steps = False
     """True for a board that marks what changed since the view it showed before (Captains'
     purchase ghosts). Review then calls `forget_steps` before a step that is not the next one."""
+
+    steps_remembered = 0
+    """For a board that remembers earlier positions (marks of recent steps, a grid that only
+    grows): how many changes back its memory reaches at most. A game opened (loaded, continued)
+    lets it `recall` that many earlier positions first, so that it shows what the board showed
+    while the game was played (ui/controller.py)."""
+
+    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
+        """Take note of an earlier position, oldest first, without drawing it (see
+        `steps_remembered`): its view and the choices it offered the screen, as `show` had them."""
 
     def forget_steps(self, previous_view: dict | None) -> None:
         """Start afresh from `previous_view` (the view just before the next `show`, or None), so a

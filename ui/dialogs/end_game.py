@@ -252,10 +252,11 @@ class EndGameDialog(QDialog):
             for key in row:
                 if key not in categories:
                     categories.append(key)
-        self.table = QTableWidget(len(categories) + 2, len(names))
+        revealed = _revealed_rows(session)
+        self.table = QTableWidget(len(categories) + 2 + len(revealed), len(names))
         self.table.setHorizontalHeaderLabels(names)
         self.table.setVerticalHeaderLabels([c.replace("_", " ").capitalize() for c in categories]
-                                           + ["Total", "Rank"])
+                                           + ["Total", "Rank"] + [label for label, _ in revealed])
         for seat in range(len(names)):
             for r, cat in enumerate(categories):
                 value = outcome.breakdown[seat].get(cat, 0) if seat < len(outcome.breakdown) else 0
@@ -265,6 +266,8 @@ class EndGameDialog(QDialog):
             # ★ is in the bundled DejaVu fonts (an emoji trophy is not)
             self._cell(len(categories) + 1, seat, ("★ " if seat in outcome.winners else "") + f"{rank}",
                        bold=seat in outcome.winners)
+            for r, (_, values) in enumerate(revealed):
+                self._cell(len(categories) + 2 + r, seat, values[seat])
             header = self.table.horizontalHeaderItem(seat)
             header.setText(short_name(names[seat]))  # the seat's mark tells apart names cut alike
             header.setToolTip(names[seat])
@@ -306,6 +309,19 @@ class EndGameDialog(QDialog):
             f.setBold(True)
             item.setFont(f)
         self.table.setItem(row, col, item)
+
+
+def _revealed_rows(session) -> list[tuple[str, list[str]]]:
+    """The game's rows of what the end revealed (`revealed_rows(view, names)` of its ui package,
+    e.g. 1st CEO's asset cards), below the scores: the rules reveal them, so the dialog shows them
+    as the board and the players panel do."""
+    try:
+        from ui.games import game_ui
+
+        rows = getattr(game_ui(session.spec.id), "revealed_rows", None)
+        return list(rows(session.state.view(None), session.names)) if rows else []
+    except Exception:  # noqa: BLE001 - a dialog row is never worth losing the dialog
+        return []
 
 
 def _seat_icon(seat: int, mark: str) -> QIcon:

@@ -30,7 +30,7 @@ SHORTCUTS = [
     ("Drag the empty board", "Pan"),
     ("1 … 9", "Take the 1st … 9th choice offered above the board"),
     ("F1", "Rules of this game"),
-    ("Space / Enter", "Lift the hot-seat curtain"),
+    ("Space or a click", "Lift the hot-seat curtain, once it has been shown a moment (never Enter)"),
     ("Ctrl+Q", "Quit"),
 ]
 

@@ -17,7 +17,7 @@ from ui.panels import seat_colour, seat_marks
 from ui.panels.seat_badge import SeatBadge
 from ui.panels.steady_text import SteadyLabel, TextLine
 
-TURN_NOTES = ("thinking…", "▶ to move", "▶ decided", "▶ decided (AI)")
+TURN_NOTES = ("thinking…", "▶ to move", "▶ to confirm", "▶ decided", "▶ decided (AI)")
 """The notes a seat's turn label shows; it is sized once for the widest."""
 
 WRAPPED = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -226,9 +226,12 @@ class PlayersPanel(QScrollArea):
         self.cards: list[SeatCard] = []
 
     def update_from(self, session, view: dict, summary, viewer: int | None,
-                    thinking_seat: int | None, turn_notes: dict[int, str] | None = None) -> None:
+                    thinking_seat: int | None, turn_notes: dict[int, str] | None = None,
+                    confirming: int | None = None) -> None:
         """Refresh every seat card. `summary(view, seat)` is the game's `player_summary`;
-        `turn_notes` replaces a seat's "to move" note (the review marks who decided)."""
+        `turn_notes` replaces a seat's "to move" note (the review marks who decided);
+        `confirming`: the seat whose finished turn waits for its confirmation, marked as the
+        one to act (the next seat's decision is not open yet)."""
         names = session.names
         if len(self.cards) != len(names):
             for card in self.cards:
@@ -239,7 +242,9 @@ class PlayersPanel(QScrollArea):
                 self._layout.insertWidget(seat, card)
                 self.cards.append(card)
         marks = seat_marks(names)
-        mover = session.to_move()
+        mover = session.to_move() if confirming is None else confirming
+        if confirming is not None:
+            turn_notes = {**(turn_notes or {}), confirming: "▶ to confirm"}
         for seat, card in enumerate(self.cards):
             info = session.seats[seat]
             kind = f"AI · {info.level or 'normal'}" if info.is_ai else "Online" if info.is_online else "Human"

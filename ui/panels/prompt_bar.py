@@ -107,6 +107,7 @@ class PromptBar(QFrame):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self._tallest: dict[int, int] = {}  # width -> tallest_height (a twin measures it)
         self.setObjectName("PromptBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#PromptBar { background: #f4ecd8; border: 1px solid #b08d57; }"
@@ -238,10 +239,32 @@ class PromptBar(QFrame):
     def growth_room(self) -> int:
         """How much taller the bar may still grow (its instruction to MAX_LINES lines, its
         buttons to MAX_ROWS rows): the board view keeps that much free above the board when it
-        fits, so a bar that grows never covers the board."""
-        lines = max(1, self.label.lines())
-        return ((self.MAX_LINES - lines) * self.label.line_height()
-                + (self.MAX_ROWS - self._rows) * self.row_height() + 4)  # + the rounding of heights
+        fits, so a bar that grows never covers the board.
+
+        Exactly its tallest height less its height now, so that the room below the bar at its
+        tallest (the board's) is the same whatever the bar says when the board is fitted: a
+        game loaded while its player is asked (a row of buttons) is fitted as the same game was
+        when it began (no buttons). A sum of line and row heights missed the bar's real growth
+        by a few pixels, and the board came out smaller after a Load."""
+        return max(0, self.tallest_height() - self.height())
+
+    def tallest_height(self) -> int:
+        """The bar's height at its width with MAX_LINES lines and MAX_ROWS rows of buttons
+        (measured on a twin that is never shown, once per width)."""
+        width = self.width()
+        cache = self._tallest
+        if width not in cache:
+            if len(cache) > 8:  # widths met while the window is resized
+                cache.clear()
+            twin = PromptBar()
+            twin.setFont(self.font())
+            twin.resize(width, 400)
+            many = [Action("measure", 0, (i,)) for i in range(self.MAX_BUTTONS)]
+            twin.set_prompt("Wide words " * 200, many, ["Choice"] * len(many))
+            twin.layout().activate()
+            cache[width] = twin.heightForWidth(width) if twin.hasHeightForWidth() else twin.sizeHint().height()
+            twin.deleteLater()
+        return cache[width]
 
     def _clicked(self, index: int) -> None:
         if index < len(self.buttons) and index < len(self._actions):

@@ -35,7 +35,8 @@ _OTHER_WEIGHTS = {"hire": 6, "done_hiring": 1, "bonus_take": 4, "bonus_forfeit":
                   "skip_emergency": 6, "emergency": 1, "produce": 12, "stop_producing": 0.3,
                   "pay_out": 6, "withhold": 1, "use_asset": 2, "trade": 0.2, "use_building": 4,
                   "pass_action": 0.4, "pass": 5, "end_turn": 3, "sell": 0.4, "buy": 3, "start": 2,
-                  "take_first": 1, "keep_place": 1, "done_buying": 2, "done_shipping": 0.5}
+                  "take_first": 1, "keep_place": 1, "done_buying": 2, "done_shipping": 0.5,
+                  "done_operating": 1}
 
 
 def wants(company: dict, cid: str) -> dict[str, int]:
@@ -238,6 +239,8 @@ class NormalAgent(EasyAgent):
             return 25 if view["frame"] == "op_buy" and trade_helps(view, cid, give, take, memo) else -5
         if k == "use_asset":
             return 4
+        if k == "done_operating":  # the last chance (§13.4 step 5): an asset still unused is used
+            return 0
         if k in ("skip_gain", "bonus_forfeit", "emergency", "keep_place", "done_hiring"):
             return 0
         if k in ("hire", "place_worker", "manager"):

@@ -11,7 +11,7 @@ from engine.core.text import money
 from engine.games.big_shoulders.data import ASSET_PRICES, ASSETS, COMPANIES, RESOURCES
 from engine.games.big_shoulders.words import aname, cname, res
 
-STOCK_ASSET_FRAMES = ("op_ship", "op_dividend")
+STOCK_ASSET_FRAMES = ("op_ship", "op_dividend", "op_last")
 """Popular Partners and Backroom Deals work only after production (§8)."""
 
 
@@ -106,6 +106,8 @@ class CapitalRules:
             return f"{aname(a)} has been used this Decade."
         if "stock" in use and self.stack[-1][0] not in STOCK_ASSET_FRAMES:
             return f"{aname(a)} may be used only after {cname(cid)} has produced in the Operating Phase."
+        if "revenue" in use and self.stack[-1][0] == "op_last":
+            return f"{aname(a)} adds to this Decade's revenue, which {cname(cid)} has already paid out or withheld."
         if c["cash"] < use.get("pay", 0):
             return f"{aname(a)} costs {money(use['pay'])}; {cname(cid)} holds {money(c['cash'])}."
         if "resources" in use and not any(self.haymarket[r] for r in dict(use["resources"])):
@@ -129,6 +131,8 @@ class CapitalRules:
             events.append(Event(f"{cname(cid)} adds {money(use['revenue'])} to its revenue this Decade.", "asset"))
         if "stock" in use and self.move_price(cid, use["stock"]):
             events.append(Event(f"{cname(cid)}'s price rises to {self.price_words(cid)}.", "asset"))
+        if self.stack[-1][0] == "op_last":  # its last chance taken: the company's run goes on
+            self.stack.pop()
         return events
 
     # -- Haymarket trades -----------------------------------------------------------------------

@@ -39,7 +39,8 @@ _PLAIN = {"pass": "Pass", "end_turn": "End the turn without buying",
           "keep_place": "Keep your place in the turn order", "bonus_forfeit": f"Take {money(FORFEIT_CASH)} instead",
           "skip_gain": "Skip the rest", "skip_emergency": "No Emergency Fundraising",
           "done_buying": "Finish buying resources", "stop_producing": "Stop producing",
-          "done_shipping": "Finish shipping", "withhold": "Withhold the revenue"}
+          "done_shipping": "Finish shipping", "withhold": "Withhold the revenue",
+          "done_operating": "Go on without using the asset"}
 
 
 def _where(cid: str, worker_dest: int) -> str:

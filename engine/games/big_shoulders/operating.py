@@ -1,9 +1,9 @@
 """The Operating Phase (§13.4): companies in Appeal order, the next one fixed as each starts;
 for each, Emergency Fundraising (Advanced Rules), one purchase of resources from the supply chain,
 factories run in order, goods shipped one at a time to the Demand tiles of its row, the printed
-board spaces and the half-price bank space, then the revenue paid out or withheld, and the supply
-chain slid and refilled. Each good, resource and factory is a small decision. A mixin of
-BigShouldersState."""
+board spaces and the half-price bank space, then the revenue paid out or withheld, a last chance
+to use an unused Capital Asset, and the supply chain slid and refilled. Each good, resource and
+factory is a small decision. A mixin of BigShouldersState."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from engine.games.big_shoulders.data import (
     REFILL,
     SUPPLY_PRICES,
 )
-from engine.games.big_shoulders.words import cname, factory, res, supply_space
+from engine.games.big_shoulders.words import aname, cname, factory, res, supply_space
 
 BUY_SPACES = ("10", "20", "30")
 """The supply spaces a company buys from (X is not for sale)."""
@@ -310,13 +310,44 @@ class OperatingRules:
         _, _, cid = self.stack.pop()
         revenue = self.revenue_of(cid)
         self.companies[cid]["extra_revenue"] = 0
-        return self.pay_revenue(cid, revenue)
+        events = self.pay_revenue(cid, revenue)
+        self._last_chance(seat, cid)
+        return events
 
     def _do_withhold(self, seat: int) -> list[Event]:
         _, _, cid = self.stack.pop()
         revenue = self.revenue_of(cid)
         self.companies[cid]["extra_revenue"] = 0
-        return self.withhold(cid, revenue)
+        events = self.withhold(cid, revenue)
+        self._last_chance(seat, cid)
+        return events
+
+    # -- 5. last chance to exhaust unused assets --------------------------------------------------
+    def _last_chance(self, seat: int, cid: str) -> None:
+        """§13.4 step 5: after the payout (or withholding) the director may still use the
+        company's unused asset (Popular Partners or Backroom Deals lift the price from where the
+        payout left it, §8). Asked only when there is an asset it can use now."""
+        self.stack.append(["op_last", seat, cid])
+        if self._asset_problem(seat, cid) is not None:
+            self.stack.pop()
+
+    def _choices_op_last(self, seat: int, _seat, cid: str) -> list[Action]:
+        use = [Action("use_asset", seat, (cid,))] if self._asset_problem(seat, cid) is None else []
+        return use + [Action("done_operating", seat, ())]
+
+    def _why_op_last(self, action: Action) -> str | None:
+        if action.kind == "use_asset":
+            return self.free_problem(action)
+        return (f"Last chance this Decade: use {whose_asset(self.stack[-1][2], self)} now, "
+                "or go on without it.")
+
+    def _do_done_operating(self, seat: int) -> list[Event]:
+        self.stack.pop()
+        return []
+
+
+def whose_asset(cid: str, state) -> str:
+    return f"{aname(state.companies[cid]['asset'])} ({cname(cid)})"
 
 
 def whose_tokens(cid: str) -> str:

@@ -64,7 +64,7 @@ AUTO_FRAMES = frozenset(("stock_start", "stock_end", "building_start", "action_s
                          "bonus_next", "gain_next", "asset_slide", "op_begin", "op_start", "op_end",
                          "op_produce_next", "cleanup", "game_end"))
 SEAT_FRAMES = frozenset(("stock", "hire", "bonus", "advertise", "gain", "asset_buy", "asset_keep",
-                         "op_emergency", "op_buy", "op_produce", "op_ship", "op_dividend"))
+                         "op_emergency", "op_buy", "op_produce", "op_ship", "op_dividend", "op_last"))
 """Decision frames whose second item is the seat to decide."""
 HIDDEN_FIELDS = ("hands", "discards", "picks", "decks", "stack", "asset_start", "goal_pool")
 

@@ -18,7 +18,8 @@ Every multi-part rulebook action is a sequence of small decisions:
                    (the last by the other seat: `to_move()` returns it)
   factory to/from  lend(seat) | borrow(seat) -> fpick(cell) -> accept/refuse (by that seat)
   another complex    -> pay(cell) -> site(cell of the receiving complex) -> rotate(r)
-  received cards   place_product(cell) or discard_incoming, by the receiving seat
+  received cards   place_product(cell) or discard_incoming, by the receiving seat (a card handed
+                   over in a trade to a seat not on turn must be placed while there is a place)
 Chance decisions: each revealed contract, and the player who starts the draft.
 
 Decisions on points the rules text leaves open are listed in assets/.../rules.md ("How Tycoons
@@ -169,7 +170,7 @@ class VtiState(State):
     _FIELDS = ("players", "opts", "deck", "row", "held", "lost", "fulfilled", "token", "claimed_any",
                "pool", "drafter", "draft_start", "last_drafter", "drafted", "first", "fac", "prod",
                "supply", "incoming", "made", "spent", "phase", "pending", "current", "round", "moves",
-               "in_np", "sub", "fq", "fcount", "offered", "over", "end_reason", "turns", "asked")
+               "in_np", "sub", "fq", "fcount", "offered", "over", "end_reason", "turns", "asked", "handed")
     __slots__ = _FIELDS
 
     # -- construction ---------------------------------------------------------------------------
@@ -195,6 +196,9 @@ class VtiState(State):
         s.prod = [{} for _ in range(players)]     # cell -> product type
         s.supply = {f: SUPPLY_PER_TYPE for f in FACTORY_IDS}
         s.incoming = [[] for _ in range(players)]  # products received, waiting for a cell
+        # how many of them another player handed over in a trade: "who must place it in a valid
+        # location within his industrial complex" (only stranded cards may be thrown away instead)
+        s.handed = [0] * players
         s.made = {p: 0 for p in PRODUCT_IDS}      # products ever taken from the piles
         s.spent = {p: 0 for p in PRODUCT_IDS}     # products ever returned to the piles
         s.phase = "setup"
@@ -231,6 +235,7 @@ class VtiState(State):
         s.prod = [dict(p) for p in self.prod]
         s.supply = dict(self.supply)
         s.incoming = [list(i) for i in self.incoming]
+        s.handed = list(self.handed)
         s.made = dict(self.made)
         s.spent = dict(self.spent)
         s.phase = self.phase
@@ -249,13 +254,16 @@ class VtiState(State):
         d["fac"] = [sorted([x, y, f, r] for (x, y), (f, r) in g.items()) for g in self.fac]
         d["prod"] = [sorted([x, y, p] for (x, y), p in g.items()) for g in self.prod]
         d["opts"] = dict(self.opts)
+        if not any(self.handed):  # as before the field existed: saves of those positions keep their hash
+            del d["handed"]
         return d
 
     @classmethod
     def from_data(cls, spec: GameSpec, data: dict) -> VtiState:
         s = cls.__new__(cls)
+        added = {"asked": False, "handed": [0] * data["players"]}  # fields that older data lacks
         for f in cls._FIELDS:
-            setattr(s, f, data.get(f, False) if f == "asked" else data[f])
+            setattr(s, f, data[f] if f in data or f not in added else added[f])
         s.fac = [{(x, y): (f, r) for x, y, f, r in g} for g in data["fac"]]
         s.prod = [{(x, y): p for x, y, p in g} for g in data["prod"]]
         s.opts = dict(data["opts"])
@@ -328,6 +336,13 @@ class VtiState(State):
         for p in self.prod[seat].values():
             n[p] = n.get(p, 0) + 1
         return n
+
+    def must_place(self, seat: int) -> bool:
+        """The first card `seat` holds was handed over by another player while `seat` is not on
+        turn: it must go into the complex (the rules: the receiver "must place it in a valid
+        location"), and is thrown away only if no cell is free. The player on turn may discard
+        products in a non-production move anyway, and stranded cards may be discarded."""
+        return self.handed[seat] > 0 and seat != self.current
 
     def free_product_cells(self, seat: int) -> list[Cell]:
         """Empty cells beside a side (not a corner) of one of the seat's factories."""
@@ -454,7 +469,8 @@ class VtiState(State):
         s = seat
         if self.incoming[s]:
             acts = [Action("place_product", s, c) for c in self.free_product_cells(s)]
-            acts.append(Action("discard_incoming", s, ()))
+            if not acts or not self.must_place(s):
+                acts.append(Action("discard_incoming", s, ()))
             return acts
         if self.phase == "draft":
             return [Action("draft", s, (f,)) for f in sorted(set(self.pool), key=FACTORY_IDS.index)]
@@ -614,6 +630,8 @@ class VtiState(State):
         """The action kinds open to the seat to move at this step, and what it must do, in words
         (the first half of every refusal: a click of another step is answered with this)."""
         if self.incoming[s]:
+            if self.must_place(s) and self.free_product_cells(s):
+                return frozenset({"place_product"}), "place the product card you were given in your complex"
             return _KINDS_INCOMING, "place the product cards you were given, or discard them"
         if self.phase == "draft":
             return _KINDS_DRAFT, "draft a factory from the pool"
@@ -806,8 +824,9 @@ class VtiState(State):
         nxt = (s - 1) % self.players
         if nxt == self.draft_start and len(self.pool) < self.players:
             if self.pool:
-                events.append(Event(f"{len(self.pool)} starting factories are left over and return to the piles.",
-                                    "setup"))
+                left = len(self.pool)
+                verbs = "is left over and returns" if left == 1 else "are left over and return"
+                events.append(Event(f"{count(left, 'starting factory')} {verbs} to the piles.", "setup"))
             self.pool = []
             self.phase = "place"
             self.first = self.current = s
@@ -1139,6 +1158,7 @@ class VtiState(State):
         if sub["gn"]:
             self._take_cells(s, sub["give"], sub["gn"])
             self.incoming[t] += [sub["give"]] * sub["gn"]
+            self.handed[t] += sub["gn"]
         if sub["qn"]:
             self._take_cells(t, sub["get"], sub["qn"])
             self.incoming[s] += [sub["get"]] * sub["qn"]
@@ -1183,11 +1203,13 @@ class VtiState(State):
 
     def _do_place_product(self, s: int, x: int, y: int) -> list[Event]:
         p = self.incoming[s].pop(0)
+        self.handed[s] = max(0, self.handed[s] - 1)
         self.prod[s][(x, y)] = p
         return []
 
     def _do_discard_incoming(self, s: int) -> list[Event]:
         p = self.incoming[s].pop(0)
+        self.handed[s] = max(0, self.handed[s] - 1)
         self.spent[p] += 1
         return [Event(f"{{p{s}}} discards {article(_pname(p))}.", "loss")]
 

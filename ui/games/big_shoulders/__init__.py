@@ -228,6 +228,7 @@ PROMPTS: tuple[tuple[frozenset, str], ...] = (
     (frozenset(("ship", "done_shipping")),
      "ship {co}'s goods — click a demand tile or the row's half-price bank, then Finish shipping."),
     (frozenset(("pay_out", "withhold")), "{co}'s revenue — pay it out as dividends, or withhold it."),
+    (frozenset(("done_operating",)), "last chance this Decade to use {co}'s Capital Asset, or go on."),
 )
 """The prompt by the kinds of decision on offer, first match first."""
 

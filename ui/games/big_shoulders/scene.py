@@ -297,6 +297,7 @@ class BigShouldersScene(GameScene):
 
     # -- the two tracks ------------------------------------------------------------------------------------
     def _markers(self, key: str, track: TrackItem, spots: dict[int, list[str]], tip) -> None:
+        track.set_occupied(space for space, cids in spots.items() if cids)
         for space, cids in spots.items():
             for k, cid in enumerate(cids):
                 tok = self.pooled((key, cid), lambda: TokenItem(24))
@@ -973,6 +974,8 @@ class BigShouldersScene(GameScene):
             if view["phase"] == "over":
                 # the header's title already says "Game over": the line says what that means
                 text = "No decisions left: the fifth Decade has been scored"
+            elif self.confirming is not None:
+                text = self.confirm_words(self._names)
             elif isinstance(who, int) and 0 <= who < len(self._names):
                 text = f"{PHASE_NAMES.get(view['phase'], '')}: {self._names[who]} to move"
             else:

@@ -151,11 +151,15 @@ class CaptainsScene(GameScene):
 
     # -- purchases: which tokens the last turn took, and who was paid -------------------------------
     remembers_steps = True
+    steps_remembered = 60  # a lap of turns: the ghosts last that long (_note_purchases)
 
     def forget_steps(self, previous_view: dict | None) -> None:
         self._prev_markets, self._taken, self._prev_report = None, [], []
         if previous_view is not None:
             self._note_purchases(previous_view)
+
+    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
+        self._note_purchases(view)
 
     def _note_purchases(self, view: dict) -> None:
         """Compare the buying markets with the last view: tokens that left one during a turn were
@@ -413,6 +417,8 @@ class CaptainsScene(GameScene):
             out = view["outcome"]
             win = " and ".join(names[w] for w in out["winners"])
             return f"Game over: {win} wins with {out['scores'][out['winners'][0]]:g} Market Share."
+        if self.confirming is not None:
+            return self.confirm_words(names)
         mover = view["to_move"]
         if mover is None or mover < 0:
             return "Drawing…"

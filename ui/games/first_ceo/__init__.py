@@ -94,3 +94,13 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     elif view.get("triggered"):
         text += " — the end is triggered"
     return text + "."
+
+
+def revealed_rows(view: dict, names: list[str]) -> list[tuple[str, list[str]]]:
+    """What the end of the game revealed, for the end-of-game dialog: each player's asset cards
+    (they moved the final asset ranks) and their sum."""
+    row = []
+    for seat in view["seats"]:
+        values = [c["value"] for c in seat["asset_cards"] if c["value"] is not None]
+        row.append(" ".join(f"{v:+d}" for v in values) + f" (total {sum(values):+d})" if values else "none")
+    return [("Asset cards", row)]

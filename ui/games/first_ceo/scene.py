@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from engine.core.text import article
+from engine.core.text import whose as possessive  # `whose` names a local below
 from engine.games.first_ceo.data import CORPORATIONS, SHARE_VALUES
 from ui.board import icons, style
 from ui.board.items import (
@@ -634,6 +635,7 @@ class FirstCeoScene(GameScene):
         by_space: dict[int, list[dict]] = {}
         for corp in view["corporations"]:
             by_space.setdefault(corp["assets"] % TRACK_SPACES, []).append(corp)
+        self._track.set_occupied(by_space)
         for space, corps in by_space.items():
             # a stable order within a stack: players by seat, then NPCs
             corps.sort(key=lambda c: (c["npc"], owner.get(c["id"], 99), c["id"]))
@@ -779,7 +781,7 @@ class FirstCeoScene(GameScene):
         corp_id = s["corp"]
         outcome = view.get("outcome")
         sig = (repr(s), next((c["assets"] for c in view["corporations"] if c["id"] == corp_id), 0),
-               view["to_move"] == seat, view.get("start_player") == seat,
+               self.acting(view) == seat, view.get("start_player") == seat,
                outcome["scores"][seat] if outcome else None, me,
                tuple(sorted(a for a in legal if (a.kind == "buy_share" and a.args == (seat,))
                             or (a.kind == "dividends" and a.seat == seat))),
@@ -811,7 +813,7 @@ class FirstCeoScene(GameScene):
         score = outcome["scores"][seat] if outcome else None
         mat.set_mat(name=names[seat], corp=(corp.name if corp else ""), colour=colour, mark=marks[seat],
                     money=s["money"], income=s["income"], assets=assets,
-                    current=(view["to_move"] == seat), starter=(view.get("start_player") == seat), score=score,
+                    current=(self.acting(view) == seat), starter=(view.get("start_player") == seat), score=score,
                     winner=bool(outcome and seat in outcome["winners"]))
         mat.header.set_tip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
                        f"income ${s['income']}")
@@ -872,13 +874,23 @@ class FirstCeoScene(GameScene):
         rows_kept = 1 if narrow else 2
         per_row = max(int((row_w + 5) // 35), -(-n_cards // rows_kept), 1)
         step = min(35.0, (row_w - 30) / max(1, per_row - 1))
+        card_w = 30.0
+        shown = any(ac["value"] is not None for ac in s["asset_cards"])
+        if shown and step < card_w + 3:
+            # values shown (the owner's, or everyone's at the end): side by side, never one card's
+            # value under the next, the cards narrower if need be
+            card_w = max(12.0, (row_w - 3 * (per_row - 1)) / per_row)
+            step = card_w + 3
         for i, ac in enumerate(s["asset_cards"]):
             item = self._item(("asset", seat, i), lambda: AssetCardItem(30, 34))
+            item.resize(card_w, 34)
             word = "increase" if ac["kind"] == "increase" else "decrease"
             if ac["value"] is None:
                 tip = f"Asset {word} card, face down (value hidden until the end)"
-            else:
+            elif seat == self.viewer and not view.get("outcome"):
                 tip = f"Your asset {word} card: {ac['value']:+d} (face down for the others)"
+            else:
+                tip = f"{possessive(names[seat], start=True)} asset {word} card: {ac['value']:+d}"
             item.set_asset(ac["kind"], ac["value"], tip)
             rr, cc = divmod(i, per_row)
             item.setPos(ax + cc * step, ay + 18 + rr * 37)

@@ -311,6 +311,8 @@ class RobberBaronsScene(GameScene):
         limit = view.get("turn_limit") or 0
         round_text = f"Round {view['round']} · turn {view['turns'] + 1}" + (f" of at most {limit}" if limit else "")
         turn = names[view["current"]] if not view["over"] else ""
+        if self.confirming is not None:
+            turn = names[self.confirming]
         bits = [round_text]
         if turn:
             bits.append(f"{whose(turn, start=True)} turn")
@@ -368,7 +370,7 @@ class RobberBaronsScene(GameScene):
         buttons: list[tuple[Action, str, str]] = []
         prompt = view.get("prompt") or {}
         kind = prompt.get("kind")
-        if mover is not None and mover >= 0:
+        if mover is not None and mover >= 0 and self.confirming is None:  # not before the turn is confirmed
             me = mover
             if kind == "dice":
                 for n, sub in ((1, "1–6 spaces"), (2, "2–12 spaces"), (3, "3–18 spaces")):
@@ -396,7 +398,7 @@ class RobberBaronsScene(GameScene):
             btn.setPos(x0 + k * (bw + 12), y)
             self._target(btn, action, legal, text)
         status = self._item(("status",), lambda: TextItem(inner.width() - 80, 44, 11, bold=True, serif=True))
-        status.set_text(self._status_text(view, names))
+        status.set_text(self.confirm_words(names) if self.confirming is not None else self._status_text(view, names))
         status.setPos(inner.left() + 40, y + 56)
 
     def _status_text(self, view: dict, names: list[str]) -> str:
@@ -463,7 +465,7 @@ class RobberBaronsScene(GameScene):
                 line += " · Monopoly: " + ", ".join(mono)
             mat.set_mat(colour=style.seat_colour(s), mark=marks[s], name=names[s], money=seat["money"],
                         points=seat["points"], revenue=seat["revenue"], line=line, status=" · ".join(status),
-                        out=seat["out"], to_move=(s == mover))
+                        out=seat["out"], to_move=(s == self.acting(view)))
             legacy = seat["legacy"]
             mat.set_tip(f"{names[s]}: ${seat['money']}M, {seat['points']} Legacy points "
                         f"(philanthropy {legacy['philanthropy']}, business legacy {legacy['business_legacy']}, "

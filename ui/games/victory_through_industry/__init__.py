@@ -46,7 +46,7 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
         ("Score", f"{s['score']['products'] + s['score']['contracts']:g} "
                   f"({_points(s['score']['products'], 'product')} + {_points(s['score']['contracts'], 'contract')})"),
         ("Contracts", ", ".join(_contract(c) for c in s["contracts"]) or "none"),
-        ("Factories", plants or "none"),
+        ("Factories", _with_drafted(plants, s.get("unplaced") or [])),
         ("Products", goods or "none"),
     ]
     if view.get("token") == seat:
@@ -55,6 +55,14 @@ def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
     if outcome:
         rows.append(("Final score", f"{outcome['scores'][seat]:g}"))
     return rows
+
+
+def _with_drafted(plants: str, unplaced: list[str]) -> str:
+    """The factories row: those built, then the starting factories drafted and not yet placed."""
+    if not unplaced:
+        return plants or "none"
+    drafted = "drafted " + ", ".join(FACTORIES[f].name for f in unplaced) + " (to place)"
+    return f"{plants}; {drafted}" if plants else drafted
 
 
 def describe(action: Action, view: dict, names: list[str]) -> str:
@@ -176,6 +184,8 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
         return f"{name}: {offer_text(view, names)}. Accept or refuse?"
     if "place_product" in kinds or "discard_incoming" in kinds:
         card = view["seats"][mover]["incoming"][0]
+        if "discard_incoming" not in kinds:  # handed over in a trade, and there is room for it
+            return f"{name}: place the {PRODUCTS[card].name} card you were given beside one of your factories."
         return f"{name}: place the {PRODUCTS[card].name} card beside one of your factories, or discard it."
     if "draft" in kinds:
         return f"{name}: take a starting factory."

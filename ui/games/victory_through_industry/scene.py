@@ -25,7 +25,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
-from engine.core.text import count, whose
+from engine.core.text import article, count, join_words, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
@@ -77,7 +77,11 @@ class VtiScene(GameScene):
         self.focus = seat
         self.redraw()
 
-    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+    steps_remembered = 1 << 30
+    """Every position of the game: each complex's grid only grows, over the whole game."""
+
+    def _aim(self, view: dict, legal: list[Action], viewer: int | None) -> tuple[int | None, int]:
+        """(me, focus): the seat whose clicks the board takes and the complex shown large."""
         n = int(view["players"])
         me = legal[0].seat if legal else viewer
         default = me if me is not None else (view["current"] if view["to_move"] >= 0 else 0)
@@ -88,6 +92,15 @@ class VtiScene(GameScene):
         if forced is not None:
             focus = forced
         self._active = forced if forced is not None else me
+        return me, focus
+
+    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
+        """Grow the large complex's grid as the live board did at this earlier position."""
+        me, focus = self._aim(view, list(legal), viewer)
+        self._grow_grid(view, focus, [a for a in legal if a.kind in CELL_KINDS] if focus == self._active else [])
+
+    def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
+        me, focus = self._aim(view, legal, viewer)
         self.pool.begin()
         self._by_action = {}
         self._pending = list(legal)
@@ -123,6 +136,23 @@ class VtiScene(GameScene):
             self._by_action[action] = item
 
     # -- the large complex ---------------------------------------------------------------------------
+    def _grow_grid(self, view: dict, focus: int, targets: list[Action]) -> tuple[int, int, int, int]:
+        """The grid of `focus`'s complex (its cells and the `targets` offered, and one more all
+        round), grown from the grid it had. The grid only grows (per complex): a card moved, a
+        factory torn down or a decision undone never re-centres it, so nothing on the board
+        slides under the cursor. A game opened from a save grows it through the positions it went
+        through (`recall`), so it draws the grid the live board drew."""
+        seat = view["seats"][focus]
+        cells = ([(f["x"], f["y"]) for f in seat["factories"]] + [(q["x"], q["y"]) for q in seat["products"]]
+                 + [tuple(a.args[-2:]) for a in targets]) or [(0, 0)]
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        had = self._extent.get(focus, need)
+        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
+        self._extent[focus] = ext
+        return ext
+
     def _show_complex(self, view: dict, focus: int, me: int | None, names, marks) -> float:
         seat = view["seats"][focus]
         # the complex whose cells and factories take this seat's clicks (its own, or another
@@ -133,15 +163,7 @@ class VtiScene(GameScene):
         targets = []
         if mine:
             targets = [a for a in self._pending if a.kind in CELL_KINDS]
-        cells = list(facs) + list(prods) + [tuple(a.args) for a in targets] or [(0, 0)]
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        # The grid only grows (per complex): a card moved, a factory torn down or a decision
-        # undone never re-centres it, so nothing on the board slides under the cursor.
-        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
-        had = self._extent.get(focus, need)
-        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
-        self._extent[focus] = ext
+        ext = self._grow_grid(view, focus, targets)
         x0, y0 = ext[0], ext[1]
         cols = max(ext[2] - x0 + 1, MIN_COLS)
         rows = max(ext[3] - y0 + 1, MIN_ROWS)
@@ -425,6 +447,8 @@ class VtiScene(GameScene):
         phase = view["phase"]
         if view.get("outcome"):
             line = "Game over — " + view["end_reason"].format(**{f"p{i}": n for i, n in enumerate(names)})
+        elif self.confirming is not None:
+            line = f"{whose(names[self.confirming], start=True)} turn is done: confirm it"
         elif phase == "play":
             limit = f" of {view['max_rounds']}" if view["max_rounds"] else ""
             line = f"Round {view['round']}{limit} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
@@ -504,7 +528,17 @@ class VtiScene(GameScene):
                 act = self._take(lambda a, cid=cid, seat=seat: a.kind == "forfeit" and a.args[0] == cid
                                  and a.seat == seat)
                 self._target(card, act, "Give up this contract" if act else "")
-            if not sv["contracts"]:
+            unplaced = sv.get("unplaced") or []
+            if unplaced and not sv["contracts"]:
+                # the starting factories taken in the draft, where they went (placed later)
+                drafted = self._item(("drafted", seat), lambda: Chip(SIDE_W - 236, 28))
+                names_of = join_words([article(FACTORIES[f].name) for f in unplaced])
+                drafted.set_chip(f"drafted: {', '.join(FACTORIES[f].name for f in unplaced)}",
+                                 f"{names[seat]} drafted {names_of}, to place once the draft is over",
+                                 style.PAPER, short=(f"drafted: {count(len(unplaced), 'factory')}",))
+                drafted.setPos(QPointF(x + 12, top + 44))
+                self._target(drafted, None)
+            elif not sv["contracts"]:
                 empty = self._item(("held-none", seat), lambda: Chip(150, 28))
                 empty.set_chip("no contracts", "This player holds no contracts", style.PAPER_DARK)
                 empty.setPos(QPointF(x + 12, top + 44))

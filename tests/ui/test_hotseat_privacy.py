@@ -1,0 +1,54 @@
+"""Hot-seat privacy through the real window (DESIGN §4): whole games of every registered game with
+two or three humans at one screen, Confirm turn on and off, every input given as a person gives
+it (clicks on the board, Enter right after a turn, a second click, a held key). After every input
+the screen is checked against what the person in front of it may see: the board, the players
+panel, the log and the prompt show that person's view (or a spectator's) and offer only their
+own choices, unless the curtain covers the whole window.
+
+The quick version plays every game a bounded number of human decisions (enough for several
+rounds and hand-overs); `-m slow` plays every game to its end."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.hotseat_people import SEATINGS, FakeClock, Table, seats_for
+from ui.games import playable_specs
+
+GAMES = [s.id for s in playable_specs()]
+QUICK_DECISIONS = 40
+"""Human decisions per quick game: several hand-overs in every game, a round end in most."""
+
+
+def open_table(shell, qtbot, monkeypatch, settings, game_id, seating, confirm, seed=3):
+    from ui import curtain
+
+    clock = FakeClock()
+    monkeypatch.setattr(curtain.Curtain, "clock", staticmethod(clock), raising=False)
+    settings.set("confirm_turn", confirm)
+    window = shell.start_game(game_id, seats_for(game_id, seating), {}, seed)
+    qtbot.waitExposed(window)
+    return Table(qtbot, window, clock, seed)
+
+
+@pytest.mark.parametrize("confirm", [True, False], ids=["confirm", "no-confirm"])
+@pytest.mark.parametrize("seating", list(SEATINGS))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_secret_reaches_the_wrong_player(shell, qtbot, monkeypatch, settings, game_id, seating, confirm):
+    table = open_table(shell, qtbot, monkeypatch, settings, game_id, seating, confirm)
+    table.play(max_human_decisions=QUICK_DECISIONS // 2)
+    if not table.c.session.is_over():
+        table.continue_game(shell)  # Continue, half-way
+        table.play(max_human_decisions=QUICK_DECISIONS)
+    assert table.handovers >= 3, "the game never passed the screen from one human to another"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("confirm", [True, False], ids=["confirm", "no-confirm"])
+@pytest.mark.parametrize("seating", list(SEATINGS))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_secret_reaches_the_wrong_player_in_a_whole_game(shell, qtbot, monkeypatch, settings, game_id,
+                                                            seating, confirm):
+    table = open_table(shell, qtbot, monkeypatch, settings, game_id, seating, confirm)
+    table.play()
+    assert table.c.session.is_over()

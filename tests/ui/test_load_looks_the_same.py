@@ -1,0 +1,104 @@
+"""A loaded game looks exactly like the same game played to that point (issue 26, item 5): the
+same words on the same pieces in the same places, the board fitted at the same scale in the same
+place of the same window (unless the live board grew and its view zoomed out round it, holding it
+still: then the loaded board is shown at least as large), and the same players panel, log and
+prompt. Run over every registered
+game, at the laptop size and a larger one. (Robber Barons came back smaller after a Load, with
+"Rails" for "Railroads": the fit kept room above the board for the prompt bar to grow by an
+estimate that depended on what the bar said at that moment.)"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from engine.core.contract import SeatInfo
+from engine.core.rng import Rng
+from ui.games import playable_specs
+
+SIZES = [(1280, 720), (1600, 1000)]
+DECISIONS = 14
+
+
+def screen(window) -> dict:
+    """What the window shows: each visible piece's words and place on the board, the board's
+    extent, the panels' rows, the log and the prompt; and, apart (`fit`), where the view shows
+    the board."""
+    view = window.view
+    scene = view.scene()
+    pieces = set()
+    for item in scene.items():
+        if item.isVisible():
+            r = item.sceneBoundingRect()
+            pieces.add((type(item).__name__, repr(getattr(item, "_content", None)), item.toolTip(),
+                        round(r.x()), round(r.y()), round(r.width()), round(r.height())))
+    return {
+        "pieces": pieces,
+        "board": view.board_rect().toAlignedRect().getRect(),
+        "players": [card.values() for card in window.players.cards],
+        "log": window.log_dock.lines(),
+        "prompt": (window.prompt.label.text(), [b.text() for b in window.prompt.buttons]),
+    }
+
+
+def fit(window) -> tuple:
+    """The board's scale and its place in the viewport, and the area the view was fitted to."""
+    view = window.view
+    shown = view.viewportTransform().mapRect(QRectF(view.board_rect())).toAlignedRect().getRect()
+    return round(view.transform().m11(), 4), shown, QRectF(view._fitted).toAlignedRect().getRect()
+
+
+def differences(a: dict, b: dict) -> list[str]:
+    out = []
+    for key in a:
+        if a[key] != b[key]:
+            if isinstance(a[key], set):
+                out.append(f"{key}: only live {sorted(a[key] - b[key])[:3]}; only loaded {sorted(b[key] - a[key])[:3]}")
+            else:
+                out.append(f"{key}: live {str(a[key])[:200]}; loaded {str(b[key])[:200]}")
+    return out
+
+
+def settle(qtbot, c) -> None:
+    qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=30_000)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_a_loaded_game_looks_like_the_game_played_to_that_point(shell, qtbot, settings, tmp_path, game_id, size):
+    from saves.store import write_session
+
+    settings.set("confirm_turn", False)
+    seats = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cy", "ai", "easy")]
+    window = shell.start_game(game_id, seats, {}, 7)
+    window.resize(*size)
+    qtbot.waitExposed(window)
+    c = window.controller
+    rng = Rng(5)
+    settle(qtbot, c)
+    qtbot.wait(50)
+    first_scale = fit(window)[0]
+    for _ in range(DECISIONS):
+        settle(qtbot, c)
+        if c.session.is_over():
+            break
+        c.take(rng.choice(c.legal))
+    settle(qtbot, c)
+    qtbot.wait(50)  # slides and the fit after the last change
+    live, live_fit = screen(window), fit(window)
+    path = tmp_path / "game.tycoons"
+    write_session(c.session, str(path))
+    c.saved_length = len(c.session.log)
+    loaded_window = shell.load_game(path=str(path))
+    assert loaded_window is window and window.size().toTuple() == size
+    settle(qtbot, window.controller)
+    qtbot.wait(50)
+    loaded, loaded_fit = screen(window), fit(window)
+    assert not differences(live, loaded), "\n".join(differences(live, loaded))
+    if live_fit[0] == first_scale:  # the live view kept its first fit: the same scale, the same place
+        assert loaded_fit[:2] == live_fit[:2], f"the board is shown at {loaded_fit[:2]}, not {live_fit[:2]}"
+    else:
+        # the live board grew beyond everything it had shown, and the view, holding the board
+        # still, zoomed out round its corner (a steady board); loaded, the board is fitted to
+        # itself afresh: as large as live at least, never smaller
+        assert loaded_fit[0] >= live_fit[0], f"the board is shown at scale {loaded_fit[0]}, live {live_fit[0]}"
