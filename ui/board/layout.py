@@ -69,12 +69,14 @@ class Option:
 
 
 def _prune(options: list[Option]) -> list[Option]:
-    """The options no other beats (narrower and lower, needing no larger scale), at most
-    FRONT_MAX of them, spread over their shapes."""
+    """The options no other beats (narrower and lower, needing no larger scale, stretching as
+    far), at most FRONT_MAX of them, spread over their shapes."""
     options = sorted(options, key=lambda o: (o.need, o.w, o.h, -o.wx - o.hx))
     front: list[Option] = []
     for o in options:
-        if any(f.w <= o.w + 0.5 and f.h <= o.h + 0.5 and f.need <= o.need + 1e-9 for f in front):
+        # beaten: another is no larger, needs no larger scale, and stretches as far both ways
+        if any(f.w <= o.w + 0.5 and f.h <= o.h + 0.5 and f.need <= o.need + 1e-9
+               and f.wx >= o.wx - 0.5 and f.hx >= o.hx - 0.5 for f in front):
             continue
         front.append(o)
     if len(front) <= FRONT_MAX:

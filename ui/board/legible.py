@@ -194,11 +194,13 @@ class Shown(NamedTuple):
 
 def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
                  flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
-                 short: str | Sequence[str] = ()) -> Shown | None:
-    """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing."""
+                 short: str | Sequence[str] = (), probe: bool = False) -> Shown | None:
+    """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing.
+    `probe`: only asking whether it would fit (a piece choosing where to put a text), so a
+    measure of what the board leaves out does not count it (`TALLY`)."""
     if not text:
         return None
-    if TALLY is not None:
+    if TALLY is not None and not probe:
         TALLY.asked.append(text)
     flags = int(flags)
     if not isinstance(short, str):
@@ -219,7 +221,7 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
                     None if box == (x, y, w, h) else box)
         _PLANS[(text, _kept(font), *key[2:])] = plan  # a copy: a caller may change its font later
     if plan is _NOTHING:
-        if TALLY is not None and TALLY.trace:
+        if TALLY is not None and TALLY.trace and not probe:
             TALLY.note(text)
         return None
     shown, face, box = plan
@@ -300,6 +302,12 @@ def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: 
         dx = 0.0 if wraps else max(0.0, fm.horizontalAdvance(shown) - rect.width()) / 2
         box = rect.adjusted(-dx, -dy, dx, dy)
     return shown, f, box
+
+
+def fits(p: QPainter, rect: QRectF, text: str, font: QFont, flags: int = int(Qt.AlignmentFlag.AlignCenter),
+         elide: bool = True, short: str | Sequence[str] = ()) -> bool:
+    """True if `draw_legible` would draw `text` (or a short form) in `rect` now."""
+    return plan_legible(p, rect, text, font, flags, elide, short, probe=True) is not None
 
 
 def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
