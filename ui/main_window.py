@@ -127,22 +127,23 @@ class BoardView(QGraphicsView):
         reserve = min(self.growth_room(), self.viewport().height() // 4)
         return max(1, self.viewport().width() - 2 * m), max(1, self.viewport().height() - reserve - 2 * m)
 
-    def _tell_room(self) -> None:
-        """Give the scene's layout the room it has now (ui/board/scene.py: set_room)."""
+    def _tell_room(self, anew: bool = False) -> None:
+        """Give the scene's layout the room it has now (ui/board/scene.py: set_room); `anew`:
+        arrange it afresh even if the room is the same."""
         scene = self.scene()
         if scene is None or not hasattr(scene, "set_room") or not self.isVisible():
             return
         self._relaying = True
         try:
-            scene.set_room(*self.room())
+            scene.set_room(*self.room(), anew=anew)
         finally:
             self._relaying = False
         self._room_width = self.viewport().width()
 
-    def fit(self) -> None:
+    def fit(self, anew: bool = False) -> None:
         """Fit the whole board (the scene's items) into the view, afresh, laid out for the room
-        the view has now."""
-        self._tell_room()
+        the view has now (`anew`: its arrangement chosen again, as when the player presses 0)."""
+        self._tell_room(anew)
         self._fitted = None
         self._fit()
 
@@ -238,7 +239,7 @@ class BoardView(QGraphicsView):
         elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
             self.zoom(1 / 1.2)
         elif key in (Qt.Key.Key_0, Qt.Key.Key_F):
-            self.fit()
+            self.fit(anew=True)
         else:
             super().keyPressEvent(event)
 
@@ -410,7 +411,7 @@ class GameWindow(QMainWindow):
         view = bar.addMenu("&View")
         self._action(view, "Zoom &in", QKeySequence("Ctrl++"), lambda: self.view.zoom(1.2))
         self._action(view, "Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(1 / 1.2))
-        self._action(view, "&Fit board", QKeySequence("Ctrl+0"), self.view.fit)
+        self._action(view, "&Fit board", QKeySequence("Ctrl+0"), lambda: self.view.fit(anew=True))
         view.addSeparator()
         speed = view.addMenu("AI &speed")
         self.speed_group = QActionGroup(self)

@@ -33,6 +33,7 @@ new arrangement is chosen only for a new room (the window or a dock changed size
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 FRONT_MAX = 24
@@ -81,10 +82,24 @@ def _prune(options: list[Option]) -> list[Option]:
         front.append(o)
     if len(front) <= FRONT_MAX:
         return front
-    # spread over their shapes: the tallest, the widest, and evenly between
-    front.sort(key=lambda o: o.w / o.h)
-    step = (len(front) - 1) / (FRONT_MAX - 1)
-    return [front[round(i * step)] for i in range(FRONT_MAX)]
+    # too many: sorted into FRONT_MAX shapes from tall to wide, each keeps its smallest (the
+    # largest for a room of that shape) and the one that stretches furthest, so every room's
+    # best option survives however the front crowds at some shapes
+    lo, hi = math.log(ASPECTS[0]), math.log(ASPECTS[1])
+    smallest: dict[int, Option] = {}
+    widest: dict[int, Option] = {}
+    for o in front:
+        k = min(FRONT_MAX - 1, max(0, int((math.log(o.w / o.h) - lo) / (hi - lo) * FRONT_MAX)))
+        if k not in smallest or o.w * o.h < smallest[k].w * smallest[k].h:
+            smallest[k] = o
+        if k not in widest or o.wx * o.hx / (o.w * o.h) > widest[k].wx * widest[k].hx / (widest[k].w * widest[k].h):
+            widest[k] = o
+    kept = {id(o): o for o in (*smallest.values(), *widest.values())}
+    return list(kept.values())
+
+
+ASPECTS = (0.35, 5.0)
+"""The room shapes (width over height) thinned fronts keep an option for."""
 
 
 class Node:
@@ -238,7 +253,16 @@ class Flow(Node):
 
     def options(self) -> list[Option]:
         n = len(self.children)
-        groups = {(i, j): self._group(self.children[i:j]).options() for i in range(n) for j in range(i + 1, n + 1)}
+        # each child's options once; a group (i, j) of consecutive children grows from (i, j - 1)
+        mine = [child.options() for child in self.children]
+        across = not self.columns
+        groups: dict[tuple[int, int], list[Option]] = {}
+        for i in range(n):
+            acc = [o.keyed((o.key,)) for o in mine[i]]
+            groups[(i, i + 1)] = acc
+            for j in range(i + 1, n):
+                acc = _prune([_join(a, b, self.gap, across, self.align, (*a.key, b.key)) for a in acc for b in mine[j]])
+                groups[(i, j + 1)] = acc
         # layer[j]: the options for the first j children in as many lines as the loop has reached
         layer = {j: [o.keyed(((0, j), o.key)) for o in groups[(0, j)]] for j in range(1, n + 1)}
         out: list[Option] = []

@@ -124,6 +124,7 @@ class GameScene(QGraphicsScene):
         """Where the panels are (the last `lay_out`), None for a board that places them itself."""
         self._tree: Node | None = None
         self._laid_room: tuple[float, float] | None = None
+        self._chose_anew = False
         self._frames: dict[str, PanelFrame] = {}
         self._origins: dict[str, QPointF] = {}
         self._panel_now: PanelFrame | None = None
@@ -187,14 +188,15 @@ class GameScene(QGraphicsScene):
         if frame is not None and piece.parentItem() is not frame:
             piece.setParentItem(frame)
 
-    def lay_out(self, tree: Node) -> Arrangement:
+    def lay_out(self, tree: Node, again: bool = False) -> Arrangement:
         """Where the panels of `tree` go (their sizes as the view to show needs them). The
         arrangement shown is kept while the room is the same (a game going on moves nothing but
-        what grew); a new room chooses afresh."""
+        what grew); a new room chooses afresh. `again`: the same redraw asks once more, its
+        panels drawn at the widths the first answer gave them (it chooses as that one did)."""
         old = self.arrangement
-        anew = old is None or self._laid_room != self.room
+        anew = old is None or self._laid_room != self.room or (again and self._chose_anew)
         self.arrangement = arrange(tree, self.room, keep=old.key if old else None, choose_anew=anew)
-        self._tree, self._laid_room = tree, self.room
+        self._tree, self._laid_room, self._chose_anew = tree, self.room, anew
         return self.arrangement
 
     def panel_rect(self, name: str) -> QRectF:
@@ -224,12 +226,14 @@ class GameScene(QGraphicsScene):
         w, h = arr.size
         self.setSceneRect(QRectF(-BOARD_PAD, -BOARD_PAD, w + 2 * BOARD_PAD, h + 2 * BOARD_PAD))
 
-    def set_room(self, w: float, h: float) -> bool:
+    def set_room(self, w: float, h: float, anew: bool = False) -> bool:
         """The view has `w` × `h` pixels for the board (a new window or dock size): arrange the
         panels for it. Panels that keep their sizes are only moved; the board is drawn again if
-        one changes (another variant, a stretch). True if anything changed."""
+        one changes (another variant, a stretch). `anew`: arrange afresh even for the same room
+        (the player asked for the board to be fitted again: its panels may have grown or shrunk
+        since the arrangement was chosen). True if anything changed."""
         room = (float(w), float(h))
-        if room == self.room:
+        if room == self.room and not anew:
             return False
         self.room = room
         if self._tree is None or self.arrangement is None:
