@@ -124,8 +124,12 @@ class BoardView(QGraphicsView):
         kept above the board for the prompt bar to grow into (so that the room does not change
         when the bar does: the board's layout follows only the window and the docks)."""
         m = self.FIT_MARGIN
-        reserve = min(self.growth_room(), self.viewport().height() // 4)
+        reserve = self._reserve()
         return max(1, self.viewport().width() - 2 * m), max(1, self.viewport().height() - reserve - 2 * m)
+
+    def _reserve(self) -> int:
+        """View pixels kept free above the board for the prompt bar to grow into."""
+        return min(self.growth_room(), self.viewport().height() // 4)
 
     def _tell_room(self, anew: bool = False) -> None:
         """Give the scene's layout the room it has now (ui/board/scene.py: set_room); `anew`:
@@ -139,6 +143,9 @@ class BoardView(QGraphicsView):
         finally:
             self._relaying = False
         self._room_width = self.viewport().width()
+        # the fits that follow keep the room the board was laid out for (the bar may have another
+        # height when the board next grows, and the layout and the fit would disagree)
+        self._told_reserve = self._reserve()
 
     def fit(self, anew: bool = False) -> None:
         """Fit the whole board (the scene's items) into the view, afresh, laid out for the room
@@ -148,7 +155,7 @@ class BoardView(QGraphicsView):
         self._fit()
 
     def _fit(self, keep_place: bool = False) -> None:
-        rect = self.board_rect()
+        board = rect = self.board_rect()
         if rect.isEmpty():
             return
         grown = self._fitted is not None
@@ -157,7 +164,8 @@ class BoardView(QGraphicsView):
         self._fitted = QRectF(rect)
         # room left free above the board for a prompt bar that grows (a second line, a row of
         # buttons): the view holds still then, so the board's top would slip under it
-        reserve = self.top_reserve = min(self.growth_room(), self.viewport().height() // 4)
+        told = getattr(self, "_told_reserve", None)
+        reserve = self.top_reserve = self._reserve() if told is None else told
         m = self.FIT_MARGIN
         vw, vh = self.viewport().width() - 2 * m, self.viewport().height() - reserve - 2 * m
         if vw <= 0 or vh <= 0:
@@ -165,8 +173,15 @@ class BoardView(QGraphicsView):
         scale = max(self.MIN_SCALE, min(self.MAX_SCALE, vw / rect.width(), vh / rect.height()))
         margin = m / scale
         area = rect.adjusted(-margin, -margin, margin, margin)
-        if keep_place and grown and self._grow_in_place(area, scale, reserve):
-            return
+        if keep_place and grown:
+            if self._grow_in_place(area, scale, reserve, zoom_out=False):
+                return
+            # the board outgrew the room where it stands (a panel came, the layout took another
+            # arrangement): zoomed out only as far as the board now needs, and centred again, so
+            # that it keeps filling the view (its own rect: the area it left is no longer board)
+            scale = max(self.MIN_SCALE, min(self.transform().m11(), vw / board.width(), vh / board.height()))
+            margin = m / scale
+            area = board.adjusted(-margin, -margin, margin, margin)
         self.resetTransform()
         self.scale(scale, scale)
         self._update_range()
@@ -175,11 +190,12 @@ class BoardView(QGraphicsView):
         self._origin = self._viewport_origin()
         self._port = self._port_on_window()
 
-    def _grow_in_place(self, area: QRectF, fit_scale: float, reserve: float) -> bool:
+    def _grow_in_place(self, area: QRectF, fit_scale: float, reserve: float, zoom_out: bool = True) -> bool:
         """The board grew beyond the fitted area: keep its top-left corner where it is on the
         screen and zoom out only as far as the whole board needs (not at all if it still fits,
-        as when a wide board grows along its free side). False if the board is not on screen
-        as fitted (the caller fits it afresh)."""
+        as when a wide board grows along its free side; with `zoom_out` False, only then). False
+        if the board is not on screen as fitted, or would need a smaller zoom where it stands
+        (the caller fits it afresh)."""
         current = self.transform().m11()
         corner = self.viewportTransform().map(area.topLeft())
         x, y = corner.x(), corner.y()
@@ -190,6 +206,8 @@ class BoardView(QGraphicsView):
         bottom_room = vh - y - max(0.0, reserve - y)  # the reserve above the board stays free
         scale = min(current, (vw - x) / area.width(), bottom_room / area.height())
         if scale < fit_scale * 0.9:  # anchored there, the board would come out much smaller than fitted
+            return False
+        if not zoom_out and scale < current - 1e-9:
             return False
         if scale < current:
             self.resetTransform()

@@ -35,7 +35,7 @@ BEFORE = {  # (fill, undrawn) after 24 decisions, by window size
                       (1600, 1000): (0.53, 0.220), (1920, 1080): (0.48, 0.153), (2560, 1440): (0.53, 0.066)},
 }
 
-LAID_OUT = {"first-ceo", "robber-barons", "victory-through-industry", "captains-of-industry"}
+LAID_OUT = {"first-ceo", "robber-barons", "victory-through-industry", "captains-of-industry", "big-shoulders"}
 """Games whose boards the shared layout arranges: they are held to the targets."""
 
 SMALL = (1024, 700)

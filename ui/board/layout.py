@@ -429,15 +429,23 @@ def choose(options: list[Option], room: tuple[float, float], keep: tuple | None 
 
 
 def arrange(tree: Node, room: tuple[float, float] | None, keep: tuple | None = None,
-            choose_anew: bool = True) -> Arrangement:
+            choose_anew: bool = True, grown_from: tuple[float, float] | None = None) -> Arrangement:
     """The panels of `tree` placed for `room` (width, height in view pixels; None: a landscape
     screen's shape). `keep`: the key of the arrangement shown; with `choose_anew=False` it is
-    laid out again as it is (the game goes on), else it is kept unless another is better."""
+    laid out again as it is (the game goes on; if its panels now take more room than
+    `grown_from`, the size it had, a much better arrangement replaces it), else it is kept unless
+    another is better."""
     if room is None or room[0] <= 0 or room[1] <= 0:
         room = DEFAULT_ROOM
     opt = None
     if keep is not None and not choose_anew:
         opt = tree.follow(keep)
+        if opt is not None and grown_from is not None and (opt.w > grown_from[0] + 1 or opt.h > grown_from[1] + 1):
+            # the board grew out of its arrangement (the view zooms out for it anyway): another
+            # is taken if it is much larger
+            best = choose(options_of(tree), room, keep)
+            if _score(best, room)[0] > _score(opt, room)[0] * (1 + REGROW):
+                opt = best
     if opt is None:
         opt = choose(options_of(tree), room, keep)
     s = fit_scale(opt, room)
@@ -456,6 +464,9 @@ def arrange(tree: Node, room: tuple[float, float] | None, keep: tuple | None = N
     return Arrangement(rects, variants, (right, bottom), min(room[0] / right, room[1] / bottom) if right else s,
                        opt.key, order)
 
+
+REGROW = 0.15
+"""A board that grew out of its arrangement takes another only if that one is this much larger."""
 
 DEFAULT_ROOM = (1600.0, 860.0)
 """The room of a board drawn outside a window (`tycoons render`, a picture): a landscape screen."""

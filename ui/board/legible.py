@@ -185,6 +185,8 @@ class Shown(NamedTuple):
     box: QRectF
     flags: int
     asked: str = ""
+    probe: bool = False
+    """Planned as a probe (not counted as asked until it is drawn: `TALLY`)."""
 
     def extent(self) -> QRectF:
         """The rect the text takes inside `box` (its lines as aligned), in the painter's units: a
@@ -227,7 +229,7 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
     shown, face, box = plan
     # the caller's own font when drawn as designed (a piece may ask whether it was enlarged)
     return Shown(text if shown is None else shown, font if face is None else face,
-                 QRectF(rect) if box is None else QRectF(*box), flags, text)
+                 QRectF(rect) if box is None else QRectF(*box), flags, text, probe)
 
 
 def _kept(font: QFont) -> QFont:
@@ -323,6 +325,8 @@ def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.IN
     if shown is None:
         return False
     if TALLY is not None:
+        if shown.probe:  # a probe drawn after all: it was asked for
+            TALLY.asked.append(shown.asked)
         TALLY.drawn.append(shown.asked)
     p.setFont(shown.font)
     p.setPen(QColor(colour))

@@ -183,9 +183,11 @@ class GameScene(QGraphicsScene):
             self._panel_now = before
 
     def adopt(self, piece) -> None:
-        """Make `piece` a child of the panel being drawn (the pool calls this for every piece)."""
+        """Make `piece` a child of the panel being drawn (the pool calls this for every piece); a
+        piece that is part of another (a chip on a card) stays with it."""
         frame = self._panel_now
-        if frame is not None and piece.parentItem() is not frame:
+        parent = piece.parentItem()
+        if frame is not None and parent is not frame and (parent is None or isinstance(parent, PanelFrame)):
             piece.setParentItem(frame)
 
     def lay_out(self, tree: Node, again: bool = False) -> Arrangement:
@@ -195,7 +197,8 @@ class GameScene(QGraphicsScene):
         panels drawn at the widths the first answer gave them (it chooses as that one did)."""
         old = self.arrangement
         anew = old is None or self._laid_room != self.room or (again and self._chose_anew)
-        self.arrangement = arrange(tree, self.room, keep=old.key if old else None, choose_anew=anew)
+        self.arrangement = arrange(tree, self.room, keep=old.key if old else None, choose_anew=anew,
+                                   grown_from=old.size if old else None)
         self._tree, self._laid_room, self._chose_anew = tree, self.room, anew
         return self.arrangement
 

@@ -167,7 +167,9 @@ class PromptBar(QFrame):
         """Show as many buttons as fit in MAX_ROWS rows, the rest in the More menu; the bar is
         as tall as that (the board view below holds still when it changes: BoardView)."""
         m = self.layout().contentsMargins()
-        width = max(1, self.contentsRect().width() - m.left() - m.right())
+        # (less one pixel: the flow wraps an item reaching its last pixel, QRect.right() being
+        # left + width - 1, and a "More" that wrapped made the bar a row taller than it reported)
+        width = max(1, self.contentsRect().width() - m.left() - m.right() - 1)
         gap = self._flow.spacing()
         more_w = self.more.sizeHint().width()
         rows, x, fits, shown_rows = 1, 0, 0, 0
