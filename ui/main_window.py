@@ -431,6 +431,19 @@ class GameWindow(QMainWindow):
         self._action(view, "Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(1 / 1.2))
         self._action(view, "&Fit board", QKeySequence("Ctrl+0"), lambda: self.view.fit(anew=True))
         view.addSeparator()
+        sizes = view.addMenu("&Text size")
+        self.text_size_group = QActionGroup(self)
+        self.text_size_actions: dict[int, QAction] = {}
+        from ui import text_size
+
+        for percent in text_size.SIZES:
+            act = QAction(f"{percent} %", self, checkable=True)
+            act.setChecked(percent == self.settings.get("text_size"))
+            act.triggered.connect(lambda _=False, p=percent: self.set_text_size(p))
+            self.text_size_group.addAction(act)
+            sizes.addAction(act)
+            self.text_size_actions[percent] = act
+        view.addSeparator()
         speed = view.addMenu("AI &speed")
         self.speed_group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
@@ -658,6 +671,27 @@ class GameWindow(QMainWindow):
         if self.end_dialog is not None:
             self.end_dialog.close()
         self.new_game_requested.emit()
+
+    def set_text_size(self, percent: int) -> None:
+        """View → Text size: the board's least text size and the window's widgets (issue 27);
+        remembered. The board is drawn again and laid out afresh for it."""
+        from ui import text_size
+        from ui.board.items import LOOKS
+
+        self.settings.set("text_size", int(percent))
+        if percent in self.text_size_actions:
+            self.text_size_actions[percent].setChecked(True)
+        if not text_size.apply(percent):
+            return
+        self.prompt.follow_font()
+        LOOKS.clear()  # the pieces' pictures were painted for the old size
+        scene = self.view.scene()
+        if scene is not None:
+            for item in scene.items():
+                item.update()
+            if hasattr(scene, "redraw"):
+                scene.redraw()
+        self.view.fit(anew=True)
 
     def set_ai_speed(self, key: str) -> None:
         self.settings.set("ai_speed", key)

@@ -112,10 +112,7 @@ class PromptBar(QFrame):
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(6)
         self.label = ClampedText(self.MAX_LINES)
-        font = self.label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        font.setBold(True)
-        self.label.setFont(font)
+        self.follow_font()
         layout.addWidget(self.label)
         self._buttons_host = QWidget()
         self._flow = FlowLayout(self._buttons_host)
@@ -133,6 +130,21 @@ class PromptBar(QFrame):
         self._labels: list[str] = []
         self._rows = 0  # rows of buttons shown
         self._row_height: int | None = None
+
+    def follow_font(self) -> None:
+        """The instruction in a bold font a little larger than the application's (set again when
+        the player changes the text size: ui/text_size.py)."""
+        from PySide6.QtWidgets import QApplication
+
+        font = QApplication.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        self.label.setFont(font)
+        self._row_height = None
+        for button in self._pool if hasattr(self, "_pool") else ():
+            button.setFont(QApplication.font())
+        if getattr(self, "buttons", None):
+            self._fit_rows()
 
     def set_prompt(self, text: str, actions: list[Action], labels: list[str]) -> None:
         """Show `text`; rebuild the buttons only when the choices changed (cheap updates)."""
