@@ -251,8 +251,14 @@ class GameScene(QGraphicsScene):
             self.arrangement, self._laid_room = new, room
             self._move_frames()
         else:
-            self.redraw()
+            self._relaying = True  # laid out anew for the room: pieces go to their places at once
+            try:
+                self.redraw()
+            finally:
+                self._relaying = False
         return True
+
+    _relaying = False
 
     def panel_order(self) -> list[str]:
         """The panels in reading order (keyboard focus and tutorials follow it)."""
@@ -323,7 +329,7 @@ class GameScene(QGraphicsScene):
         if getattr(item, "_goal", None) == pos:
             return  # already there, or on its way
         item._goal = QPointF(pos)
-        if getattr(item, "_placed", False):
+        if getattr(item, "_placed", False) and not self._relaying:
             slide(item, pos, self.animation_speed)
         else:
             item.setPos(pos)
