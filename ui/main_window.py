@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.names import short_name
 from ui import controller as _controller
 from ui import memory
 from ui.controller import GameController
@@ -346,6 +347,7 @@ class GameWindow(QMainWindow):
         self.controller: GameController | None = None
         self.path: Path | None = None
         self.end_dialog = None
+        self.coach = None  # a lesson's coach while one runs in this window (ui/tutorial)
         self._help_windows: list = []
         self.resize(1360, 880)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
@@ -475,8 +477,9 @@ class GameWindow(QMainWindow):
         return act
 
     # -- opening a game -----------------------------------------------------------------------------
-    def open_session(self, session, path: Path | None = None) -> GameController:
-        """Show `session` in this window (replacing any open game)."""
+    def open_session(self, session, path: Path | None = None, before_start=None) -> GameController:
+        """Show `session` in this window (replacing any open game). `before_start(controller)`,
+        if given, runs once the controller exists and before its first move (a lesson's coach)."""
         if self.controller is not None:
             self.controller.close()
             self.controller.deleteLater()
@@ -510,6 +513,8 @@ class GameWindow(QMainWindow):
         controller.saved_length = len(session.log) if path else None
         if self.shell._runner is not None:
             self.shell.runner.warm(session.spec.id)
+        if before_start is not None:
+            before_start(controller)
         controller.start()
         self.view.setFocus()  # zoom keys work at once
         self.view.fit()
@@ -634,7 +639,8 @@ class GameWindow(QMainWindow):
         if seat is None:
             self.thinking_label.setText("")
         else:
-            self.thinking_label.setText(f"{c.session.names[seat]} is thinking…")
+            # a permanent status-bar label sets the window's minimum width: a short name (issue 30)
+            self.thinking_label.setText(f"{short_name(c.session.names[seat])} is thinking…")
         self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None), c.viewer,
                                   seat)
 

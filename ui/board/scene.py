@@ -274,6 +274,12 @@ class GameScene(QGraphicsScene):
         The default reads `_by_action`."""
         return self._by_action.get(action)
 
+    def piece_towards(self, action: Action):
+        """The piece to click now on the way to `action`: its own piece (`item_for`), or, on a
+        board that takes the choice in two clicks, the piece of the first one (a lesson's callout
+        rings it). None if the board has no piece for it."""
+        return self.item_for(action)
+
     def items_with_actions(self) -> list:
         """Every piece that emits a legal action now."""
         return list(self._by_action.values())
