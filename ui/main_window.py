@@ -90,6 +90,15 @@ class BoardView(QGraphicsView):
     def setScene(self, scene) -> None:  # noqa: N802 - Qt API
         self._fitted = None
         super().setScene(scene)
+        if hasattr(scene, "rearranged"):
+            scene.rearranged.connect(self._rearranged)
+
+    def _rearranged(self) -> None:
+        """The board took another arrangement (it outgrew its own): fitted afresh, as its panels
+        moved anyway (a board the player zoomed stays as zoomed)."""
+        if self.auto_fit:
+            self._fitted = None
+            self._fit()
 
     def board_rect(self) -> QRectF:
         scene = self.scene()
@@ -144,9 +153,6 @@ class BoardView(QGraphicsView):
         finally:
             self._relaying = False
         self._room_width = self.viewport().width()
-        # the fits that follow keep the room the board was laid out for (the bar may have another
-        # height when the board next grows, and the layout and the fit would disagree)
-        self._told_reserve = self._reserve()
 
     def fit(self, anew: bool = False) -> None:
         """Fit the whole board (the scene's items) into the view, afresh, laid out for the room
@@ -165,8 +171,7 @@ class BoardView(QGraphicsView):
         self._fitted = QRectF(rect)
         # room left free above the board for a prompt bar that grows (a second line, a row of
         # buttons): the view holds still then, so the board's top would slip under it
-        told = getattr(self, "_told_reserve", None)
-        reserve = self.top_reserve = self._reserve() if told is None else told
+        reserve = self.top_reserve = self._reserve()
         m = self.FIT_MARGIN
         vw, vh = self.viewport().width() - 2 * m, self.viewport().height() - reserve - 2 * m
         if vw <= 0 or vh <= 0:
@@ -275,6 +280,14 @@ class BoardView(QGraphicsView):
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
         self._origin = origin
+        if not self._sight_pending:  # once the layout around the view has settled
+            self._sight_pending = True
+            QTimer.singleShot(0, self._settled_sight)
+
+    _sight_pending = False
+
+    def _settled_sight(self) -> None:
+        self._sight_pending = False
         self._keep_in_sight()
 
     def _port_on_window(self) -> QRectF:

@@ -465,7 +465,7 @@ def arrange(tree: Node, room: tuple[float, float] | None, keep: tuple | None = N
                        opt.key, order)
 
 
-REGROW = 0.15
+REGROW = 0.10
 """A board that grew out of its arrangement takes another only if that one is this much larger."""
 
 DEFAULT_ROOM = (1600.0, 860.0)

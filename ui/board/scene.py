@@ -91,6 +91,10 @@ class GameScene(QGraphicsScene):
     """Emitted when the player clicks the board where no piece takes a click (not a drag): the
     controller answers with what to do instead, so no click goes unanswered."""
 
+    rearranged = Signal()
+    """Emitted when the board takes another arrangement in the same room (it outgrew the one it
+    had: ui/board/layout.py): the view fits it afresh, as the board moved anyway."""
+
     hovered = Signal(str)
     """Emitted with a short description of what is under the mouse (for the status bar)."""
 
@@ -199,8 +203,12 @@ class GameScene(QGraphicsScene):
         anew = old is None or self._laid_room != self.room or (again and self._chose_anew)
         self.arrangement = arrange(tree, self.room, keep=old.key if old else None, choose_anew=anew,
                                    grown_from=old.size if old else None)
+        if old is not None and not anew and self.arrangement.key != old.key and not self._relaying:
+            self._rearranged = True  # (told once the panels are placed: place_panels)
         self._tree, self._laid_room, self._chose_anew = tree, self.room, anew
         return self.arrangement
+
+    _rearranged = False
 
     def panel_rect(self, name: str) -> QRectF:
         """The place of panel `name` on the board, as laid out (board units)."""
@@ -211,6 +219,9 @@ class GameScene(QGraphicsScene):
         top-left as drawn) lands where the layout put the panel, and fit the scene's rect."""
         self._origins = {name: QPointF(p) for name, p in origins.items()}
         self._move_frames()
+        if self._rearranged:
+            self._rearranged = False
+            self.rearranged.emit()
 
     def _move_frames(self) -> None:
         arr = self.arrangement

@@ -141,6 +141,7 @@ class PromptBar(QFrame):
         font.setBold(True)
         self.label.setFont(font)
         self._row_height = None
+        self._max_h = None
         for button in self._pool if hasattr(self, "_pool") else ():
             button.setFont(QApplication.font())
         if getattr(self, "buttons", None):
@@ -168,12 +169,13 @@ class PromptBar(QFrame):
             if i < len(shown):
                 button.setText(shown[i][1].replace("&", "&&"))  # '&' in a label is no shortcut mark
                 button.setToolTip(shown[i][1])
-                button.setVisible(True)
             else:
                 button.setVisible(False)
-        self._flow.setEnabled(True)
         self.buttons = self._pool[: len(shown)]
+        # which buttons show is decided before any does: shown all at once first, they took rows
+        # the bar never keeps, for a layout pass, and the board below refitted itself to them
         self._fit_rows()
+        self._flow.setEnabled(True)
 
     def _fit_rows(self) -> None:
         """Show as many buttons as fit in MAX_ROWS rows, the rest in the More menu; the bar is
@@ -227,13 +229,26 @@ class PromptBar(QFrame):
             self._row_height = QPushButton("Xg").sizeHint().height() + self.layout().spacing()
         return self._row_height
 
+    def max_height(self) -> int:
+        """The bar's height at its largest (MAX_LINES lines, MAX_ROWS rows of buttons), from its
+        fonts and margins alone: whatever it shows now, and however far a layout pass has got."""
+        m = self.layout().contentsMargins()
+        button = QPushButton("Xg")
+        button.setFont(self.font())
+        lines = self.MAX_LINES * self.label.line_height()
+        rows = self.MAX_ROWS * (button.sizeHint().height() + self.layout().spacing())
+        return m.top() + m.bottom() + 2 * self.frameWidth() + lines + rows + 4  # + the rounding of heights
+
     def growth_room(self) -> int:
         """How much taller the bar may still grow (its instruction to MAX_LINES lines, its
         buttons to MAX_ROWS rows): the board view keeps that much free above the board when it
-        fits, so a bar that grows never covers the board."""
-        lines = max(1, self.label.lines())
-        return ((self.MAX_LINES - lines) * self.label.line_height()
-                + (self.MAX_ROWS - self._rows) * self.row_height() + 4)  # + the rounding of heights
+        fits, so a bar that grows never covers the board. Measured against the bar's largest
+        height, not what it holds now, so the answer does not depend on a layout pass."""
+        if self._max_h is None:
+            self._max_h = self.max_height()
+        return max(0, self._max_h - self.height())
+
+    _max_h: int | None = None
 
     def _clicked(self, index: int) -> None:
         if index < len(self.buttons) and index < len(self._actions):

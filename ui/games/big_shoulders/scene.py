@@ -245,10 +245,12 @@ class BigShouldersScene(GameScene):
             # a Partner for another company is sent from that company's charter (click it first)
             self._pending = [a for a in self._pending if a.kind not in ("place", "use_building")
                              or a.args[1] == self.acting]
-            need = len(self._choice_layout(self._pending))
+            need = max(rows, len(self._choice_layout(self._pending)))
             if need == rows:
                 break
             rows = need
+        # (the header keeps its most rows of this game: a board that shrank would stay fitted for
+        # more than it shows, as the view zooms out for a board that grows, never back in)
         self._choice_rows = rows
         with self.in_panel("header"):
             self._show_choices(view, 70.0)
@@ -926,9 +928,12 @@ class BigShouldersScene(GameScene):
             return 0.0
         hand = list(view["hands"][me])
         pick = view["picks"][me]
-        if not hand and not pick:
-            return 0.0
         bw, bh = 200.0, 96.0
+        if not hand and not pick:  # the panel stays (empty), so the board keeps its arrangement
+            h = 40 + bh + 8
+            self._panel("hand", f"Buildings in hand: {self._names[me]}", "none in hand now", RIGHT_X, top, RIGHT_W,
+                        h, note_short=("none now",))
+            return top + h
         h = 40 + bh + 8
         choosing = any(a.kind == "build" for a in self._legal)
         note_short: tuple[str, ...] = ()

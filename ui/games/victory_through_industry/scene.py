@@ -473,6 +473,10 @@ class VtiScene(GameScene):
             x += w + 8
         self._pending = []
         bottom = max(y + max((hh for _, hh in placed), default=30) + 14, top + 52 + TILE)
+        # as tall as it has been this game: a strip that shrank would leave the board fitted for
+        # more than it shows (the view zooms out for a board that grows, never back in)
+        self._chips_h = max(getattr(self, "_chips_h", 0.0), bottom - top)
+        bottom = top + self._chips_h
         if not note and not placed:
             note = "the decisions with no place on the board appear here"
         panel.set_panel(title, note, None, width, bottom - top)
