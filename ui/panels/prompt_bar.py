@@ -169,13 +169,14 @@ class PromptBar(QFrame):
             if i < len(shown):
                 button.setText(shown[i][1].replace("&", "&&"))  # '&' in a label is no shortcut mark
                 button.setToolTip(shown[i][1])
+                button.setVisible(True)
             else:
                 button.setVisible(False)
-        self.buttons = self._pool[: len(shown)]
-        # which buttons show is decided before any does: shown all at once first, they took rows
-        # the bar never keeps, for a layout pass, and the board below refitted itself to them
-        self._fit_rows()
         self._flow.setEnabled(True)
+        self.buttons = self._pool[: len(shown)]
+        # (every button shows for a moment, in rows the bar does not keep: the board view checks
+        # what it covers only once the layout has settled, BoardView._settled_sight)
+        self._fit_rows()
 
     def _fit_rows(self) -> None:
         """Show as many buttons as fit in MAX_ROWS rows, the rest in the More menu; the bar is
