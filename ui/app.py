@@ -67,6 +67,9 @@ class Shell(QObject):
         from ui.dialogs.start_screen import StartScreen
 
         self.settings = settings or global_settings()
+        from ui import text_size
+
+        text_size.apply(self.settings.get("text_size"))  # the player's text size, before any widget
         self.autosave_enabled = autosave
         self._runner = None
         self._start_pool = start_pool

@@ -91,6 +91,15 @@ class BoardView(QGraphicsView):
     def setScene(self, scene) -> None:  # noqa: N802 - Qt API
         self._fitted = None
         super().setScene(scene)
+        if hasattr(scene, "rearranged"):
+            scene.rearranged.connect(self._rearranged)
+
+    def _rearranged(self) -> None:
+        """The board took another arrangement (it outgrew its own): fitted afresh, as its panels
+        moved anyway (a board the player zoomed stays as zoomed)."""
+        if self.auto_fit:
+            self._fitted = None
+            self._fit()
 
     def board_rect(self) -> QRectF:
         scene = self.scene()
@@ -126,30 +135,35 @@ class BoardView(QGraphicsView):
         kept above the board for the prompt bar to grow into (so that the room does not change
         when the bar does: the board's layout follows only the window and the docks)."""
         m = self.FIT_MARGIN
-        reserve = min(self.growth_room(), self.viewport().height() // 4)
+        reserve = self._reserve()
         return max(1, self.viewport().width() - 2 * m), max(1, self.viewport().height() - reserve - 2 * m)
 
-    def _tell_room(self) -> None:
-        """Give the scene's layout the room it has now (ui/board/scene.py: set_room)."""
+    def _reserve(self) -> int:
+        """View pixels kept free above the board for the prompt bar to grow into."""
+        return min(self.growth_room(), self.viewport().height() // 4)
+
+    def _tell_room(self, anew: bool = False) -> None:
+        """Give the scene's layout the room it has now (ui/board/scene.py: set_room); `anew`:
+        arrange it afresh even if the room is the same."""
         scene = self.scene()
         if scene is None or not hasattr(scene, "set_room") or not self.isVisible():
             return
         self._relaying = True
         try:
-            scene.set_room(*self.room())
+            scene.set_room(*self.room(), anew=anew)
         finally:
             self._relaying = False
         self._room_width = self.viewport().width()
 
-    def fit(self) -> None:
+    def fit(self, anew: bool = False) -> None:
         """Fit the whole board (the scene's items) into the view, afresh, laid out for the room
-        the view has now."""
-        self._tell_room()
+        the view has now (`anew`: its arrangement chosen again, as when the player presses 0)."""
+        self._tell_room(anew)
         self._fitted = None
         self._fit()
 
     def _fit(self, keep_place: bool = False) -> None:
-        rect = self.board_rect()
+        board = rect = self.board_rect()
         if rect.isEmpty():
             return
         grown = self._fitted is not None
@@ -158,7 +172,7 @@ class BoardView(QGraphicsView):
         self._fitted = QRectF(rect)
         # room left free above the board for a prompt bar that grows (a second line, a row of
         # buttons): the view holds still then, so the board's top would slip under it
-        reserve = self.top_reserve = min(self.growth_room(), self.viewport().height() // 4)
+        reserve = self.top_reserve = self._reserve()
         m = self.FIT_MARGIN
         vw, vh = self.viewport().width() - 2 * m, self.viewport().height() - reserve - 2 * m
         if vw <= 0 or vh <= 0:
@@ -166,8 +180,15 @@ class BoardView(QGraphicsView):
         scale = max(self.MIN_SCALE, min(self.MAX_SCALE, vw / rect.width(), vh / rect.height()))
         margin = m / scale
         area = rect.adjusted(-margin, -margin, margin, margin)
-        if keep_place and grown and self._grow_in_place(area, scale, reserve):
-            return
+        if keep_place and grown:
+            if self._grow_in_place(area, scale, reserve, zoom_out=False):
+                return
+            # the board outgrew the room where it stands (a panel came, the layout took another
+            # arrangement): zoomed out only as far as the board now needs, and centred again, so
+            # that it keeps filling the view (its own rect: the area it left is no longer board)
+            scale = max(self.MIN_SCALE, min(self.transform().m11(), vw / board.width(), vh / board.height()))
+            margin = m / scale
+            area = board.adjusted(-margin, -margin, margin, margin)
         self.resetTransform()
         self.scale(scale, scale)
         self._update_range()
@@ -176,11 +197,12 @@ class BoardView(QGraphicsView):
         self._origin = self._viewport_origin()
         self._port = self._port_on_window()
 
-    def _grow_in_place(self, area: QRectF, fit_scale: float, reserve: float) -> bool:
+    def _grow_in_place(self, area: QRectF, fit_scale: float, reserve: float, zoom_out: bool = True) -> bool:
         """The board grew beyond the fitted area: keep its top-left corner where it is on the
         screen and zoom out only as far as the whole board needs (not at all if it still fits,
-        as when a wide board grows along its free side). False if the board is not on screen
-        as fitted (the caller fits it afresh)."""
+        as when a wide board grows along its free side; with `zoom_out` False, only then). False
+        if the board is not on screen as fitted, or would need a smaller zoom where it stands
+        (the caller fits it afresh)."""
         current = self.transform().m11()
         corner = self.viewportTransform().map(area.topLeft())
         x, y = corner.x(), corner.y()
@@ -191,6 +213,8 @@ class BoardView(QGraphicsView):
         bottom_room = vh - y - max(0.0, reserve - y)  # the reserve above the board stays free
         scale = min(current, (vw - x) / area.width(), bottom_room / area.height())
         if scale < fit_scale * 0.9:  # anchored there, the board would come out much smaller than fitted
+            return False
+        if not zoom_out and scale < current - 1e-9:
             return False
         if scale < current:
             self.resetTransform()
@@ -240,7 +264,7 @@ class BoardView(QGraphicsView):
         elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
             self.zoom(1 / 1.2)
         elif key in (Qt.Key.Key_0, Qt.Key.Key_F):
-            self.fit()
+            self.fit(anew=True)
         else:
             super().keyPressEvent(event)
 
@@ -257,6 +281,14 @@ class BoardView(QGraphicsView):
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
         self._origin = origin
+        if not self._sight_pending:  # once the layout around the view has settled
+            self._sight_pending = True
+            QTimer.singleShot(0, self._settled_sight)
+
+    _sight_pending = False
+
+    def _settled_sight(self) -> None:
+        self._sight_pending = False
         self._keep_in_sight()
 
     def _port_on_window(self) -> QRectF:
@@ -421,7 +453,20 @@ class GameWindow(QMainWindow):
         view = bar.addMenu("&View")
         self._action(view, "Zoom &in", QKeySequence("Ctrl++"), lambda: self.view.zoom(1.2))
         self._action(view, "Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(1 / 1.2))
-        self._action(view, "&Fit board", QKeySequence("Ctrl+0"), self.view.fit)
+        self._action(view, "&Fit board", QKeySequence("Ctrl+0"), lambda: self.view.fit(anew=True))
+        view.addSeparator()
+        sizes = view.addMenu("&Text size")
+        self.text_size_group = QActionGroup(self)
+        self.text_size_actions: dict[int, QAction] = {}
+        from ui import text_size
+
+        for percent in text_size.SIZES:
+            act = QAction(f"{percent} %", self, checkable=True)
+            act.setChecked(percent == self.settings.get("text_size"))
+            act.triggered.connect(lambda _=False, p=percent: self.set_text_size(p))
+            self.text_size_group.addAction(act)
+            sizes.addAction(act)
+            self.text_size_actions[percent] = act
         view.addSeparator()
         speed = view.addMenu("AI &speed")
         self.speed_group = QActionGroup(self)
@@ -711,6 +756,27 @@ class GameWindow(QMainWindow):
         if self.end_dialog is not None:
             self.end_dialog.close()
         self.new_game_requested.emit()
+
+    def set_text_size(self, percent: int) -> None:
+        """View → Text size: the board's least text size and the window's widgets (issue 27);
+        remembered. The board is drawn again and laid out afresh for it."""
+        from ui import text_size
+        from ui.board.items import LOOKS
+
+        self.settings.set("text_size", int(percent))
+        if percent in self.text_size_actions:
+            self.text_size_actions[percent].setChecked(True)
+        if not text_size.apply(percent):
+            return
+        self.prompt.follow_font()
+        LOOKS.clear()  # the pieces' pictures were painted for the old size
+        scene = self.view.scene()
+        if scene is not None:
+            for item in scene.items():
+                item.update()
+            if hasattr(scene, "redraw"):
+                scene.redraw()
+        self.view.fit(anew=True)
 
     def set_ai_speed(self, key: str) -> None:
         self.settings.set("ai_speed", key)

@@ -404,55 +404,8 @@ def bench_ui(game_id: str, quick: bool) -> None:
     from PySide6.QtCore import QElapsedTimer, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.games import game_ui
-
     app = QApplication.instance() or QApplication([])
-    ui = game_ui(game_id)
-    from ui.main_window import BoardView
-
-    scene = ui.make_scene()
-    view = BoardView()  # the app's view: antialiased, the whole board fitted to the window
-    view.setScene(scene)
-    view.resize(1400, 900)
-    view.show()
-    s, _ = mid_game_state(game_id, min(4, get_max(game_id)), fraction=0.85)
-    for seat in s.seats:
-        seat.kind, seat.level = "human", None
-
-    def redraw():
-        st = s.state
-        mover = st.to_move()
-        viewer = mover if mover >= 0 else 0
-        scene.show(st.view(viewer), st.legal_actions(mover) if mover >= 0 else [], s.names, viewer)
-        app.processEvents()  # the view repaints what changed, as in the app
-
-    redraw()
-    view.fit()
-    app.processEvents()
-    apply_ms, undo_ms = [], []
-    from engine.core import Rng
-
-    rng = Rng(5)
-    for _ in range(20 if quick else 60):
-        if s.is_over():
-            break
-        action = rng.choice(s.legal_actions())
-        t0 = time.perf_counter()
-        s.apply(action)
-        redraw()
-        apply_ms.append((time.perf_counter() - t0) * 1000)
-        if s.can_undo():
-            t0 = time.perf_counter()
-            s.undo()
-            redraw()
-            undo_ms.append((time.perf_counter() - t0) * 1000)
-            s.redo()
-            redraw()
-    report(f"{game_id}: decision + scene update p95 (late)", pct(apply_ms, 95), "ms", "<= 16",
-           pct(apply_ms, 95) <= 16)
-    if undo_ms:
-        report(f"{game_id}: undo + scene update p95 (late)", pct(undo_ms, 95), "ms", "<= 16",
-               pct(undo_ms, 95) <= 16)
+    built = bench_scene(game_id, quick)
 
     # a 16 ms timer on the UI thread while AI decisions run in the spawn process pool
     from ai.core.agents import levels
@@ -526,6 +479,114 @@ def bench_ui(game_id: str, quick: bool) -> None:
     if gaps:
         report(f"{game_id}: UI timer gaps p99 while AI thinks", pct(gaps, 99), "ms", "<= 20", pct(gaps, 99) <= 20)
         report(f"{game_id}: UI timer gaps max while AI thinks", max(gaps), "ms", "<= 33", max(gaps) <= 33)
+    bench_layout(game_id, quick, built)
+
+
+def bench_scene(game_id: str, quick: bool) -> tuple:
+    """Decision applied + scene updated late in a game, and undo the same (DESIGN §9: one frame),
+    in the app's view. Returns the view, the scene and the session (the layout bench reuses them)."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.games import game_ui
+    from ui.main_window import BoardView
+
+    app = QApplication.instance() or QApplication([])
+    scene = game_ui(game_id).make_scene()
+    view = BoardView()  # the app's view: antialiased, the whole board fitted to the window
+    view.setScene(scene)
+    scene.sceneRectChanged.connect(view.scene_rect_changed)
+    view.resize(1400, 900)
+    view.show()
+    s, _ = mid_game_state(game_id, min(4, get_max(game_id)), fraction=0.85)
+    for seat in s.seats:
+        seat.kind, seat.level = "human", None
+
+    def redraw():
+        st = s.state
+        mover = st.to_move()
+        viewer = mover if mover >= 0 else 0
+        scene.show(st.view(viewer), st.legal_actions(mover) if mover >= 0 else [], s.names, viewer)
+        app.processEvents()  # the view repaints what changed, as in the app
+
+    redraw()
+    view.fit()
+    app.processEvents()
+    apply_ms, undo_ms = [], []
+    from engine.core import Rng
+
+    rng = Rng(5)
+    for _ in range(20 if quick else 60):
+        if s.is_over():
+            break
+        action = rng.choice(s.legal_actions())
+        t0 = time.perf_counter()
+        s.apply(action)
+        redraw()
+        apply_ms.append((time.perf_counter() - t0) * 1000)
+        if s.can_undo():
+            t0 = time.perf_counter()
+            s.undo()
+            redraw()
+            undo_ms.append((time.perf_counter() - t0) * 1000)
+            s.redo()
+            redraw()
+    report(f"{game_id}: decision + scene update p95 (late)", pct(apply_ms, 95), "ms", "<= 16",
+           pct(apply_ms, 95) <= 16)
+    if undo_ms:
+        report(f"{game_id}: undo + scene update p95 (late)", pct(undo_ms, 95), "ms", "<= 16",
+               pct(undo_ms, 95) <= 16)
+    return view, scene, s
+
+
+LAYOUT_SIZES = [(1024, 700), (1280, 720), (1366, 768), (1600, 1000), (1920, 1080), (2560, 1440)]
+
+
+def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
+    """A board laid out again for a new window size (DESIGN §9: within one frame): the view of a
+    game late in play resized from one common size to another, each resize timed from the resize
+    to the view repainted; then fill and texts left to tooltips in the real game window at every
+    size (tests/ui/board_measure.py, the measure of tests/ui/test_board_room.py)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    view, scene, _ = built or bench_scene(game_id, quick)
+    sizes = [(w - 8, h - 150) for w, h in LAYOUT_SIZES]  # the views of those windows, about
+    layout_ms, paint_ms = [], []
+    order = sizes * (3 if quick else 8)
+    view.resize(*sizes[-1])
+    app.processEvents()
+    for size in order:
+        t0 = time.perf_counter()
+        view.resize(*size)  # the resize event: the room told, the panels arranged, the board fitted
+        t1 = time.perf_counter()
+        app.processEvents()  # then the view repaints the board at its new zoom
+        layout_ms.append((t1 - t0) * 1000)
+        paint_ms.append((time.perf_counter() - t1) * 1000)
+    report(f"{game_id}: board re-laid out for a new window size p95", pct(layout_ms, 95), "ms", "<= 16",
+           pct(layout_ms, 95) <= 16)
+    report(f"{game_id}: board re-laid out for a new window size max", max(layout_ms), "ms", "(16 = one frame)",
+           None)
+    report(f"{game_id}: then repainted at its new zoom p95", pct(paint_ms, 95), "ms",
+           f"(p50 {pct(paint_ms, 50):.0f} ms)", None)
+    view.close()
+    # fill and words, as the issue measured them
+    from tests.ui.board_measure import measure, played_window
+    from ui import settings as settings_module
+    from ui.app import Shell
+
+    settings = settings_module.reset_for_tests(Path(tempfile.mkdtemp(prefix="tycoons-bench-")) / "settings.json")
+    settings.set("ai_speed", "instant")
+    settings.set("ai_mode", "inline")
+    settings.set("confirm_turn", False)
+    shell = Shell(settings, start_pool=False)
+    cells = []
+    for size in LAYOUT_SIZES:
+        window = played_window(shell, game_id, size)
+        m = measure(window.view)
+        cells.append(f"{size[0]}x{size[1]} {m.fill:.0%} / {m.undrawn:.1%}")
+        window.controller.close()
+        window.close()
+    print(f"  {game_id}: fill / texts left to tooltips after 24 decisions: " + " · ".join(cells), flush=True)
 
 
 def bench_review(game_id: str, quick: bool) -> None:
@@ -753,6 +814,11 @@ def main() -> int:
     ap.add_argument("--only-review", action="store_true", help="only the review steps (DESIGN §9, one frame)")
     ap.add_argument("--only-teaching", action="store_true",
                     help="only hints and analysis (DESIGN §9: a hint within 2 s, 0.5 s of CPU an analysed decision)")
+    ap.add_argument("--only-scene", action="store_true",
+                    help="only a decision and an undo with the scene updated (DESIGN §9, one frame)")
+    ap.add_argument("--only-layout", action="store_true",
+                    help="only the board re-laid out for a new window size (DESIGN §9, one frame), with its "
+                         "decisions and undos, and the fill and texts left to tooltips at six window sizes")
     args = ap.parse_args()
     from engine.core.registry import game_ids
     from ui.games import has_board
@@ -765,6 +831,13 @@ def main() -> int:
     if args.only_teaching:
         for game_id in games:
             bench_teaching(game_id, args.quick)
+        if args.json:
+            Path(args.json).write_text(json.dumps(results, indent=2))
+        return 0
+    if args.only_scene or args.only_layout:
+        for game_id in games:
+            if has_board(game_id):
+                (bench_layout if args.only_layout else bench_scene)(game_id, args.quick)
         if args.json:
             Path(args.json).write_text(json.dumps(results, indent=2))
         return 0

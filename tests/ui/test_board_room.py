@@ -35,7 +35,7 @@ BEFORE = {  # (fill, undrawn) after 24 decisions, by window size
                       (1600, 1000): (0.53, 0.220), (1920, 1080): (0.48, 0.153), (2560, 1440): (0.53, 0.066)},
 }
 
-LAID_OUT = {"first-ceo"}
+LAID_OUT = {"first-ceo", "robber-barons", "victory-through-industry", "captains-of-industry", "big-shoulders"}
 """Games whose boards the shared layout arranges: they are held to the targets."""
 
 SMALL = (1024, 700)
@@ -117,3 +117,22 @@ def test_a_large_screen_draws_the_board_larger(shell, game_id):
         scales.append(window.view.transform().m11())
         window.controller.close()
     assert scales[1] > scales[0] * 1.2, scales
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_board_lists_its_panels_in_reading_order_with_their_pieces(shell, game_id):
+    """What keyboard focus and tutorials go through (issue 28): the panels in reading order, each
+    with its pieces, and every piece that takes a decision now in one of them."""
+    from ui.board.scene import PanelFrame
+
+    window = played_window(shell, game_id, (1280, 720), decisions=3)
+    scene = window.view.scene()
+    order = scene.panel_order()
+    assert len(order) >= 2 and len(set(order)) == len(order)
+    assert set(order) == set(scene.arrangement.rects)
+    assert all(scene.pieces_of(name) for name in order), [n for n in order if not scene.pieces_of(n)]
+    for item in scene.items_with_actions():
+        frame = item.parentItem()
+        while frame is not None and not isinstance(frame, PanelFrame):
+            frame = frame.parentItem()
+        assert frame is not None and frame.name in order, (item, item.action)

@@ -2,7 +2,8 @@
 1-human game is played by clicking board items; before each click the clicked point's place in
 the window is noted, and after the decision (and the AI answers) the same board point must be
 at the same place in the window, at the same zoom, while the prompt bar, the choices and the
-panels change around it."""
+panels change around it. The exceptions, rare: the board grew (the view zooms out for it), or a
+panel came or went and the board took another arrangement (issue 27)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def test_clicked_point_stays_put_over_a_sequence_of_decisions(shell, qtbot, sett
     c = window.controller
     view = window.view
     rng = Rng(7)
-    prompt_heights, checked, grown = set(), 0, 0
+    prompt_heights, checked, grown, rearranged = set(), 0, 0, 0
 
     class HeightSeen(QObject):
         """Every height the prompt bar takes, also while the AIs move (no buttons then)."""
@@ -57,6 +58,8 @@ def test_clicked_point_stays_put_over_a_sequence_of_decisions(shell, qtbot, sett
         point = item.mapToScene(item.shape().boundingRect().center())
         before, scale = on_window(window, point), view.transform().m11()
         fitted_before = QRectF(view._fitted)
+        scene = view.scene()
+        arranged_before = scene.arrangement.key if scene.arrangement else None
         prompt_heights.add(window.prompt.height())
         n = len(c.session.log)
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(point))
@@ -65,6 +68,11 @@ def test_clicked_point_stays_put_over_a_sequence_of_decisions(shell, qtbot, sett
         qtbot.wait(1)
         prompt_heights.add(window.prompt.height())
         after = on_window(window, point)
+        if scene.arrangement is not None and scene.arrangement.key != arranged_before:
+            # the other case: a panel came or went, or the board outgrew its arrangement, and the
+            # layout took another (ui/board/layout.py): the panels moved, the board is fitted afresh
+            rearranged += 1
+            continue
         if view.transform().m11() != pytest.approx(scale):
             # the one case the view zooms out: the board grew beyond everything it showed so far
             assert view.transform().m11() < scale, f"the zoom grew after {action}"
@@ -76,5 +84,6 @@ def test_clicked_point_stays_put_over_a_sequence_of_decisions(shell, qtbot, sett
         checked += 1
     assert checked >= 10
     assert grown <= 2, f"the board was re-fitted {grown} times"
+    assert grown + rearranged <= 3, f"the board was re-fitted {grown} times and re-arranged {rearranged} times"
     # the test saw the layout around the board change (else it would prove nothing)
     assert len(prompt_heights) >= 2, "the prompt bar never changed height"

@@ -91,7 +91,8 @@ def check_pointers(coach) -> None:
 
 
 def a_different_move(coach):
-    """A legal move other than the lesson's, with a piece or button to click, or None."""
+    """A legal move other than the lesson's, with a piece (not hidden by the bubble: a board that
+    fills its view leaves the bubble no empty table to sit on) or button to click, or None."""
     c = coach.controller
     expected = coach.tutor.expected()
     for action in c.legal:
@@ -100,6 +101,10 @@ def a_different_move(coach):
         scene = coach.window.view.scene()
         item = scene.item_for(action)
         if item is not None and item.isVisible():
+            try:
+                click_point(coach, item)
+            except AssertionError:
+                continue  # under the bubble
             return action, item
         button = coach.window.prompt.button_for(action)
         if button is not None and button.isVisible():

@@ -33,6 +33,7 @@ new arrangement is chosen only for a new room (the window or a dock changed size
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 FRONT_MAX = 24
@@ -69,20 +70,36 @@ class Option:
 
 
 def _prune(options: list[Option]) -> list[Option]:
-    """The options no other beats (narrower and lower, needing no larger scale), at most
-    FRONT_MAX of them, spread over their shapes."""
+    """The options no other beats (narrower and lower, needing no larger scale, stretching as
+    far), at most FRONT_MAX of them, spread over their shapes."""
     options = sorted(options, key=lambda o: (o.need, o.w, o.h, -o.wx - o.hx))
     front: list[Option] = []
     for o in options:
-        if any(f.w <= o.w + 0.5 and f.h <= o.h + 0.5 and f.need <= o.need + 1e-9 for f in front):
+        # beaten: another is no larger, needs no larger scale, and stretches as far both ways
+        if any(f.w <= o.w + 0.5 and f.h <= o.h + 0.5 and f.need <= o.need + 1e-9
+               and f.wx >= o.wx - 0.5 and f.hx >= o.hx - 0.5 for f in front):
             continue
         front.append(o)
     if len(front) <= FRONT_MAX:
         return front
-    # spread over their shapes: the tallest, the widest, and evenly between
-    front.sort(key=lambda o: o.w / o.h)
-    step = (len(front) - 1) / (FRONT_MAX - 1)
-    return [front[round(i * step)] for i in range(FRONT_MAX)]
+    # too many: sorted into FRONT_MAX shapes from tall to wide, each keeps its smallest (the
+    # largest for a room of that shape) and the one that stretches furthest, so every room's
+    # best option survives however the front crowds at some shapes
+    lo, hi = math.log(ASPECTS[0]), math.log(ASPECTS[1])
+    smallest: dict[int, Option] = {}
+    widest: dict[int, Option] = {}
+    for o in front:
+        k = min(FRONT_MAX - 1, max(0, int((math.log(o.w / o.h) - lo) / (hi - lo) * FRONT_MAX)))
+        if k not in smallest or o.w * o.h < smallest[k].w * smallest[k].h:
+            smallest[k] = o
+        if k not in widest or o.wx * o.hx / (o.w * o.h) > widest[k].wx * widest[k].hx / (widest[k].w * widest[k].h):
+            widest[k] = o
+    kept = {id(o): o for o in (*smallest.values(), *widest.values())}
+    return list(kept.values())
+
+
+ASPECTS = (0.35, 5.0)
+"""The room shapes (width over height) thinned fronts keep an option for."""
 
 
 class Node:
@@ -236,7 +253,16 @@ class Flow(Node):
 
     def options(self) -> list[Option]:
         n = len(self.children)
-        groups = {(i, j): self._group(self.children[i:j]).options() for i in range(n) for j in range(i + 1, n + 1)}
+        # each child's options once; a group (i, j) of consecutive children grows from (i, j - 1)
+        mine = [child.options() for child in self.children]
+        across = not self.columns
+        groups: dict[tuple[int, int], list[Option]] = {}
+        for i in range(n):
+            acc = [o.keyed((o.key,)) for o in mine[i]]
+            groups[(i, i + 1)] = acc
+            for j in range(i + 1, n):
+                acc = _prune([_join(a, b, self.gap, across, self.align, (*a.key, b.key)) for a in acc for b in mine[j]])
+                groups[(i, j + 1)] = acc
         # layer[j]: the options for the first j children in as many lines as the loop has reached
         layer = {j: [o.keyed(((0, j), o.key)) for o in groups[(0, j)]] for j in range(1, n + 1)}
         out: list[Option] = []
@@ -403,15 +429,23 @@ def choose(options: list[Option], room: tuple[float, float], keep: tuple | None 
 
 
 def arrange(tree: Node, room: tuple[float, float] | None, keep: tuple | None = None,
-            choose_anew: bool = True) -> Arrangement:
+            choose_anew: bool = True, grown_from: tuple[float, float] | None = None) -> Arrangement:
     """The panels of `tree` placed for `room` (width, height in view pixels; None: a landscape
     screen's shape). `keep`: the key of the arrangement shown; with `choose_anew=False` it is
-    laid out again as it is (the game goes on), else it is kept unless another is better."""
+    laid out again as it is (the game goes on; if its panels now take more room than
+    `grown_from`, the size it had, a much better arrangement replaces it), else it is kept unless
+    another is better."""
     if room is None or room[0] <= 0 or room[1] <= 0:
         room = DEFAULT_ROOM
     opt = None
     if keep is not None and not choose_anew:
         opt = tree.follow(keep)
+        if opt is not None and grown_from is not None and (opt.w > grown_from[0] + 1 or opt.h > grown_from[1] + 1):
+            # the board grew out of its arrangement (the view zooms out for it anyway): another
+            # is taken if it is much larger
+            best = choose(options_of(tree), room, keep)
+            if _score(best, room)[0] > _score(opt, room)[0] * (1 + REGROW):
+                opt = best
     if opt is None:
         opt = choose(options_of(tree), room, keep)
     s = fit_scale(opt, room)
@@ -430,6 +464,9 @@ def arrange(tree: Node, room: tuple[float, float] | None, keep: tuple | None = N
     return Arrangement(rects, variants, (right, bottom), min(room[0] / right, room[1] / bottom) if right else s,
                        opt.key, order)
 
+
+REGROW = 0.10
+"""A board that grew out of its arrangement takes another only if that one is this much larger."""
 
 DEFAULT_ROOM = (1600.0, 860.0)
 """The room of a board drawn outside a window (`tycoons render`, a picture): a landscape screen."""

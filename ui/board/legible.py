@@ -185,6 +185,8 @@ class Shown(NamedTuple):
     box: QRectF
     flags: int
     asked: str = ""
+    probe: bool = False
+    """Planned as a probe (not counted as asked until it is drawn: `TALLY`)."""
 
     def extent(self) -> QRectF:
         """The rect the text takes inside `box` (its lines as aligned), in the painter's units: a
@@ -194,11 +196,13 @@ class Shown(NamedTuple):
 
 def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
                  flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
-                 short: str | Sequence[str] = ()) -> Shown | None:
-    """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing."""
+                 short: str | Sequence[str] = (), probe: bool = False) -> Shown | None:
+    """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing.
+    `probe`: only asking whether it would fit (a piece choosing where to put a text), so a
+    measure of what the board leaves out does not count it (`TALLY`)."""
     if not text:
         return None
-    if TALLY is not None:
+    if TALLY is not None and not probe:
         TALLY.asked.append(text)
     flags = int(flags)
     if not isinstance(short, str):
@@ -219,13 +223,13 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
                     None if box == (x, y, w, h) else box)
         _PLANS[(text, _kept(font), *key[2:])] = plan  # a copy: a caller may change its font later
     if plan is _NOTHING:
-        if TALLY is not None and TALLY.trace:
+        if TALLY is not None and TALLY.trace and not probe:
             TALLY.note(text)
         return None
     shown, face, box = plan
     # the caller's own font when drawn as designed (a piece may ask whether it was enlarged)
     return Shown(text if shown is None else shown, font if face is None else face,
-                 QRectF(rect) if box is None else QRectF(*box), flags, text)
+                 QRectF(rect) if box is None else QRectF(*box), flags, text, probe)
 
 
 def _kept(font: QFont) -> QFont:
@@ -302,6 +306,12 @@ def _plan(rect: QRectF, text: str, font: QFont, flags: int, elide: bool, short: 
     return shown, f, box
 
 
+def fits(p: QPainter, rect: QRectF, text: str, font: QFont, flags: int = int(Qt.AlignmentFlag.AlignCenter),
+         elide: bool = True, short: str | Sequence[str] = ()) -> bool:
+    """True if `draw_legible` would draw `text` (or a short form) in `rect` now."""
+    return plan_legible(p, rect, text, font, flags, elide, short, probe=True) is not None
+
+
 def draw_legible(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str | QColor = style.INK,
                  flags: int = int(Qt.AlignmentFlag.AlignCenter), elide: bool = True,
                  short: str | Sequence[str] = ()) -> bool:
@@ -315,6 +325,8 @@ def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.IN
     if shown is None:
         return False
     if TALLY is not None:
+        if shown.probe:  # a probe drawn after all: it was asked for
+            TALLY.asked.append(shown.asked)
         TALLY.drawn.append(shown.asked)
     p.setFont(shown.font)
     p.setPen(QColor(colour))

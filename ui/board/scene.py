@@ -91,6 +91,10 @@ class GameScene(QGraphicsScene):
     """Emitted when the player clicks the board where no piece takes a click (not a drag): the
     controller answers with what to do instead, so no click goes unanswered."""
 
+    rearranged = Signal()
+    """Emitted when the board takes another arrangement in the same room (it outgrew the one it
+    had: ui/board/layout.py): the view fits it afresh, as the board moved anyway."""
+
     hovered = Signal(str)
     """Emitted with a short description of what is under the mouse (for the status bar)."""
 
@@ -124,6 +128,7 @@ class GameScene(QGraphicsScene):
         """Where the panels are (the last `lay_out`), None for a board that places them itself."""
         self._tree: Node | None = None
         self._laid_room: tuple[float, float] | None = None
+        self._chose_anew = False
         self._frames: dict[str, PanelFrame] = {}
         self._origins: dict[str, QPointF] = {}
         self._panel_now: PanelFrame | None = None
@@ -208,20 +213,28 @@ class GameScene(QGraphicsScene):
             self._panel_now = before
 
     def adopt(self, piece) -> None:
-        """Make `piece` a child of the panel being drawn (the pool calls this for every piece)."""
+        """Make `piece` a child of the panel being drawn (the pool calls this for every piece); a
+        piece that is part of another (a chip on a card) stays with it."""
         frame = self._panel_now
-        if frame is not None and piece.parentItem() is not frame:
+        parent = piece.parentItem()
+        if frame is not None and parent is not frame and (parent is None or isinstance(parent, PanelFrame)):
             piece.setParentItem(frame)
 
-    def lay_out(self, tree: Node) -> Arrangement:
+    def lay_out(self, tree: Node, again: bool = False) -> Arrangement:
         """Where the panels of `tree` go (their sizes as the view to show needs them). The
         arrangement shown is kept while the room is the same (a game going on moves nothing but
-        what grew); a new room chooses afresh."""
+        what grew); a new room chooses afresh. `again`: the same redraw asks once more, its
+        panels drawn at the widths the first answer gave them (it chooses as that one did)."""
         old = self.arrangement
-        anew = old is None or self._laid_room != self.room
-        self.arrangement = arrange(tree, self.room, keep=old.key if old else None, choose_anew=anew)
-        self._tree, self._laid_room = tree, self.room
+        anew = old is None or self._laid_room != self.room or (again and self._chose_anew)
+        self.arrangement = arrange(tree, self.room, keep=old.key if old else None, choose_anew=anew,
+                                   grown_from=old.size if old else None)
+        if old is not None and not anew and self.arrangement.key != old.key and not self._relaying:
+            self._rearranged = True  # (told once the panels are placed: place_panels)
+        self._tree, self._laid_room, self._chose_anew = tree, self.room, anew
         return self.arrangement
+
+    _rearranged = False
 
     def panel_rect(self, name: str) -> QRectF:
         """The place of panel `name` on the board, as laid out (board units)."""
@@ -232,6 +245,9 @@ class GameScene(QGraphicsScene):
         top-left as drawn) lands where the layout put the panel, and fit the scene's rect."""
         self._origins = {name: QPointF(p) for name, p in origins.items()}
         self._move_frames()
+        if self._rearranged:
+            self._rearranged = False
+            self.rearranged.emit()
 
     def _move_frames(self) -> None:
         arr = self.arrangement
@@ -250,12 +266,14 @@ class GameScene(QGraphicsScene):
         w, h = arr.size
         self.setSceneRect(QRectF(-BOARD_PAD, -BOARD_PAD, w + 2 * BOARD_PAD, h + 2 * BOARD_PAD))
 
-    def set_room(self, w: float, h: float) -> bool:
+    def set_room(self, w: float, h: float, anew: bool = False) -> bool:
         """The view has `w` × `h` pixels for the board (a new window or dock size): arrange the
         panels for it. Panels that keep their sizes are only moved; the board is drawn again if
-        one changes (another variant, a stretch). True if anything changed."""
+        one changes (another variant, a stretch). `anew`: arrange afresh even for the same room
+        (the player asked for the board to be fitted again: its panels may have grown or shrunk
+        since the arrangement was chosen). True if anything changed."""
         room = (float(w), float(h))
-        if room == self.room:
+        if room == self.room and not anew:
             return False
         self.room = room
         if self._tree is None or self.arrangement is None:
@@ -270,8 +288,14 @@ class GameScene(QGraphicsScene):
             self.arrangement, self._laid_room = new, room
             self._move_frames()
         else:
-            self.redraw()
+            self._relaying = True  # laid out anew for the room: pieces go to their places at once
+            try:
+                self.redraw()
+            finally:
+                self._relaying = False
         return True
+
+    _relaying = False
 
     def panel_order(self) -> list[str]:
         """The panels in reading order (keyboard focus and tutorials follow it)."""
@@ -348,7 +372,7 @@ class GameScene(QGraphicsScene):
         if getattr(item, "_goal", None) == pos:
             return  # already there, or on its way
         item._goal = QPointF(pos)
-        if getattr(item, "_placed", False):
+        if getattr(item, "_placed", False) and not self._relaying:
             slide(item, pos, self.animation_speed)
         else:
             item.setPos(pos)

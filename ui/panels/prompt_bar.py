@@ -116,10 +116,7 @@ class PromptBar(QFrame):
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(6)
         self.label = ClampedText(self.MAX_LINES)
-        font = self.label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        font.setBold(True)
-        self.label.setFont(font)
+        self.follow_font()
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.label, 1)
@@ -157,6 +154,22 @@ class PromptBar(QFrame):
         self._rows = 0  # rows of buttons shown
         self._row_height: int | None = None
 
+    def follow_font(self) -> None:
+        """The instruction in a bold font a little larger than the application's (set again when
+        the player changes the text size: ui/text_size.py)."""
+        from PySide6.QtWidgets import QApplication
+
+        font = QApplication.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        self.label.setFont(font)
+        self._row_height = None
+        self._tallest.clear()  # measured in the old font
+        for button in self._pool if hasattr(self, "_pool") else ():
+            button.setFont(QApplication.font())
+        if getattr(self, "buttons", None):
+            self._fit_rows()
+
     def set_prompt(self, text: str, actions: list[Action], labels: list[str]) -> None:
         """Show `text`; rebuild the buttons only when the choices changed (cheap updates)."""
         self.label.setText(text)
@@ -184,13 +197,17 @@ class PromptBar(QFrame):
                 button.setVisible(False)
         self._flow.setEnabled(True)
         self.buttons = self._pool[: len(shown)]
+        # (every button shows for a moment, in rows the bar does not keep: the board view checks
+        # what it covers only once the layout has settled, BoardView._settled_sight)
         self._fit_rows()
 
     def _fit_rows(self) -> None:
         """Show as many buttons as fit in MAX_ROWS rows, the rest in the More menu; the bar is
         as tall as that (the board view below holds still when it changes: BoardView)."""
         m = self.layout().contentsMargins()
-        width = max(1, self.contentsRect().width() - m.left() - m.right())
+        # (less one pixel: the flow wraps an item reaching its last pixel, QRect.right() being
+        # left + width - 1, and a "More" that wrapped made the bar a row taller than it reported)
+        width = max(1, self.contentsRect().width() - m.left() - m.right() - 1)
         gap = self._flow.spacing()
         more_w = self.more.sizeHint().width()
         rows, x, fits, shown_rows = 1, 0, 0, 0
@@ -235,6 +252,16 @@ class PromptBar(QFrame):
         if self._row_height is None:
             self._row_height = QPushButton("Xg").sizeHint().height() + self.layout().spacing()
         return self._row_height
+
+    def max_height(self) -> int:
+        """The bar's height at its largest (MAX_LINES lines, MAX_ROWS rows of buttons), from its
+        fonts and margins alone: whatever it shows now, and however far a layout pass has got."""
+        m = self.layout().contentsMargins()
+        button = QPushButton("Xg")
+        button.setFont(self.font())
+        lines = self.MAX_LINES * self.label.line_height()
+        rows = self.MAX_ROWS * (button.sizeHint().height() + self.layout().spacing())
+        return m.top() + m.bottom() + 2 * self.frameWidth() + lines + rows + 4  # + the rounding of heights
 
     def growth_room(self) -> int:
         """How much taller the bar may still grow (its instruction to MAX_LINES lines, its

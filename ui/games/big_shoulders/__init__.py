@@ -23,6 +23,10 @@ from engine.games.big_shoulders.data import (
 )
 from ui.games import prompt_head
 
+BOARD_HAS_MATS = True
+"""The board shows every player's row (cash, Partners, buildings) and every company's charter: the
+players dock stays closed unless asked for (issue 27)."""
+
 PHASES = ("stock", "building", "action", "operating", "cleanup")
 PHASE_NAMES = {"setup": "Set-up", "found": "Starting companies", "stock": "Stock Phase",
                "building": "Building Phase", "action": "Action Phase", "operating": "Operating Phase",

@@ -21,7 +21,7 @@ from ui.board.items import (
     paint_paper,
     paper_brush,
 )
-from ui.board.legible import draw_shown, legible_font, plan_legible, screen_scale
+from ui.board.legible import draw_shown, fits, legible_font, plan_legible, screen_scale, shown_width
 from ui.board.pieces import LookItem, TextItem
 
 GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
@@ -197,8 +197,10 @@ class CharterCard(LookItem):
             cell = QRectF(x, y, cw - 6, h)
             x += cw
             lw = QFontMetricsF(soft).horizontalAdvance(label) + 5
-            tag = plan_legible(p, QRectF(cell.left(), y, lw, h), label, soft, int(TEXT_LEFT), elide=False)
-            number = plan_legible(p, cell.adjusted(lw, 0, 0, 0), value, big, int(TEXT_LEFT), elide=False)
+            # (probes: drawn as designed, or else the one line below is)
+            tag = plan_legible(p, QRectF(cell.left(), y, lw, h), label, soft, int(TEXT_LEFT), elide=False, probe=True)
+            number = plan_legible(p, cell.adjusted(lw, 0, 0, 0), value, big, int(TEXT_LEFT), elide=False,
+                                  probe=True)
             if tag is not None and number is not None and tag.font is soft and number.font is big:
                 draw_shown(p, tag, style.INK_SOFT)   # as designed
                 draw_shown(p, number, style.INK)
@@ -244,8 +246,8 @@ class CharterCard(LookItem):
         """The price per good by Salespeople, the current one in gold; shown small, the current
         price alone ("$50 a good"). Returns where the row ends."""
         cells = [QRectF(8 + k * 47, y + 1, 44, self.SALES_H - 2) for k in range(len(prices))]
-        plans = [plan_legible(p, c, f"${price}", style.sans(10, bold=k == sales), elide=False)
-                 for k, (c, price) in enumerate(zip(cells, prices, strict=True))]
+        plans = [plan_legible(p, c, f"${price}", style.sans(10, bold=k == sales), elide=False, probe=True)
+                 for k, (c, price) in enumerate(zip(cells, prices, strict=True))]  # (else the pill says it)
         if tight(p):  # shown smaller still, the forecast line gives the price: the resources take the row
             return 8.0
         if all(plan is not None and plan.extent().width() <= c.width() - 2
@@ -301,9 +303,9 @@ class CharterCard(LookItem):
         # the first line in its full size: a shorter form rather than smaller letters (the tooltip
         # gives every reason in full)
         made = plan_legible(p, top, made_forms[0], style.sans(12, bold=True), int(TEXT_LEFT), elide=False,
-                            short=made_forms[1:])
+                            short=made_forms[1:], probe=True)  # (probes: else the one line below)
         where = plan_legible(p, low, where_forms[0], fit_font(where_forms[0], style.sans(11, bold=True), low.width()),
-                             int(TEXT_LEFT), elide=False, short=where_forms[1:])
+                             int(TEXT_LEFT), elide=False, short=where_forms[1:], probe=True)
         # enlarged, two lines laid out for the design size may reach into each other: then one line
         if made is not None and where is not None and made.extent().bottom() <= where.extent().top() + 1:
             draw_shown(p, made, style.BRICK_RED if i.get("idle") else style.INK)
@@ -381,10 +383,12 @@ class SpaceTile(LookItem):
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor("#e4d6b8" if closed else "#f1e6cc"))
         p.drawPath(self.outline())
-        if not draw_text(p, QRectF(7, 2, r.width() - 36, 32), name, style.serif(10, bold=True), style.INK, WRAP,
-                         elide=False):
-            draw_text(p, QRectF(4, 0, r.width() - 30, 32), short, style.serif(10, bold=True), style.INK, TEXT_LEFT,
-                      elide=False)
+        whole = QRectF(7, 2, r.width() - 36, 32)
+        if fits(p, whole, name, style.serif(10, bold=True), int(WRAP), elide=False) or not short:
+            draw_text(p, whole, name, style.serif(10, bold=True), style.INK, WRAP, elide=False)
+        else:  # shown small: the space's name in a word (the tooltip names it in full)
+            draw_text(p, QRectF(4, 0, r.width() - 30, 32), name, style.serif(10, bold=True), style.INK, TEXT_LEFT,
+                      elide=False, short=short)
         badge = QRectF(r.width() - 28, 4, 22, 20)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(style.BRASS if uses == "∞" else style.PAPER_DARK))
@@ -415,26 +419,27 @@ class BuildingTile(LookItem):
     RADIUS = 6.0
 
     def set_building(self, bid: int | None, owner_colour: str, owner_mark: str, note: str, tooltip: str,
-                     era: int = 1, marked: str = "", empty: str = "", back: bool = False) -> None:
+                     era: int = 1, marked: str = "", empty: str = "", back: bool = False,
+                     empty_short: tuple[str, ...] = ()) -> None:
         """`bid` None: an empty slot labelled `empty`, or with `back` a face-down tile (its text
-        `empty`, e.g. how many are in hand)."""
-        self.set_look((bid, owner_colour, owner_mark, note, era, marked, empty, back), tooltip)
+        `empty`, e.g. how many are in hand); `empty_short`: its shorter forms."""
+        self.set_look((bid, owner_colour, owner_mark, note, era, marked, empty, back, tuple(empty_short)), tooltip)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        bid, colour, mark, note, era, marked, empty, back = self.look
+        bid, colour, mark, note, era, marked, empty, back, empty_short = self.look
         r = self.rect()
         if bid is None and not back:  # an empty slot of the Decade
             p.setPen(QPen(QColor(style.INK_SOFT), 1.0, Qt.PenStyle.DashLine))
             p.setBrush(QColor(style.PAPER_DARK))
             p.drawPath(self.outline())
-            draw_text(p, r, empty, style.sans(9), style.INK_SOFT, elide=False)
+            draw_text(p, r, empty, style.sans(9), style.INK_SOFT, elide=False, short=empty_short)
             return
         draw_shadow(p, self.outline(), 1, 2, 60)
         if bid is None:  # face down: the common back
             p.setPen(QPen(QColor(style.INK), 1.2))
             p.setBrush(QColor(style.CARD_BACK))
             p.drawPath(self.outline())
-            draw_text(p, r, empty, style.sans(10, bold=True), style.PAPER, elide=False)
+            draw_text(p, r, empty, style.sans(10, bold=True), style.PAPER, elide=False, short=empty_short)
             return
         b = BUILDINGS[bid]
         p.setPen(Qt.PenStyle.NoPen)
@@ -446,7 +451,10 @@ class BuildingTile(LookItem):
         head = f"#{bid}"   # the band is its owner's colour, and it sits in its owner's row
         draw_text(p, QRectF(5, 0, self.w * 0.5, bh), head, style.sans(9, bold=True), fg, TEXT_LEFT)
         pay = f"${b.cost} " + ("C→P" if b.pay == "company" else "B→P")
-        draw_text(p, QRectF(self.w * 0.35, 0, self.w * 0.65 - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT)
+        # the cost starts where the number ends as it is shown (larger on a board shown small)
+        left = max(self.w * 0.35, 5 + shown_width(p, head, style.sans(9, bold=True)) + 6)
+        draw_text(p, QRectF(left, 0, self.w - left - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT,
+                  short=f"${b.cost}")  # (who pays is in the tooltip)
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
         draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note or marked else 2)), b.text, body,
                   style.INK, WRAP, elide=False, short=_plain(b.text))
@@ -457,7 +465,7 @@ class BuildingTile(LookItem):
         p.setPen(QPen(QColor(style.GOLD) if marked else QColor(style.INK), 3.0 if marked else 1.2))
         p.drawPath(self.outline())
         if marked:
-            tag = QRectF(self.w - 58, self.h - 22, 54, 18)
+            tag = QRectF(self.w - 62, self.h - 24, 58, 21)
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(style.GOLD))
             p.drawRoundedRect(tag, 4, 4)
@@ -477,7 +485,21 @@ def _plain(text: str) -> tuple[str, ...]:
     plain = re.sub(r"\s*\([^)]*\)", "", text).replace(" from the general supply", "")
     fewest = re.sub(r"^The company pays a (\$\d+) dividend.*", r"\1 dividend", plain)
     fewest = re.sub(r"^(?:Buy a )?Capital Asset (?:at )?(\$\d+) (?:below|off) its slot price$", r"Asset \1 off", fewest)
-    return tuple(dict.fromkeys((plain, fewest)))
+    return tuple(dict.fromkeys((plain, fewest, _fewest(fewest))))
+
+
+_WORDS = (("Salespeople", "Sales"), ("Salesperson", "Sales"), ("Managers", "Mgr"), ("Manager", "Mgr"),
+          ("Workers", "Wkr"), ("Worker", "Wkr"), ("Automate", "Auto"), ("resources of different types", "mixed"),
+          ("resources of the same type", "alike"), ("livestock", "lvst"), (" immediately", " now"),
+          ("Asset $", "$"), (" dividend", " div."), ("Produce ", ""), (" + ", "+"))
+
+
+def _fewest(text: str) -> str:
+    """A building's effect in the board's abbreviations ("1 Worker + 1 Salesperson" → "1 Wkr+1 Sales"),
+    for a built tile in a player's row shown small (as the appeal bonuses: Wkr, Sales, Auto)."""
+    for word, short in _WORDS:
+        text = text.replace(word, short)
+    return text
 
 
 class DemandTileItem(LookItem):
@@ -505,8 +527,11 @@ class DemandTileItem(LookItem):
         p.drawPath(self.outline())
         draw_text(p, QRectF(6, 0, r.width() - 12, 26), f"{goods}/{demand}", style.sans(12, bold=True),
                   style.INK, TEXT_LEFT)
-        draw_text(p, QRectF(6, 22, r.width() - 12, 18), "full" if full else f"room {demand - goods}",
-                  style.sans(9), style.INK_SOFT, TEXT_LEFT)
+        room = QRectF(6, 22, r.width() - 12, 18)
+        words = "full" if full else f"room {demand - goods}"
+        # the room left is the difference of the numbers above: said in words where they fit
+        if fits(p, room, words, style.sans(9), int(TEXT_LEFT)):
+            draw_text(p, room, words, style.sans(9), style.INK_SOFT, TEXT_LEFT)
 
 
 class MarketItem(LookItem):
@@ -531,8 +556,8 @@ class MarketItem(LookItem):
             b = spaces - least
             x0 = 4 + a * (size + 3)
             x1 = 4 + (b + 1) * (size + 3) - 3
-            draw_text(p, QRectF(x0, size + 4, x1 - x0, 18), f"${price}", style.sans(9, bold=True), style.INK_SOFT,
-                      elide=False)
+            draw_text(p, QRectF(x0 - 3, size + 3, x1 - x0 + 6, 21), f"${price}", style.sans(9, bold=True),
+                      style.INK_SOFT, elide=False)
 
 
 class ResourceSpace(LookItem):
@@ -559,11 +584,12 @@ class ResourceSpace(LookItem):
         x = 6.0
         y = 26.0
         for res, n in shown:
-            if x + 24 > r.width():
+            w = 22.0 if n < 10 else 30.0  # a count of two figures on a wider cube
+            if x + w + 2 > r.width():
                 x = 6.0
                 y += 24
-            paint_cube(p, QRectF(x, y, 22, 22), res, n)
-            x += 25
+            paint_cube(p, QRectF(x, y, w, 22), res, n)
+            x += w + 3
         if not shown and counts:
             draw_text(p, QRectF(4, 26, r.width() - 8, 24), "empty", style.sans(9), style.INK_SOFT, elide=False)
 

@@ -100,8 +100,33 @@ LEFT_W = 760.0
 STOCK_ROWS = 2
 RIGHT_X = M + LEFT_W + 16
 RIGHT_W = 2 * CharterCard.W + 12
+LEFT_PANELS = ("header", "stock", "appeal", "spaces", "resources", "demand", "assets")
+"""Panels drawn from M (the others, the charters and the players' side, from RIGHT_X): the
+layout moves them all."""
+
+
+def board_tree(heights: dict[str, float], started: list[str]):
+    """The city's panels for the layout (ui/board/layout.py), in reading order: the header (the
+    phase and the choices), the two tracks, the action spaces, the resources, the demand and the
+    Capital Assets, then the charters in play (in rows of one to all), the charters not yet in
+    play, the players, the hand and the goals; they flow into as many columns as suit the room.
+    A panel with nothing to show (no hand, every charter started) takes no room."""
+    from ui.board.layout import Flow, Leaf
+
+    panels = [Leaf(name, LEFT_W, heights[name]) for name in LEFT_PANELS]
+    if started:
+        panels.append(Flow([Leaf(f"charter:{cid}", CharterCard.W, CharterCard.H) for cid in started],
+                           gap=10.0, max_lines=len(started), columns=False))
+    for name in ("unstarted", "players", "hand", "goals"):
+        if heights.get(name, 0) > 0:
+            panels.append(Leaf(name, RIGHT_W, heights[name]))
+    return Flow(panels, gap=GAP, max_lines=4)
+
+
 BONUS_WORDS = {"worker": "Wkr", "salesperson": "Sales", "automate": "Auto", "partner": "Ptnr",
                "goods_token": "Goods", "stock": "Stock"}
+BONUS_SHORT = {"salesperson": "Sls", "automate": "Aut", "goods_token": "Gds", "stock": "Stk"}
+"""The appeal bonuses in three letters, for a board shown small."""
 BONUS_TIPS = {"worker": "a free Worker", "salesperson": "a Salesperson", "automate": "automate a Worker",
               "partner": "the director gains a Partner (once per player)",
               "goods_token": "an Appeal Bonus Goods token (+1 good every production)",
@@ -189,33 +214,50 @@ class BigShouldersScene(GameScene):
         # The Choices (decisions with no place on the board) sit in the header, but they are what the
         # rest of the board leaves over: lay out with last time's number of chip rows, and once more
         # if that changed (the pool keeps every piece, so a second pass only moves them).
+        # Each panel is drawn in its own frame from its top (at 0), the layout places the frames
+        # (ui/board/layout.py); the charters are drawn as many to a row as the layout last chose.
         rows = self._choice_rows
+        comps = view["companies"]
+        started = [cid for cid in COMPANY_IDS if comps[cid]["started"]]
         for _ in range(2):
             self._pending = list(legal)
             self._by_action.clear()
-            ry = self._show_charters(view, M)
-            ry = self._show_players(view, ry + GAP)
-            ry = self._show_hand(view, ry + GAP)
-            ry = self._show_goals(view, ry + GAP)
-            y = self._show_header(view, M, rows)
-            y = self._show_stock_track(view, y + GAP)
-            y = self._show_appeal_track(view, y + GAP)
-            y = self._show_spaces(view, y + GAP)
-            y = self._show_resources(view, y + GAP)
-            y = self._show_demand(view, y + GAP)
-            y = self._show_assets(view, y + GAP)
-            left_bottom = y
+            heights: dict[str, float] = {}
+
+            def panel(name: str, show, heights=heights) -> None:
+                with self.in_panel(name):
+                    heights[name] = show(0.0)
+
+            for cid in started:  # each charter a panel of its own
+                panel(f"charter:{cid}", lambda top, cid=cid: self._show_charter(view, cid, top))
+            panel("unstarted", lambda top: self._show_unstarted(
+                view, [cid for cid in COMPANY_IDS if not comps[cid]["started"]], top))
+            panel("players", lambda top: self._show_players(view, top))
+            panel("hand", lambda top: self._show_hand(view, top))
+            panel("goals", lambda top: self._show_goals(view, top))
+            panel("header", lambda top, rows=rows: self._show_header(view, top, rows))
+            panel("stock", lambda top: self._show_stock_track(view, top))
+            panel("appeal", lambda top: self._show_appeal_track(view, top))
+            panel("spaces", lambda top: self._show_spaces(view, top))
+            panel("resources", lambda top: self._show_resources(view, top))
+            panel("demand", lambda top: self._show_demand(view, top))
+            panel("assets", lambda top: self._show_assets(view, top))
             # a Partner for another company is sent from that company's charter (click it first)
             self._pending = [a for a in self._pending if a.kind not in ("place", "use_building")
                              or a.args[1] == self.acting]
-            need = len(self._choice_layout(self._pending))
+            need = max(rows, len(self._choice_layout(self._pending)))
             if need == rows:
                 break
             rows = need
+        # (the header keeps its most rows of this game: a board that shrank would stay fitted for
+        # more than it shows, as the view zooms out for a board that grows, never back in)
         self._choice_rows = rows
-        self._show_choices(view, M + 70)
+        with self.in_panel("header"):
+            self._show_choices(view, 70.0)
         self.pool.prune()
-        self.setSceneRect(QRectF(0, 0, RIGHT_X + RIGHT_W + M, max(left_bottom, ry) + M))
+        self.lay_out(board_tree(heights, started))
+        self.place_panels({name: QPointF(M if name in LEFT_PANELS else RIGHT_X, 0.0) for name in heights
+                           if heights[name] > 0})
 
     # -- helpers -------------------------------------------------------------------------------------
     def _target(self, item: BoardItem, action: Action | None, status: str = "") -> None:
@@ -300,7 +342,7 @@ class BigShouldersScene(GameScene):
         track.set_occupied(space for space, cids in spots.items() if cids)
         for space, cids in spots.items():
             for k, cid in enumerate(cids):
-                tok = self.pooled((key, cid), lambda: TokenItem(24))
+                tok = self.pooled((key, cid), lambda: TokenItem(27))  # (marks of two letters)
                 tok.set_look(COMPANY_COLOURS[cid], COMPANY_MARKS[cid], tooltip=tip(cid))
                 tok.setZValue(3 + k)
                 self.place(tok, track.marker_pos(space, k, len(cids)))
@@ -340,9 +382,14 @@ class BigShouldersScene(GameScene):
                                                     f"{BONUS_TIPS[APPEAL_BONUSES[i]]}" if i in APPEAL_BONUSES else ""))
         track.setPos(M + 12, top + h - 56)
         for s, bonus in APPEAL_BONUSES.items():
-            lab = self.pooled(("appeal-bonus", s), lambda: Label(sw, 20, pt=9, centre=True))
-            lab.set_label(BONUS_WORDS[bonus], f"Appeal {s}: {BONUS_TIPS[bonus]}")
-            lab.setPos(M + 12 + s * sw, top + h - 24)
+            # a label as wide as the gap to its neighbours' allows, centred under its space
+            near = min((abs(s - o) for o in APPEAL_BONUSES if o != s), default=2)
+            lw = min(2, near) * sw - 4
+            lab = self.pooled(("appeal-bonus", s), lambda: Label(sw, 22, pt=9, centre=True))
+            lab.resize(lw, 22)
+            lab.set_label(BONUS_WORDS[bonus], f"Appeal {s}: {BONUS_TIPS[bonus]}",
+                          short=(BONUS_SHORT[bonus],) if bonus in BONUS_SHORT else ())
+            lab.setPos(M + 12 + s * sw + (sw - lw) / 2, top + h - 25)
         stack = view.get("appeal_stack") or []
         spots: dict[int, list[str]] = {}
         # the top of a stack operates first: it is drawn last (on top)
@@ -589,30 +636,25 @@ class BigShouldersScene(GameScene):
         return top + h
 
     # -- charters -----------------------------------------------------------------------------------------------
-    def _show_charters(self, view: dict, top: float) -> float:
+    def _show_charter(self, view: dict, cid: str, top: float) -> float:
+        """A started company's charter, in its own panel."""
         comps = view["companies"]
-        started = [cid for cid in COMPANY_IDS if comps[cid]["started"]]
-        y = top
-        for k, cid in enumerate(started):
-            card = self.pooled(("charter", cid), lambda cid=cid: CharterFace(cid))
-            c = comps[cid]
-            chips = self._charter_chips(view, card, cid)
-            # what the phase asks of a charter comes first when it is shown small: its stock, or its works
-            focus = "market" if view["phase"] in ("setup", "found", "stock") else "works"
-            fc = forecast(view, cid)  # once a charter: its card, tooltip and factories read it
-            info = {**self._charter_info(view, cid, fc), "chips": chips, "focus": focus}
-            mine = self._me is not None and c["dir"] == self._me
-            card.set_charter(info, "\n".join([f"{COMPANIES[cid].name} — directed by {self._names[c['dir']]}"]
-                                             + detail_lines(view, cid, fc)),
-                             selected=mine and cid == self.acting and any(a.kind == "place" for a in self._legal))
-            card.on_click = (lambda cid=cid: self.choose_company(cid)) if mine else None
-            pos = QPointF(RIGHT_X + (k % 2) * (CharterCard.W + 12), y + (k // 2) * (CharterCard.H + 10))
-            self.place(card, pos)
-            self._director_token(card, c["dir"], cid)
-            self._factories(view, card, cid, fc)
-        rows = (len(started) + 1) // 2
-        y += rows * (CharterCard.H + 10)
-        return self._show_unstarted(view, [cid for cid in COMPANY_IDS if not comps[cid]["started"]], y)
+        card = self.pooled(("charter", cid), lambda cid=cid: CharterFace(cid))
+        c = comps[cid]
+        chips = self._charter_chips(view, card, cid)
+        # what the phase asks of a charter comes first when it is shown small: its stock, or its works
+        focus = "market" if view["phase"] in ("setup", "found", "stock") else "works"
+        fc = forecast(view, cid)  # once a charter: its card, tooltip and factories read it
+        info = {**self._charter_info(view, cid, fc), "chips": chips, "focus": focus}
+        mine = self._me is not None and c["dir"] == self._me
+        card.set_charter(info, "\n".join([f"{COMPANIES[cid].name} — directed by {self._names[c['dir']]}"]
+                                         + detail_lines(view, cid, fc)),
+                         selected=mine and cid == self.acting and any(a.kind == "place" for a in self._legal))
+        card.on_click = (lambda cid=cid: self.choose_company(cid)) if mine else None
+        self.place(card, QPointF(RIGHT_X, top))
+        self._director_token(card, c["dir"], cid)
+        self._factories(view, card, cid, fc)
+        return CharterCard.H
 
     def _director_token(self, card: CharterCard, seat: int, cid: str) -> None:
         tok = self.pooled(("director", cid), lambda: TokenItem(22, parent=card))
@@ -760,7 +802,7 @@ class BigShouldersScene(GameScene):
 
     def _show_unstarted(self, view: dict, cids: list[str], top: float) -> float:
         if not cids:
-            return top - 10
+            return 0.0
         # four to a row gives the names room (five cut 'Cracker Jack' and 'Anglo-American' on a
         # board fitted into a small window), unless it takes one row more than five do
         per_row = 4 if -(-len(cids) // 4) == -(-len(cids) // 5) else 5
@@ -810,7 +852,7 @@ class BigShouldersScene(GameScene):
     # -- players: cash, Partners, buildings ----------------------------------------------------------------------
     def _show_players(self, view: dict, top: float) -> float:
         n = int(view["players"])
-        rh = 64.0
+        rh = 72.0
         h = 38 + n * (rh + 6)
         self._panel("players", "Players", "one building played each Decade · hands stay secret",
                     RIGHT_X, top, RIGHT_W, h, note_short=("hands stay secret",))
@@ -848,7 +890,8 @@ class BigShouldersScene(GameScene):
                 x = RIGHT_X + 12 + 184 + (d - 1) * (bw + 5)
                 if bid is None:
                     tile.set_building(None, "", "", "", f"Decade {d}: no building played"
-                                      + (" yet" if d >= int(view["decade"]) else ""), era=0, empty=f"Decade {d}")
+                                      + (" yet" if d >= int(view["decade"]) else ""), era=0, empty=f"Decade {d}",
+                                      empty_short=(f"Dec. {d}", f"D{d}"))
                 else:
                     users = self._on_building.get(bid, [])
                     used = "used" if bid in (view.get("used_buildings") or []) else ""
@@ -874,19 +917,24 @@ class BigShouldersScene(GameScene):
             back.resize(RIGHT_X + RIGHT_W - hx - 12, rh)
             text = f"{k} in hand" + ("\npicked" if picked else "")
             back.set_building(None, "", "", "", f"{self._names[seat]} holds {count(k, 'building')} in hand"
-                              + (" and has picked" if picked else "") + " (secret)", era=1, empty=text, back=True)
+                              + (" and has picked" if picked else "") + " (secret)", era=1, empty=text, back=True,
+                              empty_short=(f"{k} held" + ("\npicked" if picked else ""),
+                                           f"{k}" + (" ✓" if picked else "")))
             back.setPos(hx, y)
         return top + h
 
     def _show_hand(self, view: dict, top: float) -> float:
         me = self._me
         if me is None or not isinstance(view["hands"][me], list) or view.get("viewer") != me:
-            return top - GAP
+            return 0.0
         hand = list(view["hands"][me])
         pick = view["picks"][me]
-        if not hand and not pick:
-            return top - GAP
         bw, bh = 200.0, 96.0
+        if not hand and not pick:  # the panel stays (empty), so the board keeps its arrangement
+            h = 40 + bh + 8
+            self._panel("hand", f"Buildings in hand: {self._names[me]}", "none in hand now", RIGHT_X, top, RIGHT_W,
+                        h, note_short=("none now",))
+            return top + h
         h = 40 + bh + 8
         choosing = any(a.kind == "build" for a in self._legal)
         note_short: tuple[str, ...] = ()

@@ -21,6 +21,10 @@ from engine.games.captains_of_industry.data import (
 )
 from ui.games import not_asked
 
+BOARD_HAS_MATS = True
+"""The board shows every player's money, facilities, Real Estate and Advances (and the seat's own
+hand and bank): the players dock stays closed unless asked for (issue 27)."""
+
 MS_WORDS = {"goods": "goods sold", "contracts": "contracts", "domination": "sector domination",
             "age_advances": "age-end Advances", "game_advances": "game-end Advances", "captains": "Captain cards",
             "money_bonus": "money bonus"}

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from ui.board import style
 from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.legible import fits
 from ui.board.pieces import DrawnItem, LookItem
 
 SECTOR_COLOURS = {"research": "#5e4b8b", "consumables": "#4f6b2f", "durables": "#2f4f6f", "energy": "#7b2d26"}
@@ -191,7 +192,7 @@ class ReSpace(LookItem):
         p.drawRect(QRectF(0, 9, r.width(), 8))
         draw_text(p, band, level.title(), style.sans(11, bold=True), style.INK)
         if card:
-            d = 17.0
+            d = 18.0
             per = max(1, int((r.width() - 4) // (d + 3)))
             rows = [icons[k:k + per] for k in range(0, len(icons), per)]
             for k, row in enumerate(rows):
@@ -205,16 +206,29 @@ class ReSpace(LookItem):
             draw_text(p, strip, mark, style.sans(11, bold=True, tabular=False), style.text_on(owner))
         else:
             top = 18.0
+            flags = int(Qt.AlignmentFlag.AlignCenter | WRAP)
             if icons:
-                d = 14.0
+                d = 16.0
                 x0 = (r.width() - len(icons) * (d + 3) + 3) / 2
-                paint_icons(p, icons, x0, top + 1, d, faint=True)
-                top += 16
+                below = QRectF(2, top + 16, r.width() - 4, r.height() - top - 17)
+                # shown small, the cost takes the whole space and the faint icons sit under it
+                low = not fits(p, below, cost, style.sans(10), flags, False, short_costs(cost))
+                paint_icons(p, icons, x0, r.height() - d - 2 if low else top + 1, d, faint=True)
+                if not low:
+                    top += 16
             draw_text(p, QRectF(2, top, r.width() - 4, r.height() - top - 1), cost, style.sans(10), style.INK,
-                      Qt.AlignmentFlag.AlignCenter | WRAP, elide=False)
+                      flags, elide=False, short=short_costs(cost))
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.look[1], self.look[5]]
+
+
+def short_costs(cost: str) -> tuple[str, ...]:
+    """Shorter forms of a build cost ('2 Stone + 2 Steel + 1 Research'), for a board shown small:
+    Research as R (as on the Advances), then without the plus signs."""
+    forms = [cost.replace("Research", "R")]
+    forms.append(forms[0].replace(" + ", " "))
+    return tuple(f for f in forms if f != cost)
 
 
 class AdvanceTile(LookItem):
@@ -241,8 +255,8 @@ class AdvanceTile(LookItem):
         if " " not in name:  # one long word cannot wrap: it shrinks (not under 9 pt), or is cut short
             font = fit_font(name, font, r.width() - 6)
             short = name[:7] + "." if len(name) > 8 else ()
-        draw_text(p, QRectF(2, 1, r.width() - 4, 36), name, font, style.INK, Qt.AlignmentFlag.AlignCenter | WRAP,
-                  elide=False, short=short)
+        draw_text(p, QRectF(2, 0, r.width() - 4, r.height() - 15), name, font, style.INK,
+                  Qt.AlignmentFlag.AlignCenter | WRAP, elide=False, short=short)
         draw_text(p, QRectF(6, r.height() - 20, 40, 18), f"{cost} R", style.sans(11), SECTOR_COLOURS["research"],
                   LEFT)
         d = 16.0

@@ -78,9 +78,36 @@ HAND_TOP, HAND_H = CHOICES_TOP + CHOICES_H + 8, 92.0
 ZONES_TOP = HAND_TOP + HAND_H + 8
 ZONE_W, ZONE_H, RE_W = 355.0, 90.0, 84.0
 RESEARCH_TOP = ZONES_TOP + 28 + 2 * ZONE_H + 8
-TILE_W, TILE_H, TILE_STEP = 112.0, 54.0, 116.0
-BUTTON_W, BUTTON_H, PER_ROW = 134.0, 36.0, 5
+TILE_W, TILE_H, TILE_STEP = 112.0, 60.0, 116.0
+BUTTON_W, BUTTON_H, PER_ROW = 134.0, 48.0, 5
 CHOICE_KINDS = ("manipulate", "done", "split", "insider", "return_captain", "re_card")
+PANELS = {
+    "markets": QRectF(M, M, A_W, MARKETS_TOP + ROW_H * len(MARKET_IDS) + 6 - M),
+    "facilities": QRectF(M, FAC_TOP, A_W, BOTTOM - FAC_TOP),
+    "turn": QRectF(B_X, M, B_W, TURN_H),
+    "choices": QRectF(B_X, CHOICES_TOP, B_W, CHOICES_H),
+    "hand": QRectF(B_X, HAND_TOP, B_W, HAND_H),
+    "zones": QRectF(B_X, ZONES_TOP, B_W, 28 + 2 * ZONE_H + 2),
+    "research": QRectF(B_X, RESEARCH_TOP, B_W, BOTTOM - RESEARCH_TOP),
+}
+"""Each panel as drawn, in its own coordinates (the layout places them: ui/board/layout.py)."""
+
+
+def board_tree():
+    """The board's panels for the layout, in reading order: the markets and the facilities,
+    then the turn board, the choices, the Captain hand, Real Estate and Market Research; they
+    flow into as many columns as suit the room."""
+    from ui.board.layout import Flow, Leaf
+
+    return Flow([Leaf(name, rect.width(), rect.height(), w_max=rect.width() * STRETCH)
+                 for name, rect in PANELS.items()], gap=14.0, max_lines=4)
+
+
+STRETCH = 1.45
+"""How much wider than drawn a panel may be laid out: its price spaces, Real Estate spaces,
+Advance tiles and buttons widen with it."""
+
+
 SHORT_MARKET = {"Durables West": "Dur. W", "Durables East": "Dur. E", "Energy North": "En. N",
                 "Energy South": "En. S"}
 
@@ -109,7 +136,6 @@ class CaptainsScene(GameScene):
         self._taken: list[tuple[int, str, int, int, int, int]] = []  # (turn, market, seller, price, count, buyer)
         self._prev_report: list = []
         self._report_step = 0   # 0: the whole age end; k: the k-th market's line, lit on the board
-        self.setSceneRect(QRectF(0, 0, B_X + B_W + M, BOTTOM + M))
 
     # -- the contract ------------------------------------------------------------------------------
     def item_for(self, action: Action):
@@ -125,14 +151,25 @@ class CaptainsScene(GameScene):
         marks = style.seat_marks(names)
         seats = tuple((style.seat_colour(s), marks[s]) for s in range(view["players"]))
         self._note_purchases(view)
-        self._show_markets(view, names, seats, me, legal_set)
-        self._show_facilities(view, names, seats, me, legal_set)
-        self._show_turn(view, names, seats)
-        self._show_choices(view, names, seats, legal, legal_set)
-        self._show_hand(view, names, viewer)
-        self._show_zones(view, names, seats, me, legal_set)
-        self._show_research(view, names, seats, me, legal_set)
+        arr = self.lay_out(board_tree())
+        self._pw = {name: arr.rects[name][2] for name in PANELS}
+        """Each panel's width as laid out (a panel widened spreads its spaces, tiles and buttons)."""
+        with self.in_panel("markets"):
+            self._show_markets(view, names, seats, me, legal_set)
+        with self.in_panel("facilities"):
+            self._show_facilities(view, names, seats, me, legal_set)
+        with self.in_panel("turn"):
+            self._show_turn(view, names, seats)
+        with self.in_panel("choices"):
+            self._show_choices(view, names, seats, legal, legal_set)
+        with self.in_panel("hand"):
+            self._show_hand(view, names, viewer)
+        with self.in_panel("zones"):
+            self._show_zones(view, names, seats, me, legal_set)
+        with self.in_panel("research"):
+            self._show_research(view, names, seats, me, legal_set)
         self.pool.prune()
+        self.place_panels({name: rect.topLeft() for name, rect in PANELS.items()})
 
     def _panel(self, key: str, rect: QRectF, title: str, note: str = "") -> Panel:
         panel = self.pool.item(("panel", key), lambda: Panel(10, 10))
@@ -186,12 +223,14 @@ class CaptainsScene(GameScene):
 
     # -- the market board -------------------------------------------------------------------------------
     def _show_markets(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
-        self._panel("markets", QRectF(M, M, A_W, MARKETS_TOP + ROW_H * len(MARKET_IDS) + 6 - M), "Markets",
+        a_w = self._pw["markets"]
+        sw = self._space_w = (a_w - LABEL_W) / len(PRICES)
+        self._panel("markets", QRectF(M, M, a_w, MARKETS_TOP + ROW_H * len(MARKET_IDS) + 6 - M), "Markets",
                     "each owner's tokens at their price · the cheapest sell first")
         self._text(("price-head", "demand"), QRectF(M + 4, M + 28, LABEL_W - 8, 22), "demand · market", 10,
                    colour=style.INK_SOFT)
         for k, p in enumerate(PRICES):
-            self._text(("price-head", p), QRectF(M + LABEL_W + k * SPACE_W, M + 28, SPACE_W, 22), f"${p}", 11,
+            self._text(("price-head", p), QRectF(M + LABEL_W + k * sw, M + 28, sw, 22), f"${p}", 11,
                        True, Qt.AlignmentFlag.AlignCenter)
         prompt = view.get("prompt") or {}
         kind = prompt.get("kind")
@@ -222,7 +261,8 @@ class CaptainsScene(GameScene):
             label.setPos(M + 1, y + 1)
             for k, p in enumerate(PRICES):
                 space = self.pool.item(("space", m, p), lambda p=p: PriceSpace(SPACE_W, ROW_H, p))
-                space.setPos(M + LABEL_W + k * SPACE_W, y)
+                space.resize(sw, ROW_H)
+                space.setPos(M + LABEL_W + k * sw, y)
                 act = Action("price", me, (m, p)) if pricing else None
                 space.set_space(r % 2 == 1, act in legal, f"{market.name}: ${p}")
                 self.pool.target(space, act, legal, f"Price {market.name} at ${p}")
@@ -272,10 +312,11 @@ class CaptainsScene(GameScene):
         if not p:  # goods that have just arrived wait at the end of the label for their price
             chip.setPos(M + LABEL_W - StackChip.W - 3, y0 + 2 + j * 20)
         else:
-            left = M + LABEL_W + (p - PRICES[0]) * SPACE_W
+            sw = self._space_w
+            left = M + LABEL_W + (p - PRICES[0]) * sw
             rows = (of + 1) // 2
             step = min(21.0, (ROW_H - 2 - StackChip.H) / max(1, rows - 1))
-            x = left + (SPACE_W - StackChip.W) / 2 if of == 1 else left + 1 + (j % 2) * (StackChip.W + 1)
+            x = left + (sw - StackChip.W) / 2 if of == 1 else left + 1 + (j % 2) * (StackChip.W + 1)
             y = y0 + (ROW_H - StackChip.H) / 2 if of <= 2 else y0 + 1 + (j // 2) * step
             chip.setPos(x, y)
         act = None
@@ -288,7 +329,8 @@ class CaptainsScene(GameScene):
     def _show_facilities(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
         n = view["players"]
         top = FAC_TOP
-        self._panel("facilities", QRectF(M, top, A_W, BOTTOM - top), "Facilities",
+        f_w = self._pw["facilities"]
+        self._panel("facilities", QRectF(M, top, f_w, BOTTOM - top), "Facilities",
                     "★ the double-production card")
         for s in range(n):
             x = OWNERS_X + s * OWNER_W
@@ -299,11 +341,12 @@ class CaptainsScene(GameScene):
         self._text(("fac-head", "stack"), QRectF(M + 258, top + 36, 50, 20), "stack", 10,
                    align=Qt.AlignmentFlag.AlignCenter, colour=style.INK_SOFT)
         acting = me is not None and (view.get("prompt") or {}).get("kind") == "action"
-        bx = OWNERS_X + 5 * OWNER_W + 4
+        bx = OWNERS_X + 5 * OWNER_W + 4 + (f_w - A_W)  # the buttons keep the right end
         for r, t in enumerate(FACILITY_IDS):
             f = FACILITIES[t]
             y = top + 62 + r * FAC_ROW
             row = self.pool.item(("facrow", t), lambda: FacilityRow(A_W - 8, FAC_ROW))
+            row.resize(f_w - 8, FAC_ROW)
             double, standard = view["stock"][t]
             stack = ("★+" if double else "") + str(standard)
             costs = f"build {short_bill(f.build)} · expand +{short_bill(f.expand)}"
@@ -339,7 +382,9 @@ class CaptainsScene(GameScene):
 
     # -- the turn board, the choices and the hand ---------------------------------------------------------
     def _show_turn(self, view: dict, names: list[str], seats: tuple) -> None:
-        board = self.pool.item(("turnboard",), lambda: TurnBoard(B_W, TURN_H))
+        b_w = self._pw["turn"]
+        board = self.pool.item(("turnboard",), lambda: TurnBoard(b_w, TURN_H))
+        board.resize(b_w, TURN_H)
         pr = view["progress"]
         order = tuple(view["order"])
         nxt = tuple(view["next_order"])
@@ -355,7 +400,8 @@ class CaptainsScene(GameScene):
         board.setPos(B_X, M)
 
     def _show_choices(self, view: dict, names: list[str], seats: tuple, legal: list[Action], legal_set: set) -> None:
-        self._panel("choices", QRectF(B_X, CHOICES_TOP, B_W, CHOICES_H), "Choices", self._choice_note(view))
+        b_w = self._pw["choices"]
+        self._panel("choices", QRectF(B_X, CHOICES_TOP, b_w, CHOICES_H), "Choices", self._choice_note(view))
         me = legal[0].seat if legal else None
         kind = (view.get("prompt") or {}).get("kind")
         shown = [a for a in legal if a.kind in CHOICE_KINDS]
@@ -364,22 +410,25 @@ class CaptainsScene(GameScene):
         if shown and shown[0].kind == "re_card":
             self._show_re_cards(view, names, shown, legal_set)
         else:
-            for k, act in enumerate(shown[:3 * PER_ROW]):
+            bw = (b_w - 20 - (PER_ROW - 1) * 6) / PER_ROW
+            for k, act in enumerate(shown[:2 * PER_ROW]):  # (two rows: a title and its line each)
                 btn = self.pool.item(("choice", k), lambda: ButtonItem(BUTTON_W, BUTTON_H))
+                btn.resize(bw, BUTTON_H)
                 text, sub = self._choice_words(act, view, names)
                 btn.set_text(text, sub, tip=describe(act, view, names))
-                btn.setPos(B_X + 10 + (k % PER_ROW) * (BUTTON_W + 6),
+                btn.setPos(B_X + 10 + (k % PER_ROW) * (bw + 6),
                            CHOICES_TOP + 30 + (k // PER_ROW) * (BUTTON_H + 2))
                 self.pool.target(btn, act, legal_set, describe(act, view, names))
         if not shown:
-            self._text(("choices-idle",), QRectF(B_X + 14, CHOICES_TOP + 28, B_W - 28, 24),
+            self._text(("choices-idle",), QRectF(B_X + 14, CHOICES_TOP + 28, b_w - 28, 24),
                        self._idle_words(view, names), 12)
             self._show_replay(view, names)
 
     def _show_re_cards(self, view: dict, names: list[str], shown: list[Action], legal: set) -> None:
         """The Real Estate cards left of the level: a column each, its two sides as buttons."""
+        b_w = self._pw["choices"]
         cards = list(dict.fromkeys(a.args[0] for a in shown))
-        w = min(68.0, (B_W - 20) / max(1, len(cards)))
+        w = min(68.0, (b_w - 20) / max(1, len(cards)))
         for k, card in enumerate(cards):
             x = B_X + 10 + k * w
             self._text(("re-card", k), QRectF(x, CHOICES_TOP + 28, w - 4, 18), card, 11, True,
@@ -430,6 +479,7 @@ class CaptainsScene(GameScene):
 
     def _show_replay(self, view: dict, names: list[str]) -> None:
         """The last age end, market by market: ◀ ▶ light one market's row and explain it."""
+        b_w = self._pw["choices"]
         report = view.get("report") or []
         if not report:
             self._report_step = 0
@@ -452,7 +502,7 @@ class CaptainsScene(GameScene):
             thrown = sum(sum(e["discarded"].values()) for e in report)
             text = (f"Age {age} end: the consumers bought {bought} tokens and {thrown} were discarded (✓ and ✗ "
                     "on the tracks). ▶ goes through it market by market.")
-        self._text(("report", "body"), QRectF(B_X + 112, top - 4, B_W - 124, 62), text, 11,
+        self._text(("report", "body"), QRectF(B_X + 112, top - 4, b_w - 124, 62), text, 11,
                    align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
     def _step(self, d: int, n: int) -> None:
@@ -473,7 +523,8 @@ class CaptainsScene(GameScene):
 
     def _show_hand(self, view: dict, names: list[str], viewer: int | None) -> None:
         """The viewer's Captain hand and Player Bank; for a spectator only the hand sizes (R18)."""
-        rect = QRectF(B_X, HAND_TOP, B_W, HAND_H)
+        b_w = self._pw["hand"]
+        rect = QRectF(B_X, HAND_TOP, b_w, HAND_H)
         outcome = view.get("outcome")
         if outcome:  # the banks are revealed and the game-end scoring added
             self._panel("hand", rect, "Player Banks and final Market Share", "revealed at the end")
@@ -492,26 +543,30 @@ class CaptainsScene(GameScene):
             lines = ["Captain cards: " + (", ".join(CAPTAINS[c].name for c in hand) or "none"),
                      f"Player Bank: {market_share_text(seat['market_share'])} Market Share"]
         for k, line in enumerate(lines):  # the first line may take two rows (a hand of many cards)
-            self._text(("hand", k), QRectF(B_X + 12, HAND_TOP + 27 + k * 38, B_W - 24, 38 if k == 0 else 24), line,
+            self._text(("hand", k), QRectF(B_X + 12, HAND_TOP + 27 + k * 38, b_w - 24, 38 if k == 0 else 24), line,
                        11, align=Qt.AlignmentFlag.AlignLeft | (Qt.AlignmentFlag.AlignTop if k == 0 else
                                                                Qt.AlignmentFlag.AlignVCenter))
 
     # -- Real Estate --------------------------------------------------------------------------------------
     def _show_zones(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
-        self._panel("zones", QRectF(B_X, ZONES_TOP, B_W, 28 + 2 * ZONE_H + 2), "Real Estate",
+        b_w = self._pw["zones"]
+        zone_w = (b_w - 8) / 2
+        re_w = (zone_w - 4 * 4 - 3) / 4
+        self._panel("zones", QRectF(B_X, ZONES_TOP, b_w, 28 + 2 * ZONE_H + 2), "Real Estate",
                     "the lowest free level first · rent $2 a card a round")
         acting = me is not None and (view.get("prompt") or {}).get("kind") == "action"
         built = view["real_estate"]
         for k, z in enumerate(ZONE_IDS):
-            x = B_X + 6 + (k % 2) * ZONE_W
+            x = B_X + 6 + (k % 2) * zone_w
             y = ZONES_TOP + 28 + (k // 2) * ZONE_H
             fed = [MARKETS[m].name for m in MARKET_IDS if z in MARKETS[m].zones]
             feeds = ", ".join(SHORT_MARKET.get(name, name) for name in fed)
-            self._text(("zone", z), QRectF(x + 2, y, ZONE_W - 8, 18), f"{ZONES[z]} → {feeds}", 10)
+            self._text(("zone", z), QRectF(x + 2, y, zone_w - 8, 18), f"{ZONES[z]} → {feeds}", 10)
             free = next((sp for sp in ZONE_SPACES[z] if sp not in built), None)
             for j, sp in enumerate(ZONE_SPACES[z]):
                 space = SPACES[sp]
                 item = self.pool.item(("re", sp), lambda: ReSpace(RE_W, ZONE_H - 22))
+                item.resize(re_w, ZONE_H - 22)
                 entry = built.get(sp)
                 if entry:
                     card, side, owner = entry
@@ -527,14 +582,17 @@ class CaptainsScene(GameScene):
                            + (f" While empty it shows the automatic demand {auto} (R12)." if auto else "")
                            + f" The {ZONES[z]} zone's demand goes to {', '.join(fed)}.")
                     item.set_space(space.level, bill_text(space.cost), auto, None, "", "", tip)
-                item.setPos(x + j * (RE_W + 4), y + 20)
+                item.setPos(x + j * (re_w + 4), y + 20)
                 act = Action("real_estate", me, (z,)) if acting and sp == free else None
                 self.pool.target(item, act, legal, f"Build {space.level.title()} Real Estate in {ZONES[z]}")
 
     # -- Market Research ------------------------------------------------------------------------------------
     def _show_research(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
+        b_w = self._pw["research"]
+        step = min(TILE_STEP * STRETCH, (b_w - 18) / max(len(r) for r in ADVANCE_LAYOUT.values()))
+        tile_w = step - (TILE_STEP - TILE_W)
         top = RESEARCH_TOP
-        self._panel("research", QRectF(B_X, top, B_W, BOTTOM - top), "Market Research",
+        self._panel("research", QRectF(B_X, top, b_w, BOTTOM - top), "Market Research",
                     f"Advances on sale up to Level {view['age']}")
         acting = me is not None and (view.get("prompt") or {}).get("kind") == "action"
         owners: dict[str, list[int]] = {}
@@ -544,20 +602,21 @@ class CaptainsScene(GameScene):
         centre: dict[str, tuple[float, float, float]] = {}
         for level, key in enumerate(("level1", "level2", "level3")):
             row = ADVANCE_LAYOUT[key]
-            x0 = B_X + (B_W - len(row) * TILE_STEP + (TILE_STEP - TILE_W)) / 2
-            y = top + 28 + level * (TILE_H + 14)
+            x0 = B_X + (b_w - len(row) * step + (step - tile_w)) / 2
+            y = top + 28 + level * (TILE_H + 12)
             for k, a in enumerate(row):
                 adv = ADVANCES[a]
                 tile = self.pool.item(("adv", a), lambda: AdvanceTile(TILE_W, TILE_H))
+                tile.resize(tile_w, TILE_H)
                 who = tuple(seats[s] for s in owners.get(a, []))
                 pre = " or ".join(ADVANCES[p].name for p in adv.prereqs)
                 tip = (f"{adv.name} (Level {adv.level}, {adv.cost} Research): {adv.text}"
                        + (f" Needs {pre}." if pre else "")
                        + (f" Owned by {', '.join(names[s] for s in owners[a])}." if a in owners else ""))
                 tile.set_tile(adv.name, adv.level, adv.cost, who, adv.level <= view["age"], tip)
-                x = x0 + k * TILE_STEP
+                x = x0 + k * step
                 tile.setPos(x, y)
-                centre[a] = (x + TILE_W / 2, y, y + TILE_H)
+                centre[a] = (x + tile_w / 2, y, y + TILE_H)
                 act = Action("research", me, (a,)) if acting else None
                 self.pool.target(tile, act, legal, f"Buy {adv.name}")
         lines = []
@@ -565,7 +624,8 @@ class CaptainsScene(GameScene):
             for p in ADVANCES[a].prereqs:
                 px, _, pbottom = centre[p]
                 lines.append(((px - B_X, pbottom - top), (cx - B_X, ytop - top)))
-        item = self.pool.item(("adv-lines",), lambda: LinesItem(B_W, BOTTOM - top))
+        item = self.pool.item(("adv-lines",), lambda: LinesItem(b_w, BOTTOM - top))
+        item.resize(b_w, BOTTOM - top)
         item.set_lines(tuple(lines))
         item.setPos(B_X, top)
 

@@ -114,11 +114,11 @@ def make_layout(players: int, board_w: float = BOARD_W, mats: list[tuple[float, 
         mats = [(mat_w, MAT_H_NARROW if mat_w < NARROW_MAT else MAT_H_WIDE)] * players
         narrow = [mat_w < NARROW_MAT] * players
     top = board.bottom() + 22
-    rects, x = [], MARGIN
-    for w, h in mats:
-        rects.append(QRectF(x, top, w, h))
-        x += w + MAT_GAP
-    scene = QRectF(0, 0, max(board_w, x - MAT_GAP - MARGIN) + 2 * MARGIN, top + max(h for _, h in mats) + MARGIN)
+    # each mat in its own panel, all drawn from the same corner: a mat's pieces move only when its
+    # own size changes (the layout moves the panels)
+    rects = [QRectF(MARGIN, top, w, h) for w, h in mats]
+    row_w = sum(w for w, _ in mats) + MAT_GAP * (len(mats) - 1)
+    scene = QRectF(0, 0, max(board_w, row_w) + 2 * MARGIN, top + max(h for _, h in mats) + MARGIN)
     return Layout(players, board, inner, market, slots, right, ranks, endgame, piles, rects, scene,
                   list(narrow or [w < NARROW_MAT for w, _ in mats]))
 
@@ -360,6 +360,14 @@ class PlayerMat(BoardItem):
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
+    def set_size(self, w: float, h: float) -> None:
+        """The mat laid out at another size (its header and frame follow)."""
+        if (w, h) == (self.w, self.h):
+            return
+        self.resize(w, h)
+        self.header.resize(w, self.HEADER)
+        self.frame.follow()
+
     def set_mat(self, **kw) -> None:
         """Update the mat; header fields (name, corp, colour, mark, money, assets, current, starter,
         score) go to the header, `current` also shows the frame."""
@@ -404,6 +412,12 @@ class MatFrame(QGraphicsItem):
         self.mat = mat
         self._bounds = mat.rect().adjusted(-2, -2, 2, 2)
         self.setVisible(False)
+
+    def follow(self) -> None:
+        """The mat changed size."""
+        self.prepareGeometryChange()
+        self._bounds = self.mat.rect().adjusted(-2, -2, 2, 2)
+        self.update()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -587,9 +601,7 @@ class FirstCeoScene(GameScene):
         """The board or the mats take another size (a new room): the printed board, its track
         and its tooltips follow; the mats are built again at their new sizes."""
         self._layout = lay
-        self._mat_memo.clear()
-        mats = {self.frame(f"mat{i}") for i in range(lay.players)}
-        self.pool.forget(lambda _key, piece: piece.parentItem() in mats)
+        self._mat_memo.clear()  # (the mats' pieces are laid out again at their new sizes)
         base = self.pool[("base",)]
         base.set_layout(lay)
         self._track.set_spaces(*track_geometry(lay.board))
@@ -807,6 +819,7 @@ class FirstCeoScene(GameScene):
         corp = CORPORATIONS[corp_id] if corp_id else None
         colour = style.seat_colour(seat)
         mat = self._item(("mat", seat), lambda: PlayerMat(r.width(), r.height()))
+        mat.set_size(r.width(), r.height())
         mat.setPos(r.topLeft())
         assets = next((c["assets"] for c in view["corporations"] if c["id"] == corp_id), 0)
         outcome = view.get("outcome")
@@ -828,6 +841,7 @@ class FirstCeoScene(GameScene):
             cw, ch = 112.0, 160.0
         if corp_id:
             card = self._item(("corp", seat), lambda: CompanyCard(cw, ch))
+            card.resize(cw, ch)
             holders = sum(v["holdings"].get(corp_id, 0) for v in view["seats"])
             card.set_card(corp_id, band=colour, subtitle=f"income ${s['income']}",
                           tooltip=card_tooltip(corp_id) + f"\nIncome now: ${s['income']} per share "
@@ -848,6 +862,7 @@ class FirstCeoScene(GameScene):
         col_w = (avail_w - (cols - 1) * 8) / cols
         comp_label = self._item(("comp-label", seat), lambda: LabelItem(avail_w, 16, "", style.sans(9, bold=True),
                                                                        style.INK_SOFT))
+        comp_label.resize(avail_w, 16)
         comp_label.set_text(f"Companies ({len(companies)})")
         comp_label.setPos(cx, cy - 2)
         per_col = max(1, -(-len(companies) // cols))
@@ -861,6 +876,7 @@ class FirstCeoScene(GameScene):
             self._place(strip, QPointF(cx + col * (col_w + 8), cy + 18 + row * step))
         if not companies:
             empty = self._item(("nocomp", seat), lambda: LabelItem(avail_w, 20, "", style.sans(9), style.INK_SOFT))
+            empty.resize(avail_w, 20)
             empty.set_text("none yet")
             empty.setPos(cx, cy + 18)
         # asset cards (face down; values only in the owner's own view)

@@ -11,6 +11,9 @@ from engine.core.text import count
 from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
 from ui.games import not_asked
 
+BOARD_HAS_MATS = True
+"""The board shows every player's mat: the players dock stays closed unless asked for (issue 27)."""
+
 
 def make_scene(game_id: str = "robber-barons"):
     """The Robber Barons board scene (a GameScene)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
 from ui.board import icons, style
@@ -24,6 +24,7 @@ from ui.board.items import (
     fit_font,
     paper_brush,
 )
+from ui.board.legible import fits
 
 CLASS_COLOURS = {"great": "#7b2d26", "major": "#2f4f6f", "minor": "#4f6b2f"}
 """Industry classes: oxblood (Great), slate blue (Major), olive (Minor)."""
@@ -129,8 +130,9 @@ class SpaceItem(BoardItem):
     def _marker_slots(self) -> list[QPointF]:
         c = self.content_rect()
         top = c.top() + self.name_height() + (9 if self.sideways() else 10)
-        dy = 18.0 if self.sideways() else 20.0
-        return [QPointF(c.center().x() - 4 + (col - 1) * 28.0, top + row * dy) for row in range(2) for col in range(3)]
+        dy = 20.0 if self.sideways() else 22.0
+        dx = min(28.0, (c.width() - 6) / 3)
+        return [QPointF(c.center().x() - 4 + (col - 1) * dx, top + row * dy) for row in range(2) for col in range(3)]
 
     def pawn_line(self) -> tuple[QPointF, float]:
         """Left end and width of the line where pawns stand (their feet), on the outer edge."""
@@ -177,7 +179,7 @@ class SpaceItem(BoardItem):
         else:
             self._paint_special(p, c, lod)
         if lod >= FINE_LOD:
-            num = QRectF(c.right() - 28, c.bottom() - 19, 21, 13)
+            num = QRectF(c.right() - 27, c.bottom() - 20, 24, 18)
             draw_text(p, num, str(self.index + 1), style.sans(9), style.INK_SOFT,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, elide=False)
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -186,22 +188,33 @@ class SpaceItem(BoardItem):
 
     def _paint_special(self, p: QPainter, c: QRectF, lod: float) -> None:
         kind = self.space.kind
+        # (a shorter form of each for a board shown small: a title in small capitals, the line
+        # in fewer words)
         if kind == "start":
             title, sub, colour, icon = "START", "Collect $1M or\na Legacy card", style.MONEY_GREEN, "start"
+            sub_short: tuple[str, ...] = ("$1M or a\nLegacy card", "$1M or\nLegacy")
         elif kind == "legacy":
             title, sub, colour, icon = "LEGACY", "Draw a Legacy card", LEGACY_BAND, "crown"
+            sub_short = ("Draw a card",)
         else:
             title, sub, colour, icon = "BUSINESS", "Draw a card", BUSINESS_BAND, "deck"
+            sub_short = ()
         corner = self.w == self.h
         top = c.top() + (6 if corner else 4)
         f = fit_font(title, style.serif(13 if corner else 10, bold=True), c.width() - 8)
-        draw_text(p, QRectF(c.left(), top, c.width(), 22), title, f, colour, elide=False)
+        f.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 94)  # a title set close, as engraved
+        draw_text(p, QRectF(c.left(), top, c.width(), 22), title, f, colour, elide=False,
+                  short=title[0] + title[1:].lower())
         size = 30.0 if corner else 22.0
-        icons.paint_icon(p, icon, QRectF(c.center().x() - size / 2, top + 24, size, size), colour)
+        flags = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
+        # (the space's number keeps the bottom row)
+        below = QRectF(c.left() + 4, top + 26 + size, c.width() - 8, max(28.0, c.bottom() - top - 46 - size))
+        if lod < FINE_LOD or fits(p, below, sub, style.sans(9), flags, elide=False, short=sub_short):
+            icons.paint_icon(p, icon, QRectF(c.center().x() - size / 2, top + 24, size, size), colour)
+        else:  # shown small: the words take the picture's place
+            below = QRectF(c.left() + 3, top + 22, c.width() - 6, c.bottom() - top - 42)
         if lod >= FINE_LOD:
-            draw_text(p, QRectF(c.left() + 4, top + 26 + size, c.width() - 8, 32), sub, style.sans(9), style.INK_SOFT,
-                      align=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                      elide=False)
+            draw_text(p, below, sub, style.sans(9), style.INK_SOFT, align=flags, elide=False, short=sub_short)
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.space.name, self.band_text]
@@ -211,7 +224,8 @@ class MarkerChip(BoardItem):
     """One seat's control markers on one space: a stack of discs (one per marker, up to four
     drawn) in the seat colour with its mark, and the count when there is more than one."""
 
-    D = 17.0
+    D = 20.0
+    """The disc's diameter: its mark stays legible on a board fitted into a laptop's window."""
 
     def __init__(self):
         super().__init__(self.D + 12, self.D + 10)
@@ -227,7 +241,7 @@ class MarkerChip(BoardItem):
         return QRectF(-self.D / 2, -self.D / 2, self.D, self.D)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return QRectF(-self.D / 2 - 2, -self.D / 2 - 8, self.D + 14, self.D + 12)
+        return QRectF(-self.D / 2 - 2, -self.D / 2 - 8, self.D + 16, self.D + 12)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -250,7 +264,7 @@ class MarkerChip(BoardItem):
             f = style.sans(9, bold=True, tabular=False)
             draw_text(p, self.rect(), self.mark, f, style.text_on(self.colour), elide=False)
         if self.count > 1:
-            badge = QRectF(self.D / 2 - 3, -6.5, 14, 13)  # to the right: never over the space's name
+            badge = QRectF(self.D / 2 - 3, -8.5, 16, 17)  # to the right: never over the space's name
             p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
             p.drawRoundedRect(badge, 4, 4)
@@ -299,7 +313,7 @@ class PawnItem(BoardItem):
         p.setBrush(QColor(self.colour))
         p.drawPath(outline)
         if lod >= FINE_LOD:
-            draw_text(p, QRectF(-9, -12, 18, 12), self.mark, style.sans(9, bold=True, tabular=False),
+            draw_text(p, QRectF(-10, -18, 20, 18), self.mark, style.sans(9, bold=True, tabular=False),
                       style.text_on(self.colour), elide=False)
 
 
@@ -416,8 +430,8 @@ class MiniCard(BoardItem):
 
     W, H = 26.0, 36.0
 
-    def __init__(self):
-        super().__init__(self.W, self.H)
+    def __init__(self, w: float = W, h: float = H):
+        super().__init__(w, h)
         self.colour, self.value = LEGACY_BAND, ""
 
     def set_card(self, deck: str, card_id: str) -> None:
@@ -437,13 +451,13 @@ class MiniCard(BoardItem):
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(style.PAPER))
         p.drawPath(path)
-        fill_rounded_part(p, self.w, self.h, 3, QRectF(0, 0, self.w, 9), self.colour)
+        fill_rounded_part(p, self.w, self.h, 3, QRectF(0, 0, self.w, self.h / 4), self.colour)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.drawPath(path)
         colour = style.BRICK_RED if self.value.startswith("-") else style.INK
-        draw_text(p, QRectF(0, 10, self.w, self.h - 11), self.value.lstrip("+"), style.sans(9, bold=True), colour,
-                  elide=False)
+        draw_text(p, QRectF(0, self.h / 4 + 1, self.w, self.h * 0.75 - 2), self.value.lstrip("+"),
+                  style.sans(9 if self.w < 30 else 12, bold=True), colour, elide=False)
 
 
 class DeckItem(CardItem):
@@ -546,7 +560,7 @@ class MatItem(BoardItem):
         y += 24
         draw_text(p, QRectF(10, y, self.w - 20, 32), kw.get("line", ""), style.sans(9), style.INK_SOFT,
                   align=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-                  elide=False)
+                  elide=False, short=kw.get("line_short", ()))
         if kw.get("out"):
             p.setPen(QPen(QColor(style.BRICK_RED), 3))
             p.setBrush(QColor(178, 58, 46, 40))

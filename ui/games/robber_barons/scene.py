@@ -45,11 +45,41 @@ from ui.games.robber_barons.items import (
 )
 
 MARGIN = 24.0
-CORNER = 128.0
-SPACE_W = 90.0
+CORNER = 116.0
+SPACE_W = 80.0
 SIDE = 2 * CORNER + 9 * SPACE_W
 MAT_W = 300.0
+MAT_W_MAX = 640.0
+"""How far a mat widens when the room allows (its Legacy pile spreads into longer rows)."""
+MAT_GAP = 12.0
 GAP = 24.0
+
+
+def mat_height(players: int) -> float:
+    """A mat's height (its least): a column of them is as tall as the board, for 4 to 6 players."""
+    return min(250.0, (SIDE - (players - 1) * MAT_GAP) / players)
+
+
+def board_tree(players: int):
+    """The Robber Barons board's panels for the layout (ui/board/layout.py): the square board,
+    and one mat per player in seat order: in a column beside it (their mats taller, as tall as
+    the board together), round it as players sit round a table (the first half on its left, the
+    rest on its right: a wide room), or in rows under it (a tall one). Mats widen with the room
+    (their lines and Legacy piles in longer rows)."""
+    from ui.board.layout import Column, Either, Grid, Leaf, Row
+
+    def mats(seats, per_column: int):
+        tall = min(400.0, (SIDE - (per_column - 1) * MAT_GAP) / per_column)
+        return [Leaf(f"mat{s}", MAT_W, mat_height(players), w_max=MAT_W_MAX, h_max=max(tall, mat_height(players)))
+                for s in seats]
+
+    board = Leaf("board", SIDE, SIDE)
+    seats = list(range(players))
+    half = (players + 1) // 2
+    return Either(Row(board, Column(*mats(seats, players), gap=MAT_GAP), gap=GAP),
+                  Row(Column(*mats(seats[:half], half), gap=MAT_GAP), board,
+                      Column(*mats(seats[half:], half), gap=MAT_GAP), gap=GAP),
+                  Column(board, Grid(mats(seats, 1), gap=MAT_GAP), gap=GAP))
 
 
 def space_geometry(i: int) -> tuple[QRectF, str]:
@@ -72,11 +102,12 @@ def space_geometry(i: int) -> tuple[QRectF, str]:
     return QRectF(S - C, C + (i - 31) * W, C, W), "left"
 
 
+
 class LegendItem(BoardItem):
     """The key to the board's colours and marks."""
 
     def __init__(self, w: float):
-        super().__init__(w, 56)
+        super().__init__(w, 80)
         self.setAcceptHoverEvents(False)
         self.setZValue(5)
 
@@ -93,29 +124,10 @@ class LegendItem(BoardItem):
                       align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False,
                       short=word.replace(" spaces", ""))
             x += 150
-        draw_text(p, QRectF(0, 26, self.w, 28),
+        draw_text(p, QRectF(0, 26, self.w, 52),
                   "Revenue: $1M a marker · +$1M a Trust (framed) · +$3M a Monopoly · +$5M a Great Monopoly "
                   "(band in the owner's colour)", style.sans(9), style.INK_SOFT,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, elide=False)
-
-
-class TableItem(BoardItem):
-    """The dark table behind everything."""
-
-    def __init__(self, rect: QRectF):
-        super().__init__(rect.width(), rect.height())
-        self.setPos(rect.topLeft())
-        self.setZValue(-20)
-        self.setAcceptHoverEvents(False)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self.rect()
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath()
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        p.fillRect(self.rect(), QColor(style.TABLE))
 
 
 class RobberBaronsScene(GameScene):
@@ -136,17 +148,20 @@ class RobberBaronsScene(GameScene):
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """Rebuild from `view`; `legal` are the actions the person at this screen may take now."""
         n = int(view["players"])
+        arr = self.lay_out(board_tree(n))
         if n != self._players:
             self._reset(n)
         self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)
         marks = style.seat_marks(names)
-        self._show_spaces(view, names, marks, legal_set)
-        self._show_pawns(view, names, marks)
-        self._show_centre(view, names, legal_set)
-        self._show_mats(view, names, marks, legal_set)
+        with self.in_panel("board"):
+            self._show_spaces(view, names, marks, legal_set)
+            self._show_pawns(view, names, marks)
+            self._show_centre(view, names, legal_set)
+        self._show_mats(view, names, marks, legal_set, arr)
         self.pool.prune()
+        self.place_panels({"board": self.board_origin, **{f"mat{s}": QPointF(0, 0) for s in range(n)}})
 
     # -- set-up -----------------------------------------------------------------------------------------
     def _reset(self, n: int) -> None:
@@ -154,21 +169,19 @@ class RobberBaronsScene(GameScene):
         for item in self._spaces:
             self.drop(item)
         self._players = n
-        mats_h = SIDE
-        scene = QRectF(0, 0, MARGIN * 2 + SIDE + GAP + MAT_W, max(SIDE, mats_h) + 2 * MARGIN)
-        self.setSceneRect(scene)
-        self.pool.add(("fixed", "table"), TableItem(scene))
-        self.pool.add(("fixed", "base"), BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner))
-        self._spaces = []
-        for i in range(BOARD_SIZE):
-            rect, inner = space_geometry(i)
-            item = SpaceItem(i, rect.width(), rect.height(), inner)
-            item.setPos(self.board_origin + rect.topLeft())
-            self.addItem(item)
-            self._spaces.append(item)
-        legend = LegendItem(self.inner.width() - 80)
-        legend.setPos(self.inner.left() + 40, self.inner.bottom() - 84)
-        self.pool.add(("fixed", "legend"), legend)
+        board = self.frame("board")
+        with self.in_panel("board"):
+            self.pool.add(("fixed", "base"), BoardBase(QRectF(MARGIN, MARGIN, SIDE, SIDE), self.inner))
+            self._spaces = []
+            for i in range(BOARD_SIZE):
+                rect, inner = space_geometry(i)
+                item = SpaceItem(i, rect.width(), rect.height(), inner)
+                item.setParentItem(board)
+                item.setPos(self.board_origin + rect.topLeft())
+                self._spaces.append(item)
+            legend = LegendItem(self.inner.width() - 80)
+            legend.setPos(self.inner.left() + 40, self.inner.bottom() - 92)
+            self.pool.add(("fixed", "legend"), legend)
         self._last_dice = None
         self._last_card = None
 
@@ -267,7 +280,7 @@ class RobberBaronsScene(GameScene):
                 pawn.set_pawn(style.seat_colour(s), marks[s], f"{names[s]}'s pawn on {SPACES[space].name} "
                                                                 f"(space {space + 1})")
                 pawn.setZValue(30 + k)
-                pawn.setScale(0.85 if item.sideways() and SPACES[space].kind == "industry" else 1.0)
+                pawn.setScale(1.0)  # (not smaller on the side columns: its mark must stay legible)
                 x = left.x() + step * (k + 0.5) if len(seats) > 1 else left.x() + width / 2
                 target = item.pos() + QPointF(x, left.y())
                 came_from = getattr(pawn, "_space", None)
@@ -341,14 +354,17 @@ class RobberBaronsScene(GameScene):
         legacy.setPos(inner.left() + 56, top)
         cap = self._item(("deckcap", "legacy"), lambda: TextItem(180, 64, 9, colour=style.INK_SOFT))
         under = ", ".join(LEGACY[c].name for c in bottom[:3]) + (" …" if len(bottom) > 3 else "")
-        cap.set_text(f"Legacy deck: {view['legacy_left']} left" + (f"\nbottom: {under}" if bottom else ""))
+        cap.set_text(f"Legacy deck: {view['legacy_left']} left" + (f"\nbottom: {under}" if bottom else ""),
+                     short=(f"Legacy deck: {view['legacy_left']} left", f"{view['legacy_left']} left"))
         cap.setPos(inner.left() + 14, top + 146)
         business = self._item(("deck", "business"), lambda: DeckItem("BUSINESS", style.CARD_BACK))
         business.set_count(view["business_deck"], f"Business deck: {view['business_deck']} cards; "
                                                   f"{len(view['business_discard'])} in the discard pile.")
         business.setPos(inner.right() - 56 - business.w, top)
         cap2 = self._item(("deckcap", "business"), lambda: TextItem(180, 40, 9, colour=style.INK_SOFT))
-        cap2.set_text(f"Business deck: {view['business_deck']}\ndiscards: {len(view['business_discard'])}")
+        cap2.set_text(f"Business deck: {view['business_deck']}\ndiscards: {len(view['business_discard'])}",
+                      short=(f"{view['business_deck']} cards\n{len(view['business_discard'])} discarded",
+                             f"{view['business_deck']} cards"))
         cap2.setPos(inner.right() - 194, top + 146)
 
         # the card just drawn, large
@@ -389,17 +405,17 @@ class RobberBaronsScene(GameScene):
                 buttons.append((Action("stop", me, ()), "Done" if prompt.get("took") else "Option 3",
                                 "do nothing more" if prompt.get("took") else "do nothing"))
         shown = [b for b in buttons if b[0] in legal] or ([] if legal else buttons)
-        y = top + 300
+        y = top + 296
         bw = 160.0
         x0 = cx - (len(shown) * bw + (len(shown) - 1) * 12) / 2
         for k, (action, text, sub) in enumerate(shown):
-            btn = self._item(("btn", k), lambda: ButtonItem(bw, 44))
+            btn = self._item(("btn", k), lambda: ButtonItem(bw, 52))
             btn.set_text(text, sub)
             btn.setPos(x0 + k * (bw + 12), y)
             self._target(btn, action, legal, text)
         status = self._item(("status",), lambda: TextItem(inner.width() - 80, 44, 11, bold=True, serif=True))
         status.set_text(self.confirm_words(names) if self.confirming is not None else self._status_text(view, names))
-        status.setPos(inner.left() + 40, y + 56)
+        status.setPos(inner.left() + 40, y + 62)
 
     def _status_text(self, view: dict, names: list[str]) -> str:
         if view["over"]:
@@ -440,63 +456,74 @@ class RobberBaronsScene(GameScene):
             card.setScale(1.0)
 
     # -- the players' mats -------------------------------------------------------------------------------------
-    def _show_mats(self, view: dict, names: list[str], marks: list[str], legal: set) -> None:
-        n = view["players"]
-        gap = 12.0
-        h = min(250.0, (SIDE - (n - 1) * gap) / n)
-        x = MARGIN + SIDE + GAP
+    def _show_mats(self, view: dict, names: list[str], marks: list[str], legal: set, arr) -> None:
         mover = view["to_move"]
         prompt = view.get("prompt") or {}
         for s, seat in enumerate(view["seats"]):
-            mat = self._item(("mat", s), lambda hh=h: MatItem(MAT_W, hh))
-            if mat.h != h:
-                mat.resize(MAT_W, h)
-            y = MARGIN + s * (h + gap)
-            mat.setPos(x, y)
-            status = []
-            if seat["frozen"]:
-                status.append(f"no revenue {seat['frozen']} turn{'s' if seat['frozen'] > 1 else ''}")
-            if s == view["first"]:
-                status.append("first player")
-            mono = [*(f"{m} (Great)" for m in seat["great_monopolies"]), *seat["monopolies"]]
-            line = (f"{seat['markers']} markers on the board · {seat['supply']} in hand · "
-                    f"{len(seat['trusts'])} trust{'s' if len(seat['trusts']) != 1 else ''}")
-            if mono:
-                line += " · Monopoly: " + ", ".join(mono)
-            mat.set_mat(colour=style.seat_colour(s), mark=marks[s], name=names[s], money=seat["money"],
-                        points=seat["points"], revenue=seat["revenue"], line=line, status=" · ".join(status),
-                        out=seat["out"], to_move=(s == self.acting(view)))
-            legacy = seat["legacy"]
-            mat.set_tip(f"{names[s]}: ${seat['money']}M, {seat['points']} Legacy points "
-                        f"(philanthropy {legacy['philanthropy']}, business legacy {legacy['business_legacy']}, "
-                        f"bad legacy {legacy['bad_legacy']}, scandals {legacy['scandals']}); revenue "
-                        f"${seat['revenue']}M a turn.")
-            act = Action("target", mover, (s,)) if mover is not None and mover >= 0 \
-                and prompt.get("kind") == "target" else None
-            self._target(mat, act, legal, f"Target {names[s]}")
-            # the Legacy pile: philanthropy first, then the Business cards kept
-            cards = [("legacy", c) for c in seat["philanthropy"]] + [("business", c) for c in seat["business_pile"]]
-            per_row = int((MAT_W - 20) // (MiniCard.W + 3))
-            top = y + MatItem.PILE_TOP
-            rows_fit = max(1, int((h - MatItem.PILE_TOP - 4) // (MiniCard.H + 4)))
-            room = per_row * rows_fit
-            shown = cards if len(cards) <= room else cards[: room - 2]  # keep two slots for "+N"
-            for k, (deck, cid) in enumerate(shown):
-                mini = self._item(("mini", s, k), MiniCard)
-                mini.set_card(deck, cid)
-                mini.setZValue(2)
-                mini.setPos(x + 10 + (k % per_row) * (MiniCard.W + 3), top + (k // per_row) * (MiniCard.H + 4))
-            if len(shown) < len(cards):
-                k = len(shown)
-                more = self._item(("more", s), lambda: TextItem(2 * MiniCard.W + 3, MiniCard.H, 9, bold=True))
-                more.set_text(f"+{len(cards) - k}")
-                more.set_tip("More Legacy-pile cards: see the players panel or the tooltip of the mat.")
-                more.setPos(x + 10 + (k % per_row) * (MiniCard.W + 3), top + (k // per_row) * (MiniCard.H + 4))
-            if not cards and h > 110:
-                empty = self._item(("empty", s), lambda: TextItem(MAT_W - 20, 20, 9, colour=style.INK_SOFT,
-                                                                 align=Qt.AlignmentFlag.AlignLeft))
-                empty.set_text("Legacy pile: empty")
-                empty.setPos(x + 10, top + 6)
+            with self.in_panel(f"mat{s}"):
+                self._show_mat(view, s, seat, names, marks, legal, mover, prompt, *arr.rects[f"mat{s}"][2:])
+
+    def _show_mat(self, view: dict, s: int, seat: dict, names: list[str], marks: list[str], legal: set,
+                  mover, prompt: dict, w: float, h: float) -> None:
+        """Player `s`'s mat, `w` × `h`, in its own panel (its top-left at the panel's origin)."""
+        mat = self._item(("mat", s), lambda: MatItem(w, h))
+        if (mat.w, mat.h) != (w, h):
+            mat.resize(w, h)
+        x = y = 0.0
+        mat.setPos(x, y)
+        status = []
+        if seat["frozen"]:
+            status.append(f"no revenue {seat['frozen']} turn{'s' if seat['frozen'] > 1 else ''}")
+        if s == view["first"]:
+            status.append("first player")
+        mono = [*(f"{m} (Great)" for m in seat["great_monopolies"]), *seat["monopolies"]]
+        trusts = f"{len(seat['trusts'])} trust{'s' if len(seat['trusts']) != 1 else ''}"
+        line = f"{seat['markers']} markers on the board · {seat['supply']} in hand · {trusts}"
+        # shorter forms for a mat shown small: the board and the players panel say the rest
+        line_short = (f"{seat['markers']} on the board · {seat['supply']} in hand · {trusts}",
+                      f"{seat['markers']} on board · {trusts}")
+        if mono:
+            line += " · Monopoly: " + ", ".join(mono)
+            line_short = tuple(f"{form} · Monopoly: {', '.join(mono)}" for form in line_short) + line_short
+        mat.set_mat(colour=style.seat_colour(s), mark=marks[s], name=names[s], money=seat["money"],
+                    points=seat["points"], revenue=seat["revenue"], line=line, line_short=line_short,
+                    status=" · ".join(status),
+                    out=seat["out"], to_move=(s == self.acting(view)))
+        legacy = seat["legacy"]
+        mat.set_tip(f"{names[s]}: ${seat['money']}M, {seat['points']} Legacy points "
+                    f"(philanthropy {legacy['philanthropy']}, business legacy {legacy['business_legacy']}, "
+                    f"bad legacy {legacy['bad_legacy']}, scandals {legacy['scandals']}); revenue "
+                    f"${seat['revenue']}M a turn.")
+        act = Action("target", mover, (s,)) if mover is not None and mover >= 0 \
+            and prompt.get("kind") == "target" else None
+        self._target(mat, act, legal, f"Target {names[s]}")
+        # the Legacy pile: philanthropy first, then the Business cards kept
+        cards = [("legacy", c) for c in seat["philanthropy"]] + [("business", c) for c in seat["business_pile"]]
+        # a mat laid out large shows its Legacy pile in larger cards
+        mw, mh = (MiniCard.W, MiniCard.H) if w < 420 or h < 280 else (40.0, 54.0)
+        per_row = int((w - 20) // (mw + 3))
+        top = y + MatItem.PILE_TOP
+        rows_fit = max(1, int((h - MatItem.PILE_TOP - 4) // (mh + 4)))
+        room = per_row * rows_fit
+        shown = cards if len(cards) <= room else cards[: room - 2]  # keep two slots for "+N"
+        for k, (deck, cid) in enumerate(shown):
+            mini = self._item(("mini", s, k, mw), lambda: MiniCard(mw, mh))
+            mini.set_card(deck, cid)
+            mini.setZValue(2)
+            mini.setPos(x + 10 + (k % per_row) * (mw + 3), top + (k // per_row) * (mh + 4))
+        if len(shown) < len(cards):
+            k = len(shown)
+            more = self._item(("more", s), lambda: TextItem(2 * MiniCard.W + 3, MiniCard.H, 9, bold=True))
+            more.resize(2 * mw + 3, mh)
+            more.set_text(f"+{len(cards) - k}")
+            more.set_tip("More Legacy-pile cards: see the players panel or the tooltip of the mat.")
+            more.setPos(x + 10 + (k % per_row) * (mw + 3), top + (k // per_row) * (mh + 4))
+        if not cards and h > 110:
+            empty = self._item(("empty", s), lambda: TextItem(MAT_W - 20, 20, 9, colour=style.INK_SOFT,
+                                                             align=Qt.AlignmentFlag.AlignLeft))
+            empty.resize(w - 20, 20)
+            empty.set_text("Legacy pile: empty")
+            empty.setPos(x + 10, top + 6)
 
 
 def make_scene(game_id: str = "robber-barons") -> RobberBaronsScene:

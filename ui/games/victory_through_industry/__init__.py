@@ -13,6 +13,9 @@ from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRO
 from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
 from ui.games import not_asked
 
+BOARD_HAS_MATS = True
+"""The board shows every player's panel: the players dock stays closed unless asked for (issue 27)."""
+
 
 def make_scene(game_id: str = "victory-through-industry"):
     """The Victory Through Industry board scene (a GameScene)."""

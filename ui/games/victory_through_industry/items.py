@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from engine.games.victory_through_industry.data import CONTRACTS, DIRS, FACTORIES, PRODUCTS, facing
 from ui.board import style
 from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
-from ui.board.legible import legible_font, screen_scale, shown_width
+from ui.board.legible import fits, legible_font, screen_scale, shown_width
 from ui.board.pieces import Chip
 
 PRODUCT_COLOURS = {
@@ -25,6 +25,21 @@ PRODUCT_COLOURS = {
     "brass": "#c9a544", "nitroglycerin": "#d4553a", "knapsacks": "#6b7a3a", "boots": "#5d4037",
     "tires": "#262626", "ammunition": "#8e2f2f", "trucks": "#3e5f3a",
 }
+SHORT_NAMES = {
+    "Cotton Plantation": "Cotton", "Ammunition Factory": "Ammunition", "Nitroglycerin Factory": "Nitro",
+    "Knapsack Factory": "Knapsacks", "Boot Factory": "Boots", "Tire Factory": "Tires", "Truck Factory": "Trucks",
+    "Nylon Factory": "Nylon", "Brass Foundry": "Brass", "Rubber Works": "Rubber", "Textile Mill": "Textiles",
+    "Steel Mill": "Steel", "Oil Refinery": "Refinery", "Copper Mine": "Copper", "Cattle Ranch": "Ranch",
+    "Coal Mine": "Coal", "Iron Mine": "Iron", "Oil Well": "Oil Well",
+}
+"""A factory's name in a word, for a board shown small (the tooltip names it in full)."""
+
+
+def short_name(f: str) -> str:
+    name = FACTORIES[f].name
+    return SHORT_NAMES.get(name, name)
+
+
 RAW_BAND = "#c9d8b0"
 MID_BAND = "#e9dcc0"
 END_BAND = "#e7c873"
@@ -67,6 +82,11 @@ def product_tooltip(p: str) -> str:
     return text
 
 
+TAG_W, TAG_H = 30.0, 18.0
+"""The least size of a product's tag: its two-letter glyph stays legible on a board fitted into a
+laptop's window (about half its size)."""
+
+
 def paint_product_mark(p: QPainter, rect: QRectF, prod: str, font_pt: float = 9) -> None:
     """A small coloured tag with the product's glyph."""
     colour = product_colour(prod)
@@ -76,9 +96,10 @@ def paint_product_mark(p: QPainter, rect: QRectF, prod: str, font_pt: float = 9)
     draw_text(p, rect, PRODUCTS[prod].glyph, style.sans(font_pt, bold=True), style.text_on(colour), elide=False)
 
 
-def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int) -> None:
+def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = True) -> None:
     """A factory card: paper, tier band, its name in two lines, and at each printed side the
-    product(s) with an arrow pointing in (input) or out (output)."""
+    product(s) with an arrow pointing in (input) or out (output). `named` False: its name only
+    where there is room for it as designed (a choice of how to turn a factory the prompt names)."""
     fac = FACTORIES[f]
     path = QPainterPath()
     r = rect.adjusted(2, 2, -2, -2)
@@ -98,17 +119,26 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int) -> None:
     cy = r.center().y()
     w = r.width() - 6
     f1 = fit_font(words[0], style.sans(9, bold=True), w)
-    draw_text(p, QRectF(r.left() + 3, cy - 12 - line_h, w, line_h), words[0], f1, style.INK)
-    if len(words) > 1:
-        f2 = fit_font(words[1], style.sans(9), w)
-        draw_text(p, QRectF(r.left() + 3, cy + 12, w, line_h), words[1], f2, style.INK_SOFT)
+    first = QRectF(r.left() + 3, cy - 12 - line_h, w, line_h)
+    second = QRectF(r.left() + 3, cy + 12, w, line_h)
+    f2 = fit_font(words[-1], style.sans(9), w)
+    if fits(p, first, words[0], f1) and (len(words) == 1 or fits(p, second, words[1], f2)):
+        draw_text(p, first, words[0], f1, style.INK)
+        if len(words) > 1:
+            draw_text(p, second, words[1], f2, style.INK_SOFT)
+    elif named:  # shown small: its name in a word, across the middle, clear of the side tags
+        sides = {d for d, _ in facing(f, rot)}
+        middle = inner.adjusted(10 if 3 in sides else -6, 0, -10 if 1 in sides else 6, 0)
+        draw_text(p, middle, fac.name, style.sans(9, bold=True), style.INK,
+                  align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                  short=SHORT_NAMES.get(fac.name, ()))
     for d, side in facing(f, rot):
         _paint_side(p, r, d, side)
 
 
 def _paint_side(p: QPainter, r: QRectF, d: int, side) -> None:
     n = len(side.products)
-    tw, th = 24.0, 17.0
+    tw, th = TAG_W, TAG_H
     horizontal = d in (0, 2)
     total_w = tw * n + 2 * (n - 1) if horizontal else tw
     total_h = th if horizontal else th * n + 2 * (n - 1)
@@ -147,6 +177,25 @@ def _paint_side(p: QPainter, r: QRectF, d: int, side) -> None:
     p.drawPath(tri)
 
 
+def _draw_sign(p: QPainter, rect: QRectF, sign: str, colour: QColor) -> None:
+    """A plus, a slash or an arrow between a recipe's tags, drawn as lines centred in `rect`."""
+    c = rect.center()
+    half = min(rect.width(), rect.height()) * 0.3
+    p.save()
+    p.setPen(QPen(colour, 1.8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    if sign == "+":
+        p.drawLine(QPointF(c.x() - half, c.y()), QPointF(c.x() + half, c.y()))
+        p.drawLine(QPointF(c.x(), c.y() - half), QPointF(c.x(), c.y() + half))
+    elif sign == "/":
+        p.drawLine(QPointF(c.x() + half * 0.6, c.y() - half * 1.3), QPointF(c.x() - half * 0.6, c.y() + half * 1.3))
+    else:
+        left, right = rect.left() + 2, rect.right() - 2
+        p.drawLine(QPointF(left, c.y()), QPointF(right, c.y()))
+        p.drawLine(QPointF(right, c.y()), QPointF(right - half, c.y() - half))
+        p.drawLine(QPointF(right, c.y()), QPointF(right - half, c.y() + half))
+    p.restore()
+
+
 class FactoryTile(BoardItem):
     """A factory in a complex (or in the supply palette, or a rotation choice)."""
 
@@ -160,7 +209,10 @@ class FactoryTile(BoardItem):
     def set_factory(self, ftype: str, rot: int, note: str = "", tooltip: str = "", owner_colour=None) -> None:
         self.ftype, self.rot, self.note, self.owner_colour = ftype, rot, note, owner_colour
         self.set_tip(tooltip or factory_tooltip(ftype, rot))
-        self.refresh(ftype, rot, note, owner_colour, self.w)
+        self.refresh(ftype, rot, note, owner_colour, self.w, self.named)
+
+    named = True
+    """False for a choice of how to turn the factory being placed: the prompt names it."""
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -168,9 +220,11 @@ class FactoryTile(BoardItem):
         return path
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        paint_factory(p, self.rect(), self.ftype, self.rot)
+        paint_factory(p, self.rect(), self.ftype, self.rot, self.named)
         if self.note:
-            tag = QRectF(self.w - 30, self.h - 22, 28, 18)
+            # as wide as the note is shown (a board shown small draws it larger)
+            tw = min(self.w - 8, max(28.0, shown_width(p, self.note, style.sans(9, bold=True)) + 6))
+            tag = QRectF(self.w - tw - 2, self.h - 22, tw, 18)
             p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
             p.drawRoundedRect(tag, 4, 4)
@@ -262,14 +316,14 @@ class ContractCard(BoardItem):
         p.setPen(QPen(QColor(style.BRASS), 1.6))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(r.adjusted(3, 3, -3, -3), 4, 4)
-        tag = QRectF(r.left() + 7, r.top() + 7, 28, min(22, r.height() - 14))
+        tag = QRectF(r.left() + 6, r.top() + 7, TAG_W, min(22, r.height() - 14))
         paint_product_mark(p, tag, c.product)
         draw_text(p, QRectF(tag.right() + 2, r.top() + 4, r.width() - tag.width() - 12, tag.height() + 6),
                   str(c.points), style.sans(14 if r.height() >= 50 else 11, bold=True), style.INK,
                   align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
         if r.height() >= 50:
             name = PRODUCTS[c.product].name
-            draw_text(p, QRectF(r.left() + 4, r.bottom() - 22, r.width() - 8, 18), name,
+            draw_text(p, QRectF(r.left() + 3, r.bottom() - 24, r.width() - 6, 20), name,
                       fit_font(name, style.serif(9), r.width() - 8), style.INK)
         if self.dimmed:
             p.setPen(Qt.PenStyle.NoPen)
@@ -314,11 +368,32 @@ class CellTarget(BoardItem):
 
 class TurnBadge(ScreenClick, Chip):
     """A round ↻ button on the previewed factory: turns the preview (a choice of the screen,
-    not a decision), so the rotation can be chosen on the board."""
+    not a decision), so the rotation can be chosen on the board. Its arrow is drawn, not
+    written: a mark that reads at any size."""
 
     def __init__(self, size: float = 30):
         super().__init__(size, size)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.setBrush(QColor(self.colour))
+        p.drawEllipse(r.adjusted(1, 1, -1, -1))
+        arc = r.adjusted(r.width() * 0.27, r.height() * 0.27, -r.width() * 0.27, -r.height() * 0.27)
+        p.setPen(QPen(QColor(style.INK), max(1.6, r.width() * 0.08), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawArc(arc, 100 * 16, 280 * 16)  # clockwise from the top, leaving a gap for the head
+        head = QPainterPath()
+        tip = QPointF(arc.center().x() + arc.width() * 0.08, arc.top())
+        size = r.width() * 0.16
+        head.moveTo(tip + QPointF(size, 0))
+        head.lineTo(tip - QPointF(size * 0.4, size))
+        head.lineTo(tip - QPointF(size * 0.4, -size))
+        head.closeSubpath()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(style.INK))
+        p.drawPath(head)
 
 
 class Overview(ScreenClick, BoardItem):
@@ -421,12 +496,13 @@ class RecipeCard(BoardItem):
         name_font = fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w)
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         enlarged = legible_font(name_font, screen_scale(p)) is not name_font
-        if note_w and not draw_text(p, QRectF(6, 1, r.width() - 12 - note_w, 22), fac.name, name_font,
-                                    style.INK, align=left, elide=not enlarged):
+        short = SHORT_NAMES.get(fac.name, ())
+        if note_w and not fits(p, QRectF(6, 1, r.width() - 12 - note_w, 22), fac.name, name_font, int(left),
+                               not enlarged, short):
             # shown small, the name comes first: it takes the whole band (the count is in the tooltip)
             note_w = 0
-        if not note_w:
-            draw_text(p, QRectF(6, 1, r.width() - 12, 22), fac.name, name_font, style.INK, align=left)
+        draw_text(p, QRectF(6, 1, r.width() - 12 - note_w, 22), fac.name, name_font, style.INK, align=left,
+                  elide=not enlarged or not note_w, short=short)
         if note_w:
             draw_text(p, QRectF(r.width() - note_w - 4, 2, note_w, 20), self.note, style.sans(9, bold=True),
                       style.INK, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
@@ -437,24 +513,27 @@ class RecipeCard(BoardItem):
         n_tags = sum(len(side.products) for _, side in fac.inputs + fac.outputs)
         n_seps = sum(len(side.products) - 1 for _, side in fac.inputs + fac.outputs) * 8 \
             + max(0, len(fac.inputs) - 1) * 10 + max(0, len(fac.outputs) - 1) * 10 + (16 if fac.inputs else 0)
-        tw = max(21.0, min(26.0, (r.width() - 12 - n_seps) / max(1, n_tags) - 1))
+        # (the longest recipe, five tags, narrows them to stay on its card)
+        tw = max(21.0, min(32.0, (r.width() - 12 - n_seps) / max(1, n_tags) - 1))
+        # the signs between the tags are drawn, not written: marks, not words, they read at any size
+        ink = QColor(style.INK_SOFT)
 
         def tags(sides):
             nonlocal x
             for k, (_, side) in enumerate(sides):
                 if k:
-                    draw_text(p, QRectF(x, y, 10, th), "+", style.sans(9, bold=True), style.INK_SOFT, elide=False)
+                    _draw_sign(p, QRectF(x, y, 10, th), "+", ink)
                     x += 10
                 for j, prod in enumerate(side.products):
                     if j:
-                        draw_text(p, QRectF(x, y, 8, th), "/", style.sans(9), style.INK_SOFT, elide=False)
+                        _draw_sign(p, QRectF(x, y, 8, th), "/", ink)
                         x += 8
                     paint_product_mark(p, QRectF(x, y, tw, th), prod)
                     x += tw + 1
 
         if fac.inputs:
             tags(fac.inputs)
-            draw_text(p, QRectF(x, y, 16, th), "→", style.sans(10, bold=True), style.INK, elide=False)
+            _draw_sign(p, QRectF(x, y, 16, th), "→", QColor(style.INK))
             x += 16
         tags(fac.outputs)
         p.setPen(QPen(QColor(style.INK), 1.0))

@@ -21,7 +21,7 @@ Legal targets glow; everything else is inert.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
@@ -50,9 +50,45 @@ CARD = 80.0        # a product card inside a cell
 M = 20.0           # outer margin
 SIDE_W = 560.0     # the right column
 TILE = 96.0        # a rotation choice (large: the sides' products must be readable)
-RECIPE_W, RECIPE_H = 148.0, 54.0   # a factory type in the supply
+RECIPE_W, RECIPE_H = 172.0, 54.0   # a factory type in the supply
 CHIP = 44.0        # a product in the palette (11 in a row of the right column)
-MIN_COLS, MIN_ROWS = 8, 4
+MIN_COLS, MIN_ROWS = 6, 4
+"""The least grid of the complex shown large (it grows as factories are built beyond it)."""
+MIN_COMPLEX_W = MIN_COLS * C + 32
+SUPPLY_W = [n * (RECIPE_W + 6) + 26 for n in (5, 4, 3, 8)]
+"""The factory supply's widths: five types to a row (under the complex), four or three (in a
+column of its own), or eight (a wide room)."""
+REFLOWING = ("supply", "turn", "row", "palette", "choices")
+"""Panels whose contents are laid out for the width they are given."""
+
+
+def supply_per_row(width: float) -> int:
+    """Factory types to a row of the supply `width` wide."""
+    return max(3, int((width - 26) // (RECIPE_W + 6)))
+
+
+def supply_height(per_row: int) -> float:
+    return (len(FACTORY_IDS) + per_row - 1) // per_row * (RECIPE_H + 6) + 42
+
+
+def board_tree(sizes: dict[str, tuple[float, float]], players: int):
+    """The board's panels for the layout (ui/board/layout.py), in reading order: the large
+    complex and the factory supply, then the turn, the contracts on offer, each player's panel,
+    the bank and the choices; they flow into as many columns as suit the room. `sizes`: each
+    panel's size as drawn (the complex and the choices grow with the game)."""
+    from ui.board.layout import Flow, Leaf
+
+    supply = [(w, supply_height(supply_per_row(w))) for w in SUPPLY_W]
+    side = dict(w_max=1.6 * SIDE_W)
+    panels = [Leaf("complex", *sizes["complex"]),
+              Leaf("supply", *supply[0], variants=tuple(supply[1:]), w_max=SUPPLY_W[3] + 60),
+              Leaf("turn", SIDE_W, sizes["turn"][1], **side),
+              Leaf("row", SIDE_W, sizes["row"][1], **side),
+              *(Leaf(f"seat{s}", SIDE_W, sizes[f"seat{s}"][1], **side) for s in range(players)),
+              Leaf("palette", SIDE_W, sizes["palette"][1], **side),
+              # last, ending its column: choices that come and go move nothing below them
+              Leaf("choices", SIDE_W, sizes["choices"][1], w_max=1400.0)]
+    return Flow(panels, gap=14.0, max_lines=4)
 CELL_KINDS = ("site", "place_product")
 PRODUCT_KINDS = ("move_product", "pay")
 
@@ -107,19 +143,44 @@ class VtiScene(GameScene):
         # at the start of a move, a factory that cannot run still answers a click with the reason
         self._producing = me if any(a.kind == "nonproduction" for a in legal) else None
         marks = style.seat_marks(names)
-        bottom_left = self._show_complex(view, focus, me, names, marks)
-        bottom_left = self._show_supply(view, me, bottom_left)
-        left_w = self._left_w
-        side_x = M + left_w + 24
-        bottom_right = self._show_turn(view, names, marks, side_x)
-        bottom_right = self._show_row(view, side_x, bottom_right)
-        bottom_right = self._show_players(view, names, marks, me, focus, side_x, bottom_right)
-        # the bank closes the right column, so that both columns end about level: a board about
-        # as high as wide fills a window better, and its words stay large (ui/board/legible.py)
-        bottom_right = self._show_palette(view, bottom_right, side_x, SIDE_W)
-        bottom_left = self._show_chips(view, names, bottom_left, left_w)
+        n = len(view["seats"])
+        # Each panel is drawn in its own frame from its top-left corner; the layout places the
+        # frames (ui/board/layout.py). Panels whose contents reflow (the supply, the choices, the
+        # contracts and the bank) are drawn at the width the layout gave them last; if the layout
+        # then gives another, they are drawn once more at it.
+        for attempt in range(2):
+            self._pending = list(legal)
+            self._by_action = {}
+            self._token_spot = {}
+            sizes: dict[str, tuple[float, float]] = {}
+
+            def panel(name: str, width: float, draw, sizes=sizes) -> None:
+                with self.in_panel(name):
+                    height = draw(width)
+                sizes[name] = (self._left_w if name == "complex" else width, height)
+
+            panel("complex", 0.0, lambda _w: self._show_complex(view, focus, me, names, marks))
+            panel("supply", self._width("supply", SUPPLY_W[0]), lambda w: self._show_supply(view, me, w))
+            panel("turn", self._width("turn", SIDE_W), lambda w: self._show_turn(view, names, marks, w))
+            panel("row", self._width("row", SIDE_W), lambda w: self._show_row(view, w))
+            for seat in range(n):
+                panel(f"seat{seat}", self._width(f"seat{seat}", SIDE_W),
+                      lambda w, seat=seat: self._show_seat(view, seat, names, marks, me, focus, w))
+            panel("palette", self._width("palette", SIDE_W), lambda w: self._show_palette(view, w))
+            # last: the decisions the rest of the board has not taken
+            panel("choices", self._width("choices", SIDE_W), lambda w: self._show_chips(view, names, w))
+            arr = self.lay_out(board_tree(sizes, n), again=attempt > 0)
+            if all(abs(arr.rects[k][2] - sizes[k][0]) < 0.5 for k in REFLOWING if k in arr.rects):
+                break
+        self._show_token(view)
         self.pool.prune()
-        self.setSceneRect(QRectF(0, 0, side_x + SIDE_W + M, max(bottom_left, bottom_right) + M))
+        self.place_panels({name: QPointF(0, 0) for name in sizes})
+        self._place_token(view)
+
+    def _width(self, name: str, default: float) -> float:
+        """The width the layout gave panel `name` (`default` before it has)."""
+        arr = self.arrangement
+        return arr.rects[name][2] if arr is not None and name in arr.rects else default
 
     # -- helpers -------------------------------------------------------------------------------------
     def _take(self, pred) -> Action | None:
@@ -167,10 +228,9 @@ class VtiScene(GameScene):
         x0, y0 = ext[0], ext[1]
         cols = max(ext[2] - x0 + 1, MIN_COLS)
         rows = max(ext[3] - y0 + 1, MIN_ROWS)
-        top = M
+        top = 0.0
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
-        width = cols * C + 32
-        self._left_w = max(width, 5 * (RECIPE_W + 6) + 32)
+        self._left_w = max(cols * C + 32, MIN_COMPLEX_W)
         title = f"{whose(names[focus], start=True)} complex"
         if view["phase"] == "play" and view["current"] == focus:
             title += " — on turn"
@@ -179,8 +239,8 @@ class VtiScene(GameScene):
         if mine and focus != me:
             note = "moving a factory into or out of this complex, with its owner's permission"
         panel.set_panel(title, note, style.seat_colour(focus), self._left_w, rows * C + 48)
-        panel.setPos(M, top)
-        ox, oy = M + 16, top + 38
+        panel.setPos(0, top)
+        ox, oy = 16, top + 38
         grid = self._item(("grid",), GridBack)
         grid.set_grid(cols, rows, C)
         grid.setPos(QPointF(ox, oy))
@@ -253,10 +313,10 @@ class VtiScene(GameScene):
         for i, p in enumerate(seat["incoming"]):
             card = self._item(("incoming", i), lambda: ProductCard(54, 54))
             card.set_product(p, small=True, note="waiting for a place")
-            card.setPos(QPointF(M + self._left_w - 70 - i * 60, top + rows * C - 20))
+            card.setPos(QPointF(self._left_w - 70 - i * 60, top + rows * C - 20))
             card.setZValue(7)
             self._target(card, None)
-        return top + rows * C + 48
+        return rows * C + 48
 
     # -- placing a factory: its preview on the board -------------------------------------------------------
     def _show_ghost(self, step: dict, mine: bool, pos) -> None:
@@ -289,7 +349,7 @@ class VtiScene(GameScene):
         if ghost.pos() == QPointF(0, 0):
             # hidden pieces count in the board's extent: a new ghost waits inside the complex,
             # not at the scene's corner, or the fitted board would shift when it first moves
-            ghost.setPos(QPointF(M + 16, M + 38))
+            ghost.setPos(QPointF(16, 38))
         ghost.setVisible(False)
         ghost.set_target(None, False)
         # previewing a cell under the mouse: the ghost takes no mouse events of its own
@@ -336,10 +396,10 @@ class VtiScene(GameScene):
         ghost.setVisible(on)
 
     # -- the factory supply ----------------------------------------------------------------------------
-    def _show_supply(self, view: dict, me: int | None, top: float) -> float:
-        top += 16
-        per_row = 5
-        rw = (self._left_w - 32 - (per_row - 1) * 6) / per_row
+    def _show_supply(self, view: dict, me: int | None, width: float) -> float:
+        top = 0.0
+        per_row = supply_per_row(width)
+        rw = (width - 32 - (per_row - 1) * 6) / per_row
         rows = (len(FACTORY_IDS) + per_row - 1) // per_row
         panel = self._item(("supply-panel",), lambda: Panel(10, 10))
         phase = view["phase"]
@@ -349,8 +409,8 @@ class VtiScene(GameScene):
             note = "your starting factories to place"
         else:
             note = "build: click a type (two cards from its inputs, outputs or Wood)"
-        panel.set_panel("Factories", note, None, self._left_w, rows * (RECIPE_H + 6) + 42)
-        panel.setPos(M, top)
+        panel.set_panel("Factories", note, None, width, rows * (RECIPE_H + 6) + 42)
+        panel.setPos(0, top)
         pool: dict[str, int] = {}
         for f in view["draft_pool"]:
             pool[f] = pool.get(f, 0) + 1
@@ -372,16 +432,16 @@ class VtiScene(GameScene):
             else:
                 note = f"{owned.get(f, 0)}/4"
             tile.set_recipe(f, note)
-            x = M + 16 + (i % per_row) * (rw + 6)
+            x = 16 + (i % per_row) * (rw + 6)
             y = top + 36 + (i // per_row) * (RECIPE_H + 6)
             tile.setPos(QPointF(x, y))
             act = self._take(lambda a, f=f: a.kind in ("build", "draft", "place") and a.args[0] == f)
             self._target(tile, act, describe(act, view, []) if act else "")
-        return top + rows * (RECIPE_H + 6) + 42
+        return rows * (RECIPE_H + 6) + 42
 
     # -- the product palette (the bank) ------------------------------------------------------------------
-    def _show_palette(self, view: dict, top: float, x: float, width: float) -> float:
-        top += 14
+    def _show_palette(self, view: dict, width: float) -> float:
+        top, x = 0.0, 0.0
         per_row = min(len(PRODUCT_IDS), int((width - 20) // (CHIP + 4)))
         rows = (len(PRODUCT_IDS) + per_row - 1) // per_row
         panel = self._item(("palette-panel",), lambda: Panel(10, 10))
@@ -394,22 +454,23 @@ class VtiScene(GameScene):
             chip.setPos(QPointF(x + 12 + (i % per_row) * (CHIP + 4), top + 36 + (i // per_row) * (CHIP + 18)))
             act = self._take(lambda a, p=p: a.kind == "bank_get" and a.args[0] == p)
             self._target(chip, act, f"Take {PRODUCTS[p].name} from the bank" if act else "")
-        return top + rows * (CHIP + 18) + 42
+        return rows * (CHIP + 18) + 42
 
     # -- chips for the remaining decisions -----------------------------------------------------------------
-    def _show_chips(self, view: dict, names, top: float, width: float) -> float:
+    def _show_chips(self, view: dict, names, width: float) -> float:
         # The strip is always there and at least one row of rotation choices high, so that the
         # board does not grow and shrink (and the view re-fit) as choices come and go.
-        top += 16
+        top = 0.0
         panel = self._item(("chips-panel",), lambda: Panel(10, 10))
         title = "Choices"
         note = offer_text(view, names)
-        x, y = M + 16, top + 38
+        x, y = 16.0, top + 38
         placed = []
         for idx, a in enumerate(list(self._pending)):
             label = describe(a, view, names)
             if a.kind == "rotate":
                 tile = self._item(("rot", a.args[0]), lambda: FactoryTile(TILE))
+                tile.named = False  # four turns of the factory the prompt names
                 tile.set_factory((view.get("step") or {}).get("f", "forest"), a.args[0], f"{a.args[0] * 90}°")
                 tile.hover_hook = lambda on, r=a.args[0]: self._preview_rotation(r, on)
                 w, h = TILE, TILE
@@ -423,8 +484,8 @@ class VtiScene(GameScene):
                 colour = {"end_move": style.PAPER_DARK, "accept": style.MONEY_GREEN,
                           "refuse": style.BRICK_RED}.get(a.kind, style.PAPER)
                 item.set_chip(label, label, colour)
-            if x + w > M + width - 12:
-                x = M + 16
+            if x + w > width - 12:
+                x = 16.0
                 y += max((hh for _, hh in placed[-20:]), default=30) + 8
                 placed = []
             item.setPos(QPointF(x, y))
@@ -434,15 +495,19 @@ class VtiScene(GameScene):
             x += w + 8
         self._pending = []
         bottom = max(y + max((hh for _, hh in placed), default=30) + 14, top + 52 + TILE)
+        # as tall as it has been this game: a strip that shrank would leave the board fitted for
+        # more than it shows (the view zooms out for a board that grows, never back in)
+        self._chips_h = max(getattr(self, "_chips_h", 0.0), bottom - top)
+        bottom = top + self._chips_h
         if not note and not placed:
             note = "the decisions with no place on the board appear here"
         panel.set_panel(title, note, None, width, bottom - top)
-        panel.setPos(M, top)
-        return bottom
+        panel.setPos(0, top)
+        return bottom - top
 
     # -- right column ---------------------------------------------------------------------------------------
-    def _show_turn(self, view: dict, names, marks, x: float) -> float:
-        top = M
+    def _show_turn(self, view: dict, names, marks, width: float) -> float:
+        top, x = 0.0, 0.0
         panel = self._item(("turn-panel",), lambda: Panel(10, 10))
         phase = view["phase"]
         if view.get("outcome"):
@@ -458,32 +523,43 @@ class VtiScene(GameScene):
             line = "Placing the starting factories"
         else:
             line = "Setting up"
-        panel.set_panel("Victory Through Industry", "", style.INK, SIDE_W, 74)
+        panel.set_panel("Victory Through Industry", "", style.INK, width, 74)
         panel.setPos(x, top)
         info = self._item(("turn-line",), lambda: Chip(SIDE_W - 70, 30))
+        info.resize(width - 70, 30)
         info.set_chip(line, line, style.PAPER)
         info.setPos(QPointF(x + 12, top + 36))
         self._target(info, None)
+        self._token_home = QPointF(width - 46, 36)
+        return 74.0
+
+    def _show_token(self, view: dict) -> None:
+        """The fulfilment token: a piece of no panel, as it passes from player to player."""
         token = self._item(("token",), lambda: TokenMark(30))
-        holder = view["token"]
-        if holder is None:
-            token.setPos(QPointF(x + SIDE_W - 46, top + 36))
-        else:
-            token.setPos(self._token_spot.get(holder, QPointF(x + SIDE_W - 46, top + 36))
-                         if hasattr(self, "_token_spot") else QPointF(x + SIDE_W - 46, top + 36))
         token.setZValue(8)
         self._token_item = token
-        return top + 74
 
-    def _show_row(self, view: dict, x: float, top: float) -> float:
-        top += 14
+    def _place_token(self, view: dict) -> None:
+        """The token in the turn panel, or beside its holder's overview (once the panels are placed)."""
+        holder = view["token"]
+        if holder is None or holder not in self._token_spot:
+            spot = self.frame("turn").mapToScene(self._token_home)
+        else:
+            spot = self.frame(f"seat{holder}").mapToScene(self._token_spot[holder])
+        self._token_item.setPos(spot)
+
+    def _show_row(self, view: dict, width: float) -> float:
+        top, x = 0.0, 0.0
         row = view["row"]
-        per_row = 6
-        cw, ch = (SIDE_W - 24 - (per_row - 1) * 8) / per_row, 62.0
-        rows = max(1, (len(row) + per_row - 1) // per_row)
+        per_row = 6 if width < 1.45 * SIDE_W else 9
+        cw, ch = (width - 24 - (per_row - 1) * 8) / per_row, 62.0
+        # as many rows as the contracts of the game's start took: claimed ones leave gaps at the
+        # end, so the panel keeps its size and the board its arrangement (ui/board/layout.py)
+        self._row_most = max(getattr(self, "_row_most", 0), len(row))
+        rows = max(1, (self._row_most + per_row - 1) // per_row)
         panel = self._item(("row-panel",), lambda: Panel(10, 10))
         panel.set_panel("Contracts on offer", f"{len(row)} left · {view['deck_count']} stay in the box",
-                        None, SIDE_W, rows * (ch + 8) + 42)
+                        None, width, rows * (ch + 8) + 42)
         panel.setPos(x, top)
         for i, cid in enumerate(row):
             card = self._item(("contract", cid), lambda: ContractCard(cw, ch))
@@ -493,69 +569,66 @@ class VtiScene(GameScene):
             self.place(card, QPointF(x + 12 + (i % per_row) * (cw + 8), top + 36 + (i // per_row) * (ch + 8)))
             self._target(card, act, f"Claim this contract (hand over one {PRODUCTS[CONTRACTS[cid].product].name})"
                          if act else "")
-        return top + rows * (ch + 8) + 42
+        return rows * (ch + 8) + 42
 
-    def _show_players(self, view: dict, names, marks, me, focus, x: float, top: float) -> float:
-        self._token_spot = {}
-        for seat, sv in enumerate(view["seats"]):
-            top += 14
-            h = 146.0
-            panel = self._item(("seat-panel", seat), lambda: Panel(10, 10))
-            score = sv["score"]["products"] + sv["score"]["contracts"]
-            k = len(sv["contracts"])
-            note = f"{score:g} point{'' if score == 1 else 's'} · {k} contract{'' if k == 1 else 's'}"
-            if view.get("outcome"):
-                note = f"final {view['outcome']['scores'][seat]:g} points"
-            name = names[seat] + (" (you)" if seat == me else "")
-            panel.set_panel(f"   {name}", note, style.seat_colour(seat), SIDE_W, h)
-            panel.setPos(x, top)
-            act = self._take(lambda a, seat=seat: a.kind == "offer" and a.args[0] == seat)
-            self._target(panel, act, f"Offer {names[seat]} a trade" if act else "")
-            mark = self._item(("seat-mark", seat), lambda: TokenItem(22))
-            mark.set_look(style.seat_colour(seat), marks[seat], tooltip=names[seat])
-            mark.setPos(QPointF(x + 8, top + 4))
-            mark.setZValue(3)
-            # in the overview's corner, clear of the band's note (which grows when the board is shown
-            # small) and of the contracts held
-            self._token_spot[seat] = QPointF(x + SIDE_W - 208, top + 40)
-            # contracts held
-            cw, ch = 62.0, 44.0
-            for i, cid in enumerate(sv["contracts"]):
-                card = self._item(("held", seat, cid), lambda: ContractCard(62.0, 44.0))
-                card.set_contract(cid, note="Held by " + names[seat])
-                self.place(card, QPointF(x + 12 + (i % 5) * (cw + 6), top + 40 + (i // 5) * (ch + 6)))
-                card.setZValue(2)
-                act = self._take(lambda a, cid=cid, seat=seat: a.kind == "forfeit" and a.args[0] == cid
-                                 and a.seat == seat)
-                self._target(card, act, "Give up this contract" if act else "")
-            unplaced = sv.get("unplaced") or []
-            if unplaced and not sv["contracts"]:
-                # the starting factories taken in the draft, where they went (placed later)
-                drafted = self._item(("drafted", seat), lambda: Chip(SIDE_W - 236, 28))
-                names_of = join_words([article(FACTORIES[f].name) for f in unplaced])
-                drafted.set_chip(f"drafted: {', '.join(FACTORIES[f].name for f in unplaced)}",
-                                 f"{names[seat]} drafted {names_of}, to place once the draft is over",
-                                 style.PAPER, short=(f"drafted: {count(len(unplaced), 'factory')}",))
-                drafted.setPos(QPointF(x + 12, top + 44))
-                self._target(drafted, None)
-            elif not sv["contracts"]:
-                empty = self._item(("held-none", seat), lambda: Chip(150, 28))
-                empty.set_chip("no contracts", "This player holds no contracts", style.PAPER_DARK)
-                empty.setPos(QPointF(x + 12, top + 44))
-                self._target(empty, None)
-            ov = self._item(("overview", seat), lambda: Overview(200, 102))
-            facs = len(sv["factories"])
-            ov.set_complex(sv, f"{names[seat]}: {count(facs, 'factory')}, "
-                               f"{count(len(sv['products']), 'product card')} — click to open this complex")
-            ov.setPos(QPointF(x + SIDE_W - 212, top + 36))
-            ov.setZValue(2)
-            ov.set_target(None, False)
-            ov.on_click = (lambda s=seat: self.open_complex(None if s == focus else s))
-            top += h
-        holder = view["token"]
-        if holder is not None and hasattr(self, "_token_item"):
-            self._token_item.setPos(self._token_spot[holder])
-        return top
+    def _show_seat(self, view: dict, seat: int, names, marks, me, focus, width: float) -> float:
+        """Player `seat`'s panel: name, points, contracts held and an overview of the complex."""
+        x = top = 0.0
+        sv = view["seats"][seat]
+        h = 146.0
+        panel = self._item(("seat-panel", seat), lambda: Panel(10, 10))
+        score = sv["score"]["products"] + sv["score"]["contracts"]
+        k = len(sv["contracts"])
+        note = f"{score:g} point{'' if score == 1 else 's'} · {k} contract{'' if k == 1 else 's'}"
+        if view.get("outcome"):
+            note = f"final {view['outcome']['scores'][seat]:g} points"
+        name = names[seat] + (" (you)" if seat == me else "")
+        panel.set_panel(f"   {name}", note, style.seat_colour(seat), width, h)
+        panel.setPos(x, top)
+        act = self._take(lambda a, seat=seat: a.kind == "offer" and a.args[0] == seat)
+        self._target(panel, act, f"Offer {names[seat]} a trade" if act else "")
+        mark = self._item(("seat-mark", seat), lambda: TokenItem(22))
+        mark.set_look(style.seat_colour(seat), marks[seat], tooltip=names[seat])
+        mark.setPos(QPointF(x + 8, top + 4))
+        mark.setZValue(3)
+        # in the overview's corner, clear of the band's note (which grows when the board is shown
+        # small) and of the contracts held
+        self._token_spot[seat] = QPointF(x + width - 208, top + 40)
+        # contracts held
+        cw, ch = 62.0, 44.0
+        per_row = max(5, int((width - 236) // (cw + 6)))
+        for i, cid in enumerate(sv["contracts"]):
+            card = self._item(("held", seat, cid), lambda: ContractCard(62.0, 44.0))
+            card.set_contract(cid, note="Held by " + names[seat])
+            self.place(card, QPointF(x + 12 + (i % per_row) * (cw + 6), top + 40 + (i // per_row) * (ch + 6)))
+            card.setZValue(2)
+            act = self._take(lambda a, cid=cid, seat=seat: a.kind == "forfeit" and a.args[0] == cid
+                             and a.seat == seat)
+            self._target(card, act, "Give up this contract" if act else "")
+        unplaced = sv.get("unplaced") or []
+        if unplaced and not sv["contracts"]:
+            # the starting factories taken in the draft, where they went (placed later)
+            drafted = self._item(("drafted", seat), lambda: Chip(width - 236, 28))
+            names_of = join_words([article(FACTORIES[f].name) for f in unplaced])
+            drafted.set_chip(f"drafted: {', '.join(FACTORIES[f].name for f in unplaced)}",
+                             f"{names[seat]} drafted {names_of}, to place once the draft is over",
+                             style.PAPER, short=(f"drafted: {count(len(unplaced), 'factory')}",))
+            drafted.setPos(QPointF(x + 12, top + 44))
+            self._target(drafted, None)
+        elif not sv["contracts"]:
+            empty = self._item(("held-none", seat), lambda: Chip(150, 28))
+            empty.set_chip("no contracts", "This player holds no contracts", style.PAPER_DARK, short=("none",))
+            empty.setPos(QPointF(x + 12, top + 44))
+            self._target(empty, None)
+        ov = self._item(("overview", seat), lambda: Overview(200, 102))
+        facs = len(sv["factories"])
+        ov.set_complex(sv, f"{names[seat]}: {count(facs, 'factory')}, "
+                           f"{count(len(sv['products']), 'product card')} — click to open this complex")
+        ov.setPos(QPointF(x + width - 212, top + 36))
+        ov.setZValue(2)
+        ov.set_target(None, False)
+        ov.on_click = (lambda s=seat: self.open_complex(None if s == focus else s))
+        return h
 
 
 def _forced_focus(view: dict, legal: list[Action]) -> int | None:
