@@ -29,12 +29,13 @@ from ui.panels import seat_colour, seat_marks
 from ui.panels.log_dock import LogDock
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.prompt_bar import PromptBar
-from ui.settings import AI_SPEEDS
+from ui.settings import SCHEMA
 
 FILE_FILTER = "Tycoons games (*.tycoons);;All files (*)"
 
-CONFIRM, UNDO = object(), object()
-"""The prompt bar's two choices while a finished turn waits for confirmation (not actions)."""
+CONFIRM, UNDO, NEXT = object(), object(), object()
+"""The prompt bar's choices while a finished turn waits for confirmation, and while an AI's
+decision waits for the Step pace's Next (not actions)."""
 
 
 def _default_dir() -> Path:
@@ -355,6 +356,8 @@ class GameWindow(QMainWindow):
         self.act_ask_confirm.toggled.connect(self.set_confirm_turn)
         game.addAction(self.act_ask_confirm)
         game.addSeparator()
+        self._build_pace_menu(game)
+        game.addSeparator()
         self.act_quit = self._action(game, "&Quit", QKeySequence("Ctrl+Q"), self.shell.quit)
 
         self.edit_menu = bar.addMenu("&Edit")
@@ -366,16 +369,7 @@ class GameWindow(QMainWindow):
         self._action(view, "Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(1 / 1.2))
         self._action(view, "&Fit board", QKeySequence("Ctrl+0"), self.view.fit)
         view.addSeparator()
-        speed = view.addMenu("AI &speed")
-        self.speed_group = QActionGroup(self)
-        self.speed_actions: dict[str, QAction] = {}
-        for key in AI_SPEEDS:
-            act = QAction(key.capitalize(), self, checkable=True)
-            act.setChecked(key == self.settings.get("ai_speed"))
-            act.triggered.connect(lambda _=False, k=key: self.set_ai_speed(k))
-            self.speed_group.addAction(act)
-            speed.addAction(act)
-            self.speed_actions[key] = act
+        self.act_since = self._action(view, "Since your &turn", QKeySequence("Ctrl+T"), self.toggle_since)
         view.addSeparator()
         view.addAction(self.players_dock.toggleViewAction())
         view.addAction(self.log_dock.toggleViewAction())
@@ -387,6 +381,24 @@ class GameWindow(QMainWindow):
         self.act_rules = self._action(help_menu, "&Rules of this game", QKeySequence("F1"), self.show_rules)
         self._action(help_menu, "&Keyboard shortcuts", None, self.show_shortcuts)
         self._action(help_menu, "&About Tycoons", None, self.show_about)
+
+    def _build_pace_menu(self, game) -> None:
+        """Game → AI pace (Step, Slow, Normal, Fast, Instant) and Next AI decision (Space)."""
+        pace = game.addMenu("AI &pace")
+        self.speed_group = QActionGroup(self)
+        self.speed_actions: dict[str, QAction] = {}
+        for key, label in SCHEMA["ai_speed"].choices:
+            act = QAction(label, self, checkable=True)
+            act.setChecked(key == self.settings.get("ai_speed"))
+            act.triggered.connect(lambda _=False, k=key: self.set_ai_speed(k))
+            self.speed_group.addAction(act)
+            pace.addAction(act)
+            self.speed_actions[key] = act
+        self.speed_actions["step"].setToolTip("Each AI decision waits for Space or the prompt's Next")
+        # Space only while an AI's decision waits: otherwise it stays the key of the focused choice
+        self.act_next = self._action(game, "&Next AI decision", QKeySequence(Qt.Key.Key_Space), self.step_ai)
+        self.act_next.setEnabled(False)
+        self.addAction(self.act_next)
 
     def _action(self, menu, text, shortcut, slot) -> QAction:
         act = QAction(text, self)
@@ -425,6 +437,8 @@ class GameWindow(QMainWindow):
         controller.thinking.connect(self._thinking)
         controller.game_over.connect(self._game_over)
         controller.undo_stack.cleanChanged.connect(self._clean_changed)
+        controller.stepping.connect(lambda _seat: self._sync())
+        self._follow(controller)
         self._install_undo_actions(controller)
         self.path = Path(path) if path else None
         controller.saved_length = len(session.log) if path else None
@@ -460,6 +474,7 @@ class GameWindow(QMainWindow):
         self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), c.viewer, c.ai_seat)
         self.log_dock.sync(s, c.viewer)
         self.act_confirm.setEnabled(c.confirm_pending())
+        self.act_next.setEnabled(c.held is not None)
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
             self._drop_end_dialog()
@@ -474,6 +489,8 @@ class GameWindow(QMainWindow):
 
             return "Game over. " + winners_line(s.names, outcome)
         mover = s.to_move()
+        if c.held is not None:
+            return f"{s.names[c.held[1]]} (AI) has decided. Next (Space) shows it."
         if c.confirm_pending():
             return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
                     "decision (Ctrl+Z) to take it back.")
@@ -491,6 +508,8 @@ class GameWindow(QMainWindow):
 
     def _prompt_choices(self) -> tuple[list, list[str]]:
         c = self.controller
+        if c.held is not None:
+            return [NEXT], ["Next (Space)"]
         if c.confirm_pending():
             return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
         if not c.human_to_move():
@@ -525,6 +544,8 @@ class GameWindow(QMainWindow):
             self.confirm_turn()
         elif action is UNDO:
             self.controller.undo_stack.undo()
+        elif action is NEXT:
+            self.step_ai()
         else:
             self.controller.take(action)
 
@@ -593,12 +614,71 @@ class GameWindow(QMainWindow):
         self.new_game_requested.emit()
 
     def set_ai_speed(self, key: str) -> None:
+        """Game → AI pace (also Preferences): remembered, and the open game follows at once."""
         self.settings.set("ai_speed", key)
+        self._pace_followed()
+
+    def _pace_followed(self) -> None:
+        key = self.settings.get("ai_speed")
         if key in self.speed_actions:
             self.speed_actions[key].setChecked(True)
+        if self.controller is not None:
+            self.controller.pace_changed()
+        self._sync()
+
+    def step_ai(self) -> None:
+        """Space or Next at the Step pace: show the AI decision that waits."""
+        if self.controller is not None:
+            self.controller.step()
+
+    # -- following the other players (ui/follow.py) ------------------------------------------------------
+    def _follow(self, controller: GameController) -> None:
+        from ui.follow import Follower
+        from ui.panels.since_turn import SinceTurnPanel
+
+        old = getattr(self, "follower", None)
+        if old is not None:
+            old.close()
+        self.follower = Follower(controller, self.settings, parent=controller)
+        if getattr(self, "since_panel", None) is None:
+            self.since_panel = SinceTurnPanel(self.view)
+            self.since_panel.pointed.connect(lambda line: self.follower.point(line))
+        self.since_panel.hide()
+        self.since_panel.report = None
+        self.follower.report_ready.connect(self._since_report)
+        self.follower.acted.connect(self.since_panel.hide)
+
+    def _since_report(self, report) -> None:
+        c = self.controller
+        if c is None:
+            return
+        s = c.session
+        self.since_panel.set_report(report, s.names, [seat.is_ai for seat in s.seats])
+        if report.lines:
+            self.since_panel.open(self._marked_rects())
+
+    def _marked_rects(self) -> list:
+        """Where the pieces marked "since your turn" are (weight 1) and the pieces the player
+        may choose (weight 5), in view pixels: what the list should not cover."""
+        rects = [(self.view.mapFromScene(ring.sceneBoundingRect()).boundingRect(), 1)
+                 for ring in self.follower.spot.rings("since")]
         scene = self.view.scene()
-        if scene is not None and hasattr(scene, "set_animation_speed"):
-            scene.set_animation_speed(self.settings.animation_factor)
+        if scene is not None and hasattr(scene, "items_with_actions"):
+            rects += [(self.view.mapFromScene(p.sceneBoundingRect()).boundingRect(), 5)
+                      for p in scene.items_with_actions() if p.isVisible()]
+        return rects
+
+    def toggle_since(self) -> None:
+        """View → Since your turn (Ctrl+T): the last report's list, opened or folded."""
+        panel = getattr(self, "since_panel", None)
+        if panel is None:
+            return
+        if panel.isVisible():
+            panel.hide()
+        elif panel.report is not None:
+            panel.open(self._marked_rects())
+        else:
+            self.show_status("Nothing to show yet: the list fills when your turn begins.")
 
     def _clean_changed(self, _clean: bool) -> None:
         self._update_title()
@@ -736,6 +816,8 @@ class GameWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802
         self._save_layout()
+        if getattr(self, "follower", None) is not None:
+            self.follower.close()
         if self.controller is not None:
             self.controller.autosave_now()  # nothing is lost: Continue resumes it
             self.controller.close()

@@ -66,6 +66,11 @@ class GameScene(QGraphicsScene):
     pool_keep: tuple[str, ...] = ()
     """Key heads (`key[0]`) of the board's fixed parts, which the scene's pool never parks."""
 
+    unmarked: tuple = ()
+    """Pieces never marked as changed by another player (ui/board/changes.py): key heads of the
+    board's captions, status lines and choice chips, which only say what the other pieces show
+    (a tuple in it names a key prefix, as ("text", "money") for ("text", "money", 2))."""
+
     def __init__(self, parent=None):
         """What every board starts with: the dressed table, the pool of its pieces, no piece for
         any action yet, and no view shown."""

@@ -127,6 +127,8 @@ class BigShouldersScene(GameScene):
     (`to_play`)."""
 
     game_id = "big-shoulders"
+    unmarked = ("choice", "choice-idle", "cchip", "jobs-label", "order-label", "panel", "phase", "start", "hire",
+                "goals-off")
 
     def __init__(self, parent=None):
         super().__init__(parent)

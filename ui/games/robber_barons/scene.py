@@ -123,6 +123,7 @@ class RobberBaronsScene(GameScene):
 
     game_id = "robber-barons"
     pool_keep = ("fixed",)
+    unmarked = ("status", "info", "btn", "band", "deckcap", "more", "empty")
 
     def __init__(self, parent=None):
         super().__init__(parent)

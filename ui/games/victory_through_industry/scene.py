@@ -61,6 +61,8 @@ class VtiScene(GameScene):
     """See the module doc."""
 
     game_id = "victory-through-industry"
+    unmarked = ("turn-line", "complex-panel", "supply-panel", "palette-panel", "chips-panel", "turn-panel",
+                "row-panel", "seat-panel", "grid", "chip", "cell", "badge", "ghost", "ghost-turn", "held-none")
 
     def __init__(self, parent=None):
         super().__init__(parent)
