@@ -334,6 +334,7 @@ class GameWindow(QMainWindow):
         self.curtain.lifted.connect(self._curtain_lifted)
         self._build_menus()
         self._restore_layout()
+        self.settings.subscribe(self._follow_setting)
 
     # -- menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -363,6 +364,11 @@ class GameWindow(QMainWindow):
         self.edit_menu = bar.addMenu("&Edit")
         self.act_undo: QAction | None = None
         self.act_redo: QAction | None = None
+        self.edit_separator = self.edit_menu.addSeparator()  # Undo and Redo go above it
+        self.act_preferences = self._action(self.edit_menu, "&Preferences…", QKeySequence("Ctrl+,"),
+                                            self.show_preferences)
+        self.act_preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.addAction(self.act_preferences)  # its shortcut also where the menu bar is not shown
 
         view = bar.addMenu("&View")
         self._action(view, "Zoom &in", QKeySequence("Ctrl++"), lambda: self.view.zoom(1.2))
@@ -370,6 +376,7 @@ class GameWindow(QMainWindow):
         self._action(view, "&Fit board", QKeySequence("Ctrl+0"), self.view.fit)
         view.addSeparator()
         self.act_since = self._action(view, "Since your &turn", QKeySequence("Ctrl+T"), self.toggle_since)
+        self.addAction(self.act_since)
         view.addSeparator()
         view.addAction(self.players_dock.toggleViewAction())
         view.addAction(self.log_dock.toggleViewAction())
@@ -419,6 +426,7 @@ class GameWindow(QMainWindow):
         self.prompt.reset_height()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
         self.game = _controller.game_ui(session.spec.id)
+        self._use_own_colour(session)
         scene = self.game.make_scene()
         old_scene = self.view.scene()
         self.view.setScene(scene)
@@ -460,8 +468,8 @@ class GameWindow(QMainWindow):
         self.act_undo.setShortcut(QKeySequence("Ctrl+Z"))
         self.act_redo = controller.undo_stack.createRedoAction(self, "&Redo")
         self.act_redo.setShortcut(QKeySequence("Ctrl+Shift+Z"))
-        self.edit_menu.addAction(self.act_undo)
-        self.edit_menu.addAction(self.act_redo)
+        self.edit_menu.insertAction(self.edit_separator, self.act_undo)
+        self.edit_menu.insertAction(self.edit_separator, self.act_redo)
         self.addAction(self.act_undo)
         self.addAction(self.act_redo)
 
@@ -555,11 +563,8 @@ class GameWindow(QMainWindow):
             self.view.setFocus()
 
     def set_confirm_turn(self, on: bool) -> None:
-        self.settings.set("confirm_turn", bool(on))
+        self.settings.set("confirm_turn", bool(on))  # followed in _follow_setting
         self.act_ask_confirm.setChecked(bool(on))
-        c = self.controller
-        if c is not None and not on:  # switched off while a turn waits: it goes on at once
-            c.resume()
 
     def _hovered(self, text: str) -> None:
         if text:
@@ -613,10 +618,26 @@ class GameWindow(QMainWindow):
             self.end_dialog.close()
         self.new_game_requested.emit()
 
+    def _follow_setting(self, key: str, value) -> None:
+        """A preference changed (Preferences, a menu): the open game follows it at once."""
+        if key in ("ai_speed", "animations"):
+            self._pace_followed()
+        elif key == "confirm_turn":
+            self.act_ask_confirm.setChecked(bool(value))
+            if self.controller is not None and not value:  # a turn that waits goes on at once
+                self.controller.resume()
+        elif key == "seat_colour":  # from the next game opened: a board keeps its colours
+            self.show_status("Your seat colour is used in the next game you open.")
+
+    def _use_own_colour(self, session) -> None:
+        from ui.board.style import use_own_colour
+
+        humans = [i for i, seat in enumerate(session.seats) if not seat.is_ai]
+        use_own_colour(humans[0] if humans else None, self.settings.get("seat_colour"))
+
     def set_ai_speed(self, key: str) -> None:
         """Game → AI pace (also Preferences): remembered, and the open game follows at once."""
-        self.settings.set("ai_speed", key)
-        self._pace_followed()
+        self.settings.set("ai_speed", key)  # followed in _follow_setting
 
     def _pace_followed(self) -> None:
         key = self.settings.get("ai_speed")
@@ -733,6 +754,17 @@ class GameWindow(QMainWindow):
         if self.controller is not None:
             self._keep(self.shell.rules_window(self.controller.session.spec, self))
 
+    def show_preferences(self) -> None:
+        """Edit → Preferences (Ctrl+,): every setting a player sets, taking effect at once."""
+        from ui.dialogs.preferences import PreferencesDialog
+
+        dialog = getattr(self, "preferences", None)
+        if dialog is None or not dialog.isVisible():
+            dialog = self.preferences = PreferencesDialog(self.settings, self)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+
     def show_shortcuts(self) -> None:
         from ui.dialogs.help_window import shortcuts_window
 
@@ -816,6 +848,7 @@ class GameWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802
         self._save_layout()
+        self.settings.unsubscribe(self._follow_setting)
         if getattr(self, "follower", None) is not None:
             self.follower.close()
         if self.controller is not None:

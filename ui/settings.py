@@ -188,8 +188,8 @@ _SCHEMA: tuple[Setting, ...] = (
     flag("hints_allowed", True, "Allow hints",  # ui/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
     choice("seat_colour", "", "Your seat colour", {"": "Seat order", **PALETTE_NAMES},
-           "The colour of the first human seat; the seat that had it takes that seat's colour. Every "
-           "seat keeps its own mark."),
+           "The colour of the first human seat in the games you open from now on; the seat that had "
+           "it takes that seat's colour. Every seat keeps its own mark."),
     choice("chrome", "system", "Window colours", {"system": "As the system", "light": "Light", "dark": "Dark"},
            "Light or dark menus, panels and dialogs (the board keeps its paper)."),
     text("player_name", "Player 1", "Your name", NAME_LIMIT,  # the log names players: not "You"
