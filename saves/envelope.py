@@ -32,6 +32,7 @@ import msgpack
 
 from engine.core.action_types import type_problem
 from engine.core.contract import CHANCE, Action, SeatInfo
+from engine.core.names import name_problem
 from saves.errors import CorruptSave, NotASave, SaveTooNew
 
 MAGIC = b"TYCOONS\x00"
@@ -341,6 +342,9 @@ def parse_payload(payload: dict) -> SavedGame:
                 or s.get("kind", "human") not in ("human", "ai") \
                 or not isinstance(s.get("level"), str | None):
             raise CorruptSave("the save is malformed (a seat is not valid)")
+        problem = name_problem(s["name"])
+        if problem:
+            raise CorruptSave(f"the save is malformed (the name of player {len(seats) + 1} {problem})")
         seats.append(SeatInfo.from_dict(s))
     actions, flags = [], []
     for i, entry in enumerate(raw_log):

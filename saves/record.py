@@ -9,9 +9,16 @@ so no index file can get lost or damaged and take the marks with it. `prune` rem
 unmarked games beyond the player's limit and never touches a kept game, nor a file it cannot
 read (that one is the player's to look at).
 
-Listing reads each file's checked envelope and recorded summary, without replaying it (a replay
-happens when a game is opened for review). A damaged, foreign or unknown file is skipped with a
-note, never an exception.
+Listing goes through the index beside the folder (saves/record_index.py): each file's checked
+envelope and recorded summary is decoded once, when the file is new, and kept there; a listing
+of 10,000 games then reads one file. A damaged, foreign or unknown file is skipped with a note,
+never an exception. A summary the app did not write itself is marked unchecked until `verify`
+replays its file.
+
+Bounds: the player keeps at most MAX_LIMIT unmarked games and may mark at most MAX_KEPT to
+keep; a game's file is some 1–40 KB (10,000 games: up to some 400 MB on disk; Past games states
+the cost of the player's limit from the record's own mean size), its row in the index some 140
+bytes, its entry in memory about 1 KB.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -29,6 +36,7 @@ from engine.core.registry import get_spec
 from saves.envelope import pack
 from saves.errors import SaveError
 from saves.paths import data_dir
+from saves.record_index import MAX_LISTED, note_recorded, refresh, update_entry
 from saves.store import (
     BACKUP_SUFFIX,
     SAVE_SUFFIX,
@@ -36,12 +44,17 @@ from saves.store import (
     decode_save,
     encode_for_save,
     read_bytes,
+    read_save,
     write_encoded,
 )
 
 RECORD_FOLDER = "games"
 DEFAULT_LIMIT = 200
 """Unmarked games kept by default (a long game's save is tens of kilobytes: a few MB in all)."""
+MAX_LIMIT = 10_000
+"""Most unmarked games the player may keep (the settings' record_limit has the same range)."""
+MAX_KEPT = 10_000
+"""Most games the player may mark Keep (together at most 20,000: what the index lists)."""
 KEPT_SUFFIX = ".kept" + SAVE_SUFFIX
 
 
@@ -50,9 +63,11 @@ def record_dir() -> Path:
     return data_dir() / RECORD_FOLDER
 
 
-@dataclass
+@dataclass(slots=True)
 class RecordEntry:
-    """One finished game in the record, as its file recorded it."""
+    """One finished game in the record, as its file recorded it. `checked` is True once the
+    winners and scores are known to be the game's real outcome (the app recorded it, or `verify`
+    replayed it); until then they are what the file claims."""
 
     path: Path
     game: str
@@ -63,6 +78,7 @@ class RecordEntry:
     scores: list[float]
     decisions: int
     kept: bool
+    checked: bool = False
 
     @property
     def when(self) -> datetime | None:
@@ -78,10 +94,23 @@ class RecordEntry:
 
 @dataclass
 class Record:
-    """The record's games, newest first, and a note per file that was skipped."""
+    """The record's games, newest first, and a note per file that was skipped. `left_out` files
+    were beyond what the record lists (record_index.MAX_LISTED); `decoded` files had to be read
+    (new or changed since the index was written); `bytes` is the files' total size."""
 
     entries: list[RecordEntry] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    left_out: int = 0
+    decoded: int = 0
+    bytes: int = 0
+
+    @property
+    def unchecked(self) -> int:
+        return sum(1 for e in self.entries if not e.checked)
+
+    @property
+    def kept(self) -> int:
+        return sum(1 for e in self.entries if e.kept)
 
 
 def game_digest(session) -> str:
@@ -117,39 +146,50 @@ def write_record(stem: str, data: bytes, folder: str | os.PathLike | None = None
         if existing.is_file():
             return existing
     path = write_encoded(data, folder / (stem + SAVE_SUFFIX))
+    try:
+        note_recorded(folder, path, _entry_of(path, decode_save(data)[0]))
+    except SaveError:
+        pass  # listed (unchecked) at the next refresh
     prune(folder, limit, keep=path)
     return path
 
 
-def _candidates(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir()
-                  if not p.name.startswith(".") and not p.name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX)))
+def is_candidate(name: str) -> bool:
+    """Whether a name in the record folder is listed (hidden, backup and temporary files are not)."""
+    return not name.startswith(".") and not name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX))
 
 
-def read_record(folder: str | os.PathLike | None = None) -> Record:
-    """Every finished game in the record, newest first; what cannot be read is noted, never raised."""
+def read_record(folder: str | os.PathLike | None = None, progress=None, stop=None) -> Record:
+    """Every finished game in the record, newest first; what cannot be read is noted, never raised.
+
+    Through the index (see the module docstring): only files new since it was written are
+    decoded. `progress(done, total)` and `stop()` as for `record_index.refresh`."""
     folder = Path(folder) if folder is not None else record_dir()
-    record = Record()
-    for path in _candidates(folder):
-        try:
-            record.entries.append(_entry(path))
-        except SaveError as exc:
-            exc.path = os.fspath(path)
-            record.notes.append(f"Skipped {exc.reason}")
-        except Exception as exc:  # noqa: BLE001 - a bad file never takes the start screen down
-            record.notes.append(f"Skipped {path.name}: it could not be read ({type(exc).__name__})")
+    listing = refresh(folder, progress=progress, stop=stop)
+    record = Record(left_out=listing.left_out, decoded=listing.decoded)
+    for row in listing.rows:
+        record.bytes += row.size
+        if row.entry is not None:
+            record.entries.append(row.entry)
+        else:
+            record.notes.append(row.note or f"Skipped {row.name}")
     record.entries.sort(key=lambda e: (e.created, e.path.name), reverse=True)
+    if listing.left_out:
+        record.notes.append(f"{listing.left_out:,} older files in {folder.name} are not listed (the record "
+                            f"lists the newest {MAX_LISTED:,})")
     return record
 
 
-def _entry(path: Path) -> RecordEntry:
+def read_entry(path: Path) -> RecordEntry:
+    """The summary a record file holds (its envelope checked, no replay): unchecked."""
     if not path.is_file():
         raise SaveError("it is not a file")
     if not path.name.endswith(SAVE_SUFFIX):
         raise SaveError("it is not a saved game")
-    saved, _ = decode_save(read_bytes(path))
+    return _entry_of(path, decode_save(read_bytes(path))[0])
+
+
+def _entry_of(path: Path, saved) -> RecordEntry:
     try:
         title = get_spec(saved.game).title
     except UnknownGame:
@@ -166,6 +206,29 @@ def _entry(path: Path) -> RecordEntry:
         saved.created = datetime.fromtimestamp(path.stat().st_mtime).astimezone().isoformat()
     return RecordEntry(path, saved.game, title, saved.created, saved.seats, list(winners),
                        [float(x) for x in scores], decisions, path.name.endswith(KEPT_SUFFIX))
+
+
+def verify(entry: RecordEntry) -> RecordEntry:
+    """Replay `entry`'s file and give its real outcome, checked; the index keeps it. SaveError
+    if the file does not replay (the index then notes it as skipped). `entry` is not changed."""
+    try:
+        loaded = read_save(entry.path)
+        outcome = loaded.session.state.outcome() if loaded.session.is_over() else None
+        if outcome is None:
+            raise SaveError("it is not a finished game")
+    except SaveError as exc:
+        exc.path = os.fspath(entry.path)
+        update_entry(entry.path.parent, entry, note=f"Skipped {exc.reason}")
+        raise
+    checked = replace(entry, winners=list(outcome.winners), scores=[float(x) for x in outcome.scores],
+                      seats=list(loaded.session.seats), checked=True)
+    update_entry(entry.path.parent, checked)
+    return checked
+
+
+def claim_held(before: RecordEntry, after: RecordEntry) -> bool:
+    """Whether a file's claimed result was its real one."""
+    return before.winners == after.winners and before.scores == after.scores
 
 
 def set_kept(path: str | os.PathLike, kept: bool) -> Path:
@@ -187,7 +250,7 @@ def prune(folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT,
     """Delete the oldest unmarked games beyond `limit` (kept games and unreadable files are never
     touched, nor `keep`); returns the files deleted."""
     record = read_record(folder)
-    unmarked = [e for e in record.entries if not e.kept]
+    unmarked = [e for e in record.entries if not e.kept]  # newest first
     excess = unmarked[max(0, int(limit)):]
     deleted = []
     for entry in excess:
@@ -211,12 +274,15 @@ class WinRate:
         return 100.0 * self.wins / self.games if self.games else 0.0
 
 
-def win_rates(entries: list[RecordEntry]) -> dict[str, dict[str, WinRate]]:
+def win_rates(entries: list[RecordEntry], checked_only: bool = False) -> dict[str, dict[str, WinRate]]:
     """Per game title and AI level: how often the player (the one human seat of a game against AI)
     won when that level sat at the table. A shared victory counts as a win; hot-seat games with
-    several humans and all-AI games are left out."""
+    several humans and all-AI games are left out, and with `checked_only` the games whose result
+    is only what their file claims."""
     out: dict[str, dict[str, WinRate]] = {}
     for e in entries:
+        if checked_only and not e.checked:
+            continue
         humans = e.human_seats()
         if len(humans) != 1:
             continue

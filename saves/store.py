@@ -30,7 +30,7 @@ from pathlib import Path
 from engine.core.contract import CHANCE
 from engine.core.errors import ReplayMismatch, UnknownGame
 from engine.core.registry import get_spec
-from engine.core.session import Session
+from engine.core.session import Session, setup_problem
 from saves.envelope import FORMAT_VERSION, MAGIC, SavedGame, encode_session, open_envelope, parse_payload
 from saves.errors import (
     CorruptSave,
@@ -73,13 +73,27 @@ def write_session(session: Session, path: str | os.PathLike) -> Path:
 
 def encode_for_save(session: Session, path: str | os.PathLike) -> bytes:
     """The bytes `write_session` would write for `session` (SaveWriteError naming `path` if the
-    game cannot be encoded). Split from the write so a caller can encode on one thread and write
-    on another."""
+    game cannot be encoded, or would give a file this version could not read back: a name, an
+    option or the seed outside its range, or a log beyond MAX_SAVE_BYTES). Split from the write
+    so a caller can encode on one thread and write on another."""
+    where = Path(os.path.abspath(os.fspath(path)))
     try:
-        return encode_session(session)
+        problem = setup_problem(session.seats, session.seed)
+        if problem is None:
+            session.spec.resolve_options(session.options)
+    except ValueError as exc:
+        problem = str(exc)
+    if problem:
+        raise SaveWriteError(f"could not be saved ({problem}); the previous save is unchanged", where)
+    try:
+        data = encode_session(session)
     except Exception as exc:  # noqa: BLE001 - any encoding failure must leave the old save alone
         raise SaveWriteError(f"could not be saved (the game could not be encoded: {exc}); "
-                             "the previous save is unchanged", Path(os.path.abspath(os.fspath(path)))) from exc
+                             "the previous save is unchanged", where) from exc
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveWriteError(f"could not be saved (its log of {len(session.log):,} decisions is longer than a "
+                             "save holds); the previous save is unchanged", where)
+    return data
 
 
 def write_encoded(data: bytes, path: str | os.PathLike) -> Path:
@@ -152,21 +166,31 @@ def _keep_backup(target: Path) -> None:
 
     A hard link costs nothing and leaves `target` in place (so there is never a moment without
     a save at `target`); file systems without links get a copy.
+
+    Another process may save to the same file at the same time (a second Tycoons on one data
+    folder). If it kept the same version as ``.bak`` first, the link and ``.bak`` are one file,
+    and renaming one name of a file over another does nothing (POSIX): the link is then left
+    over, so it is removed here. If the other process removed `target` meanwhile (a finished
+    game's autosave cleared), there is nothing to back up.
     """
     bak = backup_path(target)
     tmp = _temp_name(target, "bak.")
     try:
         try:
             os.link(target, tmp)
+        except FileNotFoundError:
+            return
         except OSError:
-            shutil.copyfile(target, tmp)
+            try:
+                shutil.copyfile(target, tmp)
+            except FileNotFoundError:
+                return
             with open(tmp, "rb+") as f:
                 os.fsync(f.fileno())
         os.replace(tmp, bak)
-    except BaseException:
+    finally:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+            os.unlink(tmp)  # gone after a real rename; left when it and .bak were one file
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -285,6 +309,9 @@ def replay_saved(saved: SavedGame, expect_game: str | None = None) -> Session:
         except UnknownGame:
             wanted = expect_game
         raise WrongGame(f"it is a save of {spec.title}, not of {wanted}")
+    if saved.rules_version < spec.oldest_rules_version:
+        raise CorruptSave(f"the save is malformed (rules version {saved.rules_version:,}; {spec.title} has "
+                          f"rules versions {spec.oldest_rules_version}–{spec.rules_version})")
     if saved.rules_version > spec.rules_version:
         raise SaveTooNew(f"it was saved with newer rules of {spec.title} (version {saved.rules_version}; "
                          f"this Tycoons has version {spec.rules_version}): please update Tycoons")

@@ -54,7 +54,11 @@ class Shell(QObject):
         self.start.new_requested.connect(lambda: self.new_game(self.start))
         self.start.load_requested.connect(lambda: self.load_game(self.start))
         self.start.rules_requested.connect(self.choose_rules)
+        self.start.learn_requested.connect(lambda: self.learn_to_play(self.start))
         self.start.quit_requested.connect(self.quit)
+        self.start.switch_requested.connect(self.switch_to_other)
+        self.read_only = ""  # who else holds the data folder (ui/instance.py), "" if this app does
+        self.instance = None
         self.window = None
         self._windows: list = []  # help windows opened from the start screen
         self.first_painted = False
@@ -73,11 +77,45 @@ class Shell(QObject):
 
     # -- start screen ---------------------------------------------------------------------------------
     def show_start(self) -> None:
-        self.start.set_notice(self.settings.notice)
+        self.start.set_notice(self._notice())
         self.refresh_continue()
         self.refresh_past_games()
         self.start.show()
         self.start.raise_()
+
+    def _notice(self) -> str:
+        lines = [self.settings.notice] if self.settings.notice else []
+        if self.read_only:
+            lines.append(f"Tycoons is already open on this computer ({self.read_only}) with your games: "
+                         "this window is read-only. Switch to it, or close it to play here.")
+        return "\n".join(lines)
+
+    # -- two apps on one data folder (ui/instance.py) ---------------------------------------------------
+    def set_read_only(self, other: str) -> None:
+        """Another Tycoons (`other` says which) holds the data folder: never write the autosave,
+        open games for review only. "" when this app holds the folder (again)."""
+        self.read_only = other
+        self.autosave_enabled = not other
+        self.start.set_read_only(other)
+        self.start.set_notice(self._notice())
+        self.refresh_continue()
+
+    def bring_to_front(self) -> None:
+        """Another Tycoons handed over to this one: show the open window."""
+        window = self.window if self.window is not None and self.window.isVisible() else self.start
+        if window.isMinimized():
+            window.showNormal()
+        window.show()
+        window.raise_()
+        window.activateWindow()
+
+    def switch_to_other(self) -> None:
+        """"Switch to the open Tycoons": ask it to come to the front, then close this one."""
+        if self.instance is not None and self.instance.hand_over():
+            self.quit()
+        else:
+            self.report("Cannot switch", "The other Tycoons did not answer; it may be closing. "
+                        "This window stays open, read-only, until it has closed.")
 
     def refresh_continue(self) -> None:
         """Enable Continue if there is an autosave. Before the first paint only the file's
@@ -156,9 +194,16 @@ class Shell(QObject):
             self.window.closed.connect(self._window_closed)
         return self.window
 
-    def open_session(self, session, path=None):
-        """Show `session` in the game window; returns the window (None if the game has no board)."""
+    def open_session(self, session, path=None, before_start=None):
+        """Show `session` in the game window; returns the window (None if the game has no board).
+        `before_start(controller)` runs before the game's first move (GameWindow.open_session).
+        Refused, read-only (another Tycoons has the data folder)."""
         from ui import controller
+
+        if self.read_only:
+            self.report("A game is open elsewhere", f"Tycoons is already open ({self.read_only}): play there, "
+                        "or close it to play here. This window only shows games for review.")
+            return None
 
         try:
             controller.game_ui(session.spec.id)
@@ -167,11 +212,12 @@ class Shell(QObject):
                         "from this version of Tycoons.")
             return None
         window = self._window()
-        window.open_session(session, path)
+        window.open_session(session, path, before_start)
         window.show()
         window.raise_()
         window.activateWindow()
         self.start.hide()
+        self._stop_past_games()
         return window
 
     def start_game(self, game_id: str, seats, options: dict, seed: int):
@@ -183,6 +229,11 @@ class Shell(QObject):
     def new_game(self, parent: QWidget | None = None):
         """The new-game dialog, then the game (returns the window, or None if cancelled)."""
         from ui.dialogs.new_game import NewGameDialog
+
+        if self.read_only:
+            self.report("A game is open elsewhere", f"Tycoons is already open ({self.read_only}): play there, "
+                        "or close it to play here. This window only shows games for review.", parent)
+            return None
 
         last = self.settings.get("last_game") or {}
         dialog = NewGameDialog(player_name=self.settings.get("player_name"), parent=parent,
@@ -200,8 +251,12 @@ class Shell(QObject):
         return self.start_game(game_id, seats, options, seed)
 
     def continue_game(self):
-        """Resume the autosave; a broken one is reported and left untouched."""
-        from saves.autosaving import load_autosave
+        """Resume the autosave; a broken one is reported and left untouched. Read-only (another
+        Tycoons has the data folder), the autosave opens for review instead."""
+        from saves.autosaving import autosave_path, load_autosave
+
+        if self.read_only:
+            return self.review_file(autosave_path(), self.start)
 
         try:
             session = self.read_in_background(None, self.start, load_autosave)
@@ -224,6 +279,8 @@ class Shell(QObject):
             path, _ = QFileDialog.getOpenFileName(parent, "Load game", start, FILE_FILTER)
             if not path:
                 return None
+        if self.read_only:
+            return self.review_file(path, parent)
         try:
             session = self.read_in_background(str(path), parent)
         except Exception as exc:  # noqa: BLE001
@@ -292,6 +349,8 @@ class Shell(QObject):
         c = window.controller if window is not None else None
         if c is None or c.closed or not window.isVisible() or c.session.is_over() or not c.is_modified():
             return True
+        if c.lesson is not None:  # a lesson is replayed from its start whenever wanted: nothing to lose
+            return True
         answer = self.ask_save(parent or window)
         if answer == QMessageBox.StandardButton.Save:
             return window.save()
@@ -305,9 +364,25 @@ class Shell(QObject):
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
 
+    def learn_to_play(self, parent: QWidget | None = None):
+        """Learn to play: pick a game, then its guided first game (returns the window, or None)."""
+        from ui.dialogs import help_window
+        from ui.tutorial import lesson_games
+
+        spec = help_window.pick_game(lesson_games(), parent, title="Learn to play",
+                                     prompt="Learn to play, in a guided first game against the computer:")
+        return self.start_lesson(spec.id, parent) if spec is not None else None
+
+    def start_lesson(self, game_id: str, parent: QWidget | None = None):
+        """The guided first game of `game_id` in the game window (ui/tutorial)."""
+        from ui.tutorial import start_lesson
+
+        return start_lesson(self, game_id, parent)
+
     # -- the record of games and their review -------------------------------------------------------------
     def _install_past_games(self) -> None:
-        """"Past games" beside the start screen's buttons (after the first paint: it reads files)."""
+        """"Past games" beside the start screen's buttons (after the first paint: it imports the
+        saves and the engine). The record is read on the panel's worker thread, never here."""
         if self.start.past_games is not None:
             return
         try:
@@ -322,15 +397,16 @@ class Shell(QObject):
             print(f"Past games are not shown: {exc}", file=sys.stderr)
 
     def refresh_past_games(self) -> None:
+        """Read the record again on the panel's worker thread, once the game just finished (if
+        any) is written: the start screen shows at once and the list follows."""
         panel = self.start.past_games
         if panel is not None:
-            future = getattr(self, "_record_future", None)
-            if future is not None:
-                try:
-                    future.result(timeout=10)  # the game just finished belongs in the list
-                except Exception:  # noqa: BLE001 - reported when it was written
-                    pass
-            panel.refresh()
+            panel.refresh(after=getattr(self, "_record_future", None))
+
+    def _stop_past_games(self) -> None:
+        """The start screen is hidden: the record's results are checked no further for now."""
+        if self.start.past_games is not None:
+            self.start.past_games.stop()
 
     def record_finished(self, session) -> None:
         """Keep a finished game in the record of games: encoded here, written and pruned on the
@@ -402,6 +478,7 @@ class Shell(QObject):
 
     def quit(self) -> None:
         self._quitting = True
+        self._stop_past_games()
         if self.window is not None:
             self.window.close()
         if self._runner is not None:
@@ -482,8 +559,9 @@ def current_shell() -> Shell | None:
     return _current_shell
 
 
-def run_gui(argv: list[str] | None = None) -> int:
-    """Open the application: start screen first, the game window on demand."""
+def run_gui(argv: list[str] | None = None, lesson: str | None = None) -> int:
+    """Open the application: start screen first, the game window on demand; with `lesson` (a
+    game id, `tycoons tutorial GAME`), that game's lesson at once."""
     multiprocessing.freeze_support()  # the frozen app's spawn workers re-enter here
     from ui.platform_check import display_problem
 
@@ -503,6 +581,7 @@ def run_gui(argv: list[str] | None = None) -> int:
     shell = _current_shell = Shell()
     if shell.settings.notice:
         print(shell.settings.notice, file=sys.stderr)
+    _claim_data_folder(shell)
     shell.show_start()
     _paint_now(shell.start)
     from ui.memory import allow_freezing, settle_heap_policy
@@ -519,12 +598,41 @@ def run_gui(argv: list[str] | None = None) -> int:
         app.setWindowIcon(icon)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    if lesson is not None:
+        QTimer.singleShot(0, lambda: shell.start_lesson(lesson))
     app.setQuitOnLastWindowClosed(True)
     with loop:
         code = loop.run_forever()
     if shell._runner is not None:
         shell._runner.shutdown()
+    if shell.instance is not None:
+        shell.instance.release()
     return int(code or 0)
+
+
+def _claim_data_folder(shell: Shell) -> None:
+    """Take the data folder's lock (ui/instance.py); if another Tycoons holds it, run read-only
+    and try again every few seconds, so this app may play once the other has closed."""
+    from ui.instance import Instance
+    from ui.settings import data_dir
+
+    instance = shell.instance = Instance(data_dir(), shell)
+    instance.raise_requested.connect(shell.bring_to_front)
+    if instance.claim():
+        return
+    other = instance.other()
+    print(f"Tycoons is already open ({other}) on {data_dir()}: this window is read-only.", file=sys.stderr)
+    shell.set_read_only(other)
+    retry = QTimer(shell)
+    retry.setInterval(3000)
+
+    def again():
+        if instance.claim():
+            retry.stop()
+            shell.set_read_only("")
+
+    retry.timeout.connect(again)
+    retry.start()
 
 
 def _paint_now(widget: QWidget, limit_s: float = 2.0) -> None:

@@ -1,10 +1,25 @@
-"""`tycoons` command line (DESIGN §8). Only the GUI and `render` import Qt; `simulate`,
-`balance` and `check-save` run headless and start fast."""
+"""`tycoons` command line (DESIGN §8). Only the GUI (and `tutorial` without `--check`) and `render`
+import Qt; `simulate`, `balance`, `check-save` and `tutorial --check` run headless and start fast."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+
+def names_arg(text: str) -> list[str]:
+    """`--names Ann,Bob,Cy`: players' names, each refused as the new-game dialog would
+    (engine/core/names.py: one line, at most 40 characters, not blank, all different)."""
+    from engine.core.names import name_problem, short_name
+
+    names = [n.strip() for n in text.split(",")]
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise argparse.ArgumentTypeError(f"the name {short_name(name, 24)!r} {problem}")
+    if len({n.lower() for n in names}) != len(names):
+        raise argparse.ArgumentTypeError("every player needs a different name")
+    return names
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")
     chk.add_argument("file")
 
+    tut = sub.add_parser("tutorial", help="a game's guided first game: open it, or --check its script headless")
+    tut.add_argument("game")
+    tut.add_argument("--check", action="store_true",
+                     help="play the lesson headless; exit 0 only if every move is legal and it reaches its end")
+    tut.add_argument("--verbose", action="store_true", help="with --check: print every move of the lesson")
+
     ren = sub.add_parser("render", help="draw a board offscreen to PNG after M AI decisions")
     ren.add_argument("game")
     ren.add_argument("--players", type=int, default=4)
@@ -42,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("--moves", type=int, default=0)
     ren.add_argument("--out", required=True)
     ren.add_argument("--scale", type=float, default=1.0, help="device-pixel ratio of the picture")
+    ren.add_argument("--names", type=names_arg, default=None,
+                     help="the players' names, comma-separated (at most 40 characters each)")
     return p
 
 
@@ -59,13 +82,18 @@ def main(argv: list[str] | None = None) -> int:
         from saves.check import check_save_command
 
         return check_save_command(args.file)
+    if args.command == "tutorial" and args.check:
+        from ai.core.request import window_decision
+        from engine.core.tutorial import check_command
+
+        return check_command(args.game, window_decision, verbose=args.verbose)
     if args.command == "render":
         from ui.render import render_from_args
 
         return render_from_args(args)
     from ui.app import run_gui
 
-    return run_gui()
+    return run_gui(lesson=args.game if args.command == "tutorial" else None)
 
 
 if __name__ == "__main__":

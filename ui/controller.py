@@ -28,9 +28,9 @@ import time
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
+from ai.core.request import ai_request
 from engine.core.contract import Action
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
 from engine.core.session import Session
 from engine.core.text import whose
 from ui.undo import DecisionCommand
@@ -95,6 +95,8 @@ class GameController(QObject):
     """The game reached its end (emitted once per arrival at the end)."""
     stepping = Signal(object)
     """At the Step pace: the AI seat whose decision waits for `step()`, or None once it is shown."""
+    refused = Signal(object, str)
+    """A click or prompt choice was refused: the action, and the reason the status bar shows."""
 
     def __init__(self, session: Session, scene, runner, settings, autosave: bool = True,
                  parent: QObject | None = None):
@@ -121,6 +123,9 @@ class GameController(QObject):
         self._autosave_pending = False
         self._over_announced = False
         self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
+        self.lesson = None
+        """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
+        learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
         humans = self.human_seats()
         mover = session.to_move()
         if mover >= 0 and mover in humans:
@@ -152,7 +157,7 @@ class GameController(QObject):
     def confirm_pending(self) -> bool:
         """The human has finished a turn that can still be taken back: the game waits for
         `confirm_turn()` (or an undo) before an AI moves or the screen passes on."""
-        if self.closed or not self.settings.get("confirm_turn") or self.viewer is None:
+        if self.closed or not self.settings.get("confirm_turn") or self.viewer is None or self.lesson is not None:
             return False
         session = self.session
         mover = session.to_move()
@@ -295,6 +300,7 @@ class GameController(QObject):
         reason = self.refusal(action)
         if reason is not None:
             self.status.emit(reason)
+            self.refused.emit(action, reason)
             return False
         session = self.session
         floor_before = session.undo_floor()
@@ -319,7 +325,10 @@ class GameController(QObject):
         if mover < 0 or session.seats[mover].is_ai:
             name = session.names[mover] if mover >= 0 else "the game"
             return f"Please wait: it is {whose(name)} turn."
-        return session.illegal_reason(action)
+        reason = session.illegal_reason(action)
+        if reason is None and self.lesson is not None:
+            reason = self.lesson.vet(action)  # a legal move, but not the one the lesson teaches
+        return reason
 
     def on_idle_click(self) -> None:
         """A click on the board where nothing takes a click: say what to do instead."""
@@ -390,18 +399,15 @@ class GameController(QObject):
         session = self.session
         seat = session.to_move()
         self._ai_first_of_turn = self._starts_a_turn(seat)
-        level = session.seats[seat].level or "normal"
-        n = len(session.log)
-        seed = session.ai_rng().next64() >> 1
         # The worker sees a determinized copy only: hidden cards of the others are re-dealt.
-        sample = session.state.determinize(seat, Rng.derive(session.seed, "ai-determinize", n))
+        request = ai_request(session)
         self.ai_seat = seat
         self._ai_started = time.monotonic()
         if self._ai_first_of_turn:
             self._ai_turn_started = self._ai_started
         self.thinking.emit(seat)
         try:
-            self.runner.request(session.spec.id, sample.to_data(), seat, level, seed,
+            self.runner.request(session.spec.id, request.state_data, seat, request.level, request.seed,
                                 self.settings.get("think_ms"),
                                 lambda result: self._ai_done(gen, seat, result))
         except Exception as exc:  # noqa: BLE001 - e.g. the pool died: the fallback move below

@@ -4,8 +4,10 @@ the board, the players panel and the log until that player clicks."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QWidget
+
+from engine.core.names import short_name
 
 
 class Curtain(QWidget):
@@ -75,12 +77,15 @@ class Curtain(QWidget):
         title.setPixelSize(30)
         p.setFont(title)
         p.setPen(QColor("#3b3127"))
-        p.drawText(QRectF(card.left(), card.top() + 90, card.width(), 50), Qt.AlignmentFlag.AlignCenter,
-                   f"Pass the computer to {self.name}")
+        # a long name is cut to the card (issue 30); the seat's disc and mark above still tell it
+        line = QFontMetrics(title).elidedText(f"Pass the computer to {self.name}", Qt.TextElideMode.ElideRight,
+                                              int(card.width()) - 24)
+        p.drawText(QRectF(card.left(), card.top() + 90, card.width(), 50), Qt.AlignmentFlag.AlignCenter, line)
         body = QFont("DejaVu Sans")
         body.setPixelSize(15)
         p.setFont(body)
         p.setPen(QColor("#6b5d4d"))
-        p.drawText(QRectF(card.left(), card.top() + 150, card.width(), 60), Qt.AlignmentFlag.AlignCenter,
-                   f"{self.name}: click anywhere (or press Space) when you are ready.")
+        p.drawText(QRectF(card.left() + 12, card.top() + 150, card.width() - 24, 60),
+                   Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                   f"{short_name(self.name)}: click anywhere (or press Space) when you are ready.")
         p.end()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from engine.core.names import short_name
 from ui import controller as _controller
 from ui import memory
 from ui.controller import GameController
@@ -83,6 +85,8 @@ class BoardView(QGraphicsView):
         self._window_size = None  # the top-level window's size at the last resize
         self._origin = None  # the viewport's top-left in window coordinates, last seen
         self._port: QRectF | None = None  # the viewport's place in the window, last seen settled
+        self._relaying = False  # the scene is being laid out for a new room (see _tell_room)
+        self._room_width = None  # the viewport's width when the scene was last told its room
 
     def setScene(self, scene) -> None:  # noqa: N802 - Qt API
         self._fitted = None
@@ -114,8 +118,33 @@ class BoardView(QGraphicsView):
                  QRectF(area.right(), area.top(), far, area.height()))
         return any(scene.items(band, mode) for band in bands)
 
+    FIT_MARGIN = 8
+    """View pixels left round a fitted board."""
+
+    def room(self) -> tuple[int, int]:
+        """The view pixels a fitted board may take: the viewport less the margins and the room
+        kept above the board for the prompt bar to grow into (so that the room does not change
+        when the bar does: the board's layout follows only the window and the docks)."""
+        m = self.FIT_MARGIN
+        reserve = min(self.growth_room(), self.viewport().height() // 4)
+        return max(1, self.viewport().width() - 2 * m), max(1, self.viewport().height() - reserve - 2 * m)
+
+    def _tell_room(self) -> None:
+        """Give the scene's layout the room it has now (ui/board/scene.py: set_room)."""
+        scene = self.scene()
+        if scene is None or not hasattr(scene, "set_room") or not self.isVisible():
+            return
+        self._relaying = True
+        try:
+            scene.set_room(*self.room())
+        finally:
+            self._relaying = False
+        self._room_width = self.viewport().width()
+
     def fit(self) -> None:
-        """Fit the whole board (the scene's items) into the view, afresh."""
+        """Fit the whole board (the scene's items) into the view, afresh, laid out for the room
+        the view has now."""
+        self._tell_room()
         self._fitted = None
         self._fit()
 
@@ -127,15 +156,16 @@ class BoardView(QGraphicsView):
         if grown:
             rect = rect.united(self._fitted)
         self._fitted = QRectF(rect)
-        margin = max(rect.width(), rect.height()) * 0.02
-        area = rect.adjusted(-margin, -margin, margin, margin)
         # room left free above the board for a prompt bar that grows (a second line, a row of
         # buttons): the view holds still then, so the board's top would slip under it
         reserve = self.top_reserve = min(self.growth_room(), self.viewport().height() // 4)
-        vw, vh = self.viewport().width(), self.viewport().height() - reserve
+        m = self.FIT_MARGIN
+        vw, vh = self.viewport().width() - 2 * m, self.viewport().height() - reserve - 2 * m
         if vw <= 0 or vh <= 0:
             return
-        scale = max(self.MIN_SCALE, min(self.MAX_SCALE, vw / area.width(), vh / area.height()))
+        scale = max(self.MIN_SCALE, min(self.MAX_SCALE, vw / rect.width(), vh / rect.height()))
+        margin = m / scale
+        area = rect.adjusted(-margin, -margin, margin, margin)
         if keep_place and grown and self._grow_in_place(area, scale, reserve):
             return
         self.resetTransform()
@@ -248,11 +278,15 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
         window = self.window().size()
-        if window != self._window_size:  # the player resized the window: fit it again
+        # the player resized the window, or a dock beside the view changed: lay the board out
+        # for the new room and fit it again; a change of height alone inside the same window is
+        # the prompt bar growing or shrinking, and the board holds still for it
+        resized = window != self._window_size
+        docked = self._room_width is not None and self.viewport().width() != self._room_width
+        if resized or docked:
             self._window_size = window
             if self.auto_fit:
-                self._fitted = None
-                self._fit()
+                self.fit()
                 return
         self._update_range()
         self._hold_still()
@@ -263,6 +297,8 @@ class BoardView(QGraphicsView):
 
     def scene_rect_changed(self, _rect: QRectF) -> None:
         """The board grew or shrank: fit again only if it now reaches beyond the fitted area."""
+        if self._relaying:  # laid out for a new room: the caller fits it afresh
+            return
         if not self.auto_fit:
             self._update_range()
             return
@@ -293,6 +329,7 @@ class GameWindow(QMainWindow):
         self.controller: GameController | None = None
         self.path: Path | None = None
         self.end_dialog = None
+        self.coach = None  # a lesson's coach while one runs in this window (ui/tutorial)
         self._help_windows: list = []
         self.resize(1360, 880)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
@@ -305,10 +342,10 @@ class GameWindow(QMainWindow):
         self.prompt.chosen.connect(self._prompt_chosen)
         col.addWidget(self.prompt)
         self.view = BoardView()
-        # room above the board for the prompt bar to grow: a row of buttons at most (the most
-        # common step; keeping room for its largest, two lines and two rows, took a fifth of the
-        # board's height in a 1024×700 window); a larger step fits the board again (BoardView)
-        self.view.growth_room = lambda: min(self.prompt.growth_room(), self.prompt.row_height())
+        # room above the board for the prompt bar to grow into, all of it (its one row of buttons
+        # and second line): the board's room then stays the same whatever the bar shows, and the
+        # board is neither laid out again nor shrunk when the bar grows (issue 27)
+        self.view.growth_room = self.prompt.growth_room
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
 
@@ -330,6 +367,17 @@ class GameWindow(QMainWindow):
 
         self.thinking_label = QLabel()
         self.statusBar().addPermanentWidget(self.thinking_label)
+        # the docks the player opens or closes stay so (View menu, the ✕, the status bar's
+        # button); those never touched follow the window's size and the game (_apply_docks)
+        for dock, key in ((self.players_dock, "players_dock"), (self.log_dock, "log_dock")):
+            dock.toggleViewAction().triggered.connect(
+                lambda on, k=key: self.settings.set(k, "shown" if on else "hidden"))
+            dock.installEventFilter(self)
+        self.log_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+L"))
+        self.log_button = QToolButton()
+        self.log_button.setDefaultAction(self.log_dock.toggleViewAction())
+        self.log_button.setAutoRaise(True)
+        self.statusBar().addPermanentWidget(self.log_button)
         self.curtain = Curtain(self)
         self.curtain.lifted.connect(self._curtain_lifted)
         self._build_menus()
@@ -416,14 +464,17 @@ class GameWindow(QMainWindow):
         return act
 
     # -- opening a game -----------------------------------------------------------------------------
-    def open_session(self, session, path: Path | None = None) -> GameController:
-        """Show `session` in this window (replacing any open game)."""
+    def open_session(self, session, path: Path | None = None, before_start=None) -> GameController:
+        """Show `session` in this window (replacing any open game). `before_start(controller)`,
+        if given, runs once the controller exists and before its first move (a lesson's coach)."""
         if self.controller is not None:
             self.controller.close()
             self.controller.deleteLater()
         self._drop_end_dialog()
         self.curtain.hide()
         self.prompt.reset_height()
+        self._game_has_mats = bool(getattr(_controller.game_ui(session.spec.id), "BOARD_HAS_MATS", False))
+        self._apply_docks()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
         self.game = _controller.game_ui(session.spec.id)
         self._use_own_colour(session)
@@ -452,6 +503,8 @@ class GameWindow(QMainWindow):
         controller.saved_length = len(session.log) if path else None
         if self.shell._runner is not None:
             self.shell.runner.warm(session.spec.id)
+        if before_start is not None:
+            before_start(controller)
         controller.start()
         self.view.setFocus()  # zoom keys work at once
         self.view.fit()
@@ -580,7 +633,8 @@ class GameWindow(QMainWindow):
         if seat is None:
             self.thinking_label.setText("")
         else:
-            self.thinking_label.setText(f"{c.session.names[seat]} is thinking…")
+            # a permanent status-bar label sets the window's minimum width: a short name (issue 30)
+            self.thinking_label.setText(f"{short_name(c.session.names[seat])} is thinking…")
         self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None), c.viewer,
                                   seat)
 
@@ -780,22 +834,45 @@ class GameWindow(QMainWindow):
         window.show()
         window.raise_()
 
-    # -- dock layout -----------------------------------------------------------------------------------
-    COMPACT_BELOW = (1280, 820)
-    """A window narrower or lower than this stacks the log under the players as tabs (unless the
-    player chose a layout): the board gets the whole height."""
+    # -- the docks -------------------------------------------------------------------------------------
+    LARGE_FROM = (1500, 850)
+    """A window at least this large shows the log by default; a smaller one gives the board the
+    window, and the log opens from the status bar's button, View → Game log or Ctrl+L."""
+    WIDE_FROM = 1.7
+    """A large window at least this many times as wide as tall has the log beside the board, a
+    taller one under it (the board's room keeps a landscape shape either way)."""
+    DOCK_W = 300
+
+    def _large(self) -> bool:
+        return self.width() >= self.LARGE_FROM[0] and self.height() >= self.LARGE_FROM[1]
+
+    def _apply_docks(self) -> None:
+        """Show the players dock and the log as the player chose, or by default: the players dock
+        only for a board without its own mats, the log in a large window (issue 27)."""
+        choices = {"players_dock": not getattr(self, "_game_has_mats", False), "log_dock": self._large()}
+        for dock, key in ((self.players_dock, "players_dock"), (self.log_dock, "log_dock")):
+            choice = self.settings.get(key)
+            shown = choice == "shown" or (choice != "hidden" and choices[key])
+            if dock.isHidden() == shown:
+                dock.setVisible(shown)
+        self._apply_dock_layout()
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Close and obj in (self.players_dock, self.log_dock):
+            # the dock's own ✕: closed by choice, as from the View menu
+            self.settings.set("players_dock" if obj is self.players_dock else "log_dock", "hidden")
+        return super().eventFilter(obj, event)
 
     def set_dock_layout(self, choice: str) -> None:
         """"tabs" (log and players stacked as tabs on the right), "split" (players right, log
-        below) or "auto" (tabs in a small window); remembered."""
+        below) or "auto" (the log beside a wide window's board, under a taller one's); remembered."""
         self.settings.set("dock_layout", choice)
         self._apply_dock_layout()
 
     def _apply_dock_layout(self) -> None:
         choice = self.settings.get("dock_layout")
         if choice == "auto":
-            w, h = self.COMPACT_BELOW
-            tabbed = self.width() < w or self.height() < h
+            tabbed = not self._large() or self.width() >= self.WIDE_FROM * self.height()
         else:
             tabbed = choice == "tabs"
         self.act_tabs.setChecked(tabbed)
@@ -813,13 +890,17 @@ class GameWindow(QMainWindow):
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.players_dock)
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
             self.resizeDocks([self.log_dock], [170], Qt.Orientation.Vertical)
-        width = 250 if self.width() < self.COMPACT_BELOW[0] else 280
-        self.resizeDocks([self.players_dock], [width], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.players_dock, self.log_dock] if tabbed else [self.players_dock],
+                         [self.DOCK_W] * (2 if tabbed else 1), Qt.Orientation.Horizontal)
+
+    _size_class = None
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if self.settings.get("dock_layout") == "auto" and hasattr(self, "act_tabs"):
-            self._apply_dock_layout()
+        size_class = (self._large(), self.width() >= self.WIDE_FROM * self.height())
+        if size_class != self._size_class and hasattr(self, "act_tabs"):
+            self._size_class = size_class
+            self._apply_docks()
 
     # -- closing --------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:
@@ -837,10 +918,7 @@ class GameWindow(QMainWindow):
         except (ValueError, UnicodeError):
             pass
         self._tabbed = bool(self.tabifiedDockWidgets(self.players_dock))
-        if self.settings.get("dock_layout") != "auto":
-            self._apply_dock_layout()
-        else:
-            self.act_tabs.setChecked(self._tabbed)
+        self._apply_docks()
 
     def _save_layout(self) -> None:
         self.settings.set("window_geometry", bytes(self.saveGeometry().toBase64()).decode("ascii"))

@@ -31,13 +31,17 @@ def _decider():
     return decide
 
 
-def play_session(game_id: str, players: int, seed: int, moves: int, level: str = "easy"):
-    """A session of `players` AI seats after `moves` player decisions (or the end of the game)."""
+def play_session(game_id: str, players: int, seed: int, moves: int, level: str = "easy",
+                 names: list[str] | None = None):
+    """A session of `players` AI seats after `moves` player decisions (or the end of the game);
+    `names` replace the first seats' default names."""
     from engine.core.contract import SeatInfo
     from engine.core.rng import Rng
     from engine.core.session import Session
 
-    seats = [SeatInfo(RENDER_NAMES[i % len(RENDER_NAMES)], "ai", level) for i in range(players)]
+    names = list(names or ())
+    seats = [SeatInfo(names[i] if i < len(names) else RENDER_NAMES[i % len(RENDER_NAMES)], "ai", level)
+             for i in range(players)]
     session = Session.new(game_id, seats, seed=seed)
     decide = _decider()
     for k in range(moves):
@@ -100,7 +104,7 @@ def render_from_args(args) -> int:
         print(f"tycoons render: {args.game} has no board to draw yet", file=sys.stderr)
         return 2
     _ensure_app()
-    session = play_session(args.game, args.players, args.seed, args.moves)
+    session = play_session(args.game, args.players, args.seed, args.moves, names=getattr(args, "names", None))
     path = render_session(session, args.out, float(args.scale or 1.0))
     print(path)
     return 0

@@ -197,9 +197,17 @@ _SCHEMA: tuple[Setting, ...] = (
     number("record_limit", 200, "Finished games kept", 1, 10_000,
            "Past games keeps this many finished games (and every game marked Keep); "
            "a game takes some 10–40 KB on disk.", preference=False),  # set under Past games
+    number("text_size", 100, "Text size (%)", 90, 150,
+           "How large the board's smallest words and the window's text are drawn (View → Text size)."),
     choice("dock_layout", "auto", "Panels", {"auto": "Automatic", "tabs": "Tabs", "split": "Side by side"},
-           "Players and log as tabs on the right, side by side, or tabs only in a small window.",
-           preference=False),  # set in the View menu
+           "Players and log as tabs on the right, the log under the board, or the log beside a wide "
+           "window's board and under a taller one's.", preference=False),  # set in the View menu
+    choice("players_dock", "auto", "Players panel", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
+           "Beside the board, closed, or only for a board without its own player mats.",
+           preference=False),  # opened and closed in the View menu (issue 27)
+    choice("log_dock", "auto", "Game log", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
+           "Beside or under the board, closed, or only in a large window.",
+           preference=False),  # opened and closed in the View menu, Ctrl+L or the status bar
     text("last_dir", "", "Last folder", 4096, preference=False),
     text("window_geometry", "", "Window size", 16_384, pattern=_BASE64, preference=False),  # saveGeometry()
     text("window_state", "", "Window layout", 16_384, pattern=_BASE64, preference=False),  # saveState()

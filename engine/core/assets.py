@@ -33,18 +33,36 @@ def load_toml(game_id: str, name: str) -> dict:
         return tomllib.load(fh)
 
 
-SPEC_FIELDS = ("title", "pitch", "min_players", "max_players", "rules_version")
+SPEC_FIELDS = ("title", "pitch", "min_players", "max_players", "rules_version", "oldest_rules_version")
 """What a game's game.toml gives its GameSpec besides the options."""
 
 
+def _option(game_id: str, o: dict):
+    """An option of game.toml, which must declare its range: `min` and `max` for a whole
+    number, `choices` for anything else (``[false, true]`` for yes or no)."""
+    from engine.core.contract import Option
+
+    default = o["default"]
+    choices = tuple(o.get("choices", ()))
+    lo, hi = o.get("min"), o.get("max")
+    if type(default) is int:
+        if type(lo) is not int or type(hi) is not int or not lo <= default <= hi:
+            raise ValueError(f"{game_id}/game.toml: option {o['key']!r} needs a min and a max around its default")
+    elif not choices or default not in choices or any(type(c) is not type(default) for c in choices):
+        raise ValueError(f"{game_id}/game.toml: option {o['key']!r} needs its choices (its default among them)")
+    return Option(o["key"], o["label"], default, choices, o.get("help", ""), lo, hi)
+
+
 def game_spec(game_id: str, state_class: type):
-    """The GameSpec of a game described as data: its title, pitch, player range, rules version and
-    options from assets/games/<game_id>/game.toml, its rules help from rules.md there."""
-    from engine.core.contract import GameSpec, Option
+    """The GameSpec of a game described as data: its title, pitch, player range, rules versions and
+    options (each with its declared range) from assets/games/<game_id>/game.toml, its rules help
+    from rules.md there."""
+    from engine.core.contract import GameSpec
 
     data = load_toml(game_id, "game.toml")
-    options = tuple(Option(o["key"], o["label"], o["default"], tuple(o.get("choices", ())), o.get("help", ""))
-                    for o in data.get("option", ()))
+    options = tuple(_option(game_id, o) for o in data.get("option", ()))
     facts = {name: data[name] for name in SPEC_FIELDS}
+    if not 0 <= facts["oldest_rules_version"] <= facts["rules_version"]:
+        raise ValueError(f"{game_id}/game.toml: oldest_rules_version must lie in 0..rules_version")
     return GameSpec(id=game_id, state_class=state_class, options=options, **facts,
                     rules_help=game_asset(game_id, "rules.md").read_text(encoding="utf-8"))

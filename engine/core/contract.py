@@ -15,7 +15,7 @@ from typing import Any, ClassVar, NamedTuple
 import msgpack
 
 from engine.core.action_types import exactly_typed, shape_problem, type_problem
-from engine.core.errors import IllegalAction
+from engine.core.errors import BadSetup, IllegalAction
 from engine.core.plain import plain_copy
 from engine.core.text import join_words
 
@@ -127,22 +127,39 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A game option shown in the new-game dialog. `choices` empty means a free int or bool."""
+    """A game option shown in the new-game dialog, with its declared range (game.toml).
+
+    A whole-number option has `minimum` and `maximum`; a choice or a yes/no option has `choices`
+    (a yes/no one ``(False, True)``). Values are checked by exact type: True is not a number and
+    1 is not true, so a save cannot slip a bool into a turn limit.
+    """
 
     key: str
     label: str
     default: Any
     choices: tuple = ()
     help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def range_text(self) -> str:
+        """The allowed values in words: "0–5,000", "true or false", "one of 'a', 'b'"."""
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.minimum:,}–{self.maximum:,}"
+        if isinstance(self.default, bool):
+            return "true or false"
+        return "one of " + ", ".join(repr(c) for c in self.choices) if self.choices else "any"
 
     def validate(self, value) -> Any:
+        """`value` if it is one this option takes; BadSetup (a ValueError) saying why not."""
+        if type(value) is not type(self.default):
+            kind = {bool: "true or false", int: "a whole number", str: "a name"}.get(type(self.default), "valid")
+            raise BadSetup(f"option {self.key!r} must be {kind}, not {value!r:.40}")
         if self.choices and value not in self.choices:
-            raise ValueError(f"option {self.key!r} must be one of {list(self.choices)}, not {value!r}")
-        if isinstance(self.default, bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"option {self.key!r} must be true or false")
-        elif isinstance(self.default, int) and not isinstance(value, int):
-            raise ValueError(f"option {self.key!r} must be a whole number")
+            raise BadSetup(f"option {self.key!r} must be {self.range_text}, not {value!r:.40}")
+        if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
+            raise BadSetup(f"option {self.key!r} must be in {self.range_text}, not {value:,}")
         return value
 
 @dataclass
@@ -159,20 +176,24 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     rules_help: str = ""
     """Markdown text of the in-game rules help (the game's rules plus our decisions on open points)."""
+    oldest_rules_version: int = 1
+    """The oldest rules version whose saves this version still reads: a save's rules version must
+    lie in oldest_rules_version..rules_version (game.toml declares both)."""
 
     def resolve_options(self, options: dict | None) -> dict:
-        """Defaults filled in, unknown keys and bad values refused."""
+        """Defaults filled in, unknown keys and values outside an option's range refused
+        (BadSetup, a ValueError)."""
         options = dict(options or {})
         known = {o.key: o for o in self.options}
         unknown = set(options) - set(known)
         if unknown:
-            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}")
+            raise BadSetup(f"{self.title} has no option {str(sorted(map(str, unknown))[0])[:40]!r}")
         return {k: o.validate(options.get(k, o.default)) for k, o in known.items()}
 
     def new_state(self, players: int, options: dict | None = None) -> State:
         """A fresh game for `players` seats. Set-up shuffles come as CHANCE decisions."""
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}")
+            raise BadSetup(f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}")
         return self.state_class.new(self, players, self.resolve_options(options))
 
     def state_from_data(self, data: dict) -> State:

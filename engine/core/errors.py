@@ -20,3 +20,8 @@ class UnknownGame(TycoonsError):
 
 class ReplayMismatch(TycoonsError):
     """Replaying an action log did not reach the recorded state."""
+
+
+class BadSetup(TycoonsError, ValueError):
+    """A game that cannot be set up so: a player's name, an option, the seed or the number of
+    players outside what the game takes. A ValueError too, for callers that catch those."""

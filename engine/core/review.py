@@ -94,7 +94,7 @@ class Review:
         self.open_secrets = bool(open_secrets)
         # stops[k]: the log length at step k (after decision k and the chance draws after it)
         decisions = [i for i, a in enumerate(self.actions) if a.seat != CHANCE]
-        ends = decisions[1:] + [len(self.actions)]
+        ends = decisions[1:] + [len(self.actions)] if decisions else []  # only set-up draws: one step
         first = decisions[0] if decisions else len(self.actions)
         self.stops = [first] + ends
         self.decision_entries = decisions

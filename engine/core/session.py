@@ -16,13 +16,31 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, SeatInfo, State
-from engine.core.errors import IllegalAction, ReplayMismatch
+from engine.core.errors import BadSetup, IllegalAction, ReplayMismatch
+from engine.core.names import name_problem
 from engine.core.rng import Rng
 from engine.core.text import fill_names
+
+SEED_RANGE = (-(2**63), 2**64 - 1)
+"""The seeds a game takes: what a save's msgpack integer holds (the generator uses 64 bits)."""
 
 UNDO_DEPTH = 200
 """At most this many decisions can be undone in a row (each keeps a copy of the state): a player
 who moves a product back and forth for hours does not fill the memory with copies."""
+
+
+def setup_problem(seats: Sequence[SeatInfo], seed) -> str | None:
+    """Why these seats and this seed cannot start (or be saved as) a game, or None."""
+    for i, seat in enumerate(seats):
+        problem = name_problem(seat.name)
+        if problem:
+            return f"the name of player {i + 1} {problem}"
+        if seat.kind not in ("human", "ai") or not (seat.level is None or
+                                                    (type(seat.level) is str and 0 < len(seat.level) <= 20)):
+            return f"player {i + 1} is neither a human nor an AI of a known kind"
+    if type(seed) is not int or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+        return f"the seed must be a whole number of at most 64 bits, not {seed!r:.30}"
+    return None
 
 
 @dataclass(slots=True)
@@ -59,11 +77,18 @@ class Session:
     @classmethod
     def new(cls, game_id: str, seats: Sequence[SeatInfo | str], options: dict | None = None,
             seed: int = 0, auto_chance: bool = True) -> Session:
-        """Start a game. `seats` are SeatInfo or plain names (all human)."""
+        """Start a game. `seats` are SeatInfo or plain names (all human).
+
+        Raises BadSetup (a ValueError) for a name that is not one (`engine.core.names`), a seat
+        kind that is neither human nor AI, an option outside its range or a seed outside
+        SEED_RANGE, so that whatever game starts can be saved and read back."""
         from engine.core.registry import get_spec
 
         spec = get_spec(game_id)
         seat_infos = [s if isinstance(s, SeatInfo) else SeatInfo(str(s)) for s in seats]
+        problem = setup_problem(seat_infos, seed)
+        if problem:
+            raise BadSetup(problem)
         opts = spec.resolve_options(options)
         state = spec.new_state(len(seat_infos), opts)
         session = cls(spec, seat_infos, opts, int(seed), state, auto_chance=auto_chance)

@@ -19,14 +19,15 @@ FACTS = {
         2, 6, 1,
         (Option("turn_limit", "Turn limit", 1000, (),
                 "The game also ends at the end of the round in which this many turns (all players' together) "
-                "have been played; 0: only when the Legacy deck is empty."),)),
+                "have been played; 0: only when the Legacy deck is empty.", 0, 5000),)),
     "victory-through-industry": (
         "Victory Through Industry",
         "Build a connected complex of factories, chain their products and supply government contracts.",
         2, 6, 4,
         (Option("max_rounds", "Round limit", 100,
                 help="The game also ends after this many rounds (0 = no limit). The rulebook has no "
-                     "limit; this one only stops games in which no end condition is ever reached."),)),
+                     "limit; this one only stops games in which no end condition is ever reached.",
+                minimum=0, maximum=1000),)),
     "captains-of-industry": (
         "Captains of Industry",
         "Build facilities, price your goods, shape demand with Real Estate, and sell for Market Share.",
@@ -35,11 +36,11 @@ FACTS = {
         "City of the Big Shoulders",
         "Found companies in Chicago after the Great Fire, trade their stock, hire, build and ship.",
         2, 4, 1,
-        (Option("public_goals", "Public Goals", True, (),
+        (Option("public_goals", "Public Goals", True, (False, True),
                 "Five of the ten goal cards are drawn at set-up; each pays $200 at the end."),
-         Option("advanced", "Advanced Rules", False, (),
+         Option("advanced", "Advanced Rules", False, (False, True),
                 "Directorship transfers, selling the Director's certificate and Emergency Fundraising."),
-         Option("friendly", "Friendly Stock Sales", True, (),
+         Option("friendly", "Friendly Stock Sales", True, (False, True),
                 "A sale by a player other than the director drops the price one step, however much is sold."))),
 }
 

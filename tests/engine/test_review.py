@@ -150,3 +150,13 @@ def test_steps_and_log_lines_line_up():
     assert len(tracks) == review.steps + 1
     assert tracks[-1] == [float(x) for x in s.state.outcome().scores]
     assert review.clamp(-5) == 0 and review.clamp(10**6) == review.steps
+
+
+def test_a_game_with_only_its_set_up_draws_reviews_as_one_step():
+    """A game saved before anyone decided (its log: the set-up draws only) has just its start."""
+    session = Session.new("first-ceo", ["Ann", "Bob", "Cy"], seed=1)
+    assert session.log and all(e.action.seat < 0 for e in session.log)
+    review = Review.of_session(session)
+    assert review.steps == 0
+    assert review.info(review.steps).label == "The start of the game"
+    assert review.state_at_step(0).state_hash() == session.state.state_hash()

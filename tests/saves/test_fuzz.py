@@ -225,9 +225,9 @@ def test_illegal_decision_in_log():
 def test_older_rules_that_no_longer_replay(monkeypatch):
     payload = good_payload()
     payload["state_hash"] = "f" * 32
-    payload["rules_version"] = 0
+    payload["rules_version"] = 1  # the oldest 1st CEO rules this version reads (game.toml)
     err = refused(encode_container(payload), ReplayFailed)
-    assert "saved with rules version 0 of 1st CEO" in err.reason
+    assert "saved with rules version 1 of 1st CEO" in err.reason
 
 
 @pytest.mark.parametrize("key,value", [

@@ -181,14 +181,20 @@ def test_check_save_calls_a_year_one_save_good_in_any_time_zone(tmp_path, monkey
     time.tzset()
 
 
-def test_check_save_escapes_control_characters_in_names(tmp_path, capsys):
-    session = new_game(REAL_GAME, seed=2, seats=[SeatInfo("Ann\n\x1b[2JEvil\rX"), SeatInfo("Bob"), SeatInfo("Cy")])
-    play(session, 10)
-    path = write_session(session, tmp_path / "names.tycoons")
-    assert check_save_command(str(path)) == 0
-    out = capsys.readouterr().out
-    assert out.count("\n") == 1 and "\x1b" not in out and "\r" not in out
-    assert "\\x1b[2JEvil" in out
+def test_check_save_refuses_control_characters_in_names_in_one_line(tmp_path, capsys):
+    """A name is one line (engine/core/names.py): the API refuses one with control characters,
+    and a crafted file holding one is refused in a line that does not carry them."""
+    with pytest.raises(ValueError):
+        new_game(REAL_GAME, seed=2, seats=[SeatInfo("Ann\n\x1b[2JEvil\rX"), SeatInfo("Bob"), SeatInfo("Cy")])
+    payload = build_payload(play(new_game(REAL_GAME, seed=2), 10))
+    payload["seats"][0]["name"] = "Ann\n\x1b[2JEvil\rX"
+    path = tmp_path / "names.tycoons"
+    path.write_bytes(encode_container(payload))
+    assert check_save_command(str(path)) != 0
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert text.count("\n") == 1 and "\x1b" not in text and "\r" not in text
+    assert "name of player 1" in text
 
 
 # -- 6: no stuck games, no edited dice ------------------------------------------------------------

@@ -105,14 +105,22 @@ def test_failed_write_leaves_previous_save(tmp_path, two_games, monkeypatch, bro
         assert backup_path(path).read_bytes() == old_bak
 
 
-def test_unencodable_game_is_refused_cleanly(tmp_path, two_games):
+def test_unencodable_game_is_refused_cleanly(tmp_path, two_games, monkeypatch):
     a, b = two_games
     path = tmp_path / "g.tycoons"
     write_session(a, path)
     old = path.read_bytes()
-    b.options = {"goal": object()}  # not msgpack-able: the real encoder raises
-    with pytest.raises(SaveWriteError, match="could not be encoded"):
+    b.options = {"goal": object()}  # not an option's value: refused before it is encoded
+    with pytest.raises(SaveWriteError, match="option 'goal' must be a whole number"):
         write_session(b, path)
+    _assert_untouched(path, old, tmp_path)
+
+    def unencodable(session, created=None):
+        raise TypeError("can not serialize 'object' object")
+
+    monkeypatch.setattr("saves.store.encode_session", unencodable)  # the real encoder raising
+    with pytest.raises(SaveWriteError, match="could not be encoded"):
+        write_session(a, path)
     _assert_untouched(path, old, tmp_path)
 
 

@@ -102,6 +102,6 @@ class ToyState(State):
 SPEC = GameSpec(
     id="toy-race", title="Toy Race", pitch="Race to the goal.", min_players=2, max_players=4,
     rules_version=1, state_class=ToyState,
-    options=(Option("goal", "Goal", GOAL),),
+    options=(Option("goal", "Goal", GOAL, minimum=1, maximum=100_000),),
 )
 ToyState.spec = SPEC

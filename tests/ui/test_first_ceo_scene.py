@@ -65,11 +65,11 @@ def test_every_legal_action_has_a_glowing_item_that_emits_it(qtbot, players, mov
         with qtbot.waitSignal(scene.intent, timeout=500) as blocker:
             assert item.click()
         assert blocker.args == [action]
-    # every piece fits in the scene and the scene is no larger than a desktop board
+    # every piece fits in the scene, and the board is laid out to fit a desktop's room large
     rect = scene.sceneRect()
-    assert rect.width() <= 1700 and rect.height() <= 1050
-    mats = scene._layout.mats
-    board = scene._layout.board
+    assert scene.arrangement.scale >= 0.85
+    mats = [scene.panel_rect(f"mat{i}") for i in range(players)]
+    board = scene.panel_rect("board")
     for key, item in scene.pool.items.items():
         m = getattr(item, "GLOW_MARGIN", 0)
         box = item.sceneBoundingRect().adjusted(m, m, -m, -m)
@@ -316,6 +316,7 @@ def test_every_printed_space_explains_itself(qtbot):
     lay = scene._layout
     points = [QPointF(r.center().x(), r.top() - 19) for r in lay.slots]
     points += [r.center() for r in lay.endgame] + [r.center() for r in lay.ranks]
+    points = [scene.frame("board").mapToScene(p) for p in points]  # the board panel's own coordinates
     for point in points:
         tips = [it.toolTip() for it in scene.items(point) if it.toolTip()]
         assert tips, point
@@ -331,7 +332,7 @@ def test_every_printed_space_explains_itself(qtbot):
     for space in (5, 100):
         # (near the outer edge of the space: an NPC marker may sit in its middle)
         r = track.spaces[space]
-        QTest.mouseMove(view.viewport(), view.mapFromScene(QPointF(r.center().x(), r.bottom() - 2)))
+        QTest.mouseMove(view.viewport(), view.mapFromScene(track.mapToScene(QPointF(r.center().x(), r.bottom() - 2))))
         qtbot.waitUntil(lambda space=space: track.toolTip().startswith(f"Asset track: {space}"), timeout=1000)
     assert "triggers the end" in track.toolTip()
 

@@ -6,13 +6,29 @@ from argparse import Namespace
 
 from PySide6.QtGui import QImage
 
+from ui.board.layout import arrange
+from ui.board.scene import BOARD_PAD
 from ui.cli import main
-from ui.games.first_ceo.scene import make_layout
+from ui.games.first_ceo.scene import board_tree
 from ui.render import play_session, render_from_args
 
 
+class _Size:
+    """The scene rect of a 1st CEO board of `players` laid out outside a window."""
+
+    def __init__(self, players: int):
+        w, h = arrange(board_tree(players), None).size
+        self.w, self.h = w + 2 * BOARD_PAD, h + 2 * BOARD_PAD
+
+    def width(self) -> float:
+        return self.w
+
+    def height(self) -> float:
+        return self.h
+
+
 def test_render_png_at_scale_one_and_two(qapp, tmp_path, capsys):
-    expected = make_layout(4).scene
+    expected = _Size(4)
     sizes = {}
     for scale in (1, 2):
         out = tmp_path / f"board{scale}.png"
@@ -32,7 +48,7 @@ def test_render_png_at_scale_one_and_two(qapp, tmp_path, capsys):
 def test_render_through_the_command_line(qapp, tmp_path, capsys):
     out = tmp_path / "six.png"
     assert main(["render", "first-ceo", "--players", "6", "--seed", "1", "--moves", "30", "--out", str(out)]) == 0
-    assert QImage(str(out)).width() == round(make_layout(6).scene.width())
+    assert QImage(str(out)).width() == round(_Size(6).width())
 
 
 def test_moves_are_played_and_seeded(qapp):

@@ -195,14 +195,17 @@ def test_end_dialog_records_the_game_and_past_games_review_it(shell, qtbot, data
     shell._record_future.result(timeout=10)
     entry, = read_record().entries
     assert entry.path.parent == record_dir() and entry.winners == session.state.outcome().winners
-    # the start screen lists it; Review opens it from the file
+    # the start screen lists it (read on the panel's thread); Review opens it from the file
+    window.end_dialog.close()
     shell._install_past_games()
     panel = shell.start.past_games
-    shell.refresh_past_games()
-    assert panel.table.rowCount() == 1
-    assert panel.table.item(0, 1).text() == "1st CEO"
-    assert panel.table.item(0, 2).text() == "Ann (Easy), Bob (Easy), Cyd (Easy)"
-    panel.review_buttons[0].click()
+    shell.show_start()
+    qtbot.waitExposed(shell.start)
+    assert panel.wait(checked=True)
+    assert panel.model.rowCount() == 1
+    assert panel.model.text(0, 1) == "1st CEO" and panel.model.entries[0].checked
+    assert panel.model.text(0, 2) == "Ann (Easy), Bob (Easy), Cyd (Easy)"
+    qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=panel.review_rect(0).center())
     from_file = open_windows()[-1]
     qtbot.addWidget(from_file)
     assert from_file is not review
@@ -211,22 +214,32 @@ def test_end_dialog_records_the_game_and_past_games_review_it(shell, qtbot, data
 
 def test_past_games_skip_a_damaged_file_and_keep_marks(shell, qtbot, data_dir, settings):
     from saves.record import KEPT_SUFFIX, record_dir, record_game
+    from ui.review.past_games import KEEP
 
     games = [played(g, seed=3) for g in ("first-ceo", "robber-barons")]
     paths = [record_game(g) for g in games]
     (record_dir() / "broken.tycoons").write_bytes(b"TYCOONS\x00garbage")
     shell._install_past_games()
     panel = shell.start.past_games
+    shell.show_start()
+    qtbot.waitExposed(shell.start)
     panel.refresh()
-    assert panel.table.rowCount() == 2
+    assert panel.wait(checked=True)
+    assert panel.model.rowCount() == 2
     assert not panel.notes.isHidden() and "broken.tycoons" in panel.notes.text()
     assert "your wins against" in panel.rates.text()
-    panel.keep_boxes[0].setChecked(True)
+    # Keep, by the keyboard: Space on the row's Keep cell
+    panel.table.setFocus()
+    panel.table.setCurrentIndex(panel.model.index(0, KEEP))
+    qtbot.keyClick(panel.table, Qt.Key.Key_Space)
     assert len(list(record_dir().glob("*" + KEPT_SUFFIX))) == 1
     assert sum(p.exists() for p in paths) == 1
     panel.refresh()
-    assert sorted(box.isChecked() for box in panel.keep_boxes) == [False, True]
+    assert panel.wait()
+    assert sorted(e.kept for e in panel.model.entries) == [False, True]
+    assert panel.model.entries[0].checked and panel.record.decoded == 0  # a rename: nothing decoded again
     panel.limit.setValue(7)
+    assert "KB on disk" in panel.cost.text()
     assert settings.get("record_limit") == 7
     import json
 

@@ -101,6 +101,7 @@ AUDIT = {
     "player name a number": '{"player_name": 5}',
     "record limit 1e30": '{"record_limit": 1e30}',
     "record limit NaN": '{"record_limit": NaN}',
+    "AI speed Infinity": '{"ai_speed": Infinity, "confirm_turn": false}',
     "a huge number": '{"record_limit": ' + "9" * 5000 + "}",
     "not an object": "[1, 2, 3]",
     "not JSON": "{ai_speed: fast",
@@ -182,7 +183,8 @@ def test_a_file_that_cannot_be_set_aside_is_left_alone(tmp_path):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=50),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=50),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=12)
 

@@ -1,11 +1,13 @@
-"""Small windows (issue 18): at 1024×700 the board gets most of the window (the players panel
-and the log stack as tabs), the prompt bar is as tall as its content; the window remembers its
-size, position and docks between runs, and the new-game dialog the last game's seats."""
+"""Small windows (issue 18, issue 27): at 1024×700 the board gets the window (the players dock
+stays closed where the board has its own mats, the log opens from the status bar), the prompt bar
+is as tall as its content with one row of buttons; a large window shows the log; the window
+remembers its size, position and the docks the player opened or closed between runs, and the
+new-game dialog the last game's seats."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 
 from engine.core.contract import Action, SeatInfo
 from ui.games import playable_specs
@@ -28,22 +30,37 @@ def open_small(shell, qtbot, game_id):
 @pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_small_window_gives_the_board_most_of_the_room(shell, qtbot, game_id):
     window = open_small(shell, qtbot, game_id)
-    assert window.log_dock in window.tabifiedDockWidgets(window.players_dock)
-    assert window.act_tabs.isChecked()
+    has_mats = getattr(window.game, "BOARD_HAS_MATS", False)
+    assert window.players_dock.isHidden() == has_mats  # the board's own mats say it all
+    assert window.log_dock.isHidden()
+    assert window.log_button.isVisible() and not window.log_button.isChecked()
     view = window.view.viewport()
     share = view.width() * view.height() / (window.width() * window.height())
-    assert share > 0.55, f"the board has only {share:.0%} of the window"
+    least = 0.75 if has_mats else 0.55
+    assert share > least, f"the board has only {share:.0%} of the window"
     # the whole board is on screen at the default fit
     board = window.view.mapFromScene(window.view.scene().itemsBoundingRect()).boundingRect()
     assert view.rect().adjusted(-2, -2, 2, 2).contains(board)
     # the prompt bar is no taller than its content, and its choices take two rows at most
     prompt = window.prompt
     qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
-    assert len({b.y() for b in prompt.buttons if b.isVisible()}) <= 2
-    # a large window puts the log back below the board
+    assert len({b.y() for b in prompt.buttons if b.isVisible()}) <= 1
+    # the log opens from the status bar's button, beside the board
+    qtbot.mouseClick(window.log_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.log_dock.isHidden(), timeout=2000)
+    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    qtbot.mouseClick(window.log_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(window.log_dock.isHidden, timeout=2000)
+    # a large window shows the log unless the player closed it; under the board of a window
+    # not much wider than tall, beside the board of a wide one
+    window.settings.set("log_dock", "auto")
     window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: not window.log_dock.isHidden(), timeout=2000)
+    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    window.resize(1900, 1000)
     qtbot.wait(1)
-    assert window.log_dock not in window.tabifiedDockWidgets(window.players_dock)
+    assert window.dockWidgetArea(window.log_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert window.players_dock.isHidden() == has_mats
 
 
 def test_prompt_bar_drops_its_button_row_when_there_is_nothing_to_click(shell, qtbot):
@@ -87,11 +104,16 @@ def test_window_remembers_size_place_and_docks_between_runs(shell, qtbot, settin
     # (within the offscreen platform's 800×600 screen: restoreGeometry keeps a window on screen)
     window.resize(780, 560)
     window.move(10, 12)
-    window.set_dock_layout("split")  # the player's own choice overrides the small-window tabs
-    window.players_dock.hide()
+    window.set_dock_layout("split")  # the player's own choice overrides the default place
+    # the player opens both docks from the View menu: the players dock a small board would
+    # close, and the log
+    window.players_dock.toggleViewAction().trigger()
+    window.log_dock.toggleViewAction().trigger()
     qtbot.wait(1)
+    assert window.players_dock.isVisible() and window.log_dock.isVisible()
     window.close()
     assert settings.get("window_geometry") and settings.get("window_state")
+    assert (settings.get("players_dock"), settings.get("log_dock")) == ("shown", "shown")
     shell.window = None
     again = shell.start_game("first-ceo", seats(), {}, 4)
     qtbot.waitExposed(again)
@@ -99,9 +121,12 @@ def test_window_remembers_size_place_and_docks_between_runs(shell, qtbot, settin
     assert (again.width(), again.height()) == (780, 560)
     # (the offscreen platform adds a made-up title bar to the restored place)
     assert again.x() == window.x() and abs(again.y() - window.y()) <= 16
-    assert not again.players_dock.isVisible() and again.log_dock.isVisible()
+    assert again.players_dock.isVisible() and again.log_dock.isVisible()
     assert not again.act_tabs.isChecked()
     assert again.log_dock not in again.tabifiedDockWidgets(again.players_dock)
+    # closed with its own ✕, the players dock stays closed
+    again.players_dock.close()
+    assert settings.get("players_dock") == "hidden"
 
 
 def test_new_game_dialog_remembers_the_last_games_seats(shell, qtbot, settings, monkeypatch):
@@ -154,7 +179,7 @@ def board_in_view(view) -> bool:
 
 def grow_the_prompt(window, qtbot):
     """The prompt bar from its smallest (a short line, no choices: the hot-seat curtain's "Pass
-    the computer to Ben") to its largest (a long instruction and more choices than two rows)."""
+    the computer to Ben") to its largest (a long instruction and more choices than a row)."""
     prompt = window.prompt
     actions = [Action("choice", 0, (i,)) for i in range(30)]
     labels = [f"Take the choice number {i} of this long list" for i in range(30)]
@@ -172,16 +197,22 @@ def test_a_growing_prompt_bar_never_covers_the_board(shell, qtbot, game_id):
     view.fit()  # as when the window opened behind the curtain
     small = prompt.height()
     assert board_in_view(view)
+    corner = view.viewport().mapTo(window, view.mapFromScene(view.board_rect().topLeft()))
+    scale = view.transform().m11()
+    laid_out = dict(view.scene().arrangement.rects) if view.scene().arrangement else None
     grow_the_prompt(window, qtbot)
-    assert prompt.height() > small + 2 * prompt.row_height()  # it did grow, by more than two rows
+    assert prompt.height() > small + prompt.row_height()  # it did grow: a row of buttons and a line
     # the instruction keeps to two lines, the whole of it in the tooltip
     assert prompt.label.lines() <= PromptBar.MAX_LINES
     assert prompt.label.text().endswith("…") and prompt.label.toolTip() == LONG_PROMPT
     assert len({b.y() for b in prompt.buttons if b.isVisible()}) <= PromptBar.MAX_ROWS
-    # more than the room kept above the board: the board is fitted again, all in sight
+    # within the room kept above the board: the board neither moves nor shrinks, nor is it
+    # laid out again (issue 27: the layout follows the window, never the prompt bar)
     assert board_in_view(view), "the prompt bar covers the top of the board"
-    # from then on the bar comes and goes around a board that holds still
-    corner = view.viewport().mapTo(window, view.mapFromScene(view.board_rect().topLeft()))
+    assert view.transform().m11() == pytest.approx(scale)
+    if laid_out is not None:
+        assert view.scene().arrangement.rects == laid_out
+    # and the bar comes and goes around a board that holds still
     for _ in range(2):
         prompt.set_prompt("Pass the computer to Ann.", [], [])
         qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
@@ -195,11 +226,15 @@ def test_a_growing_prompt_bar_never_covers_the_board(shell, qtbot, game_id):
 def test_the_board_is_fitted_again_when_the_layout_takes_more_than_the_room_left(shell, qtbot):
     window = open_hot_seat(shell, qtbot, "big-shoulders")
     view, prompt = window.view, window.prompt
+    window.resize(1900, 700)  # a wide, low window: the board's height is what limits its size
+    qtbot.wait(1)
     prompt.set_prompt("Pass the computer to Ben.", [], [])
     qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)
     view.growth_room = lambda: 0  # a fit that leaves no room above the board
     view.fit()
     scale = view.transform().m11()
+    board = view.viewportTransform().mapRect(view.board_rect())
+    assert board.height() >= view.viewport().height() - 2 * view.FIT_MARGIN - 2  # (as the test needs)
     grow_the_prompt(window, qtbot)
     assert board_in_view(view), "the prompt bar covers the top of the board"
     assert view.transform().m11() < scale  # fitted again, smaller

@@ -7,7 +7,7 @@ panels change around it."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
 
 from engine.core.contract import SeatInfo
 from engine.core.rng import Rng
@@ -29,6 +29,17 @@ def test_clicked_point_stays_put_over_a_sequence_of_decisions(shell, qtbot, sett
     view = window.view
     rng = Rng(7)
     prompt_heights, checked, grown = set(), 0, 0
+
+    class HeightSeen(QObject):
+        """Every height the prompt bar takes, also while the AIs move (no buttons then)."""
+
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt API
+            if event.type() == QEvent.Type.Resize:
+                prompt_heights.add(obj.height())
+            return False
+
+    seen = HeightSeen()
+    window.prompt.installEventFilter(seen)
     for _ in range(40):
         qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=20_000)
         qtbot.wait(1)  # the layout settles (a queued pass of the prompt bar)

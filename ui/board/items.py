@@ -929,33 +929,47 @@ class TrackItem(BoardItem):
 
     def __init__(self, spaces: Sequence[QRectF], labels: Sequence[str], inward: Sequence[QPointF],
                  parent: QGraphicsItem | None = None, font_pt: float = 9):
-        bounds = QRectF()
-        for r in spaces:
-            bounds = bounds.united(r)
-        super().__init__(bounds.right(), bounds.bottom(), parent)
-        self._space_bounds = bounds.adjusted(-1, -1, 1, 1)
-        self.spaces = list(spaces)
+        super().__init__(1, 1, parent)
         self.labels = list(labels)
-        self.inward = list(inward)
         self.font_pt = font_pt
         self.accent: dict[int, str] = {}
         """Space index -> fill colour for marked spaces (e.g. the end trigger)."""
         self.tip_for = None
         """Optional callable(index) -> the tooltip of a space (the track's tooltip follows the mouse)."""
-        self._ring = QPainterPath()
-        for r in self.spaces:
-            self._ring.addRect(r)
+        self.set_spaces(spaces, inward)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
+    def set_spaces(self, spaces: Sequence[QRectF], inward: Sequence[QPointF]) -> None:
+        """Lay the spaces out anew (a board laid out for another room: ui/board/layout.py)."""
+        bounds = QRectF()
+        for r in spaces:
+            bounds = bounds.united(r)
+        self.prepareGeometryChange()
+        self.w, self.h = float(bounds.right()), float(bounds.bottom())
+        self._content = None
+        self._bounds = None
+        if self._glow is not None:
+            self._glow.invalidate()
+        self._space_bounds = bounds.adjusted(-1, -1, 1, 1)
+        self.spaces = list(spaces)
+        self.inward = list(inward)
+        self._ring = QPainterPath()
+        for r in self.spaces:
+            self._ring.addRect(r)
+        self._shape = None
+        self.update()
+
     def marker_pos(self, index: int, stack: int, count: int = 1) -> QPointF:
-        """Scene centre of the `stack`-th marker (0 = bottom) of `count` on space `index`:
-        each one STACK_STEP further inwards, with a slight sideways fan so every rim shows."""
+        """Centre of the `stack`-th marker (0 = bottom) of `count` on space `index`, in the
+        coordinates of the track's parent (the panel its markers share; the scene's for a track
+        without one): each one STACK_STEP further inwards, with a slight sideways fan so every
+        rim shows."""
         r = self.spaces[index]
         d = self.inward[index]
         side = QPointF(-d.y(), d.x())
-        return self.mapToScene(r.center() + d * (stack * self.STACK_STEP) + side * (stack * 1.5))
+        return self.mapToParent(r.center() + d * (stack * self.STACK_STEP) + side * (stack * 1.5))
 
     def space_at(self, pos: QPointF) -> int | None:
         """Index of the space under `pos` (item coordinates), or None."""

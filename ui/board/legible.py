@@ -28,7 +28,30 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from ui.board import style
 
 MIN_SCREEN_PX = style.px(style.MIN_PT)
-"""The least height of a font on the screen, in logical pixels (9 pt at 96 dpi = 12 px)."""
+"""The least height of a font on the screen, in logical pixels (9 pt at 96 dpi = 12 px), at the
+text size of 100 %."""
+
+TEXT_SIZE = 1.0
+"""The player's text size (View → Text size, 0.9 to 1.5): the least height of a text on the
+screen grows with it (`min_screen_px`), so a larger text size draws the board's small texts larger
+and the board's layout gives them the room (ui/board/layout.py)."""
+
+
+def min_screen_px() -> float:
+    """The least height of a text on the screen now, in logical pixels."""
+    return MIN_SCREEN_PX * TEXT_SIZE
+
+
+def set_text_size(factor: float) -> bool:
+    """Set the player's text size (clamped to 0.9 to 1.5); True if it changed. The plans made
+    for the old size are forgotten (they are kept by text, place and scale only)."""
+    global TEXT_SIZE
+    factor = min(1.5, max(0.9, float(factor)))
+    if abs(factor - TEXT_SIZE) < 1e-6:
+        return False
+    TEXT_SIZE = factor
+    forget_plans()
+    return True
 
 HEIGHT_SLACK = 1.55
 """How far (a factor of its rect's height) a text enlarged to the minimum may overflow its rect
@@ -62,12 +85,13 @@ def font_px(font: QFont) -> float:
 
 
 def legible_font(font: QFont, scale: float) -> QFont:
-    """`font`, enlarged if needed so that it is at least MIN_SCREEN_PX tall on the screen at
+    """`font`, enlarged if needed so that it is at least `min_screen_px()` tall on the screen at
     `scale`."""
-    if font_px(font) * scale >= MIN_SCREEN_PX - 0.01:
+    least = MIN_SCREEN_PX * TEXT_SIZE
+    if font_px(font) * scale >= least - 0.01:
         return font
     f = QFont(font)
-    f.setPixelSize(math.ceil(MIN_SCREEN_PX / scale))
+    f.setPixelSize(math.ceil(least / scale))
     return f
 
 
@@ -108,16 +132,59 @@ def lines_fit(p: QPainter, fonts: Sequence[QFont], height: float) -> bool:
     """True if lines in `fonts`, stacked, fit `height` at the sizes they will have on the screen
     (a piece with a title and a note shows only the title when the board is small)."""
     scale = screen_scale(p)
-    return sum(QFontMetricsF(legible_font(f, scale)).height() for f in fonts) <= height * 1.05
+    fit = sum(QFontMetricsF(legible_font(f, scale)).height() for f in fonts) <= height * 1.05
+    if not fit and TALLY is not None:  # the piece leaves a line out: a text the tooltip carries
+        TALLY.asked.append(LINE_LEFT_OUT)
+    return fit
+
+
+class Tally:
+    """What a board asked to draw and what it drew, while `TALLY` is set (tests/ui/board_measure.py:
+    the share of texts left to the tooltip)."""
+
+    def __init__(self, trace: bool = False) -> None:
+        self.asked: list[str] = []
+        self.drawn: list[str] = []
+        self.trace = trace
+        """Also note which piece asked for each text left out (`where`: a measure's details)."""
+        self.where: dict[str, set[str]] = {}
+        self.on_targets: list[str] = []
+        """The texts left out by pieces that take a legal decision now (with `trace`)."""
+
+    def note(self, text: str) -> None:
+        """Where `text`, left out, was asked for: the class of the piece painting it, and whether
+        that piece takes a decision now."""
+        import sys
+
+        frame = sys._getframe(2)
+        while frame is not None and "self" not in frame.f_locals:
+            frame = frame.f_back
+        piece = frame.f_locals["self"] if frame is not None else None
+        self.where.setdefault(text, set()).add(type(piece).__name__)
+        if getattr(piece, "legal", False):
+            self.on_targets.append(text)
+
+    def undrawn(self) -> list[str]:
+        """The texts asked for and not drawn (as many times as they were asked more than drawn)."""
+        from collections import Counter
+
+        return sorted((Counter(self.asked) - Counter(self.drawn)).elements())
+
+
+TALLY: Tally | None = None
+"""Set to a `Tally` to count the texts planned and drawn (a measure; None in play)."""
+LINE_LEFT_OUT = "(a line left out)"
 
 
 class Shown(NamedTuple):
-    """How `plan_legible` would draw a text: the form shown, its font and the box to draw it in."""
+    """How `plan_legible` would draw a text: the form shown, its font and the box to draw it in
+    (and the text asked for, of which `text` may be a shorter form)."""
 
     text: str
     font: QFont
     box: QRectF
     flags: int
+    asked: str = ""
 
     def extent(self) -> QRectF:
         """The rect the text takes inside `box` (its lines as aligned), in the painter's units: a
@@ -131,6 +198,8 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
     """What `draw_legible` would draw (see the module doc), without drawing it; None if nothing."""
     if not text:
         return None
+    if TALLY is not None:
+        TALLY.asked.append(text)
     flags = int(flags)
     if not isinstance(short, str):
         short = tuple(short)
@@ -150,11 +219,13 @@ def plan_legible(p: QPainter, rect: QRectF, text: str, font: QFont,
                     None if box == (x, y, w, h) else box)
         _PLANS[(text, _kept(font), *key[2:])] = plan  # a copy: a caller may change its font later
     if plan is _NOTHING:
+        if TALLY is not None and TALLY.trace:
+            TALLY.note(text)
         return None
     shown, face, box = plan
     # the caller's own font when drawn as designed (a piece may ask whether it was enlarged)
     return Shown(text if shown is None else shown, font if face is None else face,
-                 QRectF(rect) if box is None else QRectF(*box), flags)
+                 QRectF(rect) if box is None else QRectF(*box), flags, text)
 
 
 def _kept(font: QFont) -> QFont:
@@ -243,6 +314,8 @@ def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.IN
     """Draw a text as `plan_legible` planned it; False for no plan."""
     if shown is None:
         return False
+    if TALLY is not None:
+        TALLY.drawn.append(shown.asked)
     p.setFont(shown.font)
     p.setPen(QColor(colour))
     p.drawText(shown.box, shown.flags, shown.text)

@@ -66,6 +66,8 @@ class ItemPool:
         self.created = 0
         """Items made so far (a steady board stops making them once every piece has been seen)."""
         self._parked: dict[tuple, BoardItem] = {}
+        self._adopt = getattr(scene, "adopt", None)
+        """The scene's `adopt` (a piece joins the panel being drawn: ui/board/scene.py)."""
 
     # -- a redraw ---------------------------------------------------------------------------------
     def begin(self) -> None:
@@ -87,12 +89,17 @@ class ItemPool:
                 piece.setVisible(True)
             self.items[key] = piece
         self.used.add(key)
+        adopt = self._adopt
+        if adopt is not None:
+            adopt(piece)
         return piece
 
     def add(self, key: tuple, piece: BoardItem) -> BoardItem:
         """Keep a piece the caller made (a fixed part of the board) under `key`, in the scene."""
         if piece.scene() is not self.scene:
             self.scene.addItem(piece)
+        if self._adopt is not None:
+            self._adopt(piece)
         self.created += 1
         self.items[key] = piece
         self.used.add(key)
@@ -127,6 +134,13 @@ class ItemPool:
         settle(piece)
         piece.setVisible(False)
         self._parked[key] = piece
+
+    def forget(self, pred) -> None:
+        """Take the pieces for which `pred(key, piece)` holds out of the scene, shown or parked
+        (a panel drawn at another size makes them afresh)."""
+        for store in (self.items, self._parked):
+            for key in [k for k, piece in store.items() if pred(k, piece)]:
+                drop(self.scene, store.pop(key))
 
     def clear(self) -> None:
         """Take every piece, shown or parked, out of the scene (a new player count: a new board)."""

@@ -8,10 +8,15 @@ applies or refuses with the state's reason in the status bar.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGraphicsScene
+from contextlib import contextmanager
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from engine.core.contract import Action
+from ui.board.layout import Arrangement, Node, arrange
+from ui.board.paint_guard import guarded_paint
 
 IDLE_CLICK_SLOP = 4
 """A press and release this close (screen pixels) are a click, farther apart a drag of the board."""
@@ -44,8 +49,40 @@ def _own_children(item) -> None:
         _own_children(child)
 
 
+class PanelFrame(QGraphicsItem):
+    """A panel of a board (a market, a track, a player's mat…): it draws nothing itself; its
+    pieces are its children, in the panel's own coordinates, so the board's layout moves a whole
+    panel by moving its frame (ui/board/layout.py)."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF()
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    @guarded_paint
+    def paint(self, p, option, widget=None) -> None:
+        pass  # never asked (ItemHasNoContents)
+
+
+BOARD_PAD = 8.0
+"""Board units the scene's rect leaves round the panels (their shadows and glows)."""
+
+
 class GameScene(QGraphicsScene):
-    """A game board. Subclasses build their items in `draw()`, which `show()` calls."""
+    """A game board. Subclasses build their items in `draw()`, which `show()` calls.
+
+    A responsive board (issue 27) declares its panels as a layout tree (ui/board/layout.py) in
+    `draw()` and asks `lay_out(tree)` where each goes; it builds each panel's pieces inside
+    `with self.in_panel(name):` (they become children of the panel's frame, placed in the panel's
+    own coordinates) and ends with `place_panels(origins)`. The view tells the scene the room it
+    has (`set_room`, on a new window or dock size, never when the prompt bar grows): the panels
+    are then arranged anew, moved without being drawn again where their sizes allow."""
 
     intent = Signal(object)
     """Emitted with an `Action` when the player clicks something that maps to a decision."""
@@ -86,6 +123,15 @@ class GameScene(QGraphicsScene):
         """The view last shown."""
         self.viewer: int | None = None
         """The seat whose view it is (None: a spectator)."""
+        self.room: tuple[float, float] | None = None
+        """The view pixels the board may take (BoardView.room), None outside a window."""
+        self.arrangement: Arrangement | None = None
+        """Where the panels are (the last `lay_out`), None for a board that places them itself."""
+        self._tree: Node | None = None
+        self._laid_room: tuple[float, float] | None = None
+        self._frames: dict[str, PanelFrame] = {}
+        self._origins: dict[str, QPointF] = {}
+        self._panel_now: PanelFrame | None = None
 
     def dress_table(self) -> None:
         """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
@@ -122,10 +168,109 @@ class GameScene(QGraphicsScene):
         """The piece for `key` in this redraw (reused from the last one, or made by `factory`)."""
         return self.pool.item(key, factory)
 
+    # -- the panels and their layout (ui/board/layout.py) ------------------------------------------------
+    def frame(self, name: str) -> PanelFrame:
+        """The frame of panel `name` (made on first use)."""
+        frame = self._frames.get(name)
+        if frame is None:
+            frame = self._frames[name] = PanelFrame(name)
+            self.addItem(frame)
+        return frame
+
+    @contextmanager
+    def in_panel(self, name: str):
+        """The pieces fetched from the pool (or `adopt`ed) meanwhile belong to panel `name`."""
+        before, self._panel_now = self._panel_now, self.frame(name)
+        try:
+            yield self._panel_now
+        finally:
+            self._panel_now = before
+
+    def adopt(self, piece) -> None:
+        """Make `piece` a child of the panel being drawn (the pool calls this for every piece)."""
+        frame = self._panel_now
+        if frame is not None and piece.parentItem() is not frame:
+            piece.setParentItem(frame)
+
+    def lay_out(self, tree: Node) -> Arrangement:
+        """Where the panels of `tree` go (their sizes as the view to show needs them). The
+        arrangement shown is kept while the room is the same (a game going on moves nothing but
+        what grew); a new room chooses afresh."""
+        old = self.arrangement
+        anew = old is None or self._laid_room != self.room
+        self.arrangement = arrange(tree, self.room, keep=old.key if old else None, choose_anew=anew)
+        self._tree, self._laid_room = tree, self.room
+        return self.arrangement
+
+    def panel_rect(self, name: str) -> QRectF:
+        """The place of panel `name` on the board, as laid out (board units)."""
+        return QRectF(*self.arrangement.rects[name])
+
+    def place_panels(self, origins: dict[str, QPointF]) -> None:
+        """Move each panel's frame so that the point `origins[name]` of its own coordinates (its
+        top-left as drawn) lands where the layout put the panel, and fit the scene's rect."""
+        self._origins = {name: QPointF(p) for name, p in origins.items()}
+        self._move_frames()
+
+    def _move_frames(self) -> None:
+        arr = self.arrangement
+        for name, origin in self._origins.items():
+            rect = arr.rects.get(name)
+            frame = self._frames.get(name)
+            if rect is None or frame is None:
+                continue
+            frame.setVisible(True)
+            target = QPointF(rect[0] - origin.x(), rect[1] - origin.y())
+            if frame.pos() != target:
+                frame.setPos(target)
+        for name, frame in self._frames.items():
+            if name not in arr.rects:
+                frame.setVisible(False)  # a panel this arrangement has no place for
+        w, h = arr.size
+        self.setSceneRect(QRectF(-BOARD_PAD, -BOARD_PAD, w + 2 * BOARD_PAD, h + 2 * BOARD_PAD))
+
+    def set_room(self, w: float, h: float) -> bool:
+        """The view has `w` × `h` pixels for the board (a new window or dock size): arrange the
+        panels for it. Panels that keep their sizes are only moved; the board is drawn again if
+        one changes (another variant, a stretch). True if anything changed."""
+        room = (float(w), float(h))
+        if room == self.room:
+            return False
+        self.room = room
+        if self._tree is None or self.arrangement is None:
+            return False
+        old = self.arrangement
+        new = arrange(self._tree, room, keep=old.key)
+        sizes = lambda a: {n: (r[2], r[3], a.variants[n]) for n, r in a.rects.items()}  # noqa: E731
+        if new.key == old.key and sizes(new) == sizes(old) and new.rects == old.rects:
+            self._laid_room = room
+            return False
+        if sizes(new) == sizes(old):
+            self.arrangement, self._laid_room = new, room
+            self._move_frames()
+        else:
+            self.redraw()
+        return True
+
+    def panel_order(self) -> list[str]:
+        """The panels in reading order (keyboard focus and tutorials follow it)."""
+        return list(self.arrangement.order) if self.arrangement else []
+
+    def pieces_of(self, name: str) -> list:
+        """The pieces shown in panel `name`, in the order they were made (for keyboard focus)."""
+        frame = self._frames.get(name)
+        return [] if frame is None else [c for c in frame.childItems() if c.isVisible()]
+
     def item_for(self, action: Action):
         """The clickable item that emits `action` when clicked (for tests and keyboard focus), or None.
         The default reads `_by_action`."""
         return self._by_action.get(action)
+
+    def piece_towards(self, action: Action):
+        """The piece to click now on the way to `action`: its own piece (`item_for`), or, on a
+        board that takes the choice in two clicks, the piece of the first one (a lesson's callout
+        rings it). None if the board has no piece for it."""
+        return self.item_for(action)
 
     def items_with_actions(self) -> list:
         """Every piece that emits a legal action now."""

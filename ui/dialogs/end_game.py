@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.contract import CHANCE
+from engine.core.names import short_name
 from ui.panels import seat_colour, seat_dashes, seat_marks, text_on
+from ui.panels.steady_text import ClampedText
 
 
 def score_history(session) -> list[list[float]]:
@@ -223,7 +225,8 @@ class EndGameDialog(QDialog):
         names = session.names
         self.outcome = outcome
         layout = QVBoxLayout(self)
-        self.headline = QLabel(winners_line(names, outcome))
+        self.headline = ClampedText(2)  # a long name is cut, never widening the dialog (issue 30)
+        self.headline.setText(winners_line(names, outcome))
         hf = QFont("DejaVu Serif")
         hf.setPixelSize(24)
         hf.setBold(True)
@@ -250,7 +253,8 @@ class EndGameDialog(QDialog):
             self._cell(len(categories) + 1, seat, ("★ " if seat in outcome.winners else "") + f"{rank}",
                        bold=seat in outcome.winners)
             header = self.table.horizontalHeaderItem(seat)
-            header.setText(names[seat])
+            header.setText(short_name(names[seat]))  # the seat's mark tells apart names cut alike
+            header.setToolTip(names[seat])
             header.setIcon(_seat_icon(seat, seat_marks(names)[seat]))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

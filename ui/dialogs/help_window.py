@@ -93,14 +93,16 @@ def about_text() -> str:
 
 
 class GamePicker(QDialog):
-    """Which game's rules? Titles with their one-line pitch; double-click or OK."""
+    """Which game? Titles with their one-line pitch; double-click or OK. (The rules' question
+    by default; Learn to play asks its own.)"""
 
-    def __init__(self, specs, parent: QWidget | None = None):
+    def __init__(self, specs, parent: QWidget | None = None, title: str = "Read the rules of which game?",
+                 prompt: str = "Read the rules of:"):
         super().__init__(parent)
-        self.setWindowTitle("Read the rules of which game?")
+        self.setWindowTitle(title)
         self.specs = list(specs)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Read the rules of:"))
+        layout.addWidget(QLabel(prompt))
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setSpacing(4)
@@ -122,10 +124,11 @@ class GamePicker(QDialog):
         return self.specs[row] if 0 <= row < len(self.specs) else None
 
 
-def pick_game(specs, parent: QWidget | None = None):
-    """Ask which game (skipped when there is only one); the GameSpec, or None if cancelled."""
+def pick_game(specs, parent: QWidget | None = None, **words):
+    """Ask which game (skipped when there is only one); the GameSpec, or None if cancelled.
+    `words`: the picker's `title` and `prompt`."""
     specs = list(specs)
     if len(specs) <= 1:
         return specs[0] if specs else None
-    picker = GamePicker(specs, parent)
+    picker = GamePicker(specs, parent, **words)
     return picker.chosen() if picker.exec() == QDialog.DialogCode.Accepted else None

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.contract import GameSpec, SeatInfo
+from engine.core.names import NAME_LIMIT, clean_name
+from engine.core.session import SEED_RANGE
 from ui.panels import seat_marks
 from ui.panels.seat_badge import SeatBadge
 
@@ -76,7 +78,7 @@ class SeatRow:
         self.seat = seat
         self.badge = SeatBadge(seat, "?", 24)
         self.name = QLineEdit()
-        self.name.setMaxLength(20)
+        self.name.setMaxLength(NAME_LIMIT)
         self.kind = QComboBox()
         self.kind.addItem("Human", ("human", None))
         for level in levels:
@@ -98,7 +100,7 @@ class SeatRow:
 
     def info(self) -> SeatInfo:
         kind, level = self.kind.currentData()
-        return SeatInfo(self.name.text().strip() or f"Player {self.seat + 1}", kind, level)
+        return SeatInfo(clean_name(self.name.text()) or f"Player {self.seat + 1}", kind, level)
 
 
 class NewGameDialog(QDialog):
@@ -282,17 +284,18 @@ class NewGameDialog(QDialog):
             self.options_form.removeRow(0)
         self.option_widgets = {}
         for opt in spec.options:
-            if opt.choices:
+            if isinstance(opt.default, bool):
+                w = QCheckBox()
+                w.setChecked(opt.default)
+            elif opt.choices:
                 w = QComboBox()
                 for c in opt.choices:
                     w.addItem(str(c), c)
                 w.setCurrentIndex(list(opt.choices).index(opt.default))
-            elif isinstance(opt.default, bool):
-                w = QCheckBox()
-                w.setChecked(opt.default)
             elif isinstance(opt.default, int):
-                w = QSpinBox()
-                w.setRange(-1_000_000, 1_000_000)
+                w = QSpinBox()  # its declared range (game.toml): what saves accept
+                w.setRange(opt.minimum if opt.minimum is not None else -1_000_000,
+                           opt.maximum if opt.maximum is not None else 1_000_000)
                 w.setValue(opt.default)
             else:
                 w = QLineEdit(str(opt.default))
@@ -325,11 +328,14 @@ class NewGameDialog(QDialog):
         return out
 
     def seed_value(self) -> int:
-        text = self.seed.text().strip()
+        text = self.seed.text().strip()[:200]
         if not text:
             return int(time.time() * 1000) & 0x7FFFFFFF
         try:
-            return int(text)
+            number = int(text)
+            if SEED_RANGE[0] <= number <= SEED_RANGE[1]:
+                return number
+            raise ValueError("more than 64 bits: taken as text")
         except ValueError:
             # any text works as a seed: hash it stably (Python's hash() is salted per process)
             import hashlib

@@ -1,5 +1,5 @@
-"""The start screen: Continue (the last autosave), New game, Load, Rules, Quit, and the record of
-Past games beside them (ui/review/past_games.py).
+"""The start screen: Continue (the last autosave), New game, Learn to play, Load, Rules, Quit, and
+the record of Past games beside them (ui/review/past_games.py).
 
 Kept light: it imports nothing game-specific, so it paints quickly at cold start."""
 
@@ -30,9 +30,12 @@ class StartScreen(QWidget):
 
     continue_requested = Signal()
     new_requested = Signal()
+    learn_requested = Signal()
     load_requested = Signal()
     rules_requested = Signal()
     quit_requested = Signal()
+    switch_requested = Signal()
+    """"Switch to it": another Tycoons has this data folder open (ui/instance.py)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -71,11 +74,14 @@ class StartScreen(QWidget):
         col.addSpacing(14)
         self.continue_button = QPushButton("Continue")
         self.new_button = QPushButton("New game")
+        self.learn_button = QPushButton("Learn to play")
+        self.learn_button.setToolTip("A guided first game of one of the games, step by step")
         self.load_button = QPushButton("Load…")
         self.rules_button = QPushButton("Rules")
         self.quit_button = QPushButton("Quit")
         for button, signal in ((self.continue_button, self.continue_requested),
                                (self.new_button, self.new_requested),
+                               (self.learn_button, self.learn_requested),
                                (self.load_button, self.load_requested),
                                (self.rules_button, self.rules_requested),
                                (self.quit_button, self.quit_requested)):
@@ -92,6 +98,12 @@ class StartScreen(QWidget):
         self.notice.setStyleSheet("font-size: 12px; color: #8c2d1e;")
         self.notice.setVisible(False)
         col.addWidget(self.notice)
+        self.switch_button = QPushButton("Switch to the open Tycoons")
+        self.switch_button.setToolTip("Bring the other Tycoons window to the front and close this one")
+        self.switch_button.clicked.connect(self.switch_requested.emit)
+        self.switch_button.setVisible(False)
+        col.addWidget(self.switch_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.read_only = ""
         self.new_button.setDefault(True)
         self._row = QHBoxLayout()  # the card, and "Past games" beside it once it is read
         self._row.setSpacing(24)
@@ -115,9 +127,21 @@ class StartScreen(QWidget):
         self.notice.setToolTip(text)
         self.notice.setVisible(bool(text))
 
+    def set_read_only(self, other: str) -> None:
+        """Another Tycoons (`other` says which) holds the data folder: games open for review only,
+        New game waits, and "Switch to it" hands over; "" when this app holds the folder again."""
+        self.read_only = other
+        self.new_button.setEnabled(not other)
+        self.new_button.setToolTip("Tycoons is open in another window: play there, or close it to play here"
+                                   if other else "")
+        self.continue_button.setText("Review the last game" if other else "Continue")
+        self.switch_button.setVisible(bool(other))
+
     def set_continue(self, available: bool, description: str = "") -> None:
         """Enable Continue when an autosave exists; `description` says what it holds."""
         self.continue_button.setEnabled(available)
+        if available and self.read_only:
+            description = "A game is open in another Tycoons window: this one shows it for review only."
         self.continue_info.setText(description if available else "No saved game to continue.")
         if available:
             self.continue_button.setDefault(True)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePol
 
 from ui.panels import seat_colour, seat_marks
 from ui.panels.seat_badge import SeatBadge
-from ui.panels.steady_text import SteadyLabel
+from ui.panels.steady_text import SteadyLabel, TextLine
 
 TURN_NOTES = ("thinking…", "▶ to move", "▶ decided", "▶ decided (AI)")
 """The notes a seat's turn label shows; it is sized once for the widest."""
@@ -155,7 +155,7 @@ class SeatCard(QFrame):
         head.setSpacing(6)
         self.badge = SeatBadge(seat, "?")
         head.addWidget(self.badge)
-        self.name = QLabel()
+        self.name = TextLine()  # elided to the card's width: no name can widen the panel (issue 30)
         f = self.name.font()
         f.setBold(True)
         f.setPointSizeF(f.pointSizeF() * 1.1)
@@ -177,7 +177,7 @@ class SeatCard(QFrame):
                     rows: list[tuple[str, str]], is_viewer: bool, turn_note: str | None = None) -> None:
         if mark != self.badge.mark:
             self.badge.set_mark(mark)
-        self.name.setText(name)  # QLabel skips an unchanged text (and so the layout)
+        self.name.setText(name)  # only repaints: the line's size never depends on the name
         self.kind.setText(kind)
         if turn_note is None:
             turn_note = "thinking…" if thinking else ("▶ to move" if to_move else "")

@@ -80,7 +80,9 @@ class TextLine(QWidget):
 class ClampedText(QLabel):
     """Word-wrapped plain text of at most `max_lines` lines: a longer text is cut after a word,
     with an ellipsis, and the whole text is in the tooltip. The widget so never grows beyond
-    `max_lines` lines, whatever it is asked to say (the prompt bar above the board)."""
+    `max_lines` lines, whatever it is asked to say (the prompt bar above the board), and never
+    asks for more width than its layout gives: a word wider than a line (a long name, issue 30)
+    is itself cut with an ellipsis, so no word sets the window's minimum width."""
 
     def __init__(self, max_lines: int = 2, parent: QWidget | None = None):
         super().__init__(parent)
@@ -114,9 +116,22 @@ class ClampedText(QLabel):
     def _text_width(self) -> int:
         return self.contentsRect().width() - 2 * max(0, self.margin())
 
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        # a word-wrapped QLabel asks for its longest word's width; this one cuts such words
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), 80), hint.height())
+
+    def _fit_words(self, text: str) -> str:
+        """`text` with each word wider than a line elided to the line's width."""
+        fm, width = self.fontMetrics(), max(1, self._text_width())
+        if fm.horizontalAdvance(text) <= width:
+            return text
+        return " ".join(w if fm.horizontalAdvance(w) <= width else
+                        fm.elidedText(w, Qt.TextElideMode.ElideRight, width) for w in text.split(" "))
+
     def _shorten(self) -> None:
         self._width = self._text_width()
-        shown = self._full
+        shown = self._fit_words(self._full)
         if self.lines(shown) > self.max_lines:
             words = shown.split(" ")
             lo, hi = 1, len(words)  # the longest start of whole words that fits, with "…"

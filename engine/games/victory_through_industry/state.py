@@ -30,7 +30,7 @@ from __future__ import annotations
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, GameSpec, Outcome, State
 from engine.core.memo import game_cache
-from engine.core.text import article, count, join_words, seat_ref, whose
+from engine.core.text import article, count, join_words, plural, seat_ref, whose
 from engine.games.victory_through_industry.data import (
     CONTRACT_IDS,
     CONTRACTS,
@@ -91,9 +91,7 @@ _FACTORY_ORDER = {f: i for i, f in enumerate(FACTORY_IDS)}
 
 def _fname(f: str, n: int = 1) -> str:
     name = FACTORIES[f].name
-    if n == 1:
-        return name
-    return name[:-1] + "ies" if name.endswith("y") else name + "s"
+    return name if n == 1 else plural(name)  # "Cattle Ranches", "Nylon Factories"
 
 
 def _pname(p: str) -> str:

@@ -159,6 +159,13 @@ class BigShouldersScene(GameScene):
         self.to_play = bid
         self.redraw()
 
+    def piece_towards(self, action: Action):
+        """The Building Phase's pick takes two clicks: the building to play, then the one to discard
+        (which emits the decision); before the first, the way to `action` is its building to play."""
+        if action.kind == "build" and self.to_play is None and action in getattr(self, "_legal", ()):
+            return self.pool.items.get(("hand", action.seat, action.args[0]))
+        return self.item_for(action)
+
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         self.pool.begin()
         self._by_action = self.pool.by_action

@@ -10,6 +10,9 @@ from engine.core.contract import Action
 from engine.games.first_ceo.data import COMPANIES, CORPORATIONS
 from ui.games import not_asked
 
+BOARD_HAS_MATS = True
+"""The board shows every player's mat: the players dock stays closed unless asked for (issue 27)."""
+
 
 def make_scene(game_id: str = "first-ceo"):
     """The 1st CEO board scene (a GameScene)."""

@@ -337,11 +337,13 @@ class ShareItem(BoardItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(paper_brush(r))
         p.drawPath(outline)
-        band = QRectF(0, 0, self.w, 14)
+        # the band as tall as the mark needs once enlarged on a board shown at about two thirds
+        band = QRectF(0, 0, self.w, max(14.0, self.h * 0.4))
         fill_rounded_part(p, self.w, self.h, 3, band, self.colour)
         draw_text(p, band, self.mark, style.sans(9, bold=True, tabular=False), style.text_on(self.colour),
                   elide=False)
-        draw_text(p, QRectF(0, 14, self.w, self.h - 14), f"{self.price}", style.sans(9, bold=True), elide=False)
+        draw_text(p, QRectF(0, band.height(), self.w, self.h - band.height()), f"{self.price}",
+                  style.sans(9, bold=True), elide=False)
         p.setPen(QPen(QColor(style.INK), 1.1))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(outline)
@@ -429,11 +431,13 @@ class AssetCardItem(CardItem):
             p.drawPath(path)
         else:
             # the owner's own card: its value on a paper label across the card
-            label = QRectF(0, self.h / 2 - 8, self.w, 16)
+            label = QRectF(0, self.h / 2 - 9, self.w, 18)
             p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
             p.drawRoundedRect(label, 3, 3)
-            draw_text(p, label, f"{self.value:+d}", style.sans(9, bold=True, tabular=False), colour, elide=False)
+            # the card's colour says increase or decrease: the sign goes first when room is short
+            draw_text(p, label, f"{self.value:+d}", style.sans(9, bold=True, tabular=False), colour, elide=False,
+                      short=f"{abs(self.value)}")
 
 
 class PileItem(CardItem):

@@ -74,7 +74,8 @@ ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 @dataclass
 class Layout:
-    """Where everything goes for a player count."""
+    """Where everything goes for a player count, a board width and the mats' sizes (each mat in
+    its own panel's coordinates: the board's layout moves the panels, ui/board/layout.py)."""
 
     players: int
     board: QRectF
@@ -87,28 +88,58 @@ class Layout:
     piles: list[QRectF]
     mats: list[QRectF]
     scene: QRectF
+    narrow: list[bool]
 
 
-def make_layout(players: int) -> Layout:
-    board = QRectF(MARGIN, MARGIN, BOARD_W, BOARD_H)
+def make_layout(players: int, board_w: float = BOARD_W, mats: list[tuple[float, float]] | None = None,
+                narrow: list[bool] | None = None) -> Layout:
+    """The board `board_w` wide (the track's spaces and the share-value table widen with it) and
+    the mats of `mats` sizes (default: a row as wide as the board, narrow for 5–6 players)."""
+    board = QRectF(MARGIN, MARGIN, board_w, BOARD_H)
     inner = board.adjusted(TRACK_T + 18, TRACK_T + 12, -TRACK_T - 18, -TRACK_T - 12)
     market_w = 6 * CARD_W + 5 * SLOT_GAP
     market = QRectF(inner.left(), inner.top(), market_w, inner.height())
     slots = [QRectF(market.left() + i * (CARD_W + SLOT_GAP), market.top() + 58, CARD_W, CARD_H) for i in range(6)]
     right = QRectF(market.right() + 36, inner.top(), inner.right() - market.right() - 36, inner.height())
-    box_w = (right.width() - 5 * 8) / 6
+    box_w = min(110.0, (right.width() - 5 * 8) / 6)
     ranks = [QRectF(right.left() + i * (box_w + 8), right.top() + 62, box_w, 56) for i in range(6)]
     eg_top = right.top() + 176
     endgame = [QRectF(right.left() + i * 64, eg_top + 26, 56, 56) for i in range(3)]
     px0 = right.left() + 3 * 64 + 30
     piles = [QRectF(px0, eg_top + 20, 58, 80), QRectF(px0 + 76, eg_top + 20, 58, 80),
              QRectF(px0 + 160, eg_top + 28, 46, 64), QRectF(px0 + 224, eg_top + 28, 46, 64)]
-    mat_w = (BOARD_W - (players - 1) * MAT_GAP) / players
-    mat_h = MAT_H_NARROW if mat_w < NARROW_MAT else MAT_H_WIDE
+    if mats is None:
+        mat_w = (board_w - (players - 1) * MAT_GAP) / players
+        mats = [(mat_w, MAT_H_NARROW if mat_w < NARROW_MAT else MAT_H_WIDE)] * players
+        narrow = [mat_w < NARROW_MAT] * players
     top = board.bottom() + 22
-    mats = [QRectF(MARGIN + i * (mat_w + MAT_GAP), top, mat_w, mat_h) for i in range(players)]
-    scene = QRectF(0, 0, BOARD_W + 2 * MARGIN, top + mat_h + MARGIN)
-    return Layout(players, board, inner, market, slots, right, ranks, endgame, piles, mats, scene)
+    rects, x = [], MARGIN
+    for w, h in mats:
+        rects.append(QRectF(x, top, w, h))
+        x += w + MAT_GAP
+    scene = QRectF(0, 0, max(board_w, x - MAT_GAP - MARGIN) + 2 * MARGIN, top + max(h for _, h in mats) + MARGIN)
+    return Layout(players, board, inner, market, slots, right, ranks, endgame, piles, rects, scene,
+                  list(narrow or [w < NARROW_MAT for w, _ in mats]))
+
+
+MAT_W_WIDE = 340.0
+"""The narrowest a mat with the corporation card upright may be (its companies beside it)."""
+MAT_W_NARROW = 236.0
+"""The narrowest a mat with the card sideways may be (its rows stacked)."""
+MAT_W_MAX = 760.0
+BOARD_W_MAX = 2600.0
+
+
+def board_tree(players: int):
+    """The 1st CEO board's panels for the layout (ui/board/layout.py): the board with its track
+    on top, and one mat per player under it, in seat order, in as many rows as suit the room
+    (one under a wide board, two or three in a taller room); board and mats widen together."""
+    from ui.board.layout import Column, Grid, Leaf
+
+    mats = [Leaf(f"mat{i}", MAT_W_WIDE, MAT_H_WIDE, variants=((MAT_W_NARROW, MAT_H_NARROW),), w_max=MAT_W_MAX)
+            for i in range(players)]
+    board = Leaf("board", BOARD_W, BOARD_H, w_max=BOARD_W_MAX)
+    return Column(board, Grid(mats, gap=MAT_GAP), gap=22, align="center")
 
 
 def track_geometry(board: QRectF) -> tuple[list[QRectF], list[QPointF]]:
@@ -156,6 +187,14 @@ class BoardBase(BoardItem):
 
     def bounds(self) -> QRectF:
         return self.lay.board.adjusted(-2, -2, 8, 8)
+
+    def set_layout(self, lay: Layout) -> None:
+        """Draw the board for another layout (a board laid out wider or narrower)."""
+        self.prepareGeometryChange()
+        self.lay = lay
+        self.resize(lay.scene.width(), lay.scene.height())
+        self._bounds = None
+        self.update()
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         lay = self.lay
@@ -498,8 +537,13 @@ class FirstCeoScene(GameScene):
         """Rebuild from `view` for `viewer`; `legal` are the actions of the seat to move that the
         person at this screen may take (empty when they may not act)."""
         n = int(view["players"])
+        arr = self.lay_out(board_tree(n))
+        lay = make_layout(n, arr.rects["board"][2], [arr.rects[f"mat{i}"][2:] for i in range(n)],
+                          [arr.variants[f"mat{i}"] == 1 for i in range(n)])
         if self._layout is None or self._layout.players != n:
-            self._reset(n, view)
+            self._reset(n, view, lay)
+        elif lay != self._layout:
+            self._relayout(lay, view)
         self.pool.begin()
         self._by_action = {}
         legal_set = set(legal)
@@ -507,34 +551,52 @@ class FirstCeoScene(GameScene):
         # person at the screen (their clicks are refused with "please wait"); a spectator: nobody
         me = legal[0].seat if legal else viewer
         marks = style.seat_marks(names)
-        self._show_track(view, names, marks)
-        self._show_market(view, legal_set, me)
-        self._show_ranks(view, names, marks)
-        self._show_endgame(view)
-        self._show_piles(view)
+        with self.in_panel("board"):
+            self._show_track(view, names, marks)
+            self._show_market(view, legal_set, me)
+            self._show_ranks(view, names, marks)
+            self._show_endgame(view)
+            self._show_piles(view)
         for seat in range(n):
-            self._show_mat(view, seat, legal_set, me, names, marks)
+            with self.in_panel(f"mat{seat}"):
+                self._show_mat(view, seat, legal_set, me, names, marks)
         self._shown = True
         self.pool.prune()
+        self.place_panels({"board": lay.board.topLeft(),
+                           **{f"mat{i}": r.topLeft() for i, r in enumerate(lay.mats)}})
 
     # -- building blocks ------------------------------------------------------------------------------
-    def _reset(self, n: int, view: dict) -> None:
+    def _reset(self, n: int, view: dict, lay: Layout) -> None:
         self.pool.clear()
         self._mat_memo.clear()
         self._shown = False
-        lay = make_layout(n)
         self._layout = lay
-        self.setSceneRect(lay.scene)
-        self.pool.add(("base",), BoardBase(lay, view["market"]))
-        spaces, inward = track_geometry(lay.board)
-        track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
-        track.accent[END_TRIGGER] = "#e7c873"
-        track.STACK_STEP = 10.0
-        track.tip_for = self._track_tip
-        track.setZValue(-9)
-        self.pool.add(("track",), track)
-        self._track = track
-        self._add_hotspots(lay, view["market"])
+        with self.in_panel("board"):
+            self.pool.add(("base",), BoardBase(lay, view["market"]))
+            spaces, inward = track_geometry(lay.board)
+            track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
+            track.accent[END_TRIGGER] = "#e7c873"
+            track.STACK_STEP = 10.0
+            track.tip_for = self._track_tip
+            track.setZValue(-9)
+            self.pool.add(("track",), track)
+            self._track = track
+            self._add_hotspots(lay, view["market"])
+
+    def _relayout(self, lay: Layout, view: dict) -> None:
+        """The board or the mats take another size (a new room): the printed board, its track
+        and its tooltips follow; the mats are built again at their new sizes."""
+        self._layout = lay
+        self._mat_memo.clear()
+        mats = {self.frame(f"mat{i}") for i in range(lay.players)}
+        self.pool.forget(lambda _key, piece: piece.parentItem() in mats)
+        base = self.pool[("base",)]
+        base.set_layout(lay)
+        self._track.set_spaces(*track_geometry(lay.board))
+        for key in [k for k in self.pool if k[0] == "spot"]:
+            self.drop(self.pool.items.pop(key))
+        with self.in_panel("board"):
+            self._add_hotspots(lay, view["market"])
 
     def _add_hotspots(self, lay: Layout, market: list[dict]) -> None:
         """Tooltips for the printed spaces (they never change for a player count)."""
@@ -756,7 +818,7 @@ class FirstCeoScene(GameScene):
                        f"income ${s['income']}")
         pad = 10.0
         top = r.top() + PlayerMat.HEADER + 10
-        narrow = r.width() < NARROW_MAT
+        narrow = lay.narrow[seat]
         captions: list[tuple[float, float, str]] = []
         # corporation card (click: pay dividends); sideways on narrow mats
         if narrow:
@@ -809,10 +871,10 @@ class FirstCeoScene(GameScene):
         # rows reserved for them: 2 under the card, 1 across a narrow mat; a long hand fans out
         n_cards = len(s["asset_cards"])
         rows_kept = 1 if narrow else 2
-        per_row = max(int((row_w + 5) // 31), -(-n_cards // rows_kept), 1)
-        step = min(31.0, (row_w - 26) / max(1, per_row - 1))
+        per_row = max(int((row_w + 5) // 35), -(-n_cards // rows_kept), 1)
+        step = min(35.0, (row_w - 30) / max(1, per_row - 1))
         for i, ac in enumerate(s["asset_cards"]):
-            item = self._item(("asset", seat, i), lambda: AssetCardItem(26, 34))
+            item = self._item(("asset", seat, i), lambda: AssetCardItem(30, 34))
             word = "increase" if ac["kind"] == "increase" else "decrease"
             if ac["value"] is None:
                 tip = f"Asset {word} card, face down (value hidden until the end)"

@@ -1,0 +1,366 @@
+"""The index of the record of games: each finished game's summary, kept in one file beside the
+record folder (``data_dir()/games.index`` for ``data_dir()/games``), so that listing 10,000
+games reads one file instead of decoding 10,000. Qt-free.
+
+The files stay the truth; the index is a cache of what they say. Each row is keyed by the
+file's name, size and modification time (names are digests of the games' contents, so a name
+with its size and time stands for one content); `refresh` lists the folder (a directory scan and
+one `stat` a file), keeps the rows that still match, decodes only new or changed files, drops
+rows of files that went, and writes the index again (atomically: a temporary file moved over it)
+when anything changed. A missing, damaged, foreign or older index is simply rebuilt from the
+files. Marking a game Keep renames its file; a row whose file was renamed so (same digest, size
+and time) is carried over, not decoded again.
+
+**Checked results.** A summary records its winners as the file claims them. A game the app
+itself recorded (`note_recorded`, from the session it played) is *checked*; a row decoded from a
+file found in the folder (copied in, an index rebuilt) is *unchecked* until `verify` replays the
+file, which replaces the claim by the real outcome (or notes the file as broken). The list shows
+an unchecked winner as such, and the win rates count checked games only.
+
+**Bounds and costs.** At most MAX_LISTED files are listed (the newest by time; a note says how
+many were left out), so memory is bounded whatever lies in the folder. Measured on the 2-core
+development machine (tests/bench/record_bench.py): a 10,000-game index is about 1.6 MB and is
+read and checked against the folder in some 0.2 s, off the GUI thread; building it from
+10,000 files (first start, or the index deleted) takes about 10 s, also off the GUI thread.
+
+Several threads of one process share a lock per index; two processes (two Tycoons on one data
+folder) may each write the index, the last one winning: a row the other process added is then
+missing and the file is decoded again at the next refresh, nothing worse.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgpack
+
+from engine.core.contract import SeatInfo
+from engine.core.errors import UnknownGame
+from engine.core.names import name_problem
+from engine.core.registry import get_spec
+
+INDEX_SUFFIX = ".index"
+INDEX_VERSION = 1
+MAX_LISTED = 20_000
+"""Most files the record lists (newest first by file time); the rest are noted, not read."""
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+"""Largest index read (20,000 rows of six 40-character names would be some 30 MB)."""
+_ROW_LIMITS = {"max_str_len": 4096, "max_bin_len": 0, "max_array_len": MAX_LISTED + 16, "max_map_len": 16,
+               "max_ext_len": 0}
+
+_locks: dict[str, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+def index_path(folder: str | os.PathLike) -> Path:
+    """The index beside `folder`: ``<parent>/<folder name>.index``."""
+    folder = Path(folder)
+    return folder.with_name(folder.name + INDEX_SUFFIX)
+
+
+def _lock(folder: Path) -> threading.Lock:
+    with _locks_guard:
+        return _locks.setdefault(os.path.abspath(folder), threading.Lock())
+
+
+@dataclass(slots=True)
+class Row:
+    """One file of the record as the index knows it: its summary (`entry`) or why it was skipped."""
+
+    name: str
+    size: int
+    mtime: int
+    entry: object | None = None  # a saves.record.RecordEntry
+    note: str | None = None
+
+
+# -- the index file ------------------------------------------------------------------------------------
+def _encode(rows: list[Row]) -> bytes:
+    out = []
+    for r in rows:
+        e = r.entry
+        if e is None:
+            out.append([r.name, r.size, r.mtime, 0, r.note or ""])
+        else:
+            out.append([r.name, r.size, r.mtime, 1, e.game, e.created,
+                        [[s.name, s.kind, s.level] for s in e.seats], list(e.winners), list(e.scores),
+                        e.decisions, bool(e.checked)])
+    return msgpack.packb({"version": INDEX_VERSION, "rows": out}, use_bin_type=True)
+
+
+def _decode(data: bytes, folder: Path) -> dict[str, Row]:
+    """The rows of an index file; {} if it is not one (it is then rebuilt). Bad rows are dropped."""
+    try:
+        top = msgpack.unpackb(data, raw=False, strict_map_key=True, **_ROW_LIMITS)
+    except Exception:  # noqa: BLE001 - a damaged index is only a cache to rebuild
+        return {}
+    if type(top) is not dict or top.get("version") != INDEX_VERSION or type(top.get("rows")) is not list:
+        return {}
+    rows: dict[str, Row] = {}
+    shared: dict[str, str] = {}  # the same names and levels recur in every game: one copy each,
+    titles: dict[str, str] = {}  # checked once
+    for raw in top["rows"]:
+        row = _row(raw, folder, shared, titles)
+        if row is not None:
+            rows[row.name] = row
+    return rows
+
+
+def _name(text, shared: dict) -> str | None:
+    """`text` as a shared copy if it is a valid name (each distinct text checked once), else None."""
+    known = shared.get(text) if type(text) is str else None
+    if known is None:
+        if name_problem(text):
+            return None
+        known = shared[text] = text
+    return known
+
+
+def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
+    try:
+        name, size, mtime, kind = raw[:4]
+        if type(name) is not str or not name or "/" in name or "\\" in name or type(size) is not int \
+                or type(mtime) is not int:
+            return None
+        if kind == 0 and len(raw) == 5 and type(raw[4]) is str:
+            return Row(name, size, mtime, None, raw[4][:300])
+        if kind != 1 or len(raw) != 11:
+            return None
+        game, created, seats_raw, winners, scores, decisions, checked = raw[4:]
+        if type(game) is not str or type(created) is not str or len(created) > 64 or type(seats_raw) is not list \
+                or not 1 <= len(seats_raw) <= 8 or type(decisions) is not int or type(checked) is not bool:
+            return None
+        seats = []
+        for s in seats_raw:
+            if type(s) is not list or len(s) != 3 or s[1] not in ("human", "ai") \
+                    or not (s[2] is None or (type(s[2]) is str and len(s[2]) <= 20)):
+                return None
+            seat_name = _name(s[0], shared)
+            if seat_name is None:
+                return None
+            seats.append(SeatInfo(seat_name, shared.setdefault(s[1], s[1]),
+                                  None if s[2] is None else shared.setdefault(s[2], s[2])))
+        n = len(seats)
+        if type(winners) is not list or not all(type(w) is int and 0 <= w < n for w in winners) \
+                or type(scores) is not list or len(scores) != n \
+                or not all(type(x) in (int, float) for x in scores):
+            return None
+        title = titles.get(game)
+        if title is None:
+            title = titles[game] = get_spec(game).title
+    except (ValueError, TypeError, IndexError, UnknownGame):
+        return None
+    from saves.record import KEPT_SUFFIX, RecordEntry  # noqa: I001 - a cycle: record imports this module
+
+    entry = RecordEntry(folder / name, shared.setdefault(game, game), title, created, seats, winners,
+                        [float(x) for x in scores], decisions, name.endswith(KEPT_SUFFIX), checked)
+    return Row(name, size, mtime, entry)
+
+
+def load_index(folder: Path) -> dict[str, Row]:
+    """The rows of `folder`'s index ({} when there is none, or it is unreadable or damaged)."""
+    path = index_path(folder)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_INDEX_BYTES:
+            return {}
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return {}
+            with os.fdopen(fd, "rb", closefd=False) as f:
+                data = f.read(MAX_INDEX_BYTES + 1)
+        finally:
+            os.close(fd)
+    except OSError:
+        return {}
+    if len(data) > MAX_INDEX_BYTES:
+        return {}
+    return _decode(data, folder)
+
+
+def save_index(folder: Path, rows: list[Row]) -> None:
+    """Write `folder`'s index atomically (a cache: a failure is silent, the files stay the truth)."""
+    path = index_path(folder)
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        with os.fdopen(fd, "wb") as f:
+            f.write(_encode(rows))
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _remove_stale_temps(path)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Temporary index files a killed process left (older than a minute, so never a live one's)."""
+    prefix = f".{path.name}."
+    now = time.time()
+    with contextlib.suppress(OSError), os.scandir(path.parent) as it:
+        for d in it:
+            if d.name.startswith(prefix) and d.name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    if now - d.stat().st_mtime > 60:
+                        os.unlink(d.path)
+
+
+# -- keeping it in step with the folder ----------------------------------------------------------------
+@dataclass
+class Listing:
+    """What `refresh` found: the rows of the listed files (newest file first) and what it did."""
+
+    rows: list[Row]
+    decoded: int = 0
+    left_out: int = 0
+
+
+def _listed(folder: Path) -> tuple[list[tuple[str, int, int, bool]], int]:
+    from saves.record import is_candidate
+
+    found = []
+    try:
+        with os.scandir(folder) as it:
+            for d in it:
+                if not is_candidate(d.name):
+                    continue
+                try:
+                    info = d.stat()
+                except OSError:
+                    continue
+                found.append((d.name, info.st_size, info.st_mtime_ns, stat.S_ISREG(info.st_mode)))
+    except OSError:
+        return [], 0
+    found.sort(key=lambda f: (f[2], f[0]), reverse=True)
+    return found[:MAX_LISTED], max(0, len(found) - MAX_LISTED)
+
+
+def _stem(name: str) -> str:
+    from saves.record import KEPT_SUFFIX, SAVE_SUFFIX
+
+    for suffix in (KEPT_SUFFIX, SAVE_SUFFIX):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def refresh(folder: str | os.PathLike, decode=None, progress=None, stop=None) -> Listing:
+    """The rows of every file in `folder`, the index brought in step with it (see the module
+    docstring). `decode(path)` gives a file's RecordEntry or raises (its message becomes the
+    row's note); by default `saves.record.read_entry`. `progress(done, total)` hears of the files
+    decoded; `stop()` true ends the work early (the rows decoded so far are kept in the index).
+
+    The files are decoded outside the index's lock, so a game being recorded meanwhile (on the
+    autosave thread) never waits for a long rebuild."""
+    from saves.record import KEPT_SUFFIX, read_entry
+
+    folder = Path(folder)
+    decode = decode or read_entry
+    if not folder.is_dir():
+        return Listing([])
+    with _lock(folder):
+        known = load_index(folder)
+    files, left_out = _listed(folder)
+    names = {f[0] for f in files}
+    by_stem = {(_stem(r.name), r.size, r.mtime): r for r in known.values()
+               if r.name not in names and r.entry is not None}
+    rows, todo, changed = [], [], len(known) != len(files)
+    for name, size, mtime, regular in files:
+        row = known.get(name)
+        if row is not None and row.size == size and row.mtime == mtime:
+            rows.append(row)
+            continue
+        changed = True
+        moved = by_stem.pop((_stem(name), size, mtime), None)
+        if moved is not None:  # a Keep mark given or taken: the same game under its new name
+            moved.name = name
+            moved.entry.path = folder / name
+            moved.entry.kept = name.endswith(KEPT_SUFFIX)
+            rows.append(moved)
+            continue
+        rows.append(None)
+        todo.append((len(rows) - 1, name, size, mtime, regular))
+    decoded = 0
+    for i, name, size, mtime, regular in todo:
+        if stop is not None and stop():
+            break
+        rows[i] = _decoded_row(folder, name, size, mtime, regular, decode)
+        decoded += 1
+        if progress is not None and decoded % 100 == 0:
+            progress(decoded, len(todo))
+    rows = [r for r in rows if r is not None]
+    if changed:
+        with _lock(folder):
+            latest = load_index(folder)  # rows the app recorded meanwhile stay checked
+            for k, row in enumerate(rows):
+                other = latest.get(row.name)
+                if other is not None and other.entry is not None and other.entry.checked \
+                        and (other.size, other.mtime) == (row.size, row.mtime):
+                    rows[k] = other
+            save_index(folder, rows + [r for n, r in latest.items() if n not in names and _unchanged(folder, r)])
+    return Listing(rows, decoded, left_out)
+
+
+def _unchanged(folder: Path, row: Row) -> bool:
+    """Whether `row`'s file is still there as the row knows it."""
+    try:
+        info = os.stat(folder / row.name)
+    except OSError:
+        return False
+    return (info.st_size, info.st_mtime_ns) == (row.size, row.mtime)
+
+
+def _decoded_row(folder: Path, name: str, size: int, mtime: int, regular: bool, decode) -> Row:
+    from saves.errors import SaveError
+
+    path = folder / name
+    try:
+        if not regular:
+            raise SaveError("it is not a file" if not path.is_dir() else "it is a folder, not a save")
+        return Row(name, size, mtime, decode(path))
+    except SaveError as exc:
+        exc.path = os.fspath(path)
+        return Row(name, size, mtime, None, f"Skipped {exc.reason}")
+    except Exception as exc:  # noqa: BLE001 - a bad file never takes the record down
+        return Row(name, size, mtime, None, f"Skipped {name}: it could not be read ({type(exc).__name__})")
+
+
+def note_recorded(folder: str | os.PathLike, path: Path, entry) -> None:
+    """Add the game the app has just recorded at `path` to the index, its summary checked (it
+    came from the session that was played)."""
+    folder = Path(folder)
+    with _lock(folder):
+        try:
+            info = os.stat(path)
+        except OSError:
+            return
+        rows = load_index(folder)
+        entry.checked = True
+        rows[path.name] = Row(path.name, info.st_size, info.st_mtime_ns, entry)
+        save_index(folder, list(rows.values()))
+
+
+def update_entry(folder: str | os.PathLike, entry, note: str | None = None) -> None:
+    """Store a checked entry (or, with `note`, the file's fault) for `entry`'s file."""
+    folder = Path(folder)
+    with _lock(folder):
+        rows = load_index(folder)
+        row = rows.get(entry.path.name)
+        if row is None:
+            return
+        try:
+            info = os.stat(entry.path)
+        except OSError:
+            return
+        if (info.st_size, info.st_mtime_ns) != (row.size, row.mtime):
+            return  # the file changed meanwhile: the next refresh reads it again
+        rows[row.name] = Row(row.name, row.size, row.mtime, None if note else entry, note)
+        save_index(folder, list(rows.values()))

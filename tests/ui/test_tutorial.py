@@ -1,0 +1,266 @@
+"""Learn to play (issue 29, item 1) in the real game window, driven by mouse and keys.
+
+For every game with a lesson: the lesson opens, "Begin" is clicked, and each move is made by a
+click on the piece the callout rings (or on the prompt button it rings). At every step each of
+the step's pointers is found on the board, ringed inside the board view and not covered by the
+bubble. One different move is answered with the lesson's reason (status bar and callout) and
+changes nothing. At the end "Play on from here" makes it a normal game: the next move is any
+legal one, taken with a key, and the game autosaves again. The start screen's "Learn to play"
+opens a lesson through its game picker.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtWidgets import QAbstractButton, QApplication
+
+from engine.core.tutorial import MOVE_POINTER, has_lesson
+from ui.games import playable_specs
+
+LESSONS = [s.id for s in playable_specs() if has_lesson(s.id)]
+
+
+def test_every_playable_game_has_a_lesson():
+    assert LESSONS == [s.id for s in playable_specs()]
+
+
+def bubble_rect(coach) -> QRect:
+    """The bubble's place in the board view's viewport coordinates."""
+    port = coach.window.view.viewport()
+    return QRect(port.mapFromGlobal(coach.bubble.mapToGlobal(QPoint(0, 0))), coach.bubble.size())
+
+
+def owns(piece, item) -> bool:
+    while item is not None:
+        if item is piece:
+            return True
+        item = item.parentItem()
+    return False
+
+
+def click_point(coach, piece) -> QPoint:
+    """A point of the viewport where a click lands on `piece` (the top item there is the piece or
+    one of its children) and the bubble is not."""
+    view = coach.window.view
+    rect = view.mapFromScene(piece.sceneBoundingRect()).boundingRect()
+    covered = bubble_rect(coach)
+    grid = [(0.5, 0.5)] + [(x / 6, y / 6) for y in range(1, 6) for x in range(1, 6)]
+    for fx, fy in grid:
+        p = QPoint(int(rect.left() + fx * rect.width()), int(rect.top() + fy * rect.height()))
+        if view.viewport().rect().contains(p) and not covered.contains(p) and owns(piece, view.itemAt(p)):
+            return p
+    raise AssertionError(f"no visible, uncovered point of {type(piece).__name__} to click")
+
+
+def click(qtbot, coach, piece) -> None:
+    """Click `piece` as a player does: a prompt button, the "More" menu's entry, or a board piece."""
+    window = coach.window
+    if piece is window.prompt.more:  # the choice is in the menu of the prompt bar's last button
+        label = coach.controller.session.label(coach.tutor.expected())
+        entry = next(a for a in window.prompt.more.menu().actions() if a.text().replace("&&", "&") == label)
+        entry.trigger()
+    elif isinstance(piece, QAbstractButton):
+        assert piece.isVisible() and piece.isEnabled()
+        qtbot.mouseClick(piece, Qt.MouseButton.LeftButton)
+    else:
+        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=click_point(coach, piece))
+
+
+def wait_for_learner(qtbot, coach) -> None:
+    qtbot.waitUntil(lambda: coach.tutor.finished() or (coach.learner_to_move() and coach.controller.human_to_move()),
+                    timeout=30_000)
+
+
+def check_pointers(coach) -> None:
+    """Every pointer of the step is found, ringed inside the board view, clear of the bubble."""
+    coach.follow()
+    step = coach.tutor.step()
+    for pointer in step.point:
+        assert coach.resolve(pointer) is not None, f"{step.phase}: {pointer} is not found on the board"
+    found = coach.pointed()
+    area = coach.board_area()
+    bubble = coach.bubble.geometry()
+    for pointer, piece in found:
+        rect = coach.piece_rect(piece)
+        assert not rect.isEmpty(), f"{pointer} is not on screen"
+        if not isinstance(piece, QAbstractButton):
+            assert area.intersects(rect), f"{pointer} is outside the board view"
+        assert not bubble.intersects(rect), f"the bubble covers {pointer} ({step.phase})"
+    assert coach.layer.rings, "nothing is ringed"
+
+
+def a_different_move(coach):
+    """A legal move other than the lesson's, with a piece or button to click, or None."""
+    c = coach.controller
+    expected = coach.tutor.expected()
+    for action in c.legal:
+        if action == expected:
+            continue
+        scene = coach.window.view.scene()
+        item = scene.item_for(action)
+        if item is not None and item.isVisible():
+            return action, item
+        button = coach.window.prompt.button_for(action)
+        if button is not None and button.isVisible():
+            return action, button
+    return None
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_a_lesson_played_by_mouse_through_to_play_on(shell, qtbot, game_id):
+    window = shell.start_lesson(game_id)
+    assert window is not None
+    window.resize(1280, 720)
+    qtbot.waitExposed(window)
+    coach = window.coach
+    c = window.controller
+    assert c.lesson is coach.tutor and not c.autosave_enabled
+    assert coach.bubble.begin_button.isVisible()
+    qtbot.mouseClick(coach.bubble.begin_button, Qt.MouseButton.LeftButton)
+    messages: list[str] = []
+    c.status.connect(messages.append)
+    wrong_answered = False
+    clicks = 0
+    while not coach.tutor.finished():
+        wait_for_learner(qtbot, coach)
+        if coach.tutor.finished():
+            break
+        check_pointers(coach)
+        if not wrong_answered:
+            other = a_different_move(coach)
+            if other is not None:
+                action, piece = other
+                before, length = c.session.state.state_hash(), len(c.session.log)
+                messages.clear()
+                click(qtbot, coach, piece)
+                qtbot.waitUntil(lambda: bool(messages), timeout=5_000)
+                reason = c.refusal(action)
+                assert reason.startswith("The lesson asks for"), reason
+                assert messages == [reason]
+                assert coach.bubble.feedback.isVisible() and coach.bubble.feedback.text() == reason
+                assert c.session.state.state_hash() == before and len(c.session.log) == length
+                wrong_answered = True
+        done = coach.tutor.done()
+        piece = coach.move_piece(coach.tutor.expected())
+        assert piece is not None, f"nothing to click for {coach.tutor.expected()}"
+        click(qtbot, coach, piece)
+        clicks += 1
+        # a move is made, or (a board that takes a choice in two clicks) the next piece is offered
+        qtbot.waitUntil(lambda d=done, p=piece: coach.tutor.done() > d or coach.move_piece(coach.tutor.expected())
+                        is not p, timeout=10_000)
+        assert clicks < 4 * len(coach.lesson.moves()), "the lesson does not advance"
+    assert wrong_answered, "no different move was offered anywhere in the lesson"
+    assert not c.session.is_over()
+    qtbot.waitUntil(lambda: coach.bubble.play_on_button.isVisible(), timeout=5_000)
+    assert coach.bubble.feedback.text() == ""
+    # before playing on, a move waits for the learner's choice to play on
+    qtbot.waitUntil(lambda: c.human_to_move(), timeout=30_000)
+    assert c.refusal(c.legal[0]).startswith("The lesson is over")
+    qtbot.mouseClick(coach.bubble.play_on_button, Qt.MouseButton.LeftButton)
+    assert c.lesson is None and c.autosave_enabled
+    assert window.coach is None
+    # a normal game now: any legal move, here the first prompt choice by its key
+    qtbot.waitUntil(lambda: c.human_to_move(), timeout=30_000)
+    length = len(c.session.log)
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_1)
+    qtbot.waitUntil(lambda: len(c.session.log) > length, timeout=10_000)
+    assert c.session.log[length].action.seat == coach.lesson.learner
+
+
+def test_learn_to_play_from_the_start_screen(shell, qtbot):
+    """The start screen's button, its game picker, and the lesson's introduction."""
+    from ui.dialogs.help_window import GamePicker
+
+    shell.show_start()
+    qtbot.waitExposed(shell.start)
+    choose = LESSONS[-1]
+
+    def pick():
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, GamePicker) and w.isVisible())
+        assert dialog.windowTitle() == "Learn to play"
+        dialog.list.setCurrentRow([s.id for s in dialog.specs].index(choose))
+        dialog.accept()
+
+    QTimer.singleShot(200, pick)
+    qtbot.mouseClick(shell.start.learn_button, Qt.MouseButton.LeftButton)
+    window = shell.window
+    assert window is not None and window.coach is not None
+    assert window.controller.session.spec.id == choose
+    bubble = window.coach.bubble
+    assert bubble.begin_button.isVisible() and bubble.title.text() == "How this lesson works"
+    assert not shell.start.isVisible()
+
+
+def test_undo_steps_the_lesson_back(shell, qtbot):
+    """The lesson follows the game's log: a move taken back is asked for again."""
+    window = shell.start_lesson("victory-through-industry")
+    coach = window.coach
+    coach.begin()
+    wait_for_learner(qtbot, coach)
+    c = window.controller
+    # the first placements follow one another without an AI move between them: undoable
+    while coach.tutor.step().phase != "Building the complex":
+        assert c.take(coach.tutor.expected())
+        qtbot.waitUntil(lambda: coach.learner_to_move() and c.human_to_move(), timeout=30_000)
+    done = coach.tutor.done()
+    click(qtbot, coach, coach.move_piece(coach.tutor.expected()))
+    qtbot.waitUntil(lambda: coach.tutor.done() == done + 1, timeout=5_000)
+    assert c.undo_stack.canUndo()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: coach.tutor.done() == done, timeout=5_000)
+    assert coach.bubble.ask.text().startswith("Your move: " + c.session.label(coach.tutor.expected()))
+
+
+def test_a_lesson_does_not_touch_the_autosave_until_it_is_played_on(shell, qtbot, data_dir):
+    """A newcomer's game in progress stays what Continue resumes while a lesson runs."""
+    from saves.autosaving import autosave_path
+
+    window = shell.start_lesson("first-ceo")
+    coach = window.coach
+    coach.begin()
+    wait_for_learner(qtbot, coach)
+    c = window.controller
+    assert c.take(coach.tutor.expected())
+    qtbot.waitUntil(lambda: coach.tutor.done() == 1, timeout=5_000)
+    qtbot.wait(50)
+    c.flush_autosave()
+    assert not autosave_path().exists()
+    coach.play_on()
+    qtbot.waitUntil(lambda: c.human_to_move(), timeout=30_000)
+    assert c.take(c.legal[0])
+    qtbot.waitUntil(lambda: autosave_path().exists(), timeout=5_000)
+
+
+def test_every_pointer_names_a_move_or_a_key():
+    from engine.core.tutorial import load_lesson
+
+    for game_id in LESSONS:
+        for step in load_lesson(game_id).steps:
+            for pointer in step.point:
+                assert pointer == MOVE_POINTER or (isinstance(pointer, tuple) and pointer), (game_id, pointer)
+
+
+def test_the_bubble_folds_to_what_to_do(shell, qtbot):
+    """A small window's board needs the room: the toggle hides the explanation, keeps the move,
+    and the choice holds at the next step."""
+    window = shell.start_lesson("first-ceo")
+    window.resize(1024, 700)
+    qtbot.waitExposed(window)
+    coach = window.coach
+    coach.begin()
+    wait_for_learner(qtbot, coach)
+    bubble = coach.bubble
+    tall = bubble.height()
+    qtbot.mouseClick(bubble.toggle, Qt.MouseButton.LeftButton)
+    assert bubble.body.isHidden() and bubble.why.isHidden() and bubble.ask.isVisible()
+    assert bubble.height() < tall
+    check_pointers(coach)
+    c = window.controller
+    assert c.take(coach.tutor.expected())
+    wait_for_learner(qtbot, coach)
+    qtbot.waitUntil(lambda: bubble.head.text().startswith("Step 2"), timeout=5_000)
+    assert bubble.body.isHidden() and bubble.ask.text().startswith("Your move:")
+    qtbot.mouseClick(bubble.toggle, Qt.MouseButton.LeftButton)
+    assert bubble.body.isVisible() and bubble.why.isVisible()
