@@ -497,6 +497,8 @@ class GameWindow(QMainWindow):
         controller.game_over.connect(self._game_over)
         controller.undo_stack.cleanChanged.connect(self._clean_changed)
         controller.stepping.connect(lambda _seat: self._sync())
+        controller.refused.connect(self._refused)
+        controller.changed.connect(self._hide_refusal)
         self._follow(controller)
         self._install_undo_actions(controller)
         self.path = Path(path) if path else None
@@ -742,6 +744,34 @@ class GameWindow(QMainWindow):
             rects += [(self.view.mapFromScene(p.sceneBoundingRect()).boundingRect(), 5)
                       for p in scene.items_with_actions() if p.isVisible()]
         return rects
+
+    def _refused(self, action, reason: str) -> None:
+        """A refused click, said by the piece clicked (the status bar says it too). A lesson says
+        its own refusals in its callout."""
+        from shiboken6 import isValid
+
+        from ui.panels.refusal import RefusalCallout, piece_rect
+
+        c = self.controller
+        if c is None or getattr(c, "lesson", None) is not None:
+            return
+        scene = self.view.scene()
+        piece = None
+        clicked = getattr(scene, "clicked", None)
+        if clicked is not None and clicked[1] == action:
+            piece = clicked[0]()
+        if piece is None or not isValid(piece):
+            piece = scene.item_for(action) if scene is not None else None
+        rect = piece_rect(self.view, piece)
+        if rect is None:
+            return
+        if getattr(self, "refusal", None) is None:
+            self.refusal = RefusalCallout(self.view)
+        self.refusal.say(reason, rect)
+
+    def _hide_refusal(self) -> None:
+        if getattr(self, "refusal", None) is not None:
+            self.refusal.hide()
 
     def toggle_since(self) -> None:
         """View → Since your turn (Ctrl+T): the last report's list, opened or folded."""
