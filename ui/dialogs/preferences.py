@@ -7,6 +7,7 @@ defaults" sets every key shown back to its default."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -49,7 +50,7 @@ class PreferencesDialog(QDialog):
             if spec.help:
                 help_line = QLabel(spec.help)
                 help_line.setWordWrap(True)
-                help_line.setEnabled(False)  # the palette's quiet text colour, light or dark
+                help_line.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, light or dark chrome
                 form.addRow("", help_line)
         col.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close

@@ -309,8 +309,8 @@ class RobberBaronsScene(GameScene):
         mover = view["to_move"]
         info = self._item(("info",), lambda: TextItem(inner.width() - 60, 22, 11, serif=True,
                                                       colour=style.INK_SOFT))
-        limit = view.get("turn_limit") or 0
-        round_text = f"Round {view['round']} · turn {view['turns'] + 1}" + (f" of at most {limit}" if limit else "")
+        # the turn limit is a safety bound no real game reaches (game.toml: shown = false): not said
+        round_text = f"Round {view['round']} · turn {view['turns'] + 1}"
         turn = names[view["current"]] if not view["over"] else ""
         bits = [round_text]
         if turn:

@@ -428,8 +428,8 @@ class VtiScene(GameScene):
         if view.get("outcome"):
             line = "Game over — " + view["end_reason"].format(**{f"p{i}": n for i, n in enumerate(names)})
         elif phase == "play":
-            limit = f" of {view['max_rounds']}" if view["max_rounds"] else ""
-            line = f"Round {view['round']}{limit} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
+            # the round limit is a safety bound no real game reaches (game.toml: shown = false)
+            line = f"Round {view['round']} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
         elif phase == "draft":
             line = "Drafting the starting factories"
         elif phase == "place":
