@@ -383,6 +383,9 @@ class GameWindow(QMainWindow):
         self._build_menus()
         self._restore_layout()
         self.settings.subscribe(self._follow_setting)
+        from ui.keyboard import KeyboardPlay
+
+        self.keyboard = KeyboardPlay(self)
 
     # -- menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -425,6 +428,9 @@ class GameWindow(QMainWindow):
         view.addSeparator()
         self.act_since = self._action(view, "Since your &turn", QKeySequence("Ctrl+T"), self.toggle_since)
         self.addAction(self.act_since)
+        self.act_as_text = self._action(view, "Prompt and choices as te&xt…", QKeySequence("Ctrl+I"),
+                                        self.show_choices_text)
+        self.addAction(self.act_as_text)
         view.addSeparator()
         view.addAction(self.players_dock.toggleViewAction())
         view.addAction(self.log_dock.toggleViewAction())
@@ -434,7 +440,7 @@ class GameWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         self.act_rules = self._action(help_menu, "&Rules of this game", QKeySequence("F1"), self.show_rules)
-        self._action(help_menu, "&Keyboard shortcuts", None, self.show_shortcuts)
+        self._action(help_menu, "&Keyboard", None, self.show_shortcuts)
         self._action(help_menu, "&About Tycoons", None, self.show_about)
 
     def _build_pace_menu(self, game) -> None:
@@ -539,6 +545,8 @@ class GameWindow(QMainWindow):
         self.act_confirm.setEnabled(c.confirm_pending())
         self.act_next.setEnabled(c.held is not None)
         self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
+        self.keyboard.follow()
+        self.prompt.setAccessibleDescription(self.keyboard.choices_text())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
             self._drop_end_dialog()
         self._update_title()
@@ -837,6 +845,13 @@ class GameWindow(QMainWindow):
     def show_rules(self) -> None:
         if self.controller is not None:
             self._keep(self.shell.rules_window(self.controller.session.spec, self))
+
+    def show_choices_text(self) -> None:
+        """View → Prompt and choices as text (Ctrl+I): what to do now and every choice, as plain
+        text a screen reader reads and a player can copy."""
+        from ui.dialogs.help_window import text_window
+
+        self._keep(text_window("Prompt and choices", self.keyboard.choices_text(), self))
 
     def show_preferences(self) -> None:
         """Edit → Preferences (Ctrl+,): every setting a player sets, taking effect at once."""

@@ -30,6 +30,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 from shiboken6 import isValid
 
+from engine.core.contract import Action
 from ui.board import style
 from ui.board.paint_guard import guarded_paint
 
@@ -181,10 +182,11 @@ class Spotlight:
 
     def piece(self, key):
         """The piece shown under `key` (a pool key, or an Action through `item_for`), or None."""
-        pool = getattr(self.scene, "pool", None)
-        piece = pool.items.get(key) if pool is not None and isinstance(key, tuple) else None
-        if piece is None and not isinstance(key, tuple) and hasattr(self.scene, "item_for"):
-            piece = self.scene.item_for(key)
+        if isinstance(key, Action):  # (an Action is a tuple too: asked first)
+            piece = self.scene.item_for(key) if hasattr(self.scene, "item_for") else None
+        else:
+            pool = getattr(self.scene, "pool", None)
+            piece = pool.items.get(key) if pool is not None else None
         return piece if piece is not None and isValid(piece) and piece.isVisible() else None
 
     def show(self, layer: str, looks: dict, fade_ms: int = 0) -> list:
