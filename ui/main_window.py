@@ -365,7 +365,11 @@ class GameWindow(QMainWindow):
         self.resizeDocks([self.players_dock], [280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [170], Qt.Orientation.Vertical)
 
+        self.view.setAccessibleName("Board")
+        self.players_dock.setAccessibleName("Players")
+        self.statusBar().setAccessibleName("Status")
         self.thinking_label = QLabel()
+        self.thinking_label.setAccessibleName("Who is thinking")
         self.statusBar().addPermanentWidget(self.thinking_label)
         # the docks the player opens or closes stay so (View menu, the ✕, the status bar's
         # button); those never touched follow the window's size and the game (_apply_docks)

@@ -105,6 +105,7 @@ class PromptBar(QFrame):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("PromptBar")
+        self.setAccessibleName("Prompt")  # its description lists the choices (ui/keyboard.py)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#PromptBar { background: #f4ecd8; border: 1px solid #b08d57; }"
                            "#PromptBar QLabel { color: #3b3127; }")
@@ -112,6 +113,7 @@ class PromptBar(QFrame):
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(6)
         self.label = ClampedText(self.MAX_LINES)
+        self.label.setAccessibleName("What to do now")
         font = self.label.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
@@ -122,6 +124,7 @@ class PromptBar(QFrame):
         layout.addWidget(self._buttons_host)
         self.more = QToolButton()
         self.more.setText("More ▾")
+        self.more.setAccessibleName("More choices")
         self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.more.setMenu(QMenu(self.more))
         self.more.setVisible(False)
@@ -156,6 +159,8 @@ class PromptBar(QFrame):
             if i < len(shown):
                 button.setText(shown[i][1].replace("&", "&&"))  # '&' in a label is no shortcut mark
                 button.setToolTip(shown[i][1])
+                button.setAccessibleName(shown[i][1])
+                button.setAccessibleDescription(f"Choice {i + 1} of {len(shown)}")
                 button.setVisible(True)
             else:
                 button.setVisible(False)
