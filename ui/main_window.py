@@ -35,9 +35,9 @@ from ui.settings import SCHEMA
 
 FILE_FILTER = "Tycoons games (*.tycoons);;All files (*)"
 
-CONFIRM, UNDO, NEXT = object(), object(), object()
+CONFIRM, UNDO, NEXT, AUTO_PASS, STOP_PASSING = object(), object(), object(), object(), object()
 """The prompt bar's choices while a finished turn waits for confirmation, and while an AI's
-decision waits for the Step pace's Next (not actions)."""
+decision waits for the Step pace's Next, and to pass until the next phase or stop (not actions)."""
 
 
 def _default_dir() -> Path:
@@ -508,6 +508,10 @@ class GameWindow(QMainWindow):
         controller.undo_stack.cleanChanged.connect(self._clean_changed)
         controller.stepping.connect(lambda _seat: self._sync())
         controller.refused.connect(self._refused)
+        from ui.autopass import AutoPass
+
+        self.auto_pass = AutoPass(controller, self.game, parent=controller)
+        self.auto_pass.changed.connect(self._sync)
         controller.changed.connect(self._hide_refusal)
         self._follow(controller)
         self._install_undo_actions(controller)
@@ -548,7 +552,11 @@ class GameWindow(QMainWindow):
         self.log_dock.sync(s, c.viewer)
         self.act_confirm.setEnabled(c.confirm_pending())
         self.act_next.setEnabled(c.held is not None)
-        self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
+        text = self._prompt_text()
+        passing = getattr(self, "auto_pass", None)
+        if passing is not None and passing.is_armed() and not s.is_over():
+            text += f" You pass until the {passing.phase_name()} ends (Esc stops it)."
+        self.prompt.set_prompt(text, *self._prompt_choices())
         self.keyboard.follow()
         self.prompt.setAccessibleDescription(self.keyboard.choices_text())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
@@ -587,7 +595,10 @@ class GameWindow(QMainWindow):
             return [NEXT], ["Next (Space)"]
         if c.confirm_pending():
             return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
+        passing = getattr(self, "auto_pass", None)
         if not c.human_to_move():
+            if passing is not None and passing.is_armed():
+                return [STOP_PASSING], ["Stop passing (Esc)"]
             return [], []
         labels = []
         for a in c.legal:
@@ -595,6 +606,8 @@ class GameWindow(QMainWindow):
                 labels.append(c.session.label(a))
             except Exception:  # noqa: BLE001
                 labels.append(str(a))
+        if passing is not None and passing.offer() is not None:
+            return [*c.legal, AUTO_PASS], [*labels, "Pass until the next phase"]
         return list(c.legal), labels
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
@@ -621,6 +634,10 @@ class GameWindow(QMainWindow):
             self.controller.undo_stack.undo()
         elif action is NEXT:
             self.step_ai()
+        elif action is AUTO_PASS:
+            self.auto_pass.arm()
+        elif action is STOP_PASSING:
+            self.cancel_auto_pass()
         else:
             self.controller.take(action)
 
@@ -714,6 +731,11 @@ class GameWindow(QMainWindow):
         if self.controller is not None:
             self.controller.pace_changed()
         self._sync()
+
+    def cancel_auto_pass(self) -> None:
+        """Esc or "Stop passing": the player changed their mind about passing until the next phase."""
+        if getattr(self, "auto_pass", None) is not None and self.auto_pass.cancel():
+            self._sync()
 
     def step_ai(self) -> None:
         """Space or Next at the Step pace: show the AI decision that waits."""
