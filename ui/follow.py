@@ -87,7 +87,8 @@ class Follower(QObject):
         self._bases: dict[int, list[tuple[int, object]]] = {}
         """seat -> [(log length, state)] after each of its decisions: the last one standing is
         where its "since your turn" starts (an undo takes the ones it undid away)."""
-        self._steps: list[tuple[int, int, object, int | None]] = []  # (from, to, state after, seat) to draw
+        self._steps: list[tuple] = []  # (from, to, state after, seat, keys or None: to draw) to follow
+        self._board: Looks = looks(self.scene)  # the real board's pieces after the last change
         self._last: tuple[object, int | None, Looks | None] = (session.state.copy(), self._seat(), None)
         self._turn_of: int | None = None  # the human whose turn is on (their report made)
         self._scheduled = False
@@ -154,10 +155,16 @@ class Follower(QObject):
         c = self.controller
         session = c.session
         n = len(session.log)
+        board = looks(self.scene)
         if n > self._seen:
             self._note_decisions(self._seen, n)
             if self._wanted():
-                self._steps.append((self._seen, n, session.state.copy(), self._seat()))
+                # an AI's decision at a pace that shows it: drawn on the shadow board, with the
+                # turn marker held steady, so its ring is on what it changed and nothing else;
+                # any other (a human's own, or the Instant pace's): what changed on the real board
+                paced = self.settings.get("ai_speed") != "instant" and any(e.by_ai for e in session.log[self._seen:n])
+                keys = None if paced else frozenset(changed_keys(self._board, board, self.unmarked))
+                self._steps.append((self._seen, n, session.state.copy(), self._seat(), keys))
         elif n < self._seen:  # undone
             for i in range(n, self._seen):
                 self._keys.pop(i, None)
@@ -167,7 +174,7 @@ class Follower(QObject):
             self._steps = [step for step in self._steps if step[1] <= n]
             self._last = (session.state.copy(), self._seat(), None)
             self.spot.clear("moved")
-        self._seen = n
+        self._seen, self._board = n, board
         self.spot.follow()
         # the pictures are drawn on the next pass of the event loop: the board of the decision
         # paints first, and nothing of the decision waits for them
@@ -190,17 +197,20 @@ class Follower(QObject):
         if self._closed or self.controller.closed:
             return
         steps, self._steps = self._steps, []
-        for start, end, state, seat in steps:
-            self._draw_step(start, end, state, seat)
+        for start, end, state, seat, keys in steps:
+            self._draw_step(start, end, state, seat, keys)
         self._check_turn()
 
-    def _draw_step(self, start: int, end: int, state, seat: int | None) -> None:
-        before, before_seat, before_looks = self._last
-        now = self._picture(state, seat)
-        if before_looks is None or before_seat != seat:
-            before_looks = self._picture(before, seat)
-        keys = frozenset(changed_keys(before_looks, now, self.unmarked))
-        self._last = (state, seat, now)
+    def _draw_step(self, start: int, end: int, state, seat: int | None, keys: frozenset | None) -> None:
+        if keys is None:
+            before, before_seat, before_looks = self._last
+            now = self._picture(state, seat)
+            if before_looks is None or before_seat != seat:
+                before_looks = self._picture(before, seat)
+            keys = frozenset(changed_keys(before_looks, now, self.unmarked))
+            self._last = (state, seat, now)
+        else:
+            self._last = (state, seat, None)  # the next picture starts from this state, drawn then
         for i in range(start, end):
             self._keys[i] = keys
         log = self.controller.session.log

@@ -488,6 +488,7 @@ class GameWindow(QMainWindow):
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
         self.game = _controller.game_ui(session.spec.id)
         self._use_own_colour(session)
+        self._apply_text_size()
         scene = self.game.make_scene()
         old_scene = self.view.scene()
         self.view.setScene(scene)
@@ -711,8 +712,20 @@ class GameWindow(QMainWindow):
             self.act_ask_confirm.setChecked(bool(value))
             if self.controller is not None and not value:  # a turn that waits goes on at once
                 self.controller.resume()
+        elif key == "text_size":
+            self._apply_text_size()
+            scene = self.view.scene()
+            if scene is not None and hasattr(scene, "redraw"):
+                scene.redraw()
+                self.view.fit()
         elif key == "seat_colour":  # from the next game opened: a board keeps its colours
             self.show_status("Your seat colour is used in the next game you open.")
+
+    def _apply_text_size(self) -> None:
+        """Preferences → Text size: the least size of the board's words (ui/board/legible.py)."""
+        from ui.board.legible import set_text_size
+
+        set_text_size(self.settings.get("text_size") / 100)
 
     def _use_own_colour(self, session) -> None:
         from ui.board.style import use_own_colour
