@@ -128,7 +128,7 @@ class KeyboardPlay(QObject):
         self.set_focus(options[index])
         return self.focus
 
-    def set_focus(self, choice: Choice | None) -> None:
+    def set_focus(self, choice: Choice | None, announce: bool = True) -> None:
         w = self.window
         scene = w.view.scene()
         self.focus = choice
@@ -150,7 +150,8 @@ class KeyboardPlay(QObject):
             choice.button.setFocus(Qt.FocusReason.TabFocusReason)
         else:
             w.view.setFocus(Qt.FocusReason.TabFocusReason)
-        w.show_status(said)
+        if announce:  # a Tab said in the status bar; a focus that only followed the game is not
+            w.show_status(said)
 
     def take(self) -> bool:
         """Enter or Space: take the choice in focus, as its click would."""
@@ -184,7 +185,7 @@ class KeyboardPlay(QObject):
             return
         options = self.choices()
         keep = next((ch for ch in options if self.focus is not None and ch.action == self.focus.action), None)
-        self.set_focus(keep or (options[0] if options else None))
+        self.set_focus(keep or (options[0] if options else None), announce=False)
 
     # -- keys ------------------------------------------------------------------------------------
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API

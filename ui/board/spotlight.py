@@ -89,11 +89,13 @@ class Ring(QGraphicsObject):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setBrush(Qt.BrushStyle.NoBrush)
         pens = RING_PENS.get(self.look.kind, RING_PENS["changed"])
-        # the widest pen's outer edge on the piece's outline: the ring lies inside the piece
         t = p.worldTransform()
         scale = max(1e-3, (abs(t.m11()) + abs(t.m22())) / 2)
-        inset = max(w for _c, w, _d in pens) / 2 / scale
         box = self.outline.boundingRect()
+        if min(box.width(), box.height()) * scale < THIN_PX:  # a thin strip: a ring that leaves it legible
+            pens = THIN_PENS.get(self.look.kind, pens)
+        # the widest pen's outer edge on the piece's outline: the ring lies inside the piece
+        inset = max(w for _c, w, _d in pens) / 2 / scale
         inset = min(inset, box.width() / 3, box.height() / 3)
         path = self.outline
         if inset > 0 and box.width() > 0 and box.height() > 0:
@@ -139,6 +141,16 @@ RING_PENS: dict[str, tuple[tuple[str | None, float, bool], ...]] = {
     "focus": (("#ffffff", 7.0, False), ("#0072B2", 3.0, False), (style.INK, 1.0, False)),
 }
 """The pens of each kind of ring: none is gold, the colour of a legal target."""
+
+THIN_PX = 34.0
+"""A piece thinner than this on the screen (a company's strip, a share) gets THIN_PENS, which
+cover less of what it says."""
+THIN_PENS: dict[str, tuple[tuple[str | None, float, bool], ...]] = {
+    "changed": ((style.INK, 1.5, True),),
+    "moved": ((None, 2.5, False),),
+    "pointed": ((style.INK, 2.5, False),),
+    "focus": (("#0072B2", 2.5, False),),
+}
 
 
 class Badge(QGraphicsItem):

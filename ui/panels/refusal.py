@@ -44,7 +44,8 @@ class RefusalCallout(QWidget):
         self.label.setText(text)
         self.setAccessibleDescription(text)
         port = self.view.viewport().rect()
-        width = min(self.WIDTH, max(160, port.width() - 20))
+        natural = self.label.fontMetrics().horizontalAdvance(text) + 2 * self.PAD + 4
+        width = min(self.WIDTH, max(120, port.width() - 20), max(120, natural))
         self.label.setFixedWidth(width - 2 * self.PAD)
         text_h = self.label.heightForWidth(width - 2 * self.PAD)
         h = text_h + 2 * self.PAD + self.ARROW
