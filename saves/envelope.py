@@ -2,10 +2,11 @@
 
 A file is the 8 magic bytes ``b"TYCOONS\\x00"`` followed by one msgpack map, the *container*::
 
-    {"format": 1, "app": "0.1.0", "payload": <bin>, "checksum": <bin, 32 bytes>}
+    {"format": 2, "app": "0.1.0", "payload": <bin>, "checksum": <bin, 32 bytes>}
 
 ``payload`` is itself msgpack (the game: id, rules version, options, seats, seed, the action
-log with an AI flag per decision, the final state hash, the time it was saved, a short summary).
+log with an AI flag per decision, the final state hash, the time it was saved, a short summary,
+and since format 2 the hints used: ``[[decisions before the hint, seat], …]``).
 ``checksum`` is BLAKE2b-256 over the magic, the packed ``[format, app]`` pair and the payload
 bytes, so it covers everything else in the file. The container layout never changes between
 format versions; only the payload layout does, and older payloads are upgraded by
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import NamedTuple
 
@@ -36,8 +37,9 @@ from engine.core.names import name_problem
 from saves.errors import CorruptSave, NotASave, SaveTooNew
 
 MAGIC = b"TYCOONS\x00"
-FORMAT_VERSION = 1
-"""The payload layout this version writes. Bump it (and add a migration) when the layout changes."""
+FORMAT_VERSION = 2
+"""The payload layout this version writes. Bump it (and add a migration) when the layout changes.
+Format 2 added the hints used ("hints"); format 1's log layout is the same."""
 CHECKSUM_SIZE = 32
 
 
@@ -98,7 +100,9 @@ FIELD_BYTES = 64 * 1024
 DECISION_BYTES = 1024
 """Largest encoded decision of a log (a real one is 20-60 bytes)."""
 MAX_FIELDS = 64
-_LOG_FIELDS = ("log", "moves")  # format 1 and format 0
+_LOG_FIELDS = ("log", "moves")  # formats 1 and later, and format 0
+LOG_OF_DECISIONS_SINCE = 1
+"""The first format whose log entries are ``{"action": …, "by_ai": …}`` (decoded as they are read)."""
 _CONTAINER_LIMITS = {"max_map_len": 16, "max_array_len": 16, "max_str_len": 1024, "max_ext_len": 64}
 
 
@@ -189,7 +193,7 @@ def _now_iso() -> str:
 
 
 def build_payload(session, created: str | None = None) -> dict:
-    """The format-1 payload for a session. Hashes the state once."""
+    """The current-format payload for a session. Hashes the state once."""
     state = session.state
     log = [{"action": e.action.to_dict(), "by_ai": bool(e.by_ai)} for e in session.log]
     outcome = state.outcome() if session.is_over() else None
@@ -211,6 +215,7 @@ def build_payload(session, created: str | None = None) -> dict:
         "state_hash": state.state_hash(),
         "created": created or _now_iso(),
         "summary": summary,
+        "hints": [[int(n), int(seat)] for n, seat in getattr(session, "hints", ())],
     }
 
 
@@ -260,13 +265,14 @@ def open_envelope(data: bytes) -> Envelope:
         raise CorruptSave(f"the file is corrupted (impossible save format {fmt})")
     if digest != checksum(fmt, app, body):
         raise CorruptSave("the file is corrupted (its checksum does not match its contents)")
-    payload = decode_payload(body, log_decision if fmt == FORMAT_VERSION else None)
+    payload = decode_payload(body, log_decision if fmt >= LOG_OF_DECISIONS_SINCE else None)
     return Envelope(fmt, app, payload)
 
 
 @dataclass
 class SavedGame:
-    """A format-1 payload, checked field by field: everything needed to replay the game."""
+    """A current-format payload, checked field by field: everything needed to replay the game,
+    and the hints its players used (`(decisions before the hint, seat)`, at most one per pair)."""
 
     game: str
     rules_version: int
@@ -279,6 +285,7 @@ class SavedGame:
     state_hash: str
     created: str
     summary: dict
+    hints: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _field(payload: dict, key: str, kind, what: str):
@@ -352,5 +359,21 @@ def parse_payload(payload: dict) -> SavedGame:
             entry = log_decision(entry, i)
         actions.append(entry.action)
         flags.append(entry.by_ai)
+    hints = _hints(payload, len(actions), len(seats))
     return SavedGame(game, rules_version, app, options, seats, seed, actions, flags, state_hash,
-                     created, summary)
+                     created, summary, hints)
+
+
+def _hints(payload: dict, decisions: int, seats: int) -> list[tuple[int, int]]:
+    """The hints used: pairs of (decisions before the hint, seat), each within the game, no
+    pair twice."""
+    raw = _field(payload, "hints", list, "the record of hints used")
+    out = []
+    for item in raw:
+        if type(item) is not list or len(item) != 2 or not all(type(x) is int for x in item) \
+                or not 0 <= item[0] <= decisions or not 0 <= item[1] < seats:
+            raise CorruptSave("the save is malformed (its record of hints used is not valid)")
+        out.append((item[0], item[1]))
+    if len(set(out)) != len(out):
+        raise CorruptSave("the save is malformed (its record of hints used names a hint twice)")
+    return out

@@ -16,6 +16,9 @@ Format 0 is the layout of the first prototype (kept as the worked example of a m
      "saved": 1764412345.0}                     # POSIX seconds
 
 It had no options (the defaults applied) and no rules version (1).
+
+Format 2 added the hints the players used (``"hints": [[decisions before the hint, seat], …]``);
+a format-1 game used none that were recorded.
 """
 
 from __future__ import annotations
@@ -87,3 +90,10 @@ def _format0_to_1(old: dict) -> dict:
         "created": created,
         "summary": {},
     }
+
+
+@migration(1)
+def _format1_to_2(old: dict) -> dict:
+    if "hints" in old:
+        raise ValueError("format 1 had no record of hints")
+    return {**old, "hints": []}

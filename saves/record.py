@@ -19,6 +19,9 @@ Bounds: the player keeps at most MAX_LIMIT unmarked games and may mark at most M
 keep; a game's file is some 1–40 KB (10,000 games: up to some 400 MB on disk; Past games states
 the cost of the player's limit from the record's own mean size), its row in the index some 140
 bytes, its entry in memory about 1 KB.
+
+An analysis of a game (ai/analysis.py) is kept beside its file as ``<file>.analysis``: it is
+renamed with the file when the game is marked to keep and removed with it when it is pruned.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ MAX_LIMIT = 10_000
 MAX_KEPT = 10_000
 """Most games the player may mark Keep (together at most 20,000: what the index lists)."""
 KEPT_SUFFIX = ".kept" + SAVE_SUFFIX
+SIDECAR_SUFFIXES = (".analysis",)
+"""Files kept beside a recorded game (`<file><suffix>`), which follow it."""
 
 
 def record_dir() -> Path:
@@ -125,6 +130,16 @@ def record_stem(session) -> str:
     return f"{session.spec.id}-{game_digest(session)}"
 
 
+def recorded_path(session, folder: str | os.PathLike | None = None) -> Path | None:
+    """The record's file of `session` (marked to keep or not), or None if it is not recorded."""
+    folder = Path(folder) if folder is not None else record_dir()
+    stem = record_stem(session)
+    for path in (folder / (stem + SAVE_SUFFIX), folder / (stem + KEPT_SUFFIX)):
+        if path.is_file():
+            return path
+    return None
+
+
 def record_game(session, folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT) -> Path:
     """Keep a finished game in the record (once), then prune to `limit` unmarked games.
 
@@ -155,8 +170,9 @@ def write_record(stem: str, data: bytes, folder: str | os.PathLike | None = None
 
 
 def is_candidate(name: str) -> bool:
-    """Whether a name in the record folder is listed (hidden, backup and temporary files are not)."""
-    return not name.startswith(".") and not name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX))
+    """Whether a name in the record folder is listed (hidden, backup and temporary files and
+    the analyses beside games are not)."""
+    return not name.startswith(".") and not name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX, *SIDECAR_SUFFIXES))
 
 
 def read_record(folder: str | os.PathLike | None = None, progress=None, stop=None) -> Record:
@@ -242,6 +258,9 @@ def set_kept(path: str | os.PathLike, kept: bool) -> Path:
     if target.exists():
         raise FileExistsError(f"{target.name} is in the way")
     os.rename(path, target)
+    for suffix in SIDECAR_SUFFIXES:  # the analysis follows its game (a missing one is no error)
+        with contextlib.suppress(OSError):
+            os.rename(f"{path}{suffix}", f"{target}{suffix}")
     return target
 
 
@@ -259,6 +278,9 @@ def prune(folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT,
         with contextlib.suppress(OSError):
             os.unlink(entry.path)
             deleted.append(entry.path)
+            for suffix in SIDECAR_SUFFIXES:
+                with contextlib.suppress(OSError):
+                    os.unlink(f"{entry.path}{suffix}")
     return deleted
 
 

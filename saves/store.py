@@ -339,6 +339,7 @@ def replay_saved(saved: SavedGame, expect_game: str | None = None) -> Session:
     # A log that ends at a chance decision (a save written between a move and its dice) would
     # leave the game waiting for a roll no one makes: the seed decides it, now.
     session.resolve_chance(notify=False)
+    session.hints = list(saved.hints)
     return session
 
 

@@ -90,11 +90,18 @@ class AiRunner(QObject):
                 think_ms: int | None, callback: Callable[[Action | Exception], None]) -> None:
         """Ask for a decision; `callback(action)` (or `callback(exception)`) runs on the GUI
         thread later. In inline mode it runs before this returns."""
-        args = (game_id, state_data, seat, level, seed, think_ms)
+        fn = _choose_inline if self.mode == "inline" else _worker_entry()
+        self.call(fn, (game_id, state_data, seat, level, seed, think_ms), callback, Action.from_dict)
+
+    def call(self, fn: Callable, args: tuple, callback: Callable, convert: Callable | None = None) -> None:
+        """Run the top-level, Qt-free `fn(*args)` where decisions run (a hint, ai/analysis.py);
+        `callback(convert(result))`, or `callback(exception)`, runs on the GUI thread later (in
+        inline mode, before this returns)."""
+        convert = convert or (lambda data: data)
         if self.mode == "inline":
             try:
-                result = Action.from_dict(_choose_inline(*args))
-            except Exception as exc:  # noqa: BLE001 - handed to the controller to report
+                result = convert(fn(*args))
+            except Exception as exc:  # noqa: BLE001 - handed to the caller to report
                 result = exc
             callback(result)
             return
@@ -106,41 +113,45 @@ class AiRunner(QObject):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
+        job = (fn, args, convert)
         if loop is not None:
-            asyncio.ensure_future(self._await(loop, args, callback))
+            asyncio.ensure_future(self._await(loop, job, callback))
         else:  # no qasync loop (e.g. embedded in a test's plain Qt loop): a thread-safe signal
-            self._submit_plain(args, callback, 0)
+            self._submit_plain(job, callback, 0)
 
-    def _submit_plain(self, args, callback, attempt: int) -> None:
+    def _submit_plain(self, job, callback, attempt: int) -> None:
+        fn, args, convert = job
+
         def done(future) -> None:
-            result = _result_of(future)
-            self._delivered.emit(lambda r: self._plain_result(args, callback, attempt, r), result)
+            result = _result_of(future, convert)
+            self._delivered.emit(lambda r: self._plain_result(job, callback, attempt, r), result)
 
         try:
-            future = self._pool.submit(_worker_entry(), *args)
+            future = self._pool.submit(fn, *args)
         except Exception as exc:  # noqa: BLE001 - e.g. BrokenProcessPool raised at submit time
-            self._plain_result(args, callback, attempt, exc)
+            self._plain_result(job, callback, attempt, exc)
             return
         future.add_done_callback(done)
 
-    def _plain_result(self, args, callback, attempt: int, result) -> None:
+    def _plain_result(self, job, callback, attempt: int, result) -> None:
         from concurrent.futures.process import BrokenProcessPool
 
         if isinstance(result, BrokenProcessPool) and attempt == 0:
             self.shutdown()  # the worker died: a fresh pool, one more try
             self.start()
-            self._submit_plain(args, callback, 1)
+            self._submit_plain(job, callback, 1)
             return
         callback(result)
 
-    async def _await(self, loop, args, callback) -> None:
+    async def _await(self, loop, job, callback) -> None:
         from concurrent.futures.process import BrokenProcessPool
 
-        result: Action | Exception
+        fn, args, convert = job
+        result: object
         for attempt in range(2):
             try:
-                data = await loop.run_in_executor(self._pool, _worker_entry(), *args)
-                result = Action.from_dict(data)
+                data = await loop.run_in_executor(self._pool, fn, *args)
+                result = convert(data)
                 break
             except BrokenProcessPool as exc:
                 # The worker died (killed, out of memory): start a fresh pool and ask once more;
@@ -182,8 +193,8 @@ def _worker_entry():
     return choose_action
 
 
-def _result_of(future) -> Action | Exception:
+def _result_of(future, convert) -> object:
     try:
-        return Action.from_dict(future.result())
+        return convert(future.result())
     except Exception as exc:  # noqa: BLE001
         return exc

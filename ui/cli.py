@@ -1,5 +1,6 @@
 """`tycoons` command line (DESIGN §8). Only the GUI (and `tutorial` without `--check`) and `render`
-import Qt; `simulate`, `balance`, `check-save` and `tutorial --check` run headless and start fast."""
+import Qt; `simulate`, `balance`, `check-save`, `analyse` and `tutorial --check` run headless and
+start fast."""
 
 from __future__ import annotations
 
@@ -50,6 +51,17 @@ def build_parser() -> argparse.ArgumentParser:
     chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")
     chk.add_argument("file")
 
+    ana = sub.add_parser("analyse", aliases=["analyze"],
+                         help="estimate, for each decision, the win chance of the move made and of the best move found")
+    ana.add_argument("file")
+    ana.add_argument("--json", action="store_true", help="print one JSON object with a list `decisions`")
+    ana.add_argument("--budget-ms", type=int, default=None,
+                     help="CPU milliseconds per analysed decision (default 400)")
+    ana.add_argument("--seat", type=int, action="append", default=None,
+                     help="analyse this seat (0 is the first player; repeat for more); default: the human "
+                          "seats, or every seat of a game without humans")
+    ana.add_argument("--jobs", type=int, default=1, help="analyse in this many processes")
+
     tut = sub.add_parser("tutorial", help="a game's guided first game: open it, or --check its script headless")
     tut.add_argument("game")
     tut.add_argument("--check", action="store_true",
@@ -82,6 +94,10 @@ def main(argv: list[str] | None = None) -> int:
         from saves.check import check_save_command
 
         return check_save_command(args.file)
+    if args.command in ("analyse", "analyze"):
+        from ai.analysis import analyse_command
+
+        return analyse_command(args.file, args.json, args.budget_ms, args.seat, args.jobs)
     if args.command == "tutorial" and args.check:
         from ai.core.request import window_decision
         from engine.core.tutorial import check_command

@@ -340,6 +340,8 @@ class GameWindow(QMainWindow):
         col.setSpacing(4)
         self.prompt = PromptBar()
         self.prompt.chosen.connect(self._prompt_chosen)
+        self.prompt.hint_requested.connect(self.suggest_move)
+        self.hinter = None
         col.addWidget(self.prompt)
         self.view = BoardView()
         # room above the board for the prompt bar to grow into, all of it (its one row of buttons
@@ -413,6 +415,12 @@ class GameWindow(QMainWindow):
         game.addAction(self.act_ask_confirm)
         game.addSeparator()
         self._build_pace_menu(game)
+        game.addSeparator()
+        self.act_hint = self._action(game, "Suggest a &move", QKeySequence("Ctrl+H"), self.suggest_move)
+        self.act_allow_hints = QAction("Allow &hints", self, checkable=True)
+        self.act_allow_hints.setChecked(bool(self.settings.get("hints_allowed")))
+        self.act_allow_hints.toggled.connect(self.set_hints_allowed)
+        game.addAction(self.act_allow_hints)
         game.addSeparator()
         self.act_quit = self._action(game, "&Quit", QKeySequence("Ctrl+Q"), self.shell.quit)
 
@@ -515,6 +523,12 @@ class GameWindow(QMainWindow):
         self.auto_pass.changed.connect(self._sync)
         controller.changed.connect(self._hide_refusal)
         self._follow(controller)
+        from ui.hint import Hinter
+
+        self.hinter = Hinter(controller, self.shell.runner, self.settings, parent=controller)
+        self.hinter.shown.connect(self.prompt.set_hint)
+        self.hinter.busy.connect(lambda _busy: self._sync_hint())
+        self.prompt.set_hint("")
         self._install_undo_actions(controller)
         self.path = Path(path) if path else None
         controller.saved_length = len(session.log) if path else None
@@ -558,11 +572,30 @@ class GameWindow(QMainWindow):
         if passing is not None and passing.is_armed() and not s.is_over():
             text += f" You pass until the {passing.phase_name()} ends (Esc stops it)."
         self.prompt.set_prompt(text, *self._prompt_choices())
+        self._sync_hint()
         self.keyboard.follow()
         self.prompt.setAccessibleDescription(self.keyboard.choices_text())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
             self._drop_end_dialog()
         self._update_title()
+
+    def _sync_hint(self) -> None:
+        h = self.hinter
+        allowed = bool(self.settings.get("hints_allowed"))
+        ready = h is not None and h.refusal() is None
+        self.prompt.set_hint_state(allowed, ready, h is not None and h.pending is not None)
+
+    def suggest_move(self) -> None:
+        """Ctrl+H or the prompt bar's button: the best three moves for the player to move."""
+        if self.hinter is not None:
+            self.hinter.ask()
+
+    def set_hints_allowed(self, on: bool) -> None:
+        self.settings.set("hints_allowed", bool(on))
+        self.act_allow_hints.setChecked(bool(on))
+        if not on and self.hinter is not None:
+            self.hinter.clear()
+        self._sync_hint()
 
     def _prompt_text(self) -> str:
         c = self.controller
@@ -712,6 +745,11 @@ class GameWindow(QMainWindow):
             self.act_ask_confirm.setChecked(bool(value))
             if self.controller is not None and not value:  # a turn that waits goes on at once
                 self.controller.resume()
+        elif key == "hints_allowed":
+            self.act_allow_hints.setChecked(bool(value))
+            if not value and getattr(self, "hinter", None) is not None:
+                self.hinter.clear()
+            self._sync_hint()
         elif key == "text_size":
             self._apply_text_size()
             scene = self.view.scene()

@@ -100,16 +100,21 @@ class RolloutAgent:
     def rollout_values(self, world: State, candidates: list[Action], seat: int, seed: int) -> list[float]:
         """`seat`'s share of the win after each candidate in `world`, played on for the horizon
         by the Normal policy; every candidate's rollout draws its chance from the same `seed`."""
-        values = []
-        evaluate, policy, horizon = self.k.evaluate, self.policy, self.k.rollout_horizon
-        for action in candidates:
-            state = world.copy()
-            state.apply_unchecked(action)
-            rng = SearchRng(seed)  # common random numbers: the same dice for every candidate
-            for _ in range(horizon):
-                mover = state.to_move()
-                if mover == TERMINAL:
-                    break
-                state.apply_unchecked(_chance_step(state, rng) if mover == CHANCE else policy(state, rng))
-            values.append((terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state))[seat])
-        return values
+        return [rollout_shares(world, action, self.policy, self.k.evaluate, self.k.rollout_horizon, seed)[seat]
+                for action in candidates]
+
+
+def rollout_shares(world: State, action: Action, policy, evaluate, horizon: int, seed: int) -> list[float]:
+    """Every seat's share of the win after `action` in `world` (left untouched), the game played
+    on for `horizon` decisions by `policy`, its chance drawn from `seed` (the same `seed` gives
+    every candidate of a world the same dice: common random numbers), then scored by `evaluate`
+    (or by the outcome, should the game end first)."""
+    state = world.copy()
+    state.apply_unchecked(action)
+    rng = SearchRng(seed)
+    for _ in range(horizon):
+        mover = state.to_move()
+        if mover == TERMINAL:
+            break
+        state.apply_unchecked(_chance_step(state, rng) if mover == CHANCE else policy(state, rng))
+    return terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state)

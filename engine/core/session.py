@@ -67,6 +67,9 @@ class Session:
     state: State
     log: list[LogEntry] = field(default_factory=list)
     auto_chance: bool = True
+    hints: list[tuple[int, int]] = field(default_factory=list)
+    """The hints used: (decisions in the log when it was asked, seat), once per pair; the save
+    keeps them and the end of the game says who used how many."""
     _snapshots: list[State] = field(default_factory=list)
     _redo: list[LogEntry] = field(default_factory=list)
     _undo_floor: int = 0
@@ -183,6 +186,19 @@ class Session:
     def label(self, action: Action) -> str:
         """The words for `action` (a button, the undo menu), with the players' names in them."""
         return fill_names(self.state.label(action), self.names)
+
+    def note_hint(self, seat: int) -> bool:
+        """Record that `seat` was shown a hint at this point of the game (once per point);
+        True if this is a new record."""
+        entry = (len(self.log), int(seat))
+        if entry in self.hints:
+            return False
+        self.hints.append(entry)
+        return True
+
+    def hints_used(self, seat: int) -> int:
+        """How many decisions `seat` asked a hint for."""
+        return sum(1 for _, s in self.hints if s == seat)
 
     # -- decisions ----------------------------------------------------------------------------
     def apply(self, action: Action, by_ai: bool = False) -> list[Event]:

@@ -650,6 +650,142 @@ def bench_review(game_id: str, quick: bool) -> None:
            pct(next_ms, 95) <= 16)
 
 
+def finished_normal_game(game_id: str, seed: int = 1):
+    """A whole game of Normals with the first seat played as a human (analysis looks at humans)."""
+    from ai.core.worker import decide
+    from engine.core import Session
+    from engine.core.contract import SeatInfo
+
+    players = min(4, get_max(game_id))
+    seats = [SeatInfo("You")] + [SeatInfo(f"P{i}", "ai", "normal") for i in range(1, players)]
+    s = Session.new(game_id, seats, seed=seed)
+    while not s.is_over() and len(s.log) < 20_000:
+        s.apply(decide(s, level="normal"), by_ai=s.seats[s.to_move()].is_ai)
+    return s
+
+
+def timer_gaps(app, run, stop_after_s: float) -> list[float]:
+    """A 16 ms UI timer's gaps while `run(done)` works in the background until it calls `done()`
+    (or `stop_after_s` passes)."""
+    from PySide6.QtCore import QElapsedTimer, QTimer
+
+    gaps: list[float] = []
+    clock = QElapsedTimer()
+    clock.start()
+    last = [clock.elapsed()]
+
+    def tick():
+        now = clock.elapsed()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(16)
+    timer.timeout.connect(tick)
+    timer.start()
+    QTimer.singleShot(int(stop_after_s * 1000), app.quit)
+    QTimer.singleShot(0, lambda: run(app.quit))
+    app.exec()
+    timer.stop()
+    return gaps[1:]
+
+
+def bench_teaching(game_id: str, quick: bool) -> None:
+    """Hints and analysis (DESIGN §9): the CPU one analysed decision costs at the default budget
+    (the window's planning and the worker's estimate, one core), all of one human's decisions in a
+    four-player game of Normals; a hint's answer on the UI thread through the real worker pool
+    (≤ 2 s); and a 16 ms UI timer's gaps while hints and then an analysis run."""
+    from PySide6.QtWidgets import QApplication
+
+    from ai.analysis import ANALYSIS_BUDGET, analyse_task, hint_task, iter_tasks, task_args
+    from engine.core import Rng
+    from engine.core.review import Review
+    from ui.ai_runner import AiRunner
+    from ui.review.analyse import AnalysisJob
+
+    s = finished_normal_game(game_id)
+    review = Review.of_session(s)
+    cpu_ms: list[float] = []
+    every = 3 if quick else 1
+    tasks = iter_tasks(review, [0])
+    n = 0
+    while True:
+        c0 = time.process_time()
+        task = next(tasks, StopIteration)
+        if task is StopIteration:
+            break
+        if task is not None and n % every == 0:
+            analyse_task(game_id, *task_args(task, ANALYSIS_BUDGET))
+            cpu_ms.append((time.process_time() - c0) * 1000)
+        n += task is not None
+    total_s = sum(cpu_ms) / 1000 * every
+    report(f"{game_id}: analysis CPU per analysed decision, mean", statistics.mean(cpu_ms), "ms", "<= 500",
+           statistics.mean(cpu_ms) <= 500)
+    report(f"{game_id}: analysis CPU per analysed decision, p95", pct(cpu_ms, 95), "ms", "(max "
+           f"{max(cpu_ms):.0f} ms)", None)
+    report(f"{game_id}: analysis of one human's {n} decisions, one core", total_s, "s",
+           f"<= {0.5 * n:.0f} (0.5 s each)", total_s <= 0.5 * n)
+
+    app = QApplication.instance() or QApplication([])
+    runner = AiRunner("process")
+    runner.start((game_id,))
+    # the app starts its pool after the first paint, long before anyone asks a hint: warm it so
+    # the figure is a hint's, not the worker's start
+    warm = review.decision_entries[len(review.decision_entries) // 2]
+    warm_data = review.state_at(warm).determinize(review.actions[warm].seat, Rng(0)).to_data()
+    runner.call(hint_task, (game_id, warm_data, review.actions[warm].seat, 0, 50), lambda _r: app.quit())
+    app.exec()
+    positions = [e for e in review.decision_entries
+                 if len(review.state_at(e).legal_actions(review.actions[e].seat)) > 1]
+    picks = [positions[int(len(positions) * f)] for f in ((0.2, 0.5, 0.8) if quick else (0.1, 0.3, 0.5, 0.7, 0.9))]
+    hint_ms: list[float] = []
+
+    def hints(done):
+        left = list(picks)
+
+        def ask():
+            if not left:
+                done()
+                return
+            entry = left.pop(0)
+            seat = review.actions[entry].seat
+            data = review.state_at(entry).determinize(seat, Rng(entry)).to_data()
+            t0 = time.perf_counter()
+
+            def got(result):
+                if isinstance(result, BaseException):
+                    raise result
+                hint_ms.append((time.perf_counter() - t0) * 1000)
+                ask()
+
+            runner.call(hint_task, (game_id, data, seat, entry), got)
+
+        ask()
+
+    hint_gaps = timer_gaps(app, hints, 60)
+    runner.shutdown()
+    report(f"{game_id}: hint answered on the UI thread, max of {len(hint_ms)}", max(hint_ms), "ms", "<= 2000",
+           max(hint_ms) <= 2000)
+    report(f"{game_id}: UI timer gaps p99 while a hint runs", pct(hint_gaps, 99), "ms", "<= 20",
+           pct(hint_gaps, 99) <= 20)
+    report(f"{game_id}: UI timer gaps max while a hint runs", max(hint_gaps), "ms", "<= 33", max(hint_gaps) <= 33)
+
+    job = AnalysisJob(review, s.state.state_hash(), "process", ANALYSIS_BUDGET, [0])
+    seconds = 12 if quick else 40
+    analysed = {"n": 0}
+    job.progress.connect(lambda done, total: analysed.__setitem__("n", done))
+
+    def analyse(done):
+        job.finished.connect(lambda _a: done())
+        job.start()
+
+    gaps = timer_gaps(app, analyse, seconds)
+    job.cancel()
+    report(f"{game_id}: UI timer gaps p99 while analysing ({analysed['n']} decisions in {seconds} s at most)",
+           pct(gaps, 99), "ms", "<= 20", pct(gaps, 99) <= 20)
+    report(f"{game_id}: UI timer gaps max while analysing", max(gaps), "ms", "<= 33", max(gaps) <= 33)
+
+
 def bench_memory() -> None:
     import resource
 
@@ -667,6 +803,8 @@ def main() -> int:
     ap.add_argument("--only-review", action="store_true", help="only the review steps (DESIGN §9, one frame)")
     ap.add_argument("--only-pace", action="store_true",
                     help="only an AI's whole turn at the Normal pace and the cost of following it (issue 28)")
+    ap.add_argument("--only-teaching", action="store_true",
+                    help="only hints and analysis (DESIGN §9: a hint within 2 s, 0.5 s of CPU an analysed decision)")
     args = ap.parse_args()
     from engine.core.registry import game_ids
     from ui.games import has_board
@@ -681,6 +819,9 @@ def main() -> int:
             bench_ai_turns(game_id, args.quick)
             if has_board(game_id):
                 bench_follow(game_id, args.quick)
+    if args.only_teaching:
+        for game_id in games:
+            bench_teaching(game_id, args.quick)
         if args.json:
             Path(args.json).write_text(json.dumps(results, indent=2))
         return 0
@@ -704,6 +845,7 @@ def main() -> int:
             bench_follow(game_id, args.quick)
         if not args.skip_ui and has_board(game_id):
             bench_ui(game_id, args.quick)
+            bench_teaching(game_id, args.quick)
     if not args.skip_ui:
         for game_id in games:
             if has_board(game_id):

@@ -1,8 +1,9 @@
 """Writes the committed save fixtures in tests/fixtures/saves/ (run: python -m tests.saves.make_fixtures).
 
 They use the toy game of these tests, whose rules never change, so that the files stay valid:
-`toy-race-format0.tycoons` (the old layout that `saves.migrations` upgrades) and
-`toy-race-format1.tycoons` (the current layout, a guard against accidental format changes).
+`toy-race-format0.tycoons` and `toy-race-format1.tycoons` (old layouts that `saves.migrations`
+upgrades) and `toy-race-format2.tycoons` (the current layout, with hints used: a guard against
+accidental format changes).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from saves.envelope import build_payload, encode_container
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 CREATED = "2026-11-29T12:00:00Z"
 SAVED_EPOCH = 1795953600.0  # the same moment as CREATED
+FIXTURE_HINTS = [(3, 0), (9, 0)]
+"""Ann asked for a hint before the 4th and the 10th entry of the log (format 2)."""
 
 
 def fixture_session() -> Session:
@@ -50,8 +53,12 @@ def main() -> None:
     FIXTURES.mkdir(parents=True, exist_ok=True)
     session = fixture_session()
     (FIXTURES / "toy-race-format0.tycoons").write_bytes(format0_bytes(session))
-    (FIXTURES / "toy-race-format1.tycoons").write_bytes(
-        encode_container(build_payload(session, created=CREATED), app="0.1.0"))
+    format1 = build_payload(session, created=CREATED)
+    del format1["hints"]
+    (FIXTURES / "toy-race-format1.tycoons").write_bytes(encode_container(format1, format_version=1, app="0.1.0"))
+    session.hints = list(FIXTURE_HINTS)
+    (FIXTURES / "toy-race-format2.tycoons").write_bytes(
+        encode_container(build_payload(session, created=CREATED), format_version=2, app="0.1.0"))
 
 
 if __name__ == "__main__":

@@ -6,15 +6,22 @@ import pytest
 
 import saves.migrations as migrations
 from saves import CorruptSave, read_save, read_session, write_session
-from saves.envelope import FORMAT_VERSION, encode_container, open_envelope
+from saves.envelope import FORMAT_VERSION, build_payload, encode_container, open_envelope
 from saves.migrations import MIGRATIONS, migration, upgrade
 from tests.saves.helpers import REAL_GAME, finished_game, log_dicts, new_game, play
-from tests.saves.make_fixtures import CREATED, FIXTURES, fixture_session, format0_bytes, format0_payload
+from tests.saves.make_fixtures import (
+    CREATED,
+    FIXTURE_HINTS,
+    FIXTURES,
+    fixture_session,
+    format0_bytes,
+    format0_payload,
+)
 from ui.cli import main
 
 
 def test_there_is_a_path_from_every_old_format():
-    assert FORMAT_VERSION == 1
+    assert FORMAT_VERSION == 2
     assert all(v in MIGRATIONS for v in range(FORMAT_VERSION))
 
 
@@ -59,13 +66,37 @@ def test_committed_format0_fixture(capsys):
 
 
 def test_committed_format1_fixture():
-    """The current format must keep reading the files it wrote before."""
+    """Format 1 (before hints were recorded) is migrated: the same game, no hints used."""
     loaded = read_save(FIXTURES / "toy-race-format1.tycoons")
     assert loaded.format == 1
     assert loaded.saved.created == CREATED
     session = fixture_session()
     assert loaded.session.state.state_hash() == session.state.state_hash()
     assert log_dicts(loaded.session) == log_dicts(session)
+    assert loaded.saved.hints == [] and loaded.session.hints == []
+
+
+def test_committed_format2_fixture():
+    """The current format must keep reading the files it wrote before, hints included."""
+    loaded = read_save(FIXTURES / "toy-race-format2.tycoons")
+    assert loaded.format == 2
+    assert loaded.saved.created == CREATED
+    session = fixture_session()
+    assert loaded.session.state.state_hash() == session.state.state_hash()
+    assert log_dicts(loaded.session) == log_dicts(session)
+    assert loaded.session.hints == FIXTURE_HINTS
+    assert loaded.session.hints_used(0) == 2 and loaded.session.hints_used(1) == 0
+
+
+def test_a_format1_payload_with_hints_is_not_format1(tmp_path):
+    payload = build_payload(fixture_session(), created=CREATED)
+    path = tmp_path / "odd.tycoons"
+    path.write_bytes(encode_container(payload, format_version=1))
+    with pytest.raises(CorruptSave, match="does not fit save format 1"):
+        read_save(path)
+    del payload["hints"]
+    path.write_bytes(encode_container(payload, format_version=1))
+    assert read_save(path).session.hints == []
 
 
 @pytest.mark.parametrize("damage", ["no players", "bad move", "ai length", "bad args", "not a map"])
@@ -92,22 +123,23 @@ def test_malformed_format0_is_corrupt(tmp_path, damage):
 
 def test_upgrade_chains_steps_in_order(monkeypatch):
     monkeypatch.setattr(migrations, "MIGRATIONS", dict(MIGRATIONS))
+    v = FORMAT_VERSION  # steps beyond the real ones
     seen = []
 
-    @migration(1)
+    @migration(v)
     def one_to_two(p):
         seen.append(1)
         return {**p, "two": True}
 
-    @migration(2)
+    @migration(v + 1)
     def two_to_three(p):
         seen.append(2)
         assert p["two"]
         return {**p, "three": True}
 
-    assert upgrade({"x": 1}, 1, to_version=3) == {"x": 1, "two": True, "three": True}
+    assert upgrade({"x": 1}, v, to_version=v + 2) == {"x": 1, "two": True, "three": True}
     assert seen == [1, 2]
     with pytest.raises(ValueError, match="already registered"):
-        migration(1)(lambda p: p)
-    with pytest.raises(CorruptSave, match="format 3, which this version cannot convert"):
-        upgrade({}, 3, to_version=4)
+        migration(v)(lambda p: p)
+    with pytest.raises(CorruptSave, match=f"format {v + 2}, which this version cannot convert"):
+        upgrade({}, v + 2, to_version=v + 3)

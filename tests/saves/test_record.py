@@ -14,6 +14,7 @@ from saves.record import (
     read_record,
     record_dir,
     record_game,
+    recorded_path,
     set_kept,
     win_rates,
 )
@@ -130,3 +131,28 @@ def test_an_unreadable_record_folder_is_empty(tmp_path):
     (tmp_path / "file").write_text("x")
     assert read_record(tmp_path / "file").entries == []
     assert os.listdir(tmp_path) == ["file"]
+
+
+def test_an_analysis_beside_a_recorded_game_follows_it(tmp_path):
+    """The analysis kept beside a recorded game (ai/analysis.py) is not a game of the record; it
+    is renamed with its game when the game is marked to keep and deleted with it when pruned."""
+    paths = [_record(tmp_path, seed, f"2026-11-0{seed}T10:00:00Z")[0] for seed in range(1, 4)]
+    sidecars = [p.with_name(p.name + ".analysis") for p in paths]
+    for sidecar in sidecars:
+        sidecar.write_text("{}")
+    record = read_record(tmp_path)
+    assert len(record.entries) == 3 and record.notes == []
+    kept = set_kept(paths[0], True)
+    assert not sidecars[0].exists() and kept.with_name(kept.name + ".analysis").is_file()
+    assert prune(tmp_path, 1) == [paths[1]]
+    assert not sidecars[1].exists() and sidecars[2].is_file()
+    back = set_kept(kept, False)
+    assert back.with_name(back.name + ".analysis").is_file()
+
+
+def test_recorded_path(tmp_path):
+    path, s = _record(tmp_path, 1, "2026-11-01T10:00:00Z")
+    assert recorded_path(s, tmp_path) == path
+    kept = set_kept(path, True)
+    assert recorded_path(s, tmp_path) == kept
+    assert recorded_path(_finished(2), tmp_path) is None

@@ -7,8 +7,8 @@ import pytest
 
 from engine.core import Rng
 from engine.core.contract import SeatInfo
-from saves import describe_save, read_save, read_session, write_session
-from saves.envelope import open_envelope
+from saves import CorruptSave, describe_save, read_save, read_session, write_session
+from saves.envelope import FORMAT_VERSION, build_payload, encode_container, open_envelope
 from tests.saves.helpers import REAL_GAME, TOY_GAME, finished_game, log_dicts, new_game, play
 
 GAMES = [REAL_GAME, TOY_GAME]
@@ -115,7 +115,7 @@ def test_payload_records_the_essentials(tmp_path):
     session = finished_game(TOY_GAME, seed=2)
     path = write_session(session, tmp_path / "p.tycoons")
     env = open_envelope(path.read_bytes())
-    assert env.format == 1
+    assert env.format == FORMAT_VERSION == 2
     assert [(d.action, d.by_ai) for d in env.payload["log"]] == [(e.action, e.by_ai) for e in session.log]
     # what the file holds, as plain msgpack
     p = msgpack.unpackb(msgpack.unpackb(path.read_bytes()[8:])["payload"])
@@ -126,6 +126,33 @@ def test_payload_records_the_essentials(tmp_path):
     assert p["created"].endswith("Z")
     assert isinstance(p["app_version"], str) and p["app_version"]
     assert p["summary"]["finished"] is True
+    assert p["hints"] == []
+
+
+def test_hints_used_are_kept(tmp_path):
+    session = finished_game(TOY_GAME, seed=2)
+    session.hints = [(0, 0), (4, 0), (4, 1)]
+    assert session.note_hint(1) and session.hints[-1] == (len(session.log), 1)
+    assert not session.note_hint(1)  # the same point again counts once
+    back = read_session(write_session(session, tmp_path / "h.tycoons"))
+    assert back.hints == session.hints
+    assert back.hints_used(0) == 2 and back.hints_used(1) == 2 and back.hints_used(2) == 0
+
+
+@pytest.mark.parametrize("hints", [
+    "none", [[0]], [[0, 0, 0]], [[-1, 0]], [[10_000, 0]], [[0, 3]], [[0, -1]], [[0, 0], [0, 0]],
+    [["0", 0]], [[0.0, 0]], [[True, 0]], {"0": 0},
+])
+def test_a_bad_record_of_hints_is_refused(tmp_path, hints):
+    session = finished_game(TOY_GAME, seed=2)
+    payload = build_payload(session)
+    payload["hints"] = hints
+    path = tmp_path / "bad.tycoons"
+    data = encode_container(payload)
+    path.write_bytes(data)
+    with pytest.raises(CorruptSave, match="hints"):
+        read_session(path)
+    assert path.read_bytes() == data
 
 
 def test_describe_save(tmp_path):

@@ -67,10 +67,9 @@ def test_safety_bounds_are_hidden_from_players():
 
 
 def test_the_board_header_names_no_safety_bound(qtbot):
+    from ai.core.worker import decide
     from engine.core import Session
     from ui.games import game_ui
-
-    from ai.core.worker import decide
 
     for game in ("robber-barons", "victory-through-industry"):
         s = Session.new(game, ["Ann", "Bob"], seed=2)

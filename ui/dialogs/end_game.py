@@ -53,6 +53,19 @@ def score_history(session) -> list[list[float]]:
     return history
 
 
+def hints_line(session) -> str:
+    """Who used how many hints ("Ann used 2 hints; Bob used none."), for the human seats; "" in a
+    game without humans."""
+    humans = [i for i, seat in enumerate(session.seats) if not seat.is_ai]
+    if not humans:
+        return ""
+    counts = [(session.names[i], session.hints_used(i)) for i in humans]
+    if not any(n for _, n in counts):
+        return "No hints were used." if len(humans) > 1 else f"{counts[0][0]} used no hints."
+    parts = [f"{name} used {'no hints' if n == 0 else 'a hint' if n == 1 else f'{n} hints'}" for name, n in counts]
+    return "; ".join(parts) + "."
+
+
 def winners_line(names: list[str], outcome) -> str:
     winners = [names[i] for i in outcome.winners]
     if len(winners) > 1:
@@ -270,6 +283,10 @@ class EndGameDialog(QDialog):
             note = QLabel(f"Tie-break: {outcome.tie_break}")
             note.setStyleSheet("color: #6b5d4d;")
             layout.addWidget(note)
+        self.hints_label = QLabel(hints_line(session))
+        self.hints_label.setStyleSheet("color: #6b5d4d;")
+        self.hints_label.setVisible(bool(self.hints_label.text()))
+        layout.addWidget(self.hints_label)
         self.history = score_history(session)
         layout.addWidget(QLabel("Score over the game"))
         decisions = sum(1 for entry in session.log if entry.action.seat != CHANCE)

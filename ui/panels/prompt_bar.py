@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLayout,
     QMenu,
     QPushButton,
@@ -92,6 +93,8 @@ class PromptBar(QFrame):
     """Instruction text plus one button per legal decision; `chosen(action)` on a click."""
 
     chosen = Signal(object)
+    hint_requested = Signal()
+    """The "Suggest a move" button was clicked."""
 
     MAX_BUTTONS = 40
     """Beyond this the buttons would bury the board; the board remains the way to choose."""
@@ -118,7 +121,26 @@ class PromptBar(QFrame):
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
         self.label.setFont(font)
-        layout.addWidget(self.label)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.label, 1)
+        # always there (only disabled when no hint can be asked), so nothing moves when it is
+        self.hint_button = QToolButton()
+        self.hint_button.setText("Suggest a move")
+        self.hint_button.setToolTip("Suggest a move (Ctrl+H): the three best moves the search finds, with "
+                                    "their chances to win")
+        self.hint_button.setAccessibleName("Suggest a move")
+        self.hint_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.hint_button.clicked.connect(self.hint_requested.emit)
+        self.hint_button.setFixedWidth(max(self.hint_button.sizeHint().width(),
+                                           self.hint_button.fontMetrics().horizontalAdvance("Thinking…") + 16))
+        top.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(top)
+        self.hint_line = ClampedText(1)
+        self.hint_line.setStyleSheet("color: #0b4f7c;")
+        self.hint_line.setAccessibleName("Suggested moves")
+        self.hint_line.setVisible(False)
+        layout.addWidget(self.hint_line)
         self._buttons_host = QWidget()
         self._flow = FlowLayout(self._buttons_host)
         layout.addWidget(self._buttons_host)
@@ -229,6 +251,18 @@ class PromptBar(QFrame):
     def _clicked(self, index: int) -> None:
         if index < len(self.buttons) and index < len(self._actions):
             self.chosen.emit(self._actions[index])
+
+    def set_hint_state(self, allowed: bool, ready: bool, busy: bool = False) -> None:
+        """The hint button: hidden when hints are turned off, enabled when one can be asked."""
+        self.hint_button.setVisible(allowed)
+        self.hint_button.setEnabled(allowed and ready and not busy)
+        self.hint_button.setText("Thinking…" if busy else "Suggest a move")
+
+    def set_hint(self, text: str) -> None:
+        """The suggested moves in words, under the instruction ("" takes them away)."""
+        self.hint_line.setText(text)
+        self.hint_line.setToolTip(text)
+        self.hint_line.setVisible(bool(text))
 
     def button_for(self, action: Action) -> QPushButton | None:
         for a, b in zip(self._actions, self.buttons, strict=False):

@@ -27,13 +27,18 @@ def open_windows() -> list:
     return list(_open)
 
 
-def open_review(session, settings=None):
+def open_review(session, settings=None, path=None):
     """A review window on `session` as it stands: every secret open if it is finished, else the
-    spectator's view."""
+    spectator's view. `path` is the save it was read from; a finished game played here is found
+    in the record of games (saves/record.py), so its analysis is kept beside that file."""
     from engine.core.review import Review
     from ui.review.window import ReviewWindow
 
-    window = ReviewWindow(Review.of_session(session), settings)
+    if path is None and session.is_over():
+        from saves.record import recorded_path
+
+        path = recorded_path(session)
+    window = ReviewWindow(Review.of_session(session), settings, path=path)
     _keep(window)
     return window
 
@@ -43,4 +48,4 @@ def review_file(path, settings=None):
     SaveError for a bad file."""
     from saves.store import read_save
 
-    return open_review(read_save(path).session, settings)
+    return open_review(read_save(path).session, settings, path)

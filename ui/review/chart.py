@@ -72,9 +72,18 @@ class ReviewChart(ScoreChart):
         super().resizeEvent(event)
         self._cache = None
 
+    def paint_overlay(self) -> None:
+        """What a subclass draws over the lines, once per size with them (the win chart's marks)."""
+
+    def invalidate(self) -> None:
+        """The lines changed: draw them again."""
+        self._cache = None
+        self.update()
+
     def paintEvent(self, event) -> None:  # noqa: N802
         if self._drawing_cache or not self._cache_valid():
             super().paintEvent(event)
+            self.paint_overlay()
         if self._drawing_cache:
             return
         plot = self.plot_rect()

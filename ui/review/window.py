@@ -6,6 +6,12 @@ of the score chart move between decisions. The seat that decided is marked in th
 an AI's decisions say so. A finished game shows every secret; an unfinished one only what a
 spectator sees (engine/core/review.py decides which). "Save picture…" writes the board at this
 decision as a PNG; "Copy log" copies the readable log up to it.
+
+"Analyse" (a finished game) estimates, in the background, every human decision's win chance with
+the move made and with the best move found (ai/analysis.py, ui/review/analyse.py); the result is
+kept beside the save (`FILE.analysis`) and shown again when the game is reviewed again. It adds a
+win-chance chart and a list of the mistakes and blunders; at the position of a marked decision
+the board shows the better move (green) and the move played (red).
 """
 
 from __future__ import annotations
@@ -18,10 +24,14 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QMainWindow,
+    QProgressBar,
     QPushButton,
     QSlider,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +42,7 @@ from ui.panels.players_panel import PlayersPanel
 from ui.panels.steady_text import SteadyLabel, TextLine
 from ui.review.chart import ReviewChart
 from ui.review.log_view import ReviewLog
+from ui.review.win_chart import WinChart
 
 MAX_PICTURE_SIDE = 4000
 """The longest side of a saved picture in pixels (a 2× rendering of the board, capped)."""
@@ -57,12 +68,20 @@ def seat_text(review: Review, seat: int) -> str:
 class ReviewWindow(QMainWindow):
     """One recorded game to step through. `go(step)` is the single way the shown step changes."""
 
-    def __init__(self, review: Review, settings=None, parent: QWidget | None = None):
+    def __init__(self, review: Review, settings=None, parent: QWidget | None = None, path=None):
         super().__init__(parent)
+        from ai.analysis import ANALYSIS_BUDGET
         from ui.games import game_ui
 
         self.review = review
         self.settings = settings
+        self.save_path = Path(path) if path else None
+        """The save this game was read from (its analysis is kept beside it), if known."""
+        self.analysis = None
+        self.job = None
+        self.analysis_budget = ANALYSIS_BUDGET
+        self._analysed: dict = {}
+        self._marks_on = False
         self.step = -1
         self.game = game_ui(review.spec.id)
         self.setWindowTitle(f"Review — {review.spec.title}: {', '.join(review.names)} — Tycoons")
@@ -81,6 +100,19 @@ class ReviewWindow(QMainWindow):
         self.log.jump.connect(self.go)
         self.chart = ReviewChart(review.score_tracks(), review.names)
         self.chart.jump.connect(self.go)
+        self.win_chart = WinChart(review.names, review.steps)
+        self.win_chart.jump.connect(self.go)
+        self.mistakes = QListWidget()
+        self.mistakes.setAccessibleName("Mistakes and blunders")
+        self.mistakes.itemClicked.connect(self._mistake_chosen)
+        self.mistakes.itemActivated.connect(self._mistake_chosen)
+        self.charts = QTabWidget()
+        self.charts.addTab(self.chart, "Score")
+        self.charts.addTab(self.win_chart, "Win chance")
+        self.charts.addTab(self.mistakes, "Mistakes")
+        for tab in (1, 2):
+            self.charts.setTabEnabled(tab, False)
+            self.charts.setTabToolTip(tab, "Analyse the game to see it")
 
         central = QWidget()
         col = QVBoxLayout(central)
@@ -88,6 +120,9 @@ class ReviewWindow(QMainWindow):
         col.setSpacing(4)
         col.addLayout(self._controls())
         col.addLayout(self._info_row())
+        self.note_label = TextLine()
+        self.note_label.setVisible(False)  # shown once the game is analysed (then it stays)
+        col.addWidget(self.note_label)
         top = QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(self.view)
         top.addWidget(self.players)
@@ -95,7 +130,7 @@ class ReviewWindow(QMainWindow):
         top.setSizes([1060, 290])
         bottom = QSplitter(Qt.Orientation.Horizontal)
         bottom.addWidget(self.log)
-        bottom.addWidget(self.chart)
+        bottom.addWidget(self.charts)
         bottom.setSizes([760, 560])
         body = QSplitter(Qt.Orientation.Vertical)
         body.addWidget(top)
@@ -115,6 +150,7 @@ class ReviewWindow(QMainWindow):
         self.players.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         QShortcut(QKeySequence("Ctrl+W"), self, activated=self.close)
         QShortcut(QKeySequence.StandardKey.Copy, self, activated=self.copy_log)
+        self._load_kept_analysis()
         self.go(review.steps)  # opens where the player left the game; Home goes to the start
         QTimer.singleShot(0, self.view.fit)
 
@@ -157,7 +193,24 @@ class ReviewWindow(QMainWindow):
         for w in (self.first_button, self.prev_button):
             row.addWidget(w)
         row.addWidget(self.slider, 1)
-        for w in (self.next_button, self.last_button, self.step_label, self.picture_button, self.copy_button):
+        self.analyse_button = QPushButton("Analyse")
+        self.analyse_button.setToolTip("Estimate, for every decision of the human players, the chance to win "
+                                       "with the move made and with the best move found (in the background; "
+                                       "kept beside the save, so it is done once)")
+        self.analyse_button.clicked.connect(self.analyse)
+        if not self.review.finished:
+            self.analyse_button.setEnabled(False)
+            self.analyse_button.setToolTip("Only a finished game can be analysed")
+        self.progress = QProgressBar()
+        self.progress.setFormat("Analysing: %v of %m decisions")
+        self.progress.setMinimumWidth(220)
+        self.progress.setVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the analysis")
+        self.cancel_button.clicked.connect(self.cancel_analysis)
+        self.cancel_button.setVisible(False)
+        for w in (self.next_button, self.last_button, self.step_label, self.picture_button, self.copy_button,
+                  self.analyse_button, self.progress, self.cancel_button):
             row.addWidget(w)
         return row
 
@@ -201,7 +254,9 @@ class ReviewWindow(QMainWindow):
         self.step = step
         state = review.state_at_step(step)
         view = self._view_of(state)
-        self.scene.show(view, [], review.names, None)
+        marked = self._marked_next(step)
+        self.scene.show(view, [marked.best, marked.chosen] if marked else [], review.names, None)
+        self._show_marks(marked, state)
         info = review.info(step)
         if info.seat is None:
             marked, notes = state.to_move(), {}
@@ -226,6 +281,190 @@ class ReviewWindow(QMainWindow):
         self.last_button.setEnabled(step < review.steps)
         self.log.set_step(step)
         self.chart.set_current(step)
+
+    # -- analysis -------------------------------------------------------------------------------
+    def analysis_file(self) -> Path | None:
+        from ai.analysis import analysis_path
+
+        return analysis_path(self.save_path) if self.save_path is not None else None
+
+    def final_hash(self) -> str:
+        return self.review.state_at(len(self.review.actions)).state_hash()
+
+    def _load_kept_analysis(self) -> None:
+        """Show the analysis kept beside the save, if there is one for exactly this game."""
+        from ai.analysis import matches, read_analysis
+
+        path = self.analysis_file()
+        if path is None or not self.review.finished or not path.exists():
+            return
+        analysis = read_analysis(path, self.review.spec.id, self.final_hash(), len(self.review.actions))
+        if analysis is not None and analysis.complete and matches(analysis, self.review):
+            self.show_analysis(analysis)
+
+    def analyse(self) -> None:
+        """Analyse every human decision in the background (both cores), with progress and Cancel."""
+        from ui.review.analyse import AnalysisJob
+
+        if self.job is not None:
+            return
+        if not self.review.finished:
+            self.statusBar().showMessage("Only a finished game can be analysed.", 6000)
+            return
+        mode = "inline" if self.settings is not None and self.settings.get("ai_mode") == "inline" else "process"
+        self.job = AnalysisJob(self.review, self.final_hash(), mode, self.analysis_budget, parent=self)
+        self.job.progress.connect(self._analysis_progress)
+        self.job.finished.connect(self._analysis_done)
+        self.job.failed.connect(self._analysis_failed)
+        self.analyse_button.setVisible(False)
+        self.progress.setRange(0, max(1, self.job.total))
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self.job.start()
+
+    def cancel_analysis(self) -> None:
+        if self.job is None:
+            return
+        self.job.cancel()
+        self._job_over()
+        self.statusBar().showMessage("Analysis cancelled: nothing was kept.", 6000)
+
+    def _job_over(self) -> None:
+        if self.job is not None:
+            self.job.deleteLater()
+        self.job = None
+        self.progress.setVisible(False)
+        self.cancel_button.setVisible(False)
+        self.analyse_button.setVisible(True)
+
+    def _analysis_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(done)
+
+    def _analysis_failed(self, reason: str) -> None:
+        self._job_over()
+        self.statusBar().showMessage(f"The analysis failed: {reason}", 10000)
+
+    def _analysis_done(self, analysis) -> None:
+        from ai.analysis import write_analysis
+
+        self._job_over()
+        self.show_analysis(analysis)
+        path = self.analysis_file()
+        kept = ""
+        if path is not None:
+            try:
+                write_analysis(path, analysis)
+                kept = f"; kept in {path.name}"
+            except OSError as exc:
+                kept = f"; it could not be kept beside the save ({exc.strerror or exc})"
+        self.statusBar().showMessage(self.summary() + kept, 10000)
+
+    def summary(self) -> str:
+        """One line on the analysis: how many decisions, mistakes and blunders."""
+        a = self.analysis
+        if a is None:
+            return ""
+        marked = a.marked()
+        blunders = sum(1 for d in marked if d.severity(True) == "blunder")
+        mistakes = len(marked) - blunders
+        head = f"Analysed {len(a.decisions)} decision{'s' * (len(a.decisions) != 1)}"
+        if not self._marks_on:
+            return head + " (mistakes are not marked in this game: see the Mistakes tab)"
+        if not marked:
+            return head + ": no mistakes found"
+        parts = [f"{n} {word}{'s' * (n != 1)}" for n, word in ((mistakes, "mistake"), (blunders, "blunder")) if n]
+        return head + ": " + " and ".join(parts)
+
+    def show_analysis(self, analysis) -> None:
+        """Show `analysis`: the win-chance chart, the list of mistakes, the marks on the board."""
+        from ai.analysis import marks_allowed
+        from ai.core.search import terminal_shares
+
+        self.analysis = analysis
+        self._analysed = analysis.by_index()
+        self._marks_on = marks_allowed(analysis.game)
+        final = self.review.state_at(len(self.review.actions))
+        self.win_chart.set_analysis(analysis, terminal_shares(final) if self.review.finished else None,
+                                    self._marks_on)
+        self.mistakes.clear()
+        for d in analysis.marked():
+            item = QListWidgetItem(self._mistake_text(d))
+            item.setData(Qt.ItemDataRole.UserRole, d.index)
+            self.mistakes.addItem(item)
+        if not self._marks_on:
+            self.mistakes.addItem(QListWidgetItem(
+                "No decision is marked: this game's win chances have not been shown to predict the winner "
+                "better than chance (see ai/ANALYSIS.md)."))
+        elif not self.mistakes.count():
+            self.mistakes.addItem(QListWidgetItem("No mistakes found: no decision lost 10 points or more."))
+        for tab in (1, 2):
+            self.charts.setTabEnabled(tab, True)
+            self.charts.setTabToolTip(tab, "")
+        self.charts.setTabText(2, f"Mistakes ({len(analysis.marked())})")
+        self.charts.setCurrentIndex(1)
+        self.analyse_button.setText("Analysed")
+        self.analyse_button.setEnabled(False)
+        self.analyse_button.setToolTip("This game has been analysed" + (
+            f"; the analysis is kept in {self.analysis_file().name}" if self.analysis_file() else ""))
+        self.note_label.setVisible(True)
+        step, self.step = self.step, -1
+        if step >= 0:
+            self.go(step)
+
+    def _label(self, state, action) -> str:
+        from engine.core.text import fill_names
+
+        try:
+            return fill_names(state.label(action), self.review.names)
+        except Exception:  # noqa: BLE001 - a label is cosmetic
+            return str(action)
+
+    def _mistake_text(self, d) -> str:
+        state = self.review.state_at(d.entry)
+        name = self.review.names[d.seat]
+        return (f"Decision {d.index} · {name} · {d.severity(True).capitalize()} (−{d.loss:.0f} points): played "
+                f"“{self._label(state, d.chosen)}” ({100 * d.win_after:.0f} %); better “{self._label(state, d.best)}” "
+                f"({100 * d.win_before:.0f} %)")
+
+    def _mistake_chosen(self, item) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(index, int):
+            self.go(index - 1)  # the position where it was decided: the better move is marked there
+
+    def _marked_next(self, step: int):
+        """The mistake or blunder decided at step `step` (the next decision), if any."""
+        d = self._analysed.get(step + 1)
+        return d if d is not None and d.severity(self._marks_on) else None
+
+    def _show_marks(self, marked, state) -> None:
+        from ui.board.marks import Mark, clear_marks, show_marks
+
+        clear_marks(self.scene)
+        if marked is None:
+            if self.analysis is not None:
+                d = self._analysed.get(self.step + 1)
+                self.note_label.setText("" if d is None else
+                                        f"Next: {self.review.names[d.seat]}'s decision, "
+                                        f"{100 * d.win_before:.0f} % to win with the best move found, "
+                                        f"{100 * d.win_after:.0f} % with the move played.")
+            return
+        for action in (marked.best, marked.chosen):
+            piece = self.scene.item_for(action)
+            if piece is not None and hasattr(piece, "set_target"):
+                piece.set_target(action, False)  # marked, not offered: a review takes no clicks
+        show_marks(self.scene, [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better"),
+                                Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played")])
+        self.note_label.setText(
+            f"Next: {self.review.names[marked.seat]}'s {marked.severity(True)} (−{marked.loss:.0f} points): "
+            f"played “{self._label(state, marked.chosen)}”; better: “{self._label(state, marked.best)}”.")
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        if self.job is not None:
+            self.job.cancel()
+            self._job_over()
+        super().closeEvent(event)
 
     def first(self) -> None:
         self.go(0)

@@ -1,0 +1,434 @@
+"""Analysis of a recorded game and hints, Qt-free (DESIGN §6, §8: `tycoons analyse`).
+
+For every decision of the analysed seats that offered a choice, the estimator (ai/core/estimate.py)
+measures the move made and the best move it finds, from the deciding seat's own view of the game
+at that moment (a determinization, as every AI sees it: what the player could not know does not
+count against them). `win_before` is the estimated win chance with the best move found,
+`win_after` with the move made; the difference is what the decision cost. A decision that cost
+`MISTAKE` points or more is a mistake, `BLUNDER` or more a blunder, but only where the loss is
+surely real (the paired difference of the two moves over the same worlds is `SURE_Z` standard
+errors or more) and only in a game whose estimates are measured to predict outcomes better than
+the base rate (`marks_allowed`, from the game's estimates.toml; ai/ANALYSIS.md).
+
+The result is kept beside the save, as ``FILE.analysis`` (JSON), so a game is analysed once. It
+names the game, the save's final state hash and the length of its log, and is used only for the
+save it was made from; anything wrong with it makes it count as absent, never an error.
+
+The worker functions (`analyse_task`, `hint_task`) are top-level and picklable: the app runs them
+in a spawn-context process pool and sends each a determinized state, never the true one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ai.core.estimate import ANALYSIS_MS, HINT_MS, Calibration, EstimateBudget, calibration, estimate
+from engine.core.contract import Action
+from engine.core.rng import Rng
+
+MISTAKE = 10.0
+"""Points of win chance lost that make a decision a mistake."""
+BLUNDER = 25.0
+"""Points of win chance lost that make a decision a blunder."""
+SURE_Z = 2.0
+"""A loss is marked only if it is this many standard errors of its paired difference above zero."""
+ANALYSIS_BUDGET = EstimateBudget(ANALYSIS_MS, "cpu")
+HINT_CANDIDATES = 3
+FILE_FORMAT = 1
+ANALYSIS_SUFFIX = ".analysis"
+
+
+# -- one decision ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """One analysed decision. `index` is its number among the game's player decisions (1 is the
+    first, as the review counts them), `entry` its place in the log."""
+
+    index: int
+    entry: int
+    seat: int
+    chosen: Action
+    best: Action
+    win_before: float
+    win_after: float
+    shares: tuple[float, ...]
+    """Every seat's estimated share of the win after the move made (the win-chance graph)."""
+    gap_z: float
+    top: tuple[tuple[Action, float], ...] = ()
+    """The best few candidates with their win chances."""
+
+    @property
+    def loss(self) -> float:
+        """Points of win chance the decision lost against the best move found (never negative)."""
+        return max(0.0, 100.0 * (self.win_before - self.win_after))
+
+    def severity(self, marks: bool = True) -> str:
+        """"blunder", "mistake" or "" (not marked: small, unsure, or marks are off for the game)."""
+        if not marks or self.chosen == self.best or self.gap_z < SURE_Z:
+            return ""
+        if self.loss >= BLUNDER:
+            return "blunder"
+        if self.loss >= MISTAKE:
+            return "mistake"
+        return ""
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "entry": self.entry, "seat": self.seat, "chosen": self.chosen.to_dict(),
+                "best": self.best.to_dict(), "win_before": round(self.win_before, 5),
+                "win_after": round(self.win_after, 5), "shares": [round(x, 5) for x in self.shares],
+                "gap_z": round(self.gap_z, 3) if math.isfinite(self.gap_z) else 1e9,
+                "top": [[a.to_dict(), round(w, 5)] for a, w in self.top]}
+
+
+def analyse_state(state, seat: int, chosen: Action, seed: int, budget: EstimateBudget, index: int = 0,
+                  entry: int = 0) -> Analysed:
+    """Analyse `seat`'s decision `chosen` in `state` (any state with the seat's view: worlds are
+    drawn from that view only)."""
+    from ai.core.observe import observe
+
+    est = estimate(observe(state, seat), seed, budget, include=[chosen])
+    made = est.find(chosen)
+    best = est.best
+    return Analysed(index, entry, seat, chosen, best.action, best.win, made.win, made.shares, made.gap_z,
+                    tuple((c.action, c.win) for c in est.candidates[:HINT_CANDIDATES]))
+
+
+def analyse_task(game_id: str, state_data: dict, seat: int, chosen: dict, seed: int, budget_ms: int | None,
+                 rollouts: int | None, index: int, entry: int) -> dict:
+    """The worker's form of `analyse_state`: plain data in (a determinized state), plain data out."""
+    from engine.core.registry import get_spec
+
+    state = get_spec(game_id).state_from_data(state_data)
+    budget = EstimateBudget(budget_ms, "cpu", rollouts)
+    return analyse_state(state, seat, Action.from_dict(chosen), seed, budget, index, entry).to_dict()
+
+
+def analysed_from_dict(d: dict) -> Analysed:
+    """The inverse of `Analysed.to_dict` (ValueError, KeyError or TypeError for bad data)."""
+    def action(raw) -> Action:
+        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or type(raw.get("seat")) is not int \
+                or not isinstance(raw.get("args", []), list):
+            raise ValueError("not an action")
+        return Action.from_dict(raw)
+
+    def chance(x) -> float:
+        if isinstance(x, bool) or not isinstance(x, int | float) or not 0.0 <= float(x) <= 1.0:
+            raise ValueError("not a win chance")
+        return float(x)
+
+    ints = [d["index"], d["entry"], d["seat"]]
+    if any(type(x) is not int or x < 0 for x in ints):
+        raise ValueError("not an index")
+    gap = d.get("gap_z", 0.0)
+    if isinstance(gap, bool) or not isinstance(gap, int | float):
+        raise ValueError("not a number")
+    top = d.get("top", [])
+    if not isinstance(top, list) or len(top) > 10 or not isinstance(d["shares"], list) or len(d["shares"]) > 16:
+        raise ValueError("not a list")
+    return Analysed(d["index"], d["entry"], d["seat"], action(d["chosen"]), action(d["best"]),
+                    chance(d["win_before"]), chance(d["win_after"]), tuple(chance(x) for x in d["shares"]),
+                    float(gap), tuple((action(a), chance(w)) for a, w in top))
+
+
+# -- hints ----------------------------------------------------------------------------------------
+def hint_task(game_id: str, state_data: dict, seat: int, seed: int, think_ms: int | None = None) -> dict:
+    """A hint: the best few candidates for `seat` with their estimated win chances, from a
+    determinized state (the seat's own view), within `think_ms` of wall-clock time.
+
+    Returns ``{"candidates": [{"action": …, "win": …}, …], "calibrated": bool, "worlds": int}``."""
+    from ai.core.observe import observe
+    from engine.core.registry import get_spec
+
+    state = get_spec(game_id).state_from_data(state_data)
+    est = estimate(observe(state, seat, game_id), seed, EstimateBudget(think_ms or HINT_MS, "wall"))
+    return {"candidates": [{"action": c.action.to_dict(), "win": round(c.win, 4)}
+                           for c in est.candidates[:HINT_CANDIDATES]],
+            "calibrated": est.calibrated, "worlds": est.worlds}
+
+
+# -- a whole game ---------------------------------------------------------------------------------
+@dataclass
+class Task:
+    """One decision to analyse: where it is, who took it, and what the worker needs."""
+
+    index: int
+    entry: int
+    seat: int
+    chosen: Action
+    state_data: dict
+    seed: int
+
+
+def default_seats(seats) -> list[int]:
+    """The human seats, or every seat of a game without humans."""
+    humans = [i for i, s in enumerate(seats) if not s.is_ai]
+    return humans or list(range(len(seats)))
+
+
+def iter_tasks(review, seats: Iterable[int] | None = None):
+    """For each decision of `seats` (default: `default_seats`) in a review (engine/core/review.py),
+    in order: a Task with a determinization of the state from the decider's view, or None for a
+    decision that offered no choice. Lazy, so a window can plan a few at a time."""
+    wanted = set(default_seats(review.seats) if seats is None else seats)
+    for index, entry in enumerate(review.decision_entries, start=1):
+        action = review.actions[entry]
+        if action.seat not in wanted:
+            continue
+        state = review.state_at(entry)
+        if len(state.legal_actions(action.seat)) < 2:
+            yield None  # nothing was decided
+            continue
+        dealt = state.determinize(action.seat, Rng.derive(review.seed, "analysis-deal", entry))
+        seed = Rng.derive(review.seed, "analysis", entry).next64() >> 12
+        yield Task(index, entry, action.seat, action, dealt.to_data(), seed)
+
+
+def decisions_of(review, seats: Iterable[int] | None = None) -> int:
+    """How many decisions `iter_tasks` goes through (those without a choice included)."""
+    wanted = set(default_seats(review.seats) if seats is None else seats)
+    return sum(1 for e in review.decision_entries if review.actions[e].seat in wanted)
+
+
+def plan(review, seats: Iterable[int] | None = None) -> list[Task]:
+    """The decisions of `seats` that offered a choice (see `iter_tasks`)."""
+    return [t for t in iter_tasks(review, seats) if t is not None]
+
+
+@dataclass
+class Analysis:
+    """An analysed game: which save it belongs to, the budget, and the analysed decisions."""
+
+    game: str
+    state_hash: str
+    log_length: int
+    budget_ms: int | None
+    seats: list[int]
+    decisions: list[Analysed] = field(default_factory=list)
+    complete: bool = True
+
+    def marks(self) -> bool:
+        return marks_allowed(self.game)
+
+    def marked(self) -> list[Analysed]:
+        """The mistakes and blunders, in the order of the game (none if marks are off)."""
+        on = self.marks()
+        return [d for d in self.decisions if d.severity(on)]
+
+    def by_index(self) -> dict[int, Analysed]:
+        return {d.index: d for d in self.decisions}
+
+    def to_json(self) -> str:
+        return json.dumps({"kind": "tycoons-analysis", "format": FILE_FORMAT, "game": self.game,
+                           "state_hash": self.state_hash, "log_length": self.log_length,
+                           "budget_ms": self.budget_ms, "seats": self.seats, "complete": self.complete,
+                           "decisions": [d.to_dict() for d in self.decisions]}, indent=0)
+
+
+def marks_allowed(game_id: str) -> bool:
+    """True if `game_id`'s estimates were measured to beat the base rate (ai/ANALYSIS.md)."""
+    cal: Calibration | None = calibration(game_id)
+    return cal is not None and cal.marks
+
+
+def run_tasks(game_id: str, tasks: Sequence[Task], budget: EstimateBudget, jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None) -> list[Analysed]:
+    """Analyse `tasks`, in this process or spread over `jobs` worker processes."""
+    out: list[Analysed] = []
+    if jobs <= 1 or len(tasks) <= 1:
+        from engine.core.registry import get_spec
+
+        spec = get_spec(game_id)
+        for i, t in enumerate(tasks):
+            out.append(analyse_state(spec.state_from_data(t.state_data), t.seat, t.chosen, t.seed, budget,
+                                     t.index, t.entry))
+            if progress is not None:
+                progress(i + 1, len(tasks))
+        return out
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    from ai.core.priority import start_worker
+
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=start_worker, initargs=(os.getpid(),)) as pool:
+        futures = [pool.submit(analyse_task, game_id, *task_args(t, budget)) for t in tasks]
+        for i, f in enumerate(as_completed(futures)):
+            out.append(analysed_from_dict(f.result()))
+            if progress is not None:
+                progress(i + 1, len(tasks))
+    return sorted(out, key=lambda d: d.index)
+
+
+def task_args(t: Task, budget: EstimateBudget) -> tuple:
+    """`analyse_task`'s arguments after the game id, for task `t`."""
+    return (t.state_data, t.seat, t.chosen.to_dict(), t.seed, budget.ms, budget.rollouts, t.index, t.entry)
+
+
+def analyse_review(review, state_hash: str, seats: Iterable[int] | None = None,
+                   budget: EstimateBudget = ANALYSIS_BUDGET, jobs: int = 1,
+                   progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Analyse the decisions of `seats` in `review` (the whole game, start to end)."""
+    chosen = sorted(set(default_seats(review.seats) if seats is None else seats))
+    tasks = plan(review, chosen)
+    decisions = run_tasks(review.spec.id, tasks, budget, jobs, progress)
+    return Analysis(review.spec.id, state_hash, len(review.actions), budget.ms, chosen, decisions)
+
+
+# -- the file beside the save ---------------------------------------------------------------------
+def analysis_path(save_path: str | os.PathLike) -> Path:
+    """Where the analysis of the save at `save_path` is kept: ``<save_path>.analysis``."""
+    return Path(os.fspath(save_path) + ANALYSIS_SUFFIX)
+
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Far above a real analysis (a few hundred bytes a decision)."""
+
+
+def read_analysis(path: str | os.PathLike, game: str, state_hash: str, log_length: int) -> Analysis | None:
+    """The analysis in `path` if it belongs to this save (game, final state hash, log length),
+    else None (no file, another game's, damaged: the game is simply analysed again)."""
+    try:
+        if os.path.getsize(path) > MAX_FILE_BYTES:
+            return None
+        with open(path, encoding="utf-8") as fh:
+            d = json.load(fh)
+        if not isinstance(d, dict) or d.get("kind") != "tycoons-analysis" or d.get("format") != FILE_FORMAT:
+            return None
+        if d.get("game") != game or d.get("state_hash") != state_hash or d.get("log_length") != log_length:
+            return None
+        seats, budget_ms = d.get("seats"), d.get("budget_ms")
+        if not isinstance(seats, list) or not all(type(s) is int and 0 <= s < 16 for s in seats):
+            return None
+        if budget_ms is not None and type(budget_ms) is not int:
+            return None
+        raw = d.get("decisions")
+        if not isinstance(raw, list):
+            return None
+        decisions = [analysed_from_dict(x) for x in raw]
+        if any(x.entry >= log_length for x in decisions):
+            return None
+        return Analysis(game, state_hash, log_length, budget_ms, seats, decisions, bool(d.get("complete", True)))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def write_analysis(path: str | os.PathLike, analysis: Analysis) -> Path:
+    """Write `analysis` to `path` atomically (a temporary file moved over it); OSError if it
+    cannot be written (the old file, if any, is untouched)."""
+    from saves.store import TEMP_SUFFIX
+
+    target = Path(os.path.abspath(os.fspath(path)))
+    tmp = target.with_name(f".{target.name}.{os.getpid()}{TEMP_SUFFIX}")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(analysis.to_json())
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return target
+
+
+def matches(analysis: Analysis, review) -> bool:
+    """True if every analysed decision is the one the review's log has at its place."""
+    for d in analysis.decisions:
+        if d.entry >= len(review.actions) or review.actions[d.entry] != d.chosen \
+                or d.index < 1 or d.index > len(review.decision_entries) \
+                or review.decision_entries[d.index - 1] != d.entry:
+            return False
+    return True
+
+
+# -- what `tycoons analyse` prints ----------------------------------------------------------------
+def decision_rows(analysis: Analysis, review) -> list[dict]:
+    """The JSON objects of `tycoons analyse --json`: index, seat, chosen, best, win_before, win_after."""
+    rows = []
+    for d in analysis.decisions:
+        state = review.state_at(d.entry)
+        rows.append({"index": d.index, "seat": d.seat, "chosen": _label(review, state, d.chosen),
+                     "best": _label(review, state, d.best), "win_before": round(d.win_before, 4),
+                     "win_after": round(d.win_after, 4)})
+    return rows
+
+
+def _label(review, state, action: Action) -> str:
+    from engine.core.text import fill_names
+
+    try:
+        return fill_names(state.label(action), review.names)
+    except Exception:  # noqa: BLE001 - a label is cosmetic
+        return str(action)
+
+
+def text_report(analysis: Analysis, review, calibrated: bool) -> str:
+    """The plain-text form: a header, then one line per analysed decision."""
+    marks = analysis.marks()
+    names = review.names
+    who = ", ".join(names[s] for s in analysis.seats)
+    lines = [f"{review.spec.title}: {len(analysis.decisions)} decisions of {who} analysed"
+             + (f" at {analysis.budget_ms} ms of CPU each" if analysis.budget_ms else "")]
+    if not calibrated:
+        lines.append("Note: the win chances of this game have not been measured against real outcomes.")
+    elif not marks:
+        lines.append("Note: this game's estimates predict the winner no better than the base rate "
+                     "(ai/ANALYSIS.md), so no decision is marked as a mistake.")
+    rows = decision_rows(analysis, review)
+    width = max([len("chosen")] + [min(40, len(r["chosen"])) for r in rows])
+    lines.append(f"{'index':>5}  {'seat':<12}  {'chosen':<{width}}  {'best':<{width}}  before  after")
+    for d, r in zip(analysis.decisions, rows, strict=True):
+        mark = d.severity(marks)
+        lines.append(f"{r['index']:>5}  {_cut(names[d.seat], 12):<12}  {_cut(r['chosen'], width):<{width}}  "
+                     f"{_cut(r['best'], width):<{width}}  {_pct(d.win_before):>6}  {_pct(d.win_after):>5}"
+                     + (f"  {mark} (−{d.loss:.0f})" if mark else ""))
+    return "\n".join(lines)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f} %"
+
+
+def analyse_command(path: str, as_json: bool = False, budget_ms: int | None = None,
+                    seats: list[int] | None = None, jobs: int = 1) -> int:
+    """`tycoons analyse FILE [--json] [--budget-ms MS] [--seat N]`: 0 on success, 2 for a bad
+    file or seat (with a one-line reason on stderr)."""
+    import sys
+
+    from engine.core.review import Review
+    from saves.errors import SaveError
+    from saves.store import read_save
+
+    try:
+        loaded = read_save(path)
+    except SaveError as exc:
+        print(f"tycoons analyse: {exc.reason}", file=sys.stderr)
+        return 2
+    session = loaded.session
+    n = len(session.seats)
+    if seats is not None:
+        bad = [s for s in seats if not 0 <= s < n]
+        if bad:
+            print(f"tycoons analyse: there is no seat {bad[0]} (this game has seats 0 to {n - 1}: "
+                  f"{', '.join(f'{i} {name}' for i, name in enumerate(session.names))})", file=sys.stderr)
+            return 2
+    review = Review.of_session(session)
+    budget = EstimateBudget(budget_ms or ANALYSIS_MS)
+    analysis = analyse_review(review, session.state.state_hash(), seats, budget, jobs)
+    calibrated = calibration(session.spec.id) is not None
+    if as_json:
+        print(json.dumps({"game": session.spec.id, "file": os.fspath(path), "names": session.names,
+                          "budget_ms": budget.ms, "calibrated": calibrated, "marks": analysis.marks(),
+                          "decisions": decision_rows(analysis, review)}))
+    else:
+        print(text_report(analysis, review, calibrated))
+    return 0

@@ -1,0 +1,236 @@
+"""Win-chance estimates of a decision's candidates, for hints and the analysis of a finished game
+(DESIGN §6: "the same search teaches").
+
+The estimate is the Hard level's rollout form (ai/core/rollouts.py) turned to measuring rather than
+choosing: in each *world* (a determinization of the deciding seat's view, never the true state)
+every candidate is played and the game goes on for the game's rollout horizon by the Normal level
+at every seat, on the same dice and draws for every candidate (common random numbers), and the
+game's evaluation scores where it ends. A candidate's win chance is its average over the worlds.
+Differences between candidates are measured on the same worlds, so a loss of win chance is a
+paired difference whose noise is known (`Candidate.gap_z`).
+
+Many candidates share a budget by successive halving (Karnin, Koren & Somekh 2013): after 2, 4,
+8 … worlds the worse half of the candidates stops, so the budget goes to the ones that might be
+best; the candidates that must be measured (the move actually played, Normal's choice) never stop.
+
+The raw averages are shares of the win by the game's hand-made evaluation, whose temperature was
+set for playing, not for predicting. `assets/games/<id>/estimates.toml` (written by
+`python -m ai.measure_estimates`, see ai/ANALYSIS.md) says how well they predict real outcomes and
+gives a calibration exponent `power`: calibrated shares are ``s_i ** power / sum_j s_j ** power``.
+A game without that file has no measured calibration: its estimates rank candidates but are not
+offered as win chances (`calibration(game_id) is None`).
+
+This module imports the search and the rollouts, never the other way round: the Hard level's
+modules import one another, the estimator only uses them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ai.core.agent import Observation
+from ai.core.rollouts import rollout_shares
+from ai.core.search import SearchRng, knowledge_for, normal_choice, normal_policy
+from engine.core.contract import Action
+
+ANALYSIS_MS = 400
+"""The default budget of one analysed decision, in milliseconds of CPU time (DESIGN §9: at most
+0.5 s of CPU per analysed decision, all costs included)."""
+HINT_MS = 1500
+"""The thinking time of a hint, in milliseconds of wall-clock time (DESIGN §9: a hint within 2 s,
+the worker's round trip included)."""
+HALVE_AT = (2, 4, 8, 16, 32, 64)
+"""After this many worlds the worse half of the candidates stops (successive halving)."""
+KEEP = 4
+"""Halving never leaves fewer candidates than this still running (a hint shows three)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EstimateBudget:
+    """How much an estimate may spend: `ms` of CPU time (`clock="cpu"`: the analysis, whose worth
+    must not depend on how busy the machine is) or of wall-clock time (`clock="wall"`: a hint, due
+    within a time), or exactly `rollouts` candidate rollouts (reproducible: tests, measurements).
+    At least one world is always played whole, so every candidate gets a value."""
+
+    ms: int | None = ANALYSIS_MS
+    clock: str = "cpu"
+    rollouts: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One candidate decision: the deciding seat's estimated win chance after it (`win`), every
+    seat's (`shares`, summing to 1), the worlds it was measured in, and `gap_z`: how many standard
+    errors of the paired difference the best candidate's value lies above this one's (0 for the
+    best itself; large when the loss is surely real, small when it may be noise)."""
+
+    action: Action
+    win: float
+    shares: tuple[float, ...]
+    worlds: int
+    gap_z: float
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The candidates of one decision, best first, and what measuring them cost."""
+
+    seat: int
+    candidates: tuple[Candidate, ...]
+    worlds: int
+    rollouts: int
+    calibrated: bool
+    """True if the game's calibration has been measured (the win chances may be shown as such)."""
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    def find(self, action: Action) -> Candidate | None:
+        return next((c for c in self.candidates if c.action == action), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """What `assets/games/<id>/estimates.toml` says of a game's estimator."""
+
+    power: float
+    brier: float
+    base_brier: float
+    samples: int
+    marks: bool
+    """True if the estimator predicts outcomes better than the base rate: mistakes may be marked."""
+
+
+def calibration(game_id: str) -> Calibration | None:
+    """The measured calibration of `game_id`'s estimates, or None if it has not been measured."""
+    from engine.core.assets import load_toml
+
+    try:
+        data = load_toml(game_id, "estimates.toml")
+    except (OSError, ValueError):
+        return None
+    try:
+        c = data["calibration"]
+        return Calibration(float(c["power"]), float(c["brier"]), float(c["base_brier"]), int(c["samples"]),
+                           bool(c["marks"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def calibrate(shares: Sequence[float], power: float) -> tuple[float, ...]:
+    """Shares sharpened (power > 1) or softened (power < 1), still summing to 1."""
+    if power == 1.0:
+        return tuple(shares)
+    weights = [max(s, 0.0) ** power for s in shares]
+    total = sum(weights)
+    if total <= 0:
+        return tuple(1.0 / len(shares) for _ in shares)
+    return tuple(w / total for w in weights)
+
+
+def estimate(obs: Observation, seed: int, budget: EstimateBudget = EstimateBudget(),
+             include: Sequence[Action] = (), power: float | None = None) -> Estimate:
+    """Estimate every candidate of `obs` (the seat's own view: worlds come from `obs.sample`).
+
+    The candidates are the legal actions, less those the game's knowledge prunes, plus Normal's
+    choice and `include` (the move actually played, in an analysis), which are measured in every
+    world. The same `seed` and a `rollouts` budget give the same estimate. `power` overrides the
+    game's calibration (1.0: the raw averages, which the measurement of the calibration takes)."""
+    game_id, seat, legal = obs.game_id, obs.seat, obs.legal
+    k = knowledge_for(game_id)
+    policy = k.rollout_policy or normal_policy(game_id)
+    cal = calibration(game_id)
+    if power is None:
+        power = cal.power if cal is not None else 1.0
+    clock = time.process_time if budget.clock == "cpu" else time.perf_counter
+    started = clock()
+    deadline = None if budget.ms is None or budget.rollouts is not None else started + budget.ms / 1000
+    rng = SearchRng(seed)
+    world = obs.sample(rng)
+    if len(legal) == 1:
+        protected = list(legal)
+        candidates = list(legal)
+    else:
+        protected = [normal_choice(game_id, obs, seed)]
+        protected += [a for a in include if a in legal and a not in protected]
+        candidates = list(legal)
+        if k.prune is not None:
+            candidates = k.prune(world, legal) or list(legal)
+        candidates += [a for a in protected if a not in candidates]
+    values: dict[Action, list[float]] = {a: [] for a in candidates}
+    shares: dict[Action, list[float]] = {}
+    # the protected first: should the first world alone overrun the budget, they are measured
+    running = protected + [a for a in candidates if a not in protected]
+    worlds = rollouts = 0
+    while True:
+        world_seed = int(rng.random() * 2 ** 52)
+        for i, action in enumerate(running):
+            got = rollout_shares(world, action, policy, k.evaluate, k.rollout_horizon, world_seed)
+            acc = shares.setdefault(action, [0.0] * len(got))
+            for j, v in enumerate(got):
+                acc[j] += v
+            values[action].append(got[seat])
+            rollouts += 1
+            if worlds == 0 and deadline is not None and i + 1 >= len(protected) and clock() >= deadline:
+                # so many candidates that one world overruns: those not yet measured are left out
+                running = running[: i + 1]
+                break
+        worlds += 1
+        if worlds in HALVE_AT and len(running) > KEEP:
+            running = _halve(running, values, protected)
+        if budget.rollouts is not None:
+            if rollouts + len(running) > budget.rollouts:
+                break
+        elif deadline is None:
+            break
+        else:
+            now = clock()
+            if now + (now - started) / worlds >= deadline:  # a world is played whole or not at all
+                break
+        world = obs.sample(rng)
+    measured = [a for a in candidates if values[a]]
+    return _result(seat, measured, values, shares, protected, worlds, rollouts, power, cal is not None)
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _halve(running: list[Action], values: dict[Action, list[float]], protected: list[Action]) -> list[Action]:
+    """The better half of `running` by mean value (ties kept in order), and every protected one."""
+    ranked = sorted(running, key=lambda a: -_mean(values[a]))
+    keep = set(ranked[: max(KEEP, (len(ranked) + 1) // 2)]) | set(protected)
+    return [a for a in running if a in keep]
+
+
+def gap_z(best: Sequence[float], other: Sequence[float]) -> float:
+    """The paired difference best − other over their common worlds, in standard errors (inf for
+    a difference with no spread, 0 for none at all)."""
+    n = min(len(best), len(other))
+    if n == 0:
+        return 0.0
+    diffs = [b - o for b, o in zip(best[:n], other[:n], strict=True)]
+    mean = _mean(diffs)
+    if n < 2:
+        return 0.0 if mean <= 0 else math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var <= 1e-18:
+        return 0.0 if mean <= 1e-12 else math.inf
+    return mean / math.sqrt(var / n)
+
+
+def _result(seat, candidates, values, shares, protected, worlds, rollouts, power, calibrated) -> Estimate:
+    # the best is the best mean among those measured longest: a candidate stopped early was worse
+    # than the survivors when it stopped, and its few worlds' mean is not comparable to theirs
+    order = sorted(candidates, key=lambda a: (-len(values[a]), -_mean(values[a]), candidates.index(a)))
+    best_values = values[order[0]]
+    out = []
+    for a in order:
+        n = len(values[a])
+        cal = calibrate([s / n for s in shares[a]], power)
+        out.append(Candidate(a, cal[seat], cal, n, 0.0 if a == order[0] else gap_z(best_values, values[a])))
+    return Estimate(seat, tuple(out), worlds, rollouts, calibrated)

@@ -1,0 +1,143 @@
+"""Win-chance estimates of a decision's candidates (ai/core/estimate.py), for hints and analysis."""
+
+import math
+
+import pytest
+
+from ai.core import estimate as est_module
+from ai.core.estimate import (
+    KEEP,
+    Calibration,
+    EstimateBudget,
+    calibrate,
+    calibration,
+    estimate,
+    gap_z,
+)
+from ai.core.observe import observe
+from ai.core.search import normal_choice
+from engine.core import Rng, game_ids
+from engine.core.contract import Action
+from tests.ai.test_search import mid_game
+from tests.ai.toy_game import SPEC, ToyState
+
+SMALL = EstimateBudget(None, "cpu", rollouts=24)
+
+
+def toy(pile: int, bonus=(0, 0)) -> ToyState:
+    state = ToyState(2, pile, list(bonus), 0, -1)
+    state.spec = SPEC
+    return state
+
+
+def test_a_move_that_wins_at_once_is_estimated_sure_and_best(toy_game):
+    state = toy(3)
+    e = estimate(observe(state, 0, toy_game), 5, SMALL)
+    assert e.best.action == Action("take", 0, (3,))
+    assert e.best.win == 1.0
+    others = [c for c in e.candidates if c is not e.best]
+    assert others and all(c.win < 1.0 for c in others)
+    assert all(c.gap_z > 0 for c in others)
+
+
+def test_every_candidate_gets_shares_that_sum_to_one(toy_game):
+    e = estimate(observe(toy(9), 0, toy_game), 2, SMALL)
+    assert {c.action for c in e.candidates} == set(toy(9).legal_actions(0))
+    for c in e.candidates:
+        assert math.isclose(sum(c.shares), 1.0)
+        assert c.shares[0] == c.win
+        assert 0.0 <= c.win <= 1.0
+
+
+def test_a_game_without_measured_calibration_says_so(toy_game):
+    assert calibration(toy_game) is None
+    assert not estimate(observe(toy(9), 0, toy_game), 2, SMALL).calibrated
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_same_seed_same_estimate_and_only_the_view_counts(game_id):
+    """A reproducible budget gives the same estimate twice, and a state that differs only in what
+    the seat cannot see gives exactly the same one (an estimate never reads another's secrets)."""
+    state = mid_game(game_id, moves=30, seed=4)
+    seat = state.to_move()
+    other = state.determinize(seat, Rng(99))
+    assert other.view(seat) == state.view(seat)
+    budget = EstimateBudget(None, "cpu", rollouts=12)
+    runs = [estimate(observe(s, seat), 11, budget) for s in (state, state, other)]
+    assert runs[0] == runs[1] == runs[2]
+    e = runs[0]
+    assert e.candidates[0] == e.best and e.rollouts <= max(12, len(e.candidates))
+    assert all(c.action in observe(state, seat).legal for c in e.candidates)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_normals_choice_and_the_move_played_are_measured_in_every_world(game_id):
+    state = mid_game(game_id, moves=40, seed=2)
+    seat = state.to_move()
+    obs = observe(state, seat)
+    if len(obs.legal) < 2:
+        pytest.skip("a forced decision")
+    played = obs.legal[-1]
+    e = estimate(obs, 3, EstimateBudget(None, "cpu", rollouts=60), include=[played])
+    normal = normal_choice(game_id, obs, 3)
+    for action in (played, normal):
+        c = e.find(action)
+        assert c is not None and c.worlds == e.worlds
+
+
+def test_halving_keeps_the_better_half_and_the_protected(monkeypatch, toy_game):
+    """With many candidates, the worse half stops after 2 worlds, never below KEEP, never the
+    protected ones."""
+    values = {Action("take", 0, (k,)): [k / 10] * 2 for k in range(1, 11)}
+    protected = [Action("take", 0, (1,))]
+    kept = est_module._halve(list(values), values, protected)
+    assert len(kept) == 5 + 1
+    assert protected[0] in kept
+    assert all(Action("take", 0, (k,)) in kept for k in range(6, 11))
+    few = list(values)[:KEEP + 1]
+    assert len(est_module._halve(few, values, [])) == KEEP
+
+
+def test_time_budget_is_kept(toy_game):
+    e = estimate(observe(toy(40, (1, 2)), 0, toy_game), 1, EstimateBudget(60, "wall"))
+    assert e.worlds >= 1
+    e2 = estimate(observe(toy(40, (1, 2)), 0, toy_game), 1, EstimateBudget(0, "cpu"))
+    assert e2.worlds == 1  # one world is always played whole
+
+
+def test_calibrate():
+    assert calibrate([0.5, 0.3, 0.2], 1.0) == (0.5, 0.3, 0.2)
+    sharp = calibrate([0.5, 0.3, 0.2], 2.0)
+    assert math.isclose(sum(sharp), 1.0) and sharp[0] > 0.5 and sharp[2] < 0.2
+    soft = calibrate([0.5, 0.3, 0.2], 0.5)
+    assert math.isclose(sum(soft), 1.0) and soft[0] < 0.5 and soft[2] > 0.2
+    assert calibrate([0.0, 0.0], 2.0) == (0.5, 0.5)
+
+
+def test_the_calibration_exponent_is_applied(monkeypatch, toy_game):
+    raw = estimate(observe(toy(9), 0, toy_game), 2, SMALL, power=1.0)
+    monkeypatch.setattr(est_module, "calibration", lambda gid: Calibration(2.0, 0.1, 0.2, 100, True))
+    cal = estimate(observe(toy(9), 0, toy_game), 2, SMALL)
+    assert cal.calibrated
+    for a, b in zip(raw.candidates, cal.candidates, strict=True):
+        assert b.shares == calibrate(a.shares, 2.0)
+
+
+def test_gap_z():
+    assert gap_z([0.6, 0.6], [0.6, 0.6]) == 0.0
+    assert gap_z([0.7, 0.7], [0.5, 0.5]) == math.inf
+    assert gap_z([0.9, 0.5, 0.7, 0.6], [0.4, 0.5, 0.6, 0.3]) > 2
+    assert gap_z([0.9, 0.1], [0.1, 0.9]) == 0.0
+    assert gap_z([0.9], [0.1]) == math.inf and gap_z([], []) == 0.0
+
+
+def test_a_first_world_that_overruns_the_budget_stops_with_the_protected_measured(toy_game, monkeypatch):
+    """So many candidates that one world costs more than the budget: the world stops when the time
+    is up, the move played and Normal's choice measured first, the rest left out."""
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(est_module.time, "process_time", lambda: next(ticks) / 1000)  # 1 ms a look
+    state = toy(9)
+    played = Action("take", 0, (3,))
+    e = estimate(observe(state, 0, toy_game), 2, EstimateBudget(1, "cpu"), include=[played])
+    assert e.worlds == 1 and len(e.candidates) < 3
+    assert e.find(played) is not None

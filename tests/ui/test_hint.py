@@ -1,0 +1,153 @@
+""""Suggest a move" (ui/hint.py): Ctrl+H and the prompt bar's button show the search's three best
+candidates on the board and in words, in the background, for the human's own turn only; the game
+records the hints used and the end of the game says so; hints can be turned off."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ai.core.estimate import calibration
+from engine.core.contract import SeatInfo
+from ui.board.marks import marks_on
+from ui.dialogs.end_game import EndGameDialog, hints_line
+from ui.games import playable_specs
+
+SEATS = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+
+
+def settle(qtbot, c) -> None:
+    qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over() or c.curtain_up, timeout=20_000)
+
+
+def press_ctrl_h(qtbot, window) -> None:
+    """Ctrl+H as a person types it, on the focused board of the active game window."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    qtbot.keyClick(window.view, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+
+
+def open_game(shell, qtbot, game_id, seed=3):
+    window = shell.start_game(game_id, SEATS, {}, seed)
+    qtbot.waitExposed(window)
+    window.hinter.think_ms = 60  # the inline runner answers at once; a short search is enough here
+    c = window.controller
+    settle(qtbot, c)
+    # a position with a real choice
+    for _ in range(40):
+        if len(c.legal) >= 2:
+            break
+        c.take(c.legal[0])
+        settle(qtbot, c)
+    assert c.human_to_move() and len(c.legal) >= 2
+    return window, c
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_ctrl_h_marks_the_three_best_moves_and_says_them(shell, qtbot, game_id):
+    window, c = open_game(shell, qtbot, game_id)
+    n, seat = len(c.session.log), c.session.to_move()
+    press_ctrl_h(qtbot, window)
+    qtbot.waitUntil(lambda: window.prompt.hint_line.isVisible(), timeout=10_000)
+    h = window.hinter
+    assert 1 <= len(h.candidates) <= 3 and all(a in c.legal for a, _ in h.candidates)
+    marks = marks_on(c.scene)
+    assert len(marks) + len(h.unmarked) == len(h.candidates)
+    for mark in marks:
+        assert mark.parentItem() is c.scene.item_for(mark.mark.action)
+    text = window.prompt.hint_line.full_text()
+    assert text.startswith("Suggested") and "1. " in text
+    if calibration(game_id) is not None:  # win chances are shown only where they were measured
+        assert "% to win" in text and "not measured" not in text
+    else:
+        assert "not measured" in text and "%" not in text
+    assert c.session.hints == [(n, seat)]
+    # the next decision takes the hint off the board
+    c.take(h.candidates[0][0])
+    assert marks_on(c.scene) == [] and not window.prompt.hint_line.isVisible()
+
+
+def test_the_prompt_bar_button_and_a_second_ask(shell, qtbot):
+    window, c = open_game(shell, qtbot, "first-ceo")
+    button = window.prompt.hint_button
+    assert button.isVisible() and button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(window.hinter.candidates), timeout=10_000)
+    assert len(marks_on(c.scene)) >= 1  # 1st CEO's choices are cards on the board
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # again at the same point: counted once
+    assert len(c.session.hints) == 1
+
+
+def test_hints_turned_off(shell, qtbot, settings):
+    window, c = open_game(shell, qtbot, "first-ceo")
+    window.act_allow_hints.setChecked(False)
+    assert not settings.get("hints_allowed") and not window.prompt.hint_button.isVisible()
+    press_ctrl_h(qtbot, window)
+    assert "Hints are turned off" in window.statusBar().currentMessage()
+    assert c.session.hints == [] and marks_on(c.scene) == []
+    window.act_allow_hints.setChecked(True)
+    assert window.prompt.hint_button.isVisible() and window.prompt.hint_button.isEnabled()
+
+
+def test_an_answer_for_a_changed_position_is_dropped(shell, qtbot):
+    window, c = open_game(shell, qtbot, "first-ceo")
+    h = window.hinter
+    answers = []
+
+    class HeldBack:
+        """A runner that answers only when the test says so."""
+
+        def call(self, fn, args, callback, convert=None):
+            answers.append((fn(*args), callback))
+
+    h.runner = HeldBack()
+    assert h.ask()
+    result, callback = answers[0]
+    assert not window.prompt.hint_button.isEnabled()  # still looking
+    c.take(c.legal[0])  # the player did not wait
+    settle(qtbot, c)
+    callback(result)
+    assert h.candidates == [] and marks_on(c.scene) == [] and c.session.hints == []
+
+
+def test_no_hint_on_an_ai_turn_or_with_one_choice(shell, qtbot):
+    window, c = open_game(shell, qtbot, "first-ceo")
+    h = window.hinter
+    c.legal = c.legal[:1]
+    assert h.refusal() == "There is only one choice here."
+    c.curtain_up = True
+    assert h.refusal() == "" and not h.ask()
+
+
+def test_the_end_of_the_game_says_who_used_hints(shell, qtbot):
+    window, c = open_game(shell, qtbot, "first-ceo")
+    s = c.session
+    s.hints = [(1, 0), (5, 0)]
+    assert hints_line(s) == "You used 2 hints."
+    s.hints = []
+    assert hints_line(s) == "You used no hints."
+    s.seats[1] = SeatInfo("Ann")
+    s.hints = [(3, 1)]
+    assert hints_line(s) == "You used no hints; Ann used a hint."
+    s.hints = []
+    assert hints_line(s) == "No hints were used."
+
+
+def test_the_end_dialog_and_the_save_keep_the_hints(shell, qtbot, tmp_path):
+    from ai.core.agent import Budget
+    from ai.core.agents import get_agent
+    from ai.core.observe import observe
+    from saves import read_session
+
+    window, c = open_game(shell, qtbot, "robber-barons")
+    press_ctrl_h(qtbot, window)
+    qtbot.waitUntil(lambda: bool(c.session.hints), timeout=10_000)
+    s = c.session
+    agent = get_agent(s.spec.id, "easy")
+    while not s.is_over():
+        s.apply(agent.choose(observe(s.state, s.to_move()), s.ai_rng(), Budget()), by_ai=s.seats[s.to_move()].is_ai)
+    dialog = EndGameDialog(s)
+    qtbot.addWidget(dialog)
+    assert dialog.hints_label.text() == "You used a hint."
+    assert window._write(tmp_path / "h.tycoons")
+    assert read_session(tmp_path / "h.tycoons").hints == s.hints

@@ -1,0 +1,188 @@
+"""The review's "Analyse" (ui/review/analyse.py, ui/review/window.py), through real widgets: it
+runs in the background with progress, can be cancelled, keeps its result beside the save (used
+again next time, ignored when it is not this save's), then shows a win-chance chart per player and
+the mistakes, with the better move and the move played marked on the board."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ai import analysis as an
+from ai.analysis import Analysed, Analysis, analysis_path
+from ai.core.estimate import EstimateBudget
+from engine.core import Rng, Session
+from engine.core.contract import SeatInfo
+from saves import write_session
+from ui.board.marks import marks_on
+from ui.games import playable_specs
+
+SEATS = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cy", "ai", "easy")]
+TINY = EstimateBudget(None, "cpu", rollouts=3)
+
+
+def played(game_id, seed=5):
+    s = Session.new(game_id, SEATS, seed=seed)
+    rng = Rng(seed)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()), by_ai=s.seats[s.to_move()].is_ai)
+    return s
+
+
+@pytest.fixture
+def reviewed(qtbot, settings, tmp_path):
+    from ui.review import review_file
+
+    def make(session, name="g.tycoons"):
+        path = write_session(session, tmp_path / name)
+        window = review_file(path, settings)
+        window.analysis_budget = TINY
+        qtbot.addWidget(window)
+        qtbot.waitExposed(window)
+        return window, path
+
+    return make
+
+
+def analyse_and_wait(qtbot, w, timeout=60_000):
+    seen = []
+    w.progress.valueChanged.connect(seen.append)
+    qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
+    assert w.job is not None and w.progress.isVisible() and w.cancel_button.isVisible()
+    qtbot.waitUntil(lambda: w.analysis is not None, timeout=timeout)
+    return seen
+
+
+@pytest.fixture
+def short_rollouts(monkeypatch):
+    """Rollouts two decisions deep: the window's part is the same, the search costs a tenth."""
+    from ai.core import estimate as est
+    from ai.core.search import knowledge_for
+
+    def short(game_id):
+        k = knowledge_for(game_id)
+        k.rollout_horizon = 2
+        return k
+
+    monkeypatch.setattr(est, "knowledge_for", short)
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_analyse_shows_a_win_chart_and_keeps_the_result_beside_the_save(game_id, reviewed, qtbot, settings,
+                                                                        short_rollouts):
+    s = played(game_id)
+    w, path = reviewed(s)
+    seen = analyse_and_wait(qtbot, w)
+    a = w.analysis
+    assert w.job is None and not w.progress.isVisible() and not w.analyse_button.isEnabled()
+    assert seen and seen[-1] == w.progress.maximum() == an.decisions_of(w.review)
+    assert a.decisions and {d.seat for d in a.decisions} == {0}
+    assert all(w.review.actions[d.entry] == d.chosen for d in a.decisions)
+    # the chart: a line per player, an equal share at the start, the real result at the end
+    assert w.charts.isTabEnabled(1) and w.charts.currentIndex() == 1
+    rows = w.win_chart.history
+    assert len(rows) == w.review.steps + 1 and rows[0] == [100 / 3] * 3
+    winners = s.state.outcome().winners
+    assert rows[-1] == [100.0 / len(winners) if i in winners else 0.0 for i in range(3)]
+    for d in a.decisions:
+        assert [round(x, 6) for x in rows[d.index]] == [round(100 * x, 6) for x in d.shares]
+    # kept beside the save, and shown again at once when the game is reviewed again
+    side = analysis_path(path)
+    assert side.is_file()
+    from ui.review import review_file
+
+    again = review_file(path, settings)
+    qtbot.addWidget(again)
+    assert again.analysis is not None and again.analyse_button.text() == "Analysed"
+    assert [d.to_dict() for d in again.analysis.decisions] == [d.to_dict() for d in a.decisions]
+
+
+def test_cancel_stops_and_keeps_nothing(reviewed, qtbot):
+    w, path = reviewed(played("first-ceo"))
+    w.analysis_budget = EstimateBudget(None, "cpu", rollouts=40)
+    qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.progress.value() >= 1, timeout=20_000)
+    qtbot.mouseClick(w.cancel_button, Qt.MouseButton.LeftButton)
+    assert w.job is None and w.analysis is None
+    assert w.analyse_button.isVisible() and w.analyse_button.isEnabled() and not w.progress.isVisible()
+    qtbot.wait(200)
+    assert not analysis_path(path).exists() and "cancelled" in w.statusBar().currentMessage()
+
+
+def test_an_unfinished_game_cannot_be_analysed(qtbot, settings):
+    from ui.review import open_review
+
+    s = Session.new("first-ceo", SEATS, seed=2)
+    for _ in range(6):
+        s.apply(s.legal_actions()[0], by_ai=s.seats[s.to_move()].is_ai)
+    w = open_review(s, settings)
+    qtbot.addWidget(w)
+    assert not w.analyse_button.isEnabled() and "finished" in w.analyse_button.toolTip()
+
+
+def test_an_analysis_of_another_save_is_ignored(reviewed, qtbot, tmp_path):
+    s = played("first-ceo")
+    path = write_session(s, tmp_path / "g.tycoons")
+    analysis_path(path).write_text('{"kind": "tycoons-analysis", "format": 1, "game": "first-ceo", '
+                                   '"state_hash": "nope", "log_length": 3, "seats": [0], "decisions": []}')
+    w, _ = reviewed(s)
+    assert w.analysis is None and w.analyse_button.isEnabled()
+
+
+def blunder_in(review):
+    """A made-up analysis: Ann's first decision with another choice was a blunder."""
+    for index, entry in enumerate(review.decision_entries, start=1):
+        action = review.actions[entry]
+        if action.seat != 0:
+            continue
+        other = [a for a in review.state_at(entry).legal_actions(0) if a != action]
+        if other:
+            d = Analysed(index, entry, 0, action, other[0], 0.6, 0.2, (0.2, 0.4, 0.4), math.inf,
+                         ((other[0], 0.6), (action, 0.2)))
+            return Analysis(review.spec.id, "h", len(review.actions), 400, [0], [d])
+    raise AssertionError("no decision of Ann with a choice")
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_a_blunder_is_listed_and_its_better_move_marked_on_the_board(game_id, reviewed, qtbot, monkeypatch):
+    monkeypatch.setattr(an, "calibration", lambda gid: an.Calibration(1.0, 0.1, 0.2, 1500, True))
+    w, _ = reviewed(played(game_id))
+    fake = blunder_in(w.review)
+    d = fake.decisions[0]
+    w.show_analysis(fake)
+    assert w.mistakes.count() == 1 and w.charts.tabText(2) == "Mistakes (1)"
+    item = w.mistakes.item(0)
+    assert item.text().startswith(f"Decision {d.index} · Ann · Blunder (−40 points)")
+    w.charts.setCurrentIndex(2)
+    rect = w.mistakes.visualItemRect(item)
+    qtbot.mouseClick(w.mistakes.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert w.step == d.index - 1  # where it was decided
+    marks = {m.mark.tone: m for m in marks_on(w.scene)}
+    for tone, action in (("better", d.best), ("played", d.chosen)):
+        piece = w.scene.item_for(action)
+        if piece is not None:
+            assert marks[tone].parentItem() is piece and not piece.legal  # marked, not offered
+    assert "blunder (−40 points)" in w.note_label.text() and w.note_label.isVisible()
+    assert [m for m in w.win_chart.marked] == [(d.index, 0, 20.0, "blunder")]
+    w.next()
+    assert marks_on(w.scene) == []
+
+
+def test_no_marks_when_the_games_estimates_do_not_beat_the_base_rate(reviewed, qtbot, monkeypatch):
+    monkeypatch.setattr(an, "calibration", lambda gid: an.Calibration(1.0, 0.2, 0.19, 1500, False))
+    w, _ = reviewed(played("first-ceo"))
+    fake = blunder_in(w.review)
+    w.show_analysis(fake)
+    w.go(fake.decisions[0].index - 1)
+    assert marks_on(w.scene) == [] and w.win_chart.marked == []
+    assert w.mistakes.count() == 1 and "No decision is marked" in w.mistakes.item(0).text()
+
+
+def test_analysis_in_worker_processes(reviewed, qtbot, settings):
+    """The real thing: a pool of worker processes, the window's thread only planning and collecting."""
+    settings.set("ai_mode", "process")
+    w, path = reviewed(played("first-ceo", seed=2))
+    analyse_and_wait(qtbot, w, timeout=120_000)
+    assert w.analysis.decisions and analysis_path(path).is_file()

@@ -1,0 +1,140 @@
+"""Marks on board pieces: the candidates of a hint, the better move and the move played in a
+review. One mechanism for every game: a mark finds its piece through the scene's own
+piece-per-action lookup (`scene.item_for(action)`), so no game needs code of its own for it.
+
+A mark is a ring around the piece and a numbered badge at its top-right corner ("1 · 54 %"), a
+child of the piece, so it follows the piece wherever the board's layout puts it; the ring and the
+badge keep their size in screen pixels, so a board fitted into a small window still shows them. Colour is never
+the only cue: each badge carries its number and words. `show_marks` returns the marks that found
+no piece (an action the board shows only as a button), so the caller can say them in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from engine.core.contract import Action
+from ui.board import style
+from ui.board.paint_guard import guarded_paint
+
+TONES = {"hint": "#0072B2", "better": style.MONEY_GREEN, "played": style.BRICK_RED}
+"""Ring and badge colour of each kind of mark (Okabe–Ito blue: not the gold of legal targets)."""
+MARK_Z = 50.0
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A piece to mark: its action, the badge's text, and its tone (a key of TONES)."""
+
+    action: Action
+    text: str
+    tone: str = "hint"
+
+
+class MarkItem(QGraphicsItem):
+    """The ring of one mark around its piece (a child of it), with its badge."""
+
+    RING = 3.0
+
+    def __init__(self, piece: QGraphicsItem, mark: Mark):
+        super().__init__(piece)
+        self.mark = mark
+        self.setZValue(MARK_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the piece
+        rect = piece.rect() if hasattr(piece, "rect") else piece.boundingRect()
+        self.piece_rect = QRectF(rect)
+        m = self.RING + 2
+        self._bounds = self.piece_rect.adjusted(-m, -m, m, m)
+        self.badge = BadgeItem(self, mark)
+        self.badge.setPos(rect.topRight())
+        self.setToolTip(mark.text)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
+
+    @guarded_paint
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        ring = QPainterPath()
+        ring.addRoundedRect(self.piece_rect.adjusted(-1.5, -1.5, 1.5, 1.5), 6, 6)
+        pen = QPen(style.qcolor(TONES.get(self.mark.tone, TONES["hint"])), self.RING)
+        pen.setCosmetic(True)  # as thick at any zoom: a small board still shows it
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(ring)
+        p.restore()
+
+
+class BadgeItem(QGraphicsItem):
+    """The badge at the piece's top-right corner, drawn in screen pixels (it ignores the board's
+    zoom), so its words stay legible on a board fitted into a small window."""
+
+    HEIGHT = 20.0
+
+    def __init__(self, parent: MarkItem, mark: Mark):
+        super().__init__(parent)
+        self.mark = mark
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.font = style.sans(9, bold=True)
+        h = self.HEIGHT
+        width = QFontMetricsF(self.font).horizontalAdvance(mark.text) + h * 0.8
+        self.rect = QRectF(-width + h * 0.6, -h * 0.6, width, h)  # over the corner, mostly inside
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.rect.adjusted(-1, -1, 1, 1)
+
+    @guarded_paint
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        colour = style.qcolor(TONES.get(self.mark.tone, TONES["hint"]))
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(style.qcolor(style.PAPER), 1.2))
+        p.setBrush(colour)
+        h = self.rect.height()
+        p.drawRoundedRect(self.rect, h / 2, h / 2)
+        p.setFont(self.font)
+        p.setPen(style.qcolor(style.PAPER))
+        p.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.mark.text)
+        p.restore()
+
+
+def show_marks(scene, marks: list[Mark]) -> list[Mark]:
+    """Mark each action's piece on `scene` (after clearing the marks shown before); returns the
+    marks whose action has no piece on the board now."""
+    clear_marks(scene)
+    shown, missing = [], []
+    for mark in marks:
+        piece = scene.item_for(mark.action)
+        if piece is None:
+            missing.append(mark)
+            continue
+        shown.append(MarkItem(piece, mark))
+    scene._board_marks = shown
+    return missing
+
+
+def clear_marks(scene) -> None:
+    """Take every mark off `scene`."""
+    from shiboken6 import isValid
+
+    for item in getattr(scene, "_board_marks", ()):
+        if not isValid(item):  # deleted with its piece
+            continue
+        if item.scene() is scene:
+            scene.removeItem(item)  # off the scene and off its piece
+        else:
+            item.setParentItem(None)
+    scene._board_marks = []
+
+
+def marks_on(scene) -> list[MarkItem]:
+    """The marks shown now (tests, pictures)."""
+    from shiboken6 import isValid
+
+    return [m for m in getattr(scene, "_board_marks", ()) if isValid(m) and m.scene() is scene]
