@@ -155,3 +155,17 @@ def test_a_whole_hot_seat_game_with_the_keyboard_alone(shell, qtbot, settings, g
     window = open_window(shell, qtbot, game, [SeatInfo("You"), SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy")])
     made = play_by_keys(qtbot, window, Rng(5), 3000)
     assert window.controller.session.is_over(), f"{game}: not over after {made} decisions by keys"
+
+
+def test_esc_backs_out_of_a_choice_of_the_screen(shell, qtbot, settings):
+    """Esc closes a complex opened large (Victory Through Industry) and drops the focus."""
+    window = open_window(shell, qtbot, "victory-through-industry", [SeatInfo("You"), SeatInfo("Ann", "ai", "easy")])
+    wait_turn(qtbot, window)
+    scene = window.view.scene()
+    scene.open_complex(1)
+    assert scene.focus == 1
+    key(qtbot, window, Qt.Key.Key_Tab)
+    assert window.keyboard.focus is not None
+    window.view.setFocus()
+    key(qtbot, window, Qt.Key.Key_Escape)
+    assert scene.focus is None and window.keyboard.focus is None

@@ -156,6 +156,12 @@ class GameScene(QGraphicsScene):
         """The game's board for `show`: build or update its pieces from `view`."""
         raise NotImplementedError
 
+    def back_out(self) -> bool:
+        """Esc (ui/keyboard.py): undo the board's own choices of the screen (a piece opened
+        large, the first click of a two-click pick); True if there was one. A board with such
+        choices overrides it."""
+        return False
+
     remembers_steps = False
     """True for a board that marks what changed since the view it showed before (Captains'
     purchase ghosts). Review then calls `forget_steps` before a step that is not the next one."""

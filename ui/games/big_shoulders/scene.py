@@ -159,6 +159,18 @@ class BigShouldersScene(GameScene):
         self.to_play = bid
         self.redraw()
 
+    def back_out(self) -> bool:
+        """Esc: the building chosen to play, the trade offered or the company chosen go back."""
+        if self.to_play is not None:
+            self.choose_building(None)
+        elif getattr(self, "trade_give", None) is not None:
+            self.choose_trade(None)
+        elif getattr(self, "acting", None) is not None:
+            self.choose_company(None)
+        else:
+            return False
+        return True
+
     def piece_towards(self, action: Action):
         """The Building Phase's pick takes two clicks: the building to play, then the one to discard
         (which emits the decision); before the first, the way to `action` is its building to play."""

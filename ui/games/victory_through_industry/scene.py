@@ -79,6 +79,13 @@ class VtiScene(GameScene):
         self.focus = seat
         self.redraw()
 
+    def back_out(self) -> bool:
+        """Esc: a complex opened large goes back to the default."""
+        if self.focus is None:
+            return False
+        self.open_complex(None)
+        return True
+
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         n = int(view["players"])
         me = legal[0].seat if legal else viewer
