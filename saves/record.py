@@ -72,9 +72,14 @@ def record_dir() -> Path:
 class RecordEntry:
     """One finished game in the record, as its file recorded it. `checked` is True once the
     winners and scores are known to be the game's real outcome (the app recorded it, or `verify`
-    replayed it); until then they are what the file claims."""
+    replayed it); until then they are what the file claims.
 
-    path: Path
+    The file is kept as its folder (one Path shared by every entry) and its name, and `path` made
+    when asked: 10,000 entries then hold 10,000 fewer objects for the GUI thread's garbage
+    collector to walk (ui/gc_guard.py collects there)."""
+
+    folder: Path
+    name: str
     game: str
     title: str
     created: str
@@ -84,6 +89,15 @@ class RecordEntry:
     decisions: int
     kept: bool
     checked: bool = False
+
+    @property
+    def path(self) -> Path:
+        return self.folder / self.name
+
+    @path.setter
+    def path(self, path: Path) -> None:
+        path = Path(path)
+        self.folder, self.name = path.parent, path.name
 
     @property
     def when(self) -> datetime | None:
@@ -189,7 +203,7 @@ def read_record(folder: str | os.PathLike | None = None, progress=None, stop=Non
             record.entries.append(row.entry)
         else:
             record.notes.append(row.note or f"Skipped {row.name}")
-    record.entries.sort(key=lambda e: (e.created, e.path.name), reverse=True)
+    record.entries.sort(key=lambda e: (e.created, e.name), reverse=True)
     if listing.left_out:
         record.notes.append(f"{listing.left_out:,} older files in {folder.name} are not listed (the record "
                             f"lists the newest {MAX_LISTED:,})")
@@ -220,7 +234,7 @@ def _entry_of(path: Path, saved) -> RecordEntry:
     decisions = summary.get("decisions") if type(summary.get("decisions")) is int else 0
     if not saved.created:
         saved.created = datetime.fromtimestamp(path.stat().st_mtime).astimezone().isoformat()
-    return RecordEntry(path, saved.game, title, saved.created, saved.seats, list(winners),
+    return RecordEntry(path.parent, path.name, saved.game, title, saved.created, saved.seats, list(winners),
                        [float(x) for x in scores], decisions, path.name.endswith(KEPT_SUFFIX))
 
 

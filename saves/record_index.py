@@ -18,10 +18,13 @@ file, which replaces the claim by the real outcome (or notes the file as broken)
 an unchecked winner as such, and the win rates count checked games only.
 
 **Bounds and costs.** At most MAX_LISTED files are listed (the newest by time; a note says how
-many were left out), so memory is bounded whatever lies in the folder. Measured on the 2-core
-development machine (tests/bench/record_bench.py): a 10,000-game index is about 1.6 MB and is
-read and checked against the folder in some 0.2 s, off the GUI thread; building it from
-10,000 files (first start, or the index deleted) takes about 10 s, also off the GUI thread.
+many were left out), so memory is bounded whatever lies in the folder. Measured on the shared
+2-core development machine (tests/bench/record_bench.py): a 10,000-game index is about 1.4 MB,
+read and checked against the folder in 0.25–0.7 s, off the GUI thread; building it from 10,000
+files (first start, or the index deleted) takes 3–7 s, also off the GUI thread; the entries hold
+some 11 MB and 40,000 objects the garbage collector walks (a full collection some 12 ms).
+The index is written and read a row at a time, so the worker thread never holds the
+interpreter long enough to freeze the GUI (one 10,000-row decode held it some 100 ms).
 
 Several threads of one process share a lock per index; two processes (two Tycoons on one data
 folder) may each write the index, the last one winning: a row the other process added is then
@@ -47,12 +50,12 @@ from engine.core.names import name_problem
 from engine.core.registry import get_spec
 
 INDEX_SUFFIX = ".index"
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 MAX_LISTED = 20_000
 """Most files the record lists (newest first by file time); the rest are noted, not read."""
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 """Largest index read (20,000 rows of six 40-character names would be some 30 MB)."""
-_ROW_LIMITS = {"max_str_len": 4096, "max_bin_len": 0, "max_array_len": MAX_LISTED + 16, "max_map_len": 16,
+_ROW_LIMITS = {"max_str_len": 4096, "max_bin_len": 0, "max_array_len": 64, "max_map_len": 16,
                "max_ext_len": 0}
 
 _locks: dict[str, threading.Lock] = {}
@@ -83,33 +86,40 @@ class Row:
 
 # -- the index file ------------------------------------------------------------------------------------
 def _encode(rows: list[Row]) -> bytes:
-    out = []
+    """A header, then one msgpack object per row: written and read a row at a time, so that a
+    worker thread handling a large index never holds the interpreter for long (one call decoding
+    a 10,000-row list held it some 100 ms, a frozen GUI meanwhile)."""
+    packer = msgpack.Packer(use_bin_type=True)
+    out = [packer.pack({"version": INDEX_VERSION, "rows": len(rows)})]
     for r in rows:
         e = r.entry
         if e is None:
-            out.append([r.name, r.size, r.mtime, 0, r.note or ""])
+            out.append(packer.pack([r.name, r.size, r.mtime, 0, r.note or ""]))
         else:
-            out.append([r.name, r.size, r.mtime, 1, e.game, e.created,
-                        [[s.name, s.kind, s.level] for s in e.seats], list(e.winners), list(e.scores),
-                        e.decisions, bool(e.checked)])
-    return msgpack.packb({"version": INDEX_VERSION, "rows": out}, use_bin_type=True)
+            out.append(packer.pack([r.name, r.size, r.mtime, 1, e.game, e.created,
+                                    [[s.name, s.kind, s.level] for s in e.seats], list(e.winners),
+                                    list(e.scores), e.decisions, bool(e.checked)]))
+    return b"".join(out)
 
 
 def _decode(data: bytes, folder: Path) -> dict[str, Row]:
     """The rows of an index file; {} if it is not one (it is then rebuilt). Bad rows are dropped."""
-    try:
-        top = msgpack.unpackb(data, raw=False, strict_map_key=True, **_ROW_LIMITS)
-    except Exception:  # noqa: BLE001 - a damaged index is only a cache to rebuild
-        return {}
-    if type(top) is not dict or top.get("version") != INDEX_VERSION or type(top.get("rows")) is not list:
-        return {}
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(1, len(data)), **_ROW_LIMITS)
+    unpacker.feed(data)
     rows: dict[str, Row] = {}
     shared: dict[str, str] = {}  # the same names and levels recur in every game: one copy each,
     titles: dict[str, str] = {}  # checked once
-    for raw in top["rows"]:
-        row = _row(raw, folder, shared, titles)
-        if row is not None:
-            rows[row.name] = row
+    try:
+        top = unpacker.unpack()
+        if type(top) is not dict or top.get("version") != INDEX_VERSION or type(top.get("rows")) is not int \
+                or not 0 <= top["rows"] <= MAX_LISTED * 2:
+            return {}
+        for _ in range(top["rows"]):
+            row = _row(unpacker.unpack(), folder, shared, titles)
+            if row is not None:
+                rows[row.name] = row
+    except Exception:  # noqa: BLE001 - a damaged index is only a cache to rebuild
+        return {}
     return rows
 
 
@@ -142,11 +152,13 @@ def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
             if type(s) is not list or len(s) != 3 or s[1] not in ("human", "ai") \
                     or not (s[2] is None or (type(s[2]) is str and len(s[2]) <= 20)):
                 return None
-            seat_name = _name(s[0], shared)
-            if seat_name is None:
-                return None
-            seats.append(SeatInfo(seat_name, shared.setdefault(s[1], s[1]),
-                                  None if s[2] is None else shared.setdefault(s[2], s[2])))
+            key = (s[0], s[1], s[2])
+            seat = shared.get(key)  # one SeatInfo for each player over all their games
+            if seat is None:
+                if _name(s[0], shared) is None:
+                    return None
+                seat = shared[key] = SeatInfo(*key)
+            seats.append(seat)
         n = len(seats)
         if type(winners) is not list or not all(type(w) is int and 0 <= w < n for w in winners) \
                 or type(scores) is not list or len(scores) != n \
@@ -159,7 +171,7 @@ def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
         return None
     from saves.record import KEPT_SUFFIX, RecordEntry  # noqa: I001 - a cycle: record imports this module
 
-    entry = RecordEntry(folder / name, shared.setdefault(game, game), title, created, seats, winners,
+    entry = RecordEntry(folder, name, shared.setdefault(game, game), title, created, seats, winners,
                         [float(x) for x in scores], decisions, name.endswith(KEPT_SUFFIX), checked)
     return Row(name, size, mtime, entry)
 
@@ -282,7 +294,7 @@ def refresh(folder: str | os.PathLike, decode=None, progress=None, stop=None) ->
         moved = by_stem.pop((_stem(name), size, mtime), None)
         if moved is not None:  # a Keep mark given or taken: the same game under its new name
             moved.name = name
-            moved.entry.path = folder / name
+            moved.entry.name = name
             moved.entry.kept = name.endswith(KEPT_SUFFIX)
             rows.append(moved)
             continue
@@ -353,7 +365,7 @@ def update_entry(folder: str | os.PathLike, entry, note: str | None = None) -> N
     folder = Path(folder)
     with _lock(folder):
         rows = load_index(folder)
-        row = rows.get(entry.path.name)
+        row = rows.get(entry.name)
         if row is None:
             return
         try:

@@ -12,7 +12,7 @@ import multiprocessing
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from ui.settings import Settings, autosave_exists
@@ -20,6 +20,27 @@ from ui.settings import settings as global_settings
 
 PRELOAD_PAUSE_MS = 50
 """The pause between two games' imports after the first paint (events in between run first)."""
+
+
+class _Described(QObject):
+    """Carries the autosave's description from its thread to the GUI thread."""
+
+    done = Signal(object, str)
+
+
+def autosave_path_light() -> Path:
+    """The autosave's path without importing the saves package (ui.settings.data_dir's rule)."""
+    from ui.settings import data_dir
+
+    return data_dir() / "autosave.tycoons"
+
+
+def _file_stamp(path: Path):
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_size, info.st_mtime_ns)
 
 
 class _FirstPaint(QObject):
@@ -58,6 +79,10 @@ class Shell(QObject):
         self.start.quit_requested.connect(self.quit)
         self.start.switch_requested.connect(self.switch_to_other)
         self.read_only = ""  # who else holds the data folder (ui/instance.py), "" if this app does
+        self._described = (None, "")  # (the autosave's size and time, its description)
+        self._describing = None
+        self._describer = _Described(self)
+        self._describer.done.connect(self._described_now)
         self.instance = None
         self.window = None
         self._windows: list = []  # help windows opened from the start screen
@@ -86,8 +111,8 @@ class Shell(QObject):
     def _notice(self) -> str:
         lines = [self.settings.notice] if self.settings.notice else []
         if self.read_only:
-            lines.append(f"Tycoons is already open on this computer ({self.read_only}) with your games: "
-                         "this window is read-only. Switch to it, or close it to play here.")
+            lines.append(f"Tycoons is already open ({self.read_only}) with your games: this window only "
+                         "shows them for review. Switch to it, or close it to play here.")
         return "\n".join(lines)
 
     # -- two apps on one data folder (ui/instance.py) ---------------------------------------------------
@@ -119,18 +144,32 @@ class Shell(QObject):
 
     def refresh_continue(self) -> None:
         """Enable Continue if there is an autosave. Before the first paint only the file's
-        existence is checked (no saves/engine import); its description follows after the paint."""
+        existence is checked (no saves/engine import); its description follows after the paint,
+        worked out on a thread of its own (it replays the game: a long one takes seconds) and
+        kept while the file is unchanged."""
         available = autosave_exists()
-        description = "The last game, saved automatically."
-        if available and self.first_painted:
-            try:
-                from saves.autosaving import autosave_path
-                from saves.store import describe_save
+        stamp = _file_stamp(autosave_path_light()) if available else None
+        known = self._described if self._described[0] == stamp else (None, "The last game, saved automatically.")
+        self.start.set_continue(available, known[1])
+        if available and self.first_painted and known[0] is None and self._describing != stamp:
+            import threading
 
-                description = describe_save(str(autosave_path()))
-            except Exception:  # noqa: BLE001 - a description is optional; Continue reports errors
-                pass
-        self.start.set_continue(available, description)
+            self._describing = stamp  # one description at a time of each version of the file
+            def describe():
+                try:
+                    from saves.store import describe_save
+
+                    text = describe_save(str(autosave_path_light()))
+                except Exception:  # noqa: BLE001 - a description is optional; Continue reports errors
+                    return
+                self._describer.done.emit(stamp, text)
+
+            threading.Thread(target=describe, name="describe-autosave", daemon=True).start()
+
+    def _described_now(self, stamp, text: str) -> None:
+        self._described = (stamp, text)
+        if stamp == _file_stamp(autosave_path_light()):
+            self.start.set_continue(True, text)
 
     @property
     def runner(self):

@@ -58,8 +58,9 @@ PALETTE_NAMES = {"#E69F00": "Orange", "#56B4E9": "Sky blue", "#009E73": "Bluish 
                  "#0072B2": "Blue", "#CC79A7": "Reddish purple"}
 """The seat colours (ui/board/style.SEAT_COLOURS, repeated so that start-up imports no Qt) by name."""
 
-MAX_BYTES = 64 * 1024
-"""Largest settings file read (a real one is under 2 KB: the window state is the bulk of it)."""
+MAX_BYTES = 512 * 1024
+"""Largest settings file read (a real one is under 2 KB: the window state is the bulk of it;
+every key at its longest, a 32,768-character folder of four-byte characters, is some 150 KB)."""
 MAX_DEPTH = 8
 """Deepest nesting of a settings file (the deepest key, `last_game`, nests 3 deep)."""
 BAD_SUFFIX = ".bad"
@@ -208,7 +209,7 @@ _SCHEMA: tuple[Setting, ...] = (
     choice("log_dock", "auto", "Game log", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
            "Beside or under the board, closed, or only in a large window.",
            preference=False),  # opened and closed in the View menu, Ctrl+L or the status bar
-    text("last_dir", "", "Last folder", 4096, preference=False),
+    text("last_dir", "", "Last folder", 32_768, preference=False),  # the longest path Windows takes
     text("window_geometry", "", "Window size", 16_384, pattern=_BASE64, preference=False),  # saveGeometry()
     text("window_state", "", "Window layout", 16_384, pattern=_BASE64, preference=False),  # saveState()
     data("last_game", {}, "Last new game", _last_game_problem),  # the new-game dialog's start
@@ -399,7 +400,7 @@ class Settings:
                            f"defaults are used and changes are not remembered. The file is {self.path}.")
             return
         kept = "the other settings were kept" if repaired else "the defaults are used"
-        self.notice = f"Your settings could not be read ({why}): {kept}; the old file is {bad.name}."
+        self.notice = f"Your settings could not be read ({why}): {kept}, and the old file set aside as {bad.name}."
         if repaired:
             self._write()
 
@@ -442,11 +443,24 @@ class Settings:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
             with os.fdopen(fd, "wb") as f:
-                f.write(json.dumps(stored, indent=1).encode("utf-8"))
+                f.write(_encoded(stored, {k: v for k, v in stored.items() if k in SCHEMA}))
             os.replace(tmp, self.path)
         except (OSError, ValueError):
             with contextlib.suppress(OSError):
                 os.unlink(tmp)  # preferences are a convenience; never fail a game over them
+        self._remove_stale_temps()
+
+    def _remove_stale_temps(self) -> None:
+        """Temporary files of writes a kill interrupted (a minute old: never another app's live one)."""
+        import time
+
+        prefix, now = f".{self.path.name}.", time.time()
+        with contextlib.suppress(OSError), os.scandir(self.path.parent) as entries:
+            for entry in entries:
+                if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                    with contextlib.suppress(OSError):
+                        if now - entry.stat(follow_symlinks=False).st_mtime > 60:
+                            os.unlink(entry.path)
 
     @property
     def ai_delay_ms(self) -> int:
@@ -460,6 +474,17 @@ class Settings:
     def animation_factor(self) -> float:
         """The scene's motion speed: the pace's, or 0 with Animations off."""
         return ANIMATION_FACTORS[self._values["ai_speed"]] if self._values["animations"] else 0.0
+
+
+def _encoded(stored: dict, known: dict) -> bytes:
+    """The file's bytes: readable, else compact, else without another version's keys, whichever
+    first fits MAX_BYTES, so that what is written is always read back."""
+    for value, indent in ((stored, 1), (stored, None), (known, None)):
+        data = json.dumps(value, indent=indent, ensure_ascii=False,
+                          separators=None if indent else (",", ":")).encode("utf-8")
+        if len(data) <= MAX_BYTES:
+            break
+    return data
 
 
 def _copy(value):

@@ -90,3 +90,28 @@ def test_the_start_screen_with_10000_games_never_decodes_on_the_gui_thread(shell
     panel.reader.wait()
     assert decoding["gui"] == 0
     assert decoding["other"] <= GAMES  # replays that check results only, never a file decoded again
+
+
+def test_the_autosave_is_described_off_the_gui_thread_and_once(shell, qtbot, data_dir, monkeypatch):
+    """Continue's line replays the autosave (a long game: seconds): on a thread of its own, and
+    not again while the file is unchanged, so the start screen comes back at once."""
+    import saves.store as store
+    from saves import write_session
+    from saves.autosaving import autosave_path
+    from tests.saves.helpers import new_game, play
+
+    write_session(play(new_game(seed=4), 15), autosave_path())
+    threads = []
+    real = store.describe_save
+    monkeypatch.setattr(store, "describe_save", lambda *a, **k: (threads.append(threading.current_thread()),
+                                                                  real(*a, **k))[1])
+    shell.first_painted = True
+    shell.show_start()
+    qtbot.waitUntil(lambda: "decisions" in shell.start.continue_info.text(), timeout=10_000)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    shell.refresh_continue()
+    shell.refresh_continue()
+    assert len(threads) == 1 and "decisions" in shell.start.continue_info.text()
+    write_session(play(new_game(seed=5), 9), autosave_path())  # another game autosaved: described anew
+    shell.refresh_continue()
+    qtbot.waitUntil(lambda: len(threads) == 2 and "9 decisions" in shell.start.continue_info.text(), timeout=10_000)

@@ -70,6 +70,38 @@ def test_set_refuses_a_value_outside_the_schema(tmp_path):
     assert not again.notice
 
 
+def test_a_write_killed_midway_leaves_no_temporary_file_for_long(tmp_path):
+    s = Settings(tmp_path / "settings.json")
+    stale, fresh = tmp_path / ".settings.json.dead.tmp", tmp_path / ".settings.json.live.tmp"
+    stale.write_text("{")
+    fresh.write_text("{")
+    os.utime(stale, (0, 0))
+    s.set("ai_speed", "fast")
+    assert not stale.exists() and fresh.exists()  # a live one may be another app's write
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".settings.json.live.tmp", "settings.json"]
+
+
+def test_every_key_at_its_longest_is_written_and_read_back(tmp_path):
+    path = tmp_path / "settings.json"
+    s = Settings(path)
+    for key, spec in SCHEMA.items():
+        if spec.kind == "text" and spec.stored:
+            s.set(key, ("A" if spec.pattern else "𝕎") * spec.max_length)
+        elif spec.kind == "int" and spec.stored:
+            s.set(key, spec.maximum)
+    s.set("last_game", {"game": "g" * 64, "seats": [{"name": chr(0x1D400 + i) * 40, "kind": "ai", "level": "l" * 20}
+                                                    for i in range(8)]})
+    again = Settings(path)
+    assert not again.notice
+    assert all(again.get(k) == s.get(k) for k in SCHEMA if SCHEMA[k].stored)
+    # a newer Tycoons' keys that would not fit with ours are dropped rather than make the file unreadable
+    path.write_text(json.dumps({"from_a_newer_tycoons": [1] * 200_000}, separators=(",", ":")))
+    grown = Settings(path)
+    assert not grown.notice
+    grown.set("last_dir", "𝕎" * 32_768)
+    assert not Settings(path).notice and Settings(path).get("last_dir") == "𝕎" * 32_768
+
+
 def test_listeners_hear_of_changes(tmp_path):
     s = Settings(tmp_path / "settings.json")
     heard = []

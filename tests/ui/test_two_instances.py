@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,37 @@ def test_the_lock_of_a_killed_process_is_stale_and_taken(qapp, tmp_path):
     assert instance.claim()
     instance.release()
     assert not (tmp_path / RAISE_NAME).exists()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "empty", "folder", "fifo", "link to /dev/zero", "huge"])
+def test_a_damaged_lock_file_does_not_lock_every_tycoons_out(qapp, tmp_path, damage):
+    lock = tmp_path / "tycoons.lock"
+    if damage == "folder":
+        lock.mkdir()
+    elif damage == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(lock)
+    elif damage == "link to /dev/zero":
+        if not os.path.exists("/dev/zero"):
+            pytest.skip("no /dev/zero here")
+        os.symlink("/dev/zero", lock)
+    else:
+        lock.write_text("garbage\n" if damage == "garbage" else "x" * 100_000 if damage == "huge" else "")
+    if damage in ("garbage", "empty"):
+        assert not Instance(tmp_path).claim()  # a moment old: it may be another Tycoons' being written
+        os.utime(lock, (time.time() - 60, time.time() - 60), follow_symlinks=False)
+    instance = Instance(tmp_path)
+    assert instance.claim()
+    assert (tmp_path / "tycoons.lock.bad").exists()
+    assert not Instance(tmp_path).claim()  # and now it is a real lock
+    instance.release()
+
+
+def test_a_folder_where_no_lock_can_be_made_is_no_sign_of_another_tycoons(qapp, tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    instance = Instance(tmp_path / "file" / "data")
+    assert instance.claim() and not instance.held
 
 
 def test_in_one_process_the_second_is_refused_and_the_first_hears_the_hand_over(qtbot, tmp_path):

@@ -92,17 +92,27 @@ class StartScreen(QWidget):
         self.continue_info.setWordWrap(True)
         self.continue_info.setStyleSheet("font-size: 12px; color: #6b5d4d;")
         col.insertWidget(col.indexOf(self.continue_button) + 1, self.continue_info)
-        self.notice = QLabel()  # one line when something in the data folder had to be set aside
+        # a strip above the cards, for what the player should know about the data folder: a
+        # settings file set aside, another Tycoons holding the games (with "Switch to it")
+        self.banner = QFrame()
+        self.banner.setObjectName("Banner")
+        self.banner.setStyleSheet("#Banner { background: #f4ecd8; border: 2px solid #b23a2e; border-radius: 8px; }"
+                                  "#Banner QLabel { color: #8c2d1e; font-size: 13px; }"
+                                  "#Banner QPushButton { font-size: 13px; padding: 4px 14px; background: #e9dcc0;"
+                                  " color: #3b3127; border: 1px solid #b08d57; border-radius: 5px; }")
+        strip = QHBoxLayout(self.banner)
+        strip.setContentsMargins(14, 8, 10, 8)
+        self.notice = QLabel()
         self.notice.setObjectName("Notice")
         self.notice.setWordWrap(True)
-        self.notice.setStyleSheet("font-size: 12px; color: #8c2d1e;")
-        self.notice.setVisible(False)
-        col.addWidget(self.notice)
+        strip.addWidget(self.notice, 1)
         self.switch_button = QPushButton("Switch to the open Tycoons")
         self.switch_button.setToolTip("Bring the other Tycoons window to the front and close this one")
         self.switch_button.clicked.connect(self.switch_requested.emit)
         self.switch_button.setVisible(False)
-        col.addWidget(self.switch_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        strip.addWidget(self.switch_button)
+        self.banner.setVisible(False)
+        outer.insertWidget(0, self.banner)
         self.read_only = ""
         self.new_button.setDefault(True)
         self._row = QHBoxLayout()  # the card, and "Past games" beside it once it is read
@@ -126,6 +136,10 @@ class StartScreen(QWidget):
         self.notice.setText(text)
         self.notice.setToolTip(text)
         self.notice.setVisible(bool(text))
+        self._show_banner()
+
+    def _show_banner(self) -> None:
+        self.banner.setVisible(bool(self.notice.text()) or self.switch_button.isVisibleTo(self.banner))
 
     def set_read_only(self, other: str) -> None:
         """Another Tycoons (`other` says which) holds the data folder: games open for review only,
@@ -136,6 +150,7 @@ class StartScreen(QWidget):
                                    if other else "")
         self.continue_button.setText("Review the last game" if other else "Continue")
         self.switch_button.setVisible(bool(other))
+        self._show_banner()
 
     def set_continue(self, available: bool, description: str = "") -> None:
         """Enable Continue when an autosave exists; `description` says what it holds."""

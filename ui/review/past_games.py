@@ -359,7 +359,8 @@ class PastGamesPanel(QFrame):
         col.addWidget(self.table, 1)
         self.empty = QLabel("Reading past games…")
         self.empty.setWordWrap(True)
-        col.addWidget(self.empty)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        col.addWidget(self.empty, 1)  # the table's room while there is no table
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: #8c2d1e; font-size: 12px;")
