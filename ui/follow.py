@@ -287,6 +287,14 @@ class Follower(QObject):
         self.spot.show("since", looks_)
         self.marking = bool(looks_)
 
+    def curtain(self) -> None:
+        """A hot-seat curtain fell: the previous player's rings and report are theirs alone."""
+        self.spot.clear("since")
+        self.spot.clear("pointed")
+        self.spot.clear("moved")
+        self.marking = False
+        self.report = None
+
     def point(self, line: Line | None) -> None:
         """Ring the pieces of `line` (a "since your turn" line under the mouse), or none."""
         if line is None or not line.keys:

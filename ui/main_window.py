@@ -706,6 +706,13 @@ class GameWindow(QMainWindow):
     def _drop_curtain(self, seat: int) -> None:
         s = self.controller.session
         self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat])
+        # what the previous player was following is theirs: their list and rings go with them
+        if getattr(self, "follower", None) is not None:
+            self.follower.curtain()
+        if getattr(self, "since_panel", None) is not None:
+            self.since_panel.hide()
+            self.since_panel.set_report(None, s.names, [seat.is_ai for seat in s.seats])
+        self.keyboard.set_focus(None, announce=False)
 
     def _curtain_lifted(self) -> None:
         if self.controller is not None:
@@ -863,10 +870,11 @@ class GameWindow(QMainWindow):
         panel = getattr(self, "since_panel", None)
         if panel is None:
             return
+        c = self.controller
         if panel.isVisible():
             panel.hide()
-        elif panel.report is not None:
-            panel.open(self._marked_rects())
+        elif panel.report is not None and c is not None and not c.curtain_up and panel.report.seat == c.viewer:
+            panel.open(self._marked_rects())  # only the list of the player at the screen
         else:
             self.show_status("Nothing to show yet: the list fills when your turn begins.")
 

@@ -209,6 +209,11 @@ def test_hot_seat_each_human_sees_only_what_they_may_see(shell, qtbot, settings)
         if c.session.is_over():
             break
         if c.curtain_up:
+            # behind the curtain nothing of the previous player's list or rings is left
+            assert window.since_panel.report is None and not window.since_panel.isVisible()
+            assert not window.follower.spot.keys("since") and not window.follower.spot.keys("moved")
+            window.toggle_since()  # Ctrl+T behind the curtain opens nothing
+            assert not window.since_panel.isVisible()
             c.lift_curtain()
             continue
         qtbot.waitUntil(lambda: window.follower._turn_of == c.viewer, timeout=5000)
