@@ -346,8 +346,9 @@ def parse_payload(payload: dict) -> SavedGame:
     seats = []
     for s in raw_seats:
         if not isinstance(s, dict) or not isinstance(s.get("name"), str) \
-                or s.get("kind", "human") not in ("human", "ai") \
-                or not isinstance(s.get("level"), str | None):
+                or s.get("kind", "human") not in ("human", "ai", "online") \
+                or not isinstance(s.get("level"), str | None) \
+                or not isinstance(s.get("user"), str | None):
             raise CorruptSave("the save is malformed (a seat is not valid)")
         problem = name_problem(s["name"])
         if problem:

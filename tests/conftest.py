@@ -30,3 +30,21 @@ def _hypothesis_profile() -> None:
 
 
 _hypothesis_profile()
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def homeserver(tmp_path_factory):
+    """A real Matrix homeserver for the online tests (tests/online/homeserver.py): Synapse on
+    127.0.0.1 with SQLite and shared-secret registration, started once when a test asks for it
+    (its start is bounded) and stopped at the end of the run."""
+    pytest.importorskip("nio", reason="online play needs matrix-nio: pip install -e '.[test]'")
+    pytest.importorskip("synapse", reason="the online tests need Synapse: pip install -e '.[test]'")
+    from tests.online.homeserver import Homeserver
+
+    server = Homeserver(tmp_path_factory.mktemp("synapse"))
+    server.start()
+    yield server
+    server.stop()

@@ -172,6 +172,15 @@ class Shell(QObject):
             self.start.set_continue(True, text)
 
     @property
+    def online(self):
+        """Online play (ui/online_shell.py), made on first use: sign-in, Online games, hosting."""
+        if getattr(self, "_online", None) is None:
+            from ui.online_shell import OnlineShell
+
+            self._online = OnlineShell(self)
+        return self._online
+
+    @property
     def runner(self):
         """The AI runner (created on first use, so that start-up does not import asyncio)."""
         if self._runner is None:
@@ -186,6 +195,10 @@ class Shell(QObject):
         if self.start.isVisible():
             self.refresh_continue()
         self._install_past_games()
+        try:
+            self.online.install_panel(self.start)
+        except Exception as exc:  # noqa: BLE001 - the start screen works without it
+            print(f"Online games are not shown: {exc}", file=sys.stderr)
         if self._start_pool:
             try:
                 from engine.core.registry import game_ids
@@ -233,10 +246,11 @@ class Shell(QObject):
             self.window.closed.connect(self._window_closed)
         return self.window
 
-    def open_session(self, session, path=None, before_start=None):
+    def open_session(self, session, path=None, before_start=None, autosave: bool | None = None):
         """Show `session` in the game window; returns the window (None if the game has no board).
-        `before_start(controller)` runs before the game's first move (GameWindow.open_session).
-        Refused, read-only (another Tycoons has the data folder)."""
+        `before_start(controller)` runs before the game's first move (GameWindow.open_session);
+        `autosave` False: the game is saved elsewhere (an online game's host). Refused, read-only
+        (another Tycoons has the data folder)."""
         from ui import controller
 
         if self.read_only:
@@ -251,7 +265,23 @@ class Shell(QObject):
                         "from this version of Tycoons.")
             return None
         window = self._window()
-        window.open_session(session, path, before_start)
+        self._leave_hosted_game()
+        window.open_session(session, path, before_start, autosave=autosave)
+        return self._show_window(window)
+
+    def open_remote(self, manager, core):
+        """Show a game hosted elsewhere from this player's seat (DESIGN §12)."""
+        window = self._window()
+        window.open_remote(manager, core)
+        return self._show_window(window)
+
+    def _leave_hosted_game(self) -> None:
+        online = getattr(self, "_online", None)
+        if online is not None and online.bridge is not None:
+            online.bridge.close()
+            online.bridge = None
+
+    def _show_window(self, window):
         window.show()
         window.raise_()
         window.activateWindow()
@@ -286,7 +316,10 @@ class Shell(QObject):
         if seats and not seats[0].is_ai and seats[0].name != self.settings.get("player_name"):
             self.settings.set("player_name", seats[0].name)
         self.settings.set("last_game", {"game": game_id, "seats": [
-            {"name": s.name, "kind": s.kind, "level": s.level} for s in seats]})
+            {"name": s.name, "kind": s.kind, "level": s.level, **({"user": s.user} if s.user else {})}
+            for s in seats]})
+        if any(s.is_online for s in seats):
+            return self.online.host_game(game_id, seats, options, seed, parent)
         return self.start_game(game_id, seats, options, seed)
 
     def continue_game(self):
@@ -512,8 +545,12 @@ class Shell(QObject):
         QMessageBox.warning(parent or self.window or self.start, title, text)
 
     def _window_closed(self) -> None:
+        self._leave_hosted_game()
         if not getattr(self, "_quitting", False):
             self.show_start()
+            online = getattr(self, "_online", None)
+            if online is not None:
+                online.refresh()
 
     def quit(self) -> None:
         self._quitting = True
@@ -522,6 +559,9 @@ class Shell(QObject):
             self.window.close()
         if self._runner is not None:
             self._runner.shutdown()
+        online = getattr(self, "_online", None)
+        if online is not None:
+            online.stop()
         app = QApplication.instance()
         if app is not None:
             app.quit()
@@ -535,7 +575,7 @@ def remember_seats(dialog, last: dict) -> None:
     try:
         if last.get("game") != dialog.spec.id:
             return
-        seats = [SeatInfo(str(s["name"]), str(s["kind"]), s.get("level")) for s in last["seats"]]
+        seats = [SeatInfo(str(s["name"]), str(s["kind"]), s.get("level"), s.get("user")) for s in last["seats"]]
         if dialog.spec.min_players <= len(seats) <= dialog.spec.max_players:
             dialog.set_seats(seats)
     except (AttributeError, KeyError, TypeError, ValueError):

@@ -1,6 +1,6 @@
 """`tycoons` command line (DESIGN §8). Only the GUI (and `tutorial` without `--check`) and `render`
-import Qt; `simulate`, `balance`, `check-save`, `analyse` and `tutorial --check` run headless and
-start fast."""
+import Qt; `simulate`, `balance`, `check-save`, `analyse`, `tutorial --check` and `host` (online
+games, DESIGN §12) run headless and start fast."""
 
 from __future__ import annotations
 
@@ -51,6 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     chk = sub.add_parser("check-save", help="verify a save file (exit 0 if good)")
     chk.add_argument("file")
 
+    from ui.online.headless import add_parser as add_host_parser
+
+    add_host_parser(sub)
+
     ana = sub.add_parser("analyse", aliases=["analyze"],
                          help="estimate, for each decision, the win chance of the move made and of the best move found")
     ana.add_argument("file")
@@ -94,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
         from saves.check import check_save_command
 
         return check_save_command(args.file)
+    if args.command == "host":
+        from ui.online.headless import run_from_args as run_host
+
+        return run_host(args)
     if args.command in ("analyse", "analyze"):
         from ai.analysis import analyse_command
 

@@ -142,7 +142,13 @@ class GameController(QObject):
 
     # -- queries ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.session.seats) if not s.is_ai]
+        """The seats of the people at this screen (not AIs, not players online elsewhere)."""
+        return [i for i, s in enumerate(self.session.seats) if not s.is_ai and not s.is_online]
+
+    def elsewhere(self, seat: int) -> bool:
+        """`seat` decides away from this screen: an AI, or a player online (DESIGN §12)."""
+        info = self.session.seats[seat]
+        return info.is_ai or info.is_online
 
     def hotseat(self) -> bool:
         """Several humans share the screen."""
@@ -151,7 +157,7 @@ class GameController(QObject):
     def human_to_move(self) -> bool:
         """True when the seat to move is the human at the screen and the board is not curtained."""
         mover = self.session.to_move()
-        return (mover >= 0 and not self.session.seats[mover].is_ai and mover == self.viewer
+        return (mover >= 0 and not self.elsewhere(mover) and mover == self.viewer
                 and not self.curtain_up)
 
     def confirm_pending(self) -> bool:
@@ -208,7 +214,7 @@ class GameController(QObject):
         if not window or any(e.by_ai or e.action.seat != window[-1].action.seat for e in window):
             return
         seat = window[-1].action.seat
-        if not 0 <= seat < len(session.seats) or session.seats[seat].is_ai:
+        if not 0 <= seat < len(session.seats) or self.elsewhere(seat):
             return
         self.viewer = seat
         for entry in window:
@@ -234,7 +240,7 @@ class GameController(QObject):
     def _update_viewer(self) -> bool:
         """Follow the human at the screen; True if the screen passes to another human."""
         mover = self.session.to_move()
-        if mover < 0 or self.session.seats[mover].is_ai or mover == self.viewer:
+        if mover < 0 or self.elsewhere(mover) or mover == self.viewer:
             return False
         if self.confirm_pending():  # the screen stays with the player until they confirm
             return False
@@ -252,7 +258,7 @@ class GameController(QObject):
         self.view = state.view(self.viewer)
         mover = self.session.to_move()
         self.legal = list(state.legal_actions(mover)) if (mover >= 0 and mover == self.viewer
-                                                          and not self.session.seats[mover].is_ai) else []
+                                                          and not self.elsewhere(mover)) else []
         self.scene.show(self.view, self.legal, self.session.names, self.viewer)
         self.changed.emit()
         if passed:
@@ -322,9 +328,10 @@ class GameController(QObject):
             return "The game is over."
         if self.confirm_pending():
             return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
-        if mover < 0 or session.seats[mover].is_ai:
+        if mover < 0 or self.elsewhere(mover):
             name = session.names[mover] if mover >= 0 else "the game"
-            return f"Please wait: it is {whose(name)} turn."
+            online = " (playing online)" if mover >= 0 and session.seats[mover].is_online else ""
+            return f"Please wait: it is {whose(name)} turn{online}."
         reason = session.illegal_reason(action)
         if reason is None and self.lesson is not None:
             reason = self.lesson.vet(action)  # a legal move, but not the one the lesson teaches
@@ -341,7 +348,7 @@ class GameController(QObject):
         player is asked to choose (the prompt)."""
         session = self.session
         mover = session.to_move()
-        if session.is_over() or self.confirm_pending() or mover < 0 or session.seats[mover].is_ai:
+        if session.is_over() or self.confirm_pending() or mover < 0 or self.elsewhere(mover):
             return self.refusal(Action("", mover, ())) or ""
         try:
             asked = game_ui(session.spec.id).prompt(self.view, self.legal, session.names)
@@ -352,6 +359,21 @@ class GameController(QObject):
     def take(self, action: Action) -> bool:
         """The same as a board click (prompt-bar buttons)."""
         return self.on_intent(action)
+
+    def apply_remote(self, action: Action) -> bool:
+        """A decision of a player online, already judged by the host (ui/online/host.py): it is
+        final (nobody here can undo it) and, like an AI's, ends the undo window."""
+        if self.closed:
+            return False
+        floor_before = self.session.undo_floor()
+        try:
+            self.session.apply(action, final=True)
+        except IllegalAction as exc:  # judged legal a moment ago; never crash over it
+            self.status.emit(exc.reason)
+            return False
+        self.status.emit(f"{self.session.names[action.seat]}: {self.undo_text(action)}")
+        self._sync_stack(floor_before)
+        return True
 
     def _sync_stack(self, floor_before: int) -> None:
         """Keep the undo stack inside the session's undo window after a new decision."""

@@ -482,20 +482,39 @@ class GameWindow(QMainWindow):
         return act
 
     # -- opening a game -----------------------------------------------------------------------------
-    def open_session(self, session, path: Path | None = None, before_start=None) -> GameController:
+    def open_session(self, session, path: Path | None = None, before_start=None,
+                     autosave: bool | None = None) -> GameController:
         """Show `session` in this window (replacing any open game). `before_start(controller)`,
-        if given, runs once the controller exists and before its first move (a lesson's coach)."""
+        if given, runs once the controller exists and before its first move (a lesson's coach).
+        `autosave` False: the game is saved elsewhere (an online game's host keeps its own file,
+        ui/online_game.py)."""
+        self._use_own_colour(session)
+        scene = self._new_scene(session.spec.id)
+        keep = self.shell.autosave_enabled if autosave is None else autosave
+        controller = GameController(session, scene, self.shell.runner, self.settings, autosave=keep, parent=self)
+        self.path = Path(path) if path else None
+        controller.saved_length = len(session.log) if path else None
+        return self._show_controller(controller, before_start)
+
+    def open_remote(self, manager, core):
+        """Show a game hosted elsewhere, from this player's seat (ui/online_game.py)."""
+        from ui.online_game import RemoteController
+
+        scene = self._new_scene(core.info.kind)
+        self.path = None
+        return self._show_controller(RemoteController(manager, core, scene, self.settings, parent=self))
+
+    def _new_scene(self, game_id: str):
         if self.controller is not None:
             self.controller.close()
             self.controller.deleteLater()
         self._drop_end_dialog()
         self.curtain.hide()
         self.prompt.reset_height()
-        self._game_has_mats = bool(getattr(_controller.game_ui(session.spec.id), "BOARD_HAS_MATS", False))
+        self._game_has_mats = bool(getattr(_controller.game_ui(game_id), "BOARD_HAS_MATS", False))
         self._apply_docks()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
-        self.game = _controller.game_ui(session.spec.id)
-        self._use_own_colour(session)
+        self.game = _controller.game_ui(game_id)
         self._apply_text_size()
         scene = self.game.make_scene()
         old_scene = self.view.scene()
@@ -506,8 +525,9 @@ class GameWindow(QMainWindow):
         scene.sceneRectChanged.connect(self.view.scene_rect_changed)
         if hasattr(scene, "hovered"):
             scene.hovered.connect(self._hovered)
-        controller = GameController(session, scene, self.shell.runner, self.settings,
-                                    autosave=self.shell.autosave_enabled, parent=self)
+        return scene
+
+    def _show_controller(self, controller, before_start=None):
         self.controller = controller
         controller.changed.connect(self._sync)
         controller.status.connect(self.show_status)
@@ -515,12 +535,6 @@ class GameWindow(QMainWindow):
         controller.thinking.connect(self._thinking)
         controller.game_over.connect(self._game_over)
         controller.undo_stack.cleanChanged.connect(self._clean_changed)
-        controller.stepping.connect(lambda _seat: self._sync())
-        controller.refused.connect(self._refused)
-        from ui.autopass import AutoPass
-
-        self.auto_pass = AutoPass(controller, self.game, parent=controller)
-        self.auto_pass.changed.connect(self._sync)
         controller.changed.connect(self._hide_refusal)
         self._follow(controller)
         from ui.hint import Hinter
@@ -530,10 +544,11 @@ class GameWindow(QMainWindow):
         self.hinter.busy.connect(lambda _busy: self._sync_hint())
         self.prompt.set_hint("")
         self._install_undo_actions(controller)
-        self.path = Path(path) if path else None
-        controller.saved_length = len(session.log) if path else None
+        remote = getattr(controller, "remote", False)
+        for act in (self.act_save, self.act_save_as):  # a game hosted elsewhere is saved by its host
+            act.setEnabled(not remote)
         if self.shell._runner is not None:
-            self.shell.runner.warm(session.spec.id)
+            self.shell.runner.warm(controller.session.spec.id)
         if before_start is not None:
             before_start(controller)
         controller.start()
@@ -566,7 +581,7 @@ class GameWindow(QMainWindow):
         self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), c.viewer, c.ai_seat)
         self.log_dock.sync(s, c.viewer)
         self.act_confirm.setEnabled(c.confirm_pending())
-        self.act_next.setEnabled(c.held is not None)
+        self.act_next.setEnabled(getattr(c, "held", None) is not None)
         text = self._prompt_text()
         passing = getattr(self, "auto_pass", None)
         if passing is not None and passing.is_armed() and not s.is_over():
@@ -600,19 +615,24 @@ class GameWindow(QMainWindow):
     def _prompt_text(self) -> str:
         c = self.controller
         s = c.session
+        waiting = getattr(c, "prompt_text", None)
+        if waiting is not None and waiting() is not None:  # a game hosted elsewhere
+            return waiting()
         if s.is_over():
             outcome = s.state.outcome()
             from ui.dialogs.end_game import winners_line
 
             return "Game over. " + winners_line(s.names, outcome)
         mover = s.to_move()
-        if c.held is not None:
+        if getattr(c, "held", None) is not None:
             return f"{s.names[c.held[1]]} (AI) has decided. Next (Space) shows it."
         if c.confirm_pending():
             return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
                     "decision (Ctrl+Z) to take it back.")
         if mover >= 0 and s.seats[mover].is_ai:
             return f"{s.names[mover]} (AI) is choosing…"
+        if mover >= 0 and s.seats[mover].is_online and mover != c.viewer:
+            return f"Waiting for {s.names[mover]} (online)…"
         if c.curtain_up:
             return f"Pass the computer to {s.names[mover]}."
         prompt = getattr(self.game, "prompt", None)
@@ -625,7 +645,7 @@ class GameWindow(QMainWindow):
 
     def _prompt_choices(self) -> tuple[list, list[str]]:
         c = self.controller
-        if c.held is not None:
+        if getattr(c, "held", None) is not None:
             return [NEXT], ["Next (Space)"]
         if c.confirm_pending():
             return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
@@ -786,7 +806,7 @@ class GameWindow(QMainWindow):
         key = self.settings.get("ai_speed")
         if key in self.speed_actions:
             self.speed_actions[key].setChecked(True)
-        if self.controller is not None:
+        if self.controller is not None and hasattr(self.controller, "pace_changed"):
             self.controller.pace_changed()
         self._sync()
 
@@ -797,23 +817,35 @@ class GameWindow(QMainWindow):
 
     def step_ai(self) -> None:
         """Space or Next at the Step pace: show the AI decision that waits."""
-        if self.controller is not None:
+        if self.controller is not None and hasattr(self.controller, "step"):
             self.controller.step()
 
     # -- following the other players (ui/follow.py) ------------------------------------------------------
     def _follow(self, controller: GameController) -> None:
+        """Follow the other players in `controller`'s game (ui/follow.py), with the Step pace,
+        refusals by the piece and auto-pass. A game hosted elsewhere (ui/online_game.py) has its
+        own host: only the keyboard and the callouts follow it here."""
+        from ui.autopass import AutoPass
         from ui.follow import Follower
         from ui.panels.since_turn import SinceTurnPanel
 
         old = getattr(self, "follower", None)
         if old is not None:
             old.close()
-        self.follower = Follower(controller, self.settings, parent=controller)
+        self.follower = self.auto_pass = None
         if getattr(self, "since_panel", None) is None:
             self.since_panel = SinceTurnPanel(self.view)
-            self.since_panel.pointed.connect(lambda line: self.follower.point(line))
+            self.since_panel.pointed.connect(lambda line: self.follower is not None and self.follower.point(line))
         self.since_panel.hide()
         self.since_panel.report = None
+        if hasattr(controller, "refused"):
+            controller.refused.connect(self._refused)
+        if getattr(controller, "remote", False) or not hasattr(controller, "stepping"):
+            return
+        controller.stepping.connect(lambda _seat: self._sync())
+        self.auto_pass = AutoPass(controller, self.game, parent=controller)
+        self.auto_pass.changed.connect(self._sync)
+        self.follower = Follower(controller, self.settings, parent=controller)
         self.follower.report_ready.connect(self._since_report)
         self.follower.acted.connect(self.since_panel.hide)
 
@@ -829,8 +861,8 @@ class GameWindow(QMainWindow):
     def _marked_rects(self) -> list:
         """Where the pieces marked "since your turn" are (weight 1) and the pieces the player
         may choose (weight 5), in view pixels: what the list should not cover."""
-        rects = [(self.view.mapFromScene(ring.sceneBoundingRect()).boundingRect(), 1)
-                 for ring in self.follower.spot.rings("since")]
+        rings = self.follower.spot.rings("since") if self.follower is not None else []
+        rects = [(self.view.mapFromScene(ring.sceneBoundingRect()).boundingRect(), 1) for ring in rings]
         scene = self.view.scene()
         if scene is not None and hasattr(scene, "items_with_actions"):
             rects += [(self.view.mapFromScene(p.sceneBoundingRect()).boundingRect(), 5)
@@ -887,19 +919,21 @@ class GameWindow(QMainWindow):
             self.setWindowTitle("Tycoons")
             return
         name = self.path.name if self.path else "unsaved game"
+        if getattr(c, "remote", False) or getattr(c, "online_record", None) is not None:
+            name = "online game"
         modified = " *" if c.is_modified() and self.path else ""
         self.setWindowTitle(f"{name}{modified} — {c.session.spec.title} — Tycoons")
 
     # -- saving ---------------------------------------------------------------------------------------
     def save(self) -> bool:
-        if self.controller is None:
+        if self.controller is None or getattr(self.controller, "remote", False):
             return False
         if self.path is None:
             return self.save_as()
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        if self.controller is None:
+        if self.controller is None or getattr(self.controller, "remote", False):
             return False
         start = self.settings.get("last_dir") or str(_default_dir())
         suggested = str(Path(start) / f"{self.controller.session.spec.id}.tycoons")

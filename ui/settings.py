@@ -157,7 +157,8 @@ def data(key: str, default, label: str, check: Callable[[Any], str | None], help
 
 
 def _last_game_problem(value) -> str | None:
-    """`last_game`: {} or {"game": id, "seats": [{"name", "kind", "level"}, … at most 8]}."""
+    """`last_game`: {} or {"game": id, "seats": [{"name", "kind", "level"}, … at most 8]}; an
+    online seat (kind "online") also has the player's Matrix "user"."""
     if type(value) is not dict:
         return "is not a record of a game"
     if not value:
@@ -168,10 +169,11 @@ def _last_game_problem(value) -> str | None:
     if type(seats) is not list or len(seats) > 8:
         return "does not list the seats"
     for seat in seats:
-        if type(seat) is not dict or set(seat) - {"name", "kind", "level"} \
+        if type(seat) is not dict or set(seat) - {"name", "kind", "level", "user"} \
                 or type(seat.get("name")) is not str or not 0 < len(seat["name"]) <= NAME_LIMIT \
-                or seat.get("kind") not in ("human", "ai") \
-                or not (seat.get("level") is None or (type(seat["level"]) is str and len(seat["level"]) <= 20)):
+                or seat.get("kind") not in ("human", "ai", "online") \
+                or not (seat.get("level") is None or (type(seat["level"]) is str and len(seat["level"]) <= 20)) \
+                or not (seat.get("user") is None or (type(seat["user"]) is str and len(seat["user"]) <= 255)):
             return "has a seat that is not a name, a kind and a level"
     return None
 

@@ -402,19 +402,29 @@ class State:
 
 @dataclass
 class SeatInfo:
-    """Who sits in a seat: a name, and Human or an AI level."""
+    """Who sits in a seat: a name, and Human, an AI level, or a player online (a Matrix user
+    who plays from another computer, DESIGN §12)."""
 
     name: str
-    kind: str = "human"  # "human" or "ai"
+    kind: str = "human"  # "human", "ai" or "online"
     level: str | None = None  # "easy", "normal", "hard" for AI seats
+    user: str | None = None  # the Matrix user id ("@ann:example.org") of an online seat
 
     @property
     def is_ai(self) -> bool:
         return self.kind == "ai"
 
+    @property
+    def is_online(self) -> bool:
+        """A person at another computer: their decisions arrive over the network."""
+        return self.kind == "online"
+
     def to_dict(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
+        out = {"name": self.name, "kind": self.kind, "level": self.level}
+        if self.user is not None:
+            out["user"] = self.user
+        return out
 
     @staticmethod
     def from_dict(d: dict) -> SeatInfo:
-        return SeatInfo(d["name"], d.get("kind", "human"), d.get("level"))
+        return SeatInfo(d["name"], d.get("kind", "human"), d.get("level"), d.get("user"))

@@ -35,9 +35,12 @@ def setup_problem(seats: Sequence[SeatInfo], seed) -> str | None:
         problem = name_problem(seat.name)
         if problem:
             return f"the name of player {i + 1} {problem}"
-        if seat.kind not in ("human", "ai") or not (seat.level is None or
-                                                    (type(seat.level) is str and 0 < len(seat.level) <= 20)):
+        if seat.kind not in ("human", "ai", "online") or not (seat.level is None or
+                                                              (type(seat.level) is str and 0 < len(seat.level) <= 20)):
             return f"player {i + 1} is neither a human nor an AI of a known kind"
+        if seat.kind == "online" and not (type(seat.user) is str and seat.user.startswith("@") and ":" in seat.user
+                                          and len(seat.user) <= 255):
+            return f"player {i + 1} plays online but has no Matrix user (@name:server)"
     if type(seed) is not int or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
         return f"the seed must be a whole number of at most 64 bits, not {seed!r:.30}"
     return None
@@ -201,12 +204,14 @@ class Session:
         return sum(1 for _, s in self.hints if s == seat)
 
     # -- decisions ----------------------------------------------------------------------------
-    def apply(self, action: Action, by_ai: bool = False) -> list[Event]:
+    def apply(self, action: Action, by_ai: bool = False, final: bool = False) -> list[Event]:
         """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
 
+        `final`: nobody can undo it here (a decision that arrived from a player at another
+        computer, DESIGN §12), so it is a barrier like an AI's.
         Raises IllegalAction (state, log and undo window unchanged) if the action is not legal.
         """
-        events = list(self._apply_entry(action, by_ai))  # a copy: the log entry keeps its own list
+        events = list(self._apply_entry(action, by_ai, final=final))  # a copy: the log entry keeps its own list
         self._redo.clear()
         if self.auto_chance:
             events += self.resolve_chance(notify=False)
@@ -222,7 +227,7 @@ class Session:
             self._changed()
         return events
 
-    def _apply_entry(self, action: Action, by_ai: bool, snapshot: bool = True) -> list[Event]:
+    def _apply_entry(self, action: Action, by_ai: bool, snapshot: bool = True, final: bool = False) -> list[Event]:
         """Validate and apply one decision and log it. An undoable decision keeps a copy of the
         state from before it; a barrier (or `snapshot` False: an old decision being replayed)
         keeps none and raises the undo floor past itself."""
@@ -232,7 +237,7 @@ class Session:
             raise IllegalAction(fill_names(reason, self.names), action)
         reveals = action.seat == CHANCE or state.reveals(action)
         human = action.seat >= 0 and not by_ai
-        barrier = reveals or by_ai or not human
+        barrier = reveals or by_ai or not human or final
         before = state.copy() if snapshot and not barrier else None
         events = state.apply_unchecked(action)
         if human and self._last_human_seat_since_floor() not in (None, action.seat):

@@ -1,5 +1,6 @@
-"""The new-game dialog: choose a game, the seats (name, colour and mark, Human or AI level),
-the game's options and an optional seed. `choice()` returns (game_id, seats, options, seed)."""
+"""The new-game dialog: choose a game, the seats (name, colour and mark, Human, AI level, or a
+player online with their Matrix user: DESIGN §12), the game's options and an optional seed.
+`choice()` returns (game_id, seats, options, seed)."""
 
 from __future__ import annotations
 
@@ -80,19 +81,33 @@ class SeatRow:
         self.name = QLineEdit()
         self.name.setMaxLength(NAME_LIMIT)
         self.kind = QComboBox()
-        self.kind.addItem("Human", ("human", None))
-        for level in levels:
-            self.kind.addItem(f"AI · {level}", ("ai", level))
+        fill_kinds(self.kind, levels)
+        self.user = QLineEdit()
+        self.user.setPlaceholderText("@name:server")
+        self.user.setToolTip("The player's Matrix user: they are invited, and play from their own computer.")
+        self.user.setAccessibleName(f"Matrix user of seat {seat + 1}")
         self.widgets = (self.badge, self.name, self.kind)
         grid.addWidget(self.badge, row, 0)
         grid.addWidget(self.name, row, 1)
         grid.addWidget(self.kind, row, 2)
+        grid.addWidget(self.user, row, 3)
+        self.kind.currentIndexChanged.connect(lambda _i: self._show_user())
+        self._visible = True
+        self._show_user()
 
     def set_visible(self, visible: bool) -> None:
+        self._visible = visible
         for w in self.widgets:
             w.setVisible(visible)
+        self._show_user()
 
-    def set_kind(self, kind: str, level: str | None = None) -> None:
+    def _show_user(self) -> None:
+        data = self.kind.currentData()
+        self.user.setVisible(self._visible and bool(data) and data[0] == "online")
+
+    def set_kind(self, kind: str, level: str | None = None, user: str | None = None) -> None:
+        if user is not None:
+            self.user.setText(user)
         for i in range(self.kind.count()):
             if self.kind.itemData(i) == (kind, level if kind == "ai" else None):
                 self.kind.setCurrentIndex(i)
@@ -100,7 +115,17 @@ class SeatRow:
 
     def info(self) -> SeatInfo:
         kind, level = self.kind.currentData()
-        return SeatInfo(clean_name(self.name.text()) or f"Player {self.seat + 1}", kind, level)
+        user = self.user.text().strip() if kind == "online" else None
+        return SeatInfo(clean_name(self.name.text()) or f"Player {self.seat + 1}", kind, level, user)
+
+
+def fill_kinds(combo: QComboBox, levels: list[str]) -> None:
+    """Human, each AI level, and a player online."""
+    combo.clear()
+    combo.addItem("Human", ("human", None))
+    for level in levels:
+        combo.addItem(f"AI · {level}", ("ai", level))
+    combo.addItem("Online player", ("online", None))
 
 
 class NewGameDialog(QDialog):
@@ -237,10 +262,7 @@ class NewGameDialog(QDialog):
         normal = "normal" if "normal" in levels else levels[-1]
         for r in self.rows:
             previous = r.kind.currentData() if r.kind.count() else None
-            r.kind.clear()
-            r.kind.addItem("Human", ("human", None))
-            for level in levels:
-                r.kind.addItem(f"AI · {level}", ("ai", level))
+            fill_kinds(r.kind, levels)
             if previous is None:
                 r.set_kind("ai", normal)
             elif previous[0] == "ai" and previous[1] not in levels:
@@ -324,7 +346,7 @@ class NewGameDialog(QDialog):
         self.count.setValue(len(seats))
         for row, info in zip(self.rows, seats, strict=False):
             row.name.setText(info.name)
-            row.set_kind(info.kind, info.level)
+            row.set_kind(info.kind, info.level, info.user)
 
     def options(self) -> dict:
         out = {}
@@ -368,6 +390,15 @@ class NewGameDialog(QDialog):
         names = [s.name for s in seats]
         if len(set(n.lower() for n in names)) != len(names):
             self.error.setText("Every seat needs a different name.")
+            return
+        users = [s.user or "" for s in seats if s.is_online]
+        bad = next((u for u in users if not (u.startswith("@") and ":" in u[2:])), None)
+        if bad is not None:
+            self.error.setText(f"{bad or 'An online seat'} is not a Matrix user: they look like @ann:example.org."
+                               if bad else "Each online seat needs the player's Matrix user (@ann:example.org).")
+            return
+        if len(set(users)) != len(users):
+            self.error.setText("Each online seat needs a different Matrix user.")
             return
         try:
             self.spec.resolve_options(options)

@@ -123,6 +123,7 @@ class StartScreen(QWidget):
         outer.addLayout(self._row)
         outer.addStretch(1)
         self.past_games = None
+        self.online_games = None
 
     def set_past_games(self, panel: QWidget) -> None:
         """Show the "Past games" panel beside the buttons (added after the first paint: reading
@@ -130,6 +131,13 @@ class StartScreen(QWidget):
         self.past_games = panel
         self._row.insertWidget(self._row.count() - 1, panel, 3)
         self.resize(max(self.width(), 1360), max(self.height(), 720))
+
+    def set_online_games(self, panel: QWidget) -> None:
+        """Show "Online games" (ui/dialogs/online.py) on the left of the buttons."""
+        self.online_games = panel
+        panel.setMinimumWidth(230)
+        panel.setMaximumWidth(330)
+        self._row.insertWidget(1, panel, 2)
 
     def set_notice(self, text: str) -> None:
         """A line for the player under the buttons (a settings file set aside…); "" hides it."""

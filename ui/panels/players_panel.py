@@ -246,7 +246,7 @@ class PlayersPanel(QScrollArea):
         mover = session.to_move()
         for seat, card in enumerate(self.cards):
             info = session.seats[seat]
-            kind = f"AI · {info.level or 'normal'}" if info.is_ai else "Human"
+            kind = f"AI · {info.level or 'normal'}" if info.is_ai else "Online" if info.is_online else "Human"
             try:
                 rows = list(summary(view, seat)) if summary else []
             except Exception as exc:  # noqa: BLE001 - a panel must never take the window down

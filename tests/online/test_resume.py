@@ -1,0 +1,157 @@
+"""Nothing lost (DESIGN §12): `tycoons host` killed mid-game (SIGKILL, at whatever it was doing)
+and started again carries on from its save and the rooms, taking the decision sent while it was
+down, once; a player's app that lost its connection, or was closed, catches up when it returns."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from engine.core.contract import SeatInfo
+from saves.store import read_session
+from tests.online.play import (
+    client_choice,
+    close_table,
+    core_of,
+    creds,
+    join_all,
+    online_seats,
+    open_table,
+    play_to_end,
+    refusal_counter,
+    settle,
+)
+from ui.online.matrix import MatrixLink
+from ui.online.records import hosted_games
+from ui.online.service import PlayerService
+
+
+def _tycoons(*args, env) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ui.cli", *args], env=env, capture_output=True, text=True,
+                          timeout=120, cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+
+
+def test_tycoons_host_killed_mid_game_resumes_and_loses_nothing(homeserver, online_data):
+    env = dict(os.environ, TYCOONS_DATA_DIR=str(online_data))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
+
+    async def main():
+        table = await open_table(homeserver, 3, seed=9)
+        host_account = homeserver.register()
+        try:
+            await check(table, host_account)
+        finally:
+            await close_table(table)
+
+    def start_host() -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "ui.cli", "host", "run", "--max-s", "240"], env=env, cwd=root,
+                                stdout=open(online_data / "host.log", "ab"), stderr=subprocess.STDOUT,
+                                start_new_session=True)
+
+    async def check(table, host_account):
+        done = _tycoons("host", "signin", "--homeserver", homeserver.url, "--user", host_account["user_id"],
+                        "--token", host_account["access_token"], env=env)
+        assert done.returncode == 0, done.stderr
+        creds_file = online_data / "matrix-signin.json"
+        assert creds_file.stat().st_mode & 0o777 == 0o600
+        seats = [f"{s.name}={s.user}" for s in online_seats(table, ["Ann", "Bob", "Cyd"])]
+        done = _tycoons("host", "new", "first-ceo", *sum((["--seat", s] for s in seats), []),
+                        "--seed", "4", env=env)
+        assert done.returncode == 0, done.stderr
+        game = done.stdout.strip().splitlines()[-1]
+        host = start_host()
+        try:
+            await join_all(table)
+            refusals = refusal_counter(table)
+            sent = await play_to_end(table, max_s=120, stop_after=12, drive_host=False)
+            # killed at once, whatever it is doing; a player whose turn it is decides meanwhile
+            os.killpg(host.pid, signal.SIGKILL)
+            host.wait(timeout=10)
+            for _ in range(20):
+                await settle_players(table)
+                waiting = [p for p in table.players if core_of(p).my_turn()]
+                if waiting:
+                    break
+            if waiting:
+                core = core_of(waiting[0])
+                await waiting[0].decide(core.info.game, client_choice(core, table.rngs[0]))
+                sent += 1
+            host = start_host()
+            sent += await play_to_end(table, max_s=240, drive_host=False)
+        finally:
+            if host.poll() is None:
+                os.killpg(host.pid, signal.SIGTERM)
+                host.wait(timeout=20)
+        record = next(r for r in hosted_games() if r.game == game)
+        session = read_session(record.save_path)
+        assert session.is_over()
+        online = sum(1 for e in session.log if e.action.seat >= 0 and session.seats[e.action.seat].is_online)
+        assert online == sent - refusals[0], (online, sent, refusals[0])  # none twice, none lost
+        for player in table.players:
+            core = core_of(player)
+            assert core.reader.hash == session.state.state_hash()
+            assert core.final_session() is not None
+
+    async def settle_players(table):
+        for p in table.players:
+            await p.sync_once(timeout_ms=200)
+
+    asyncio.run(main())
+
+
+def test_a_player_who_drops_catches_up(homeserver, online_data):
+    async def main():
+        table = await open_table(homeserver, 2, seed=2)
+        try:
+            await check(table)
+        finally:
+            await close_table(table)
+
+    async def check(table):
+        seats = online_seats(table, ["Ann", "Bob"]) + [SeatInfo("Robo", "ai", "easy")]
+        run = await table.host.new_game("robber-barons", seats, {"turn_limit": 30}, seed=8)
+        await join_all(table)
+        session = run.session
+        away = table.players[0]
+        # Bob and the AI play on while Ann is away (her app keeps its sync position), until it
+        # is her turn again after several decisions
+        bob = table.players[1]
+        for _ in range(100):  # first Ann plays until the turn leaves her
+            if session.to_move() != core_of(away).seat:
+                break
+            await play_to_end(table, max_s=30, stop_after=1, only=[0])
+            await settle(table, rounds=1)
+        start = len(session.log)
+        for _ in range(400):
+            if session.to_move() == core_of(away).seat and len(session.log) > start:
+                break
+            if core_of(bob).my_turn():
+                await bob.decide(core_of(bob).info.game, client_choice(core_of(bob), table.rngs[1]))
+            await table.host.sync_once(timeout_ms=300)
+            await bob.sync_once(timeout_ms=0)
+        else:
+            raise AssertionError(f"Ann's turn did not come back ({session.to_move()} to move)")
+        assert core_of(away).reader.seq < run.record.seq
+        started = time.monotonic()
+        await away.sync_once(timeout_ms=0)  # back: what was missed arrives, or a gap is read back
+        assert core_of(away).reader.hash == session.state.state_hash()
+        assert core_of(away).view == session.state.view(core_of(away).seat)
+        print(f"caught up in {time.monotonic() - started:.3f} s")
+        # the app closed and opened again: a new service follows the game from its rooms only
+        fresh = PlayerService(MatrixLink(creds(table.homeserver, table.accounts[0])))
+        try:
+            core = await fresh.follow(run.record.game_room)
+            assert core.ready and core.reader.hash == session.state.state_hash()
+            assert core.view == session.state.view(core.seat)
+            names = session.names
+            assert core.log == [[[ev.kind, ev.render(names, core.seat)] for ev in e.events
+                                 if ev.render(names, core.seat)] for e in session.log]
+        finally:
+            await fresh.link.close()
+        await settle(table)
+
+    asyncio.run(main())

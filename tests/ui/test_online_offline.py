@@ -1,0 +1,39 @@
+"""The offline app does not grow by online play (DESIGN §12): with nobody signed in, the app
+starts, shows its start screen with "Online games", and opens a game without importing the
+Matrix library or anything of the online services."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = r"""
+import sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from ui.settings import reset_for_tests
+settings = reset_for_tests()
+settings.set("ai_mode", "inline")
+from ui.app import Shell
+shell = Shell(settings, start_pool=False)
+shell.show_start()
+shell._after_first_paint()
+assert shell.online.panel is not None and not shell.online.panel.signed_in
+shell.start_game("first-ceo", ["Ann", "Bob", "Cyd"], {}, 1)
+app.processEvents()
+loaded = sorted(m for m in sys.modules if m == "nio" or m.startswith(("nio.", "aiohttp", "ui.online.matrix",
+                                                                      "ui.online.service", "ui.online_game")))
+print("LOADED", loaded)
+"""
+
+
+def test_the_offline_app_never_imports_the_matrix_library(tmp_path):
+    env = {"QT_QPA_PLATFORM": "offscreen", "TYCOONS_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",
+           "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", CHILD], env=env, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "LOADED []" in done.stdout, done.stdout

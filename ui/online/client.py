@@ -1,0 +1,181 @@
+"""A remote player's side of an online game, without any I/O: what the player's app knows (the
+seat's view, legal actions and log from the seat room, the refusals, and the save at the end),
+rebuilt from the host's events. Events not sent by the host are never believed."""
+
+from __future__ import annotations
+
+import base64
+import zlib
+from dataclasses import dataclass, field
+
+from engine.core.contract import TERMINAL, Action, SeatInfo
+from ui.online import protocol as p
+
+
+@dataclass
+class GameInfo:
+    """The GAME state event: the game's id and kind, its seats, the host and the rooms."""
+
+    game: str
+    kind: str
+    host: str
+    seats: list[SeatInfo]
+    game_room: str
+    seat_rooms: dict[int, str]
+    title: str = ""
+    options: dict = field(default_factory=dict)
+
+    @staticmethod
+    def from_content(content: dict, sender: str) -> GameInfo:
+        """Raises ValueError unless the content is a GAME event sent by its own host."""
+        try:
+            host = str(content["host"])
+            if host != sender:
+                raise ValueError("the game's description was not set by its host")
+            seats = [SeatInfo(str(s["name"]), str(s.get("kind", "human")), s.get("level"), s.get("user"))
+                     for s in content["seats"]]
+            rooms = {int(k): str(v) for k, v in dict(content.get("seat_rooms", {})).items()}
+            return GameInfo(str(content["game"]), str(content["kind"]), host, seats, str(content["game_room"]),
+                            rooms, str(content.get("title", "")), dict(content.get("options", {})))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"the game's description is not valid ({exc})") from None
+
+    def to_content(self) -> dict:
+        return {"game": self.game, "kind": self.kind, "host": self.host, "title": self.title,
+                "seats": [s.to_dict() for s in self.seats], "game_room": self.game_room,
+                "seat_rooms": {str(k): v for k, v in self.seat_rooms.items()}, "options": self.options,
+                "v": p.PROTOCOL}
+
+    def seat_of(self, user: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.user == user and i in self.seat_rooms), None)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+class ClientCore:
+    """What one player's app knows of one online game. `feed` takes the events of the player's
+    seat room (or, for a spectator, of the game room) in order."""
+
+    def __init__(self, info: GameInfo, user: str):
+        self.info = info
+        self.user = user
+        self.seat = info.seat_of(user)
+        self.room = info.seat_rooms[self.seat] if self.seat is not None else info.game_room
+        self.reader = p.ViewReader(info.game)
+        self.refusal: str | None = None
+        self._final_parts: dict[int, str] = {}
+        self._final_count = 0
+        self.final_save: bytes | None = None
+        self.awaiting = False  # a decision was sent for the view shown: no second one on it
+
+    # -- what the screen shows ------------------------------------------------------------------
+    @property
+    def ready(self) -> bool:
+        return self.reader.seq >= 0
+
+    @property
+    def view(self) -> dict:
+        return self.reader.payload.get("view", {})
+
+    @property
+    def to_move(self) -> int:
+        value = self.reader.payload.get("to_move", -1)
+        return value if type(value) is int else -1
+
+    @property
+    def over(self) -> bool:
+        return self.to_move == TERMINAL
+
+    @property
+    def legal(self) -> list[Action]:
+        return [Action.from_dict(a) for a in self.reader.payload.get("legal", [])]
+
+    @property
+    def labels(self) -> list[str]:
+        return [str(x) for x in self.reader.payload.get("labels", [])]
+
+    @property
+    def wait(self) -> str | None:
+        return self.reader.payload.get("wait")
+
+    @property
+    def log(self) -> list:
+        return [entry or [] for entry in self.reader.log]
+
+    @property
+    def decisions(self) -> int:
+        return int(self.reader.payload.get("decisions", 0))
+
+    def my_turn(self) -> bool:
+        """This player may decide now (and has not already sent a decision on this view)."""
+        return (self.seat is not None and self.to_move == self.seat and bool(self.reader.payload.get("legal"))
+                and not self.awaiting)
+
+    # -- events ---------------------------------------------------------------------------------
+    def feed(self, event: dict) -> str | None:
+        """One event of this game's room: "view" (a new view), "gap" (a frame that builds on one
+        this app missed: catch up from the room's history), "refusal", "final", or None."""
+        if event.get("sender") != self.info.host:
+            return None
+        content = event.get("content")
+        if not isinstance(content, dict) or content.get("game") != self.info.game:
+            return None
+        kind = event.get("type")
+        if kind == p.VIEW:
+            try:
+                placed = self.reader.feed(content)
+            except ValueError:
+                return "gap"
+            if placed and self.reader.seq == content.get("seq"):
+                self.awaiting = False
+            return "view" if placed and self.reader.seq == content.get("seq") else (None if placed else "gap")
+        if kind == p.REFUSAL:
+            reason = content.get("reason")
+            if isinstance(reason, str):
+                self.refusal = reason[:500]
+                self.awaiting = False
+                return "refusal"
+        if kind == p.FINAL:
+            return "final" if self._final_part(content) else None
+        return None
+
+    def _final_part(self, content: dict) -> bool:
+        part, parts, blob = content.get("part"), content.get("parts"), content.get("save")
+        if type(part) is not int or type(parts) is not int or not isinstance(blob, str) or not 0 <= part < parts <= 64:
+            return False
+        if self._final_count != parts:
+            self._final_parts, self._final_count = {}, parts
+        self._final_parts[part] = blob
+        if len(self._final_parts) < parts:
+            return False
+        try:
+            data = base64.b64decode("".join(self._final_parts[i] for i in range(parts)), validate=True)
+            d = zlib.decompressobj()
+            save = d.decompress(data, p.MAX_PAYLOAD_BYTES * 4)
+        except (ValueError, zlib.error):
+            return False
+        self.final_save = save
+        return True
+
+    def final_session(self):
+        """The finished game as a Session, rebuilt from the host's save (every card shown: the
+        game is over), or None; a save that does not check out is not used."""
+        if self.final_save is None:
+            return None
+        from saves.store import decode_save, replay_saved
+
+        try:
+            saved, _ = decode_save(self.final_save)
+            session = replay_saved(saved, expect_game=self.info.kind)
+        except Exception:  # noqa: BLE001 - SaveError and its kin: the end is then shown from the view
+            return None
+        return session if session.is_over() else None
+
+    # -- deciding -------------------------------------------------------------------------------
+    def decision(self, action: Action) -> dict:
+        """The content of a DECISION event for `action`, answering the latest view."""
+        self.refusal = None
+        self.awaiting = True
+        return p.decision_content(self.info.game, self.reader.seq, self.reader.hash, action)

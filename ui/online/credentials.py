@@ -1,0 +1,69 @@
+"""The Matrix sign-in: homeserver, user id, access token and device, in a file of its own in the
+user's settings folder, readable by its owner only (mode 0600). Never in settings.json, never
+in a save. A password is used once to get a token and is not kept."""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from ui.online.records import read_json, write_json_atomic
+
+FILE_NAME = "matrix-signin.json"
+
+
+def credentials_path() -> Path:
+    """``matrix-signin.json`` beside settings.json (``$TYCOONS_DATA_DIR`` in tests)."""
+    from ui.settings import data_dir
+
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class Credentials:
+    homeserver: str
+    user_id: str
+    access_token: str
+    device_id: str = ""
+
+    def to_dict(self) -> dict:
+        return {"homeserver": self.homeserver, "user_id": self.user_id, "access_token": self.access_token,
+                "device_id": self.device_id}
+
+
+def save_credentials(creds: Credentials, path: Path | None = None) -> Path:
+    path = path or credentials_path()
+    write_json_atomic(path, creds.to_dict(), mode=0o600)
+    os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)  # also when the file existed with other bits
+    return path
+
+
+def load_credentials(path: Path | None = None) -> Credentials | None:
+    """The saved sign-in, or None (no file, a broken one, or one others could read: a token that
+    others could read is not used, and the player is asked to sign in again)."""
+    path = path or credentials_path()
+    data = read_json(path)
+    if not isinstance(data, dict):
+        return None
+    if os.name == "posix":
+        try:
+            if path.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+                return None
+        except OSError:
+            return None
+    try:
+        creds = Credentials(str(data["homeserver"]), str(data["user_id"]), str(data["access_token"]),
+                            str(data.get("device_id", "")))
+    except KeyError:
+        return None
+    return creds if creds.homeserver and creds.user_id and creds.access_token else None
+
+
+def forget_credentials(path: Path | None = None) -> None:
+    path = path or credentials_path()
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass

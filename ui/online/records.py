@@ -1,0 +1,124 @@
+"""The files that keep online games on this computer, in ``<data folder>/online/``:
+
+- ``hosted/<id>.json`` and ``hosted/<id>.tycoons``: a game this computer hosts (its rooms, the
+  last sequence number, the decisions already taken) and its save, written after every change;
+- ``joined.json``: the games this player joined elsewhere (their rooms), for "Online games".
+
+The save is an ordinary save file; the record holds no secret and no sign-in. Both are written
+atomically (temporary file, then `os.replace`), so a kill at any moment leaves the old or the
+new file, never a mix."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TXNS_KEPT = 512
+"""The transaction ids of the last decisions taken, per game (a replay of any of them is refused;
+an older one fails the sequence check anyway)."""
+
+
+def online_dir() -> Path:
+    from saves.paths import data_dir
+
+    return data_dir() / "online"
+
+
+def hosted_dir() -> Path:
+    return online_dir() / "hosted"
+
+
+def write_json_atomic(path: Path, data, mode: int | None = None) -> None:
+    """`data` as JSON to `path`, atomically; `mode` (e.g. 0o600) is set before any byte is written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    fd = os.open(tmp, flags, mode if mode is not None else 0o644)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_json(path: Path):
+    """The JSON in `path`, or None if it is missing or broken."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+@dataclass
+class HostedGame:
+    """A game this computer hosts: its id, kind, the host's Matrix user, its rooms (the game
+    room and one room per online seat), the last sequence number sent and the decisions taken."""
+
+    game: str
+    kind: str
+    host: str
+    game_room: str = ""
+    seat_rooms: dict[int, str] = field(default_factory=dict)
+    seq: int = 0
+    txns: list[str] = field(default_factory=list)
+    judged: list[str] = field(default_factory=list)  # event ids already answered (taken or refused)
+    title: str = ""
+
+    @property
+    def path(self) -> Path:
+        return hosted_dir() / f"{self.game}.json"
+
+    @property
+    def save_path(self) -> Path:
+        return hosted_dir() / f"{self.game}.tycoons"
+
+    def remember_txn(self, txn: str) -> None:
+        self.txns.append(txn)
+        del self.txns[:-TXNS_KEPT]
+
+    def remember_event(self, event_id: str) -> None:
+        if event_id:
+            self.judged.append(event_id)
+            del self.judged[:-TXNS_KEPT]
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "kind": self.kind, "host": self.host, "game_room": self.game_room,
+                "seat_rooms": {str(k): v for k, v in self.seat_rooms.items()}, "seq": self.seq,
+                "txns": self.txns, "judged": self.judged, "title": self.title}
+
+    @staticmethod
+    def from_dict(d: dict) -> HostedGame:
+        return HostedGame(str(d["game"]), str(d["kind"]), str(d["host"]), str(d.get("game_room", "")),
+                          {int(k): str(v) for k, v in dict(d.get("seat_rooms", {})).items()},
+                          int(d.get("seq", 0)), [str(t) for t in d.get("txns", [])][-TXNS_KEPT:],
+                          [str(t) for t in d.get("judged", [])][-TXNS_KEPT:], str(d.get("title", "")))
+
+    def save(self) -> None:
+        write_json_atomic(self.path, self.to_dict())
+
+
+def hosted_games() -> list[HostedGame]:
+    """Every game hosted here whose record reads (broken records are skipped, left as they are)."""
+    out = []
+    folder = hosted_dir()
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.json")):
+        data = read_json(path)
+        try:
+            out.append(HostedGame.from_dict(data))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return out
+
+
+def load_hosted(game: str) -> HostedGame | None:
+    return next((g for g in hosted_games() if g.game == game), None)
