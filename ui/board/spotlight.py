@@ -32,6 +32,7 @@ from shiboken6 import isValid
 
 from engine.core.contract import Action
 from ui.board import style
+from ui.board.marks import ScreenBadge
 from ui.board.paint_guard import guarded_paint
 
 BADGE_ROOM = 36.0
@@ -153,36 +154,17 @@ THIN_PENS: dict[str, tuple[tuple[str | None, float, bool], ...]] = {
 }
 
 
-class Badge(QGraphicsItem):
-    """A disc in a player's colour with their mark, in screen pixels at a ring's corner."""
-
-    SIZE = 20.0
+class Badge(ScreenBadge):
+    """A disc in a player's colour with their mark, in screen pixels, inward from a ring's corner
+    (never beyond the piece: see Ring)."""
 
     def __init__(self, parent: Ring, look: Look):
-        super().__init__(parent)
         self.look = look
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.font = style.sans(9, bold=True, tabular=False)  # never under 9 pt (STYLE.md)
-        s = self.SIZE
-        width = max(s, QFontMetricsF(self.font).horizontalAdvance(look.mark) + 8)
-        self.rect = QRectF(0, 0, width, s)  # inward from the piece's corner (see Ring: never beyond it)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self.rect.adjusted(-1, -1, 1, 1)
-
-    @guarded_paint
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        p.save()
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(QColor(style.INK), 1.2))
-        p.setBrush(QColor(self.look.colour))
-        r = self.rect
-        p.drawRoundedRect(r, r.height() / 2, r.height() / 2)
-        p.setFont(self.font)
-        p.setPen(QColor(style.text_on(self.look.colour)))
-        p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.look.mark)
-        p.restore()
+        font = self.badge_font()
+        s = self.HEIGHT
+        width = max(s, QFontMetricsF(font).horizontalAdvance(look.mark) + 8)
+        super().__init__(parent, look.mark, look.colour, style.text_on(look.colour), style.INK, QRectF(0, 0, width, s))
+        self.font = font
 
 
 class Spotlight:
