@@ -91,7 +91,17 @@ class Shell(QObject):
         self._windows: list = []  # help windows opened from the start screen
         self.first_painted = False
         self._preload: list[str] | None = None  # games whose code is still to be imported
+        if self.settings.get("chrome") != "system":  # the system's own needs nothing done
+            self._follow_setting("chrome", self.settings.get("chrome"))
+        self.settings.subscribe(self._follow_setting)
         _FirstPaint(self.start, self._after_first_paint)
+
+    def _follow_setting(self, key: str, value) -> None:
+        """A preference that belongs to the whole app changed (Preferences, the menus)."""
+        if key == "chrome":
+            from ui.chrome import apply_chrome
+
+            apply_chrome(value)
 
     # -- start screen ---------------------------------------------------------------------------------
     def show_start(self) -> None:

@@ -19,7 +19,9 @@ until the player confirms: the AI does not start, the curtain does not fall, the
 player's own view. A turn that ended in a draw or a roll (a barrier) asks nothing.
 
 AI turns are paced as whole turns: the first decision of an AI's run shows after the speed
-setting's pause, the rest follow quickly, so a turn of many small decisions stays short.
+setting's pause, the rest follow quickly, so a turn of many small decisions stays short. At the
+Step pace each AI decision, once made, waits (`held`) until the player asks for it (`step()`:
+Space or the prompt's Next).
 """
 
 from __future__ import annotations
@@ -94,6 +96,8 @@ class GameController(QObject):
     """The AI seat now thinking, or None when it has finished."""
     game_over = Signal()
     """The game reached its end (emitted once per arrival at the end)."""
+    stepping = Signal(object)
+    """At the Step pace: the AI seat whose decision waits for `step()`, or None once it is shown."""
     refused = Signal(object, str)
     """A click or prompt choice was refused: the action, and the reason the status bar shows."""
 
@@ -121,6 +125,7 @@ class GameController(QObject):
         self._confirmed_at = -1  # the log length at which the human last confirmed a turn
         self._autosave_pending = False
         self._over_announced = False
+        self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
         learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
@@ -267,6 +272,7 @@ class GameController(QObject):
         if self.closed:
             return
         self.generation += 1
+        self._drop_held()
         self.refresh()
         self._schedule_autosave()
         self._after_change()
@@ -476,8 +482,14 @@ class GameController(QObject):
             self._ai_done(gen, seat, exc)
 
     def _ai_done(self, gen: int, seat: int, result) -> None:
-        """The AI has answered: show its move once the AI-speed pause has run out."""
+        """The AI has answered: show its move once the AI-speed pause has run out (at the Step
+        pace: once the player asks for it)."""
         if self.closed:
+            return
+        if self.settings.get("ai_speed") == "step" and gen == self.generation:
+            self.held = (gen, seat, result)
+            self.thinking.emit(None)
+            self.stepping.emit(seat)
             return
         pause = ai_pause_ms(self._ai_first_of_turn, int((self._ai_started - self._ai_turn_started) * 1000),
                             self.settings.ai_delay_ms, self.settings.ai_turn_ms)
@@ -486,6 +498,30 @@ class GameController(QObject):
             QTimer.singleShot(remaining, lambda: self._ai_apply(gen, seat, result))
         else:
             self._ai_apply(gen, seat, result)
+
+    def step(self) -> bool:
+        """Show the AI decision that waits at the Step pace (Space, Next); False if none waits."""
+        held, self.held = self.held, None
+        if held is None or self.closed:
+            return False
+        self.stepping.emit(None)
+        self._ai_apply(*held)
+        return True
+
+    def _drop_held(self) -> None:
+        """The game changed under a decision waiting at the Step pace (undo, load): it is stale,
+        and the AI is asked again."""
+        if self.held is not None:
+            self.held = None
+            self.ai_seat = None
+            self.stepping.emit(None)
+
+    def pace_changed(self) -> None:
+        """The AI pace was changed: a decision waiting for Step goes on at once."""
+        if self.held is not None and self.settings.get("ai_speed") != "step":
+            self.step()
+        if hasattr(self.scene, "set_animation_speed"):
+            self.scene.set_animation_speed(self.settings.animation_factor)
 
     def _starts_a_turn(self, seat: int) -> bool:
         """True unless `seat`'s AI also took the last decision (chance outcomes between count

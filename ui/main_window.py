@@ -32,12 +32,13 @@ from ui.panels import seat_colour, seat_marks
 from ui.panels.log_dock import LogDock
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.prompt_bar import PromptBar
-from ui.settings import AI_SPEEDS
+from ui.settings import SCHEMA
 
 FILE_FILTER = "Tycoons games (*.tycoons);;All files (*)"
 
-CONFIRM, UNDO = object(), object()
-"""The prompt bar's two choices while a finished turn waits for confirmation (not actions)."""
+CONFIRM, UNDO, NEXT, AUTO_PASS, STOP_PASSING = object(), object(), object(), object(), object()
+"""The prompt bar's choices while a finished turn waits for confirmation, and while an AI's
+decision waits for the Step pace's Next, and to pass until the next phase or stop (not actions)."""
 
 
 def _default_dir() -> Path:
@@ -399,7 +400,11 @@ class GameWindow(QMainWindow):
         self.resizeDocks([self.players_dock], [280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [170], Qt.Orientation.Vertical)
 
+        self.view.setAccessibleName("Board")
+        self.players_dock.setAccessibleName("Players")
+        self.statusBar().setAccessibleName("Status")
         self.thinking_label = QLabel()
+        self.thinking_label.setAccessibleName("Who is thinking")
         self.statusBar().addPermanentWidget(self.thinking_label)
         # the docks the player opens or closes stay so (View menu, the ✕, the status bar's
         # button); those never touched follow the window's size and the game (_apply_docks)
@@ -416,6 +421,10 @@ class GameWindow(QMainWindow):
         self.curtain.lifted.connect(self._curtain_lifted)
         self._build_menus()
         self._restore_layout()
+        self.settings.subscribe(self._follow_setting)
+        from ui.keyboard import KeyboardPlay
+
+        self.keyboard = KeyboardPlay(self)
 
     # -- menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -438,6 +447,8 @@ class GameWindow(QMainWindow):
         self.act_ask_confirm.toggled.connect(self.set_confirm_turn)
         game.addAction(self.act_ask_confirm)
         game.addSeparator()
+        self._build_pace_menu(game)
+        game.addSeparator()
         self.act_hint = self._action(game, "Suggest a &move", QKeySequence("Ctrl+H"), self.suggest_move)
         self.act_allow_hints = QAction("Allow &hints", self, checkable=True)
         self.act_allow_hints.setChecked(bool(self.settings.get("hints_allowed")))
@@ -449,6 +460,11 @@ class GameWindow(QMainWindow):
         self.edit_menu = bar.addMenu("&Edit")
         self.act_undo: QAction | None = None
         self.act_redo: QAction | None = None
+        self.edit_separator = self.edit_menu.addSeparator()  # Undo and Redo go above it
+        self.act_preferences = self._action(self.edit_menu, "&Preferences…", QKeySequence("Ctrl+,"),
+                                            self.show_preferences)
+        self.act_preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.addAction(self.act_preferences)  # its shortcut also where the menu bar is not shown
 
         view = bar.addMenu("&View")
         self._action(view, "Zoom &in", QKeySequence("Ctrl++"), lambda: self.view.zoom(1.2))
@@ -468,16 +484,11 @@ class GameWindow(QMainWindow):
             sizes.addAction(act)
             self.text_size_actions[percent] = act
         view.addSeparator()
-        speed = view.addMenu("AI &speed")
-        self.speed_group = QActionGroup(self)
-        self.speed_actions: dict[str, QAction] = {}
-        for key in AI_SPEEDS:
-            act = QAction(key.capitalize(), self, checkable=True)
-            act.setChecked(key == self.settings.get("ai_speed"))
-            act.triggered.connect(lambda _=False, k=key: self.set_ai_speed(k))
-            self.speed_group.addAction(act)
-            speed.addAction(act)
-            self.speed_actions[key] = act
+        self.act_since = self._action(view, "Since your &turn", QKeySequence("Ctrl+T"), self.toggle_since)
+        self.addAction(self.act_since)
+        self.act_as_text = self._action(view, "Prompt and choices as te&xt…", QKeySequence("Ctrl+I"),
+                                        self.show_choices_text)
+        self.addAction(self.act_as_text)
         view.addSeparator()
         view.addAction(self.players_dock.toggleViewAction())
         view.addAction(self.log_dock.toggleViewAction())
@@ -487,8 +498,26 @@ class GameWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         self.act_rules = self._action(help_menu, "&Rules of this game", QKeySequence("F1"), self.show_rules)
-        self._action(help_menu, "&Keyboard shortcuts", None, self.show_shortcuts)
+        self._action(help_menu, "&Keyboard", None, self.show_shortcuts)
         self._action(help_menu, "&About Tycoons", None, self.show_about)
+
+    def _build_pace_menu(self, game) -> None:
+        """Game → AI pace (Step, Slow, Normal, Fast, Instant) and Next AI decision (Space)."""
+        pace = game.addMenu("AI &pace")
+        self.speed_group = QActionGroup(self)
+        self.speed_actions: dict[str, QAction] = {}
+        for key, label in SCHEMA["ai_speed"].choices:
+            act = QAction(label, self, checkable=True)
+            act.setChecked(key == self.settings.get("ai_speed"))
+            act.triggered.connect(lambda _=False, k=key: self.set_ai_speed(k))
+            self.speed_group.addAction(act)
+            pace.addAction(act)
+            self.speed_actions[key] = act
+        self.speed_actions["step"].setToolTip("Each AI decision waits for Space or the prompt's Next")
+        # Space only while an AI's decision waits: otherwise it stays the key of the focused choice
+        self.act_next = self._action(game, "&Next AI decision", QKeySequence(Qt.Key.Key_Space), self.step_ai)
+        self.act_next.setEnabled(False)
+        self.addAction(self.act_next)
 
     def _action(self, menu, text, shortcut, slot) -> QAction:
         act = QAction(text, self)
@@ -505,6 +534,7 @@ class GameWindow(QMainWindow):
         if given, runs once the controller exists and before its first move (a lesson's coach).
         `autosave` False: the game is saved elsewhere (an online game's host keeps its own file,
         ui/online_game.py)."""
+        self._use_own_colour(session)
         scene = self._new_scene(session.spec.id)
         keep = self.shell.autosave_enabled if autosave is None else autosave
         controller = GameController(session, scene, self.shell.runner, self.settings, autosave=keep, parent=self)
@@ -531,6 +561,7 @@ class GameWindow(QMainWindow):
         self._apply_docks()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
         self.game = _controller.game_ui(game_id)
+        self._apply_text_size()
         scene = self.game.make_scene()
         old_scene = self.view.scene()
         self.view.setScene(scene)
@@ -550,6 +581,8 @@ class GameWindow(QMainWindow):
         controller.thinking.connect(self._thinking)
         controller.game_over.connect(self._game_over)
         controller.undo_stack.cleanChanged.connect(self._clean_changed)
+        controller.changed.connect(self._hide_refusal)
+        self._follow(controller)
         from ui.hint import Hinter
 
         self.hinter = Hinter(controller, self.shell.runner, self.settings, parent=controller)
@@ -580,8 +613,8 @@ class GameWindow(QMainWindow):
         self.act_undo.setShortcut(QKeySequence("Ctrl+Z"))
         self.act_redo = controller.undo_stack.createRedoAction(self, "&Redo")
         self.act_redo.setShortcut(QKeySequence("Ctrl+Shift+Z"))
-        self.edit_menu.addAction(self.act_undo)
-        self.edit_menu.addAction(self.act_redo)
+        self.edit_menu.insertAction(self.edit_separator, self.act_undo)
+        self.edit_menu.insertAction(self.edit_separator, self.act_redo)
         self.addAction(self.act_undo)
         self.addAction(self.act_redo)
 
@@ -596,8 +629,15 @@ class GameWindow(QMainWindow):
                                  confirming=c.viewer if c.confirm_pending() else None)
         self.log_dock.sync(s, shown)
         self.act_confirm.setEnabled(c.confirm_pending())
-        self.prompt.set_prompt(self._prompt_text(), *self._prompt_choices())
+        self.act_next.setEnabled(getattr(c, "held", None) is not None)
+        text = self._prompt_text()
+        passing = getattr(self, "auto_pass", None)
+        if passing is not None and passing.is_armed() and not s.is_over():
+            text += f" You pass until the {passing.phase_name()} ends (Esc stops it)."
+        self.prompt.set_prompt(text, *self._prompt_choices())
         self._sync_hint()
+        self.keyboard.follow()
+        self.prompt.setAccessibleDescription(self.keyboard.choices_text())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
             self._drop_end_dialog()
         self._update_title()
@@ -634,6 +674,8 @@ class GameWindow(QMainWindow):
         mover = s.to_move()
         if c.curtain_up:
             return f"Pass the computer to {s.names[c.viewer]}."
+        if getattr(c, "held", None) is not None:
+            return f"{s.names[c.held[1]]} (AI) has decided. Next (Space) shows it."
         if c.confirm_pending():
             return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
                     "decision (Ctrl+Z) to take it back.")
@@ -651,9 +693,14 @@ class GameWindow(QMainWindow):
 
     def _prompt_choices(self) -> tuple[list, list[str]]:
         c = self.controller
+        if getattr(c, "held", None) is not None:
+            return [NEXT], ["Next (Space)"]
         if c.confirm_pending():
             return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
+        passing = getattr(self, "auto_pass", None)
         if not c.human_to_move():
+            if passing is not None and passing.is_armed():
+                return [STOP_PASSING], ["Stop passing (Esc)"]
             return [], []
         labels = []
         for a in c.legal:
@@ -661,6 +708,8 @@ class GameWindow(QMainWindow):
                 labels.append(c.session.label(a))
             except Exception:  # noqa: BLE001
                 labels.append(str(a))
+        if passing is not None and passing.offer() is not None:
+            return [*c.legal, AUTO_PASS], [*labels, "Pass until the next phase"]
         return list(c.legal), labels
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
@@ -685,6 +734,12 @@ class GameWindow(QMainWindow):
             self.confirm_turn()
         elif action is UNDO:
             self.controller.undo_stack.undo()
+        elif action is NEXT:
+            self.step_ai()
+        elif action is AUTO_PASS:
+            self.auto_pass.arm()
+        elif action is STOP_PASSING:
+            self.cancel_auto_pass()
         else:
             self.controller.take(action)
 
@@ -694,11 +749,8 @@ class GameWindow(QMainWindow):
             self.view.setFocus()
 
     def set_confirm_turn(self, on: bool) -> None:
-        self.settings.set("confirm_turn", bool(on))
+        self.settings.set("confirm_turn", bool(on))  # followed in _follow_setting
         self.act_ask_confirm.setChecked(bool(on))
-        c = self.controller
-        if c is not None and not on:  # switched off while a turn waits: it goes on at once
-            c.resume()
 
     def _hovered(self, text: str) -> None:
         if text:
@@ -726,6 +778,13 @@ class GameWindow(QMainWindow):
         # curtain) and the status bar's last message
         QToolTip.hideText()
         self.statusBar().clearMessage()
+        # what the previous player was following is theirs: their list and rings go with them
+        if getattr(self, "follower", None) is not None:
+            self.follower.curtain()
+        if getattr(self, "since_panel", None) is not None:
+            self.since_panel.hide()
+            self.since_panel.set_report(None, s.names, [seat.is_ai for seat in s.seats])
+        self.keyboard.set_focus(None, announce=False)
 
     def _curtain_lifted(self) -> None:
         if self.controller is not None:
@@ -758,12 +817,36 @@ class GameWindow(QMainWindow):
         self.new_game_requested.emit()
 
     def set_text_size(self, percent: int) -> None:
-        """View → Text size: the board's least text size and the window's widgets (issue 27);
-        remembered. The board is drawn again and laid out afresh for it."""
+        """View → Text size: remembered, and the window follows it (in _follow_setting)."""
+        self.settings.set("text_size", int(percent))
+        self._apply_text_size(redraw=True)  # also when the value was already remembered
+
+    def _follow_setting(self, key: str, value) -> None:
+        """A preference changed (Preferences, a menu): the open game follows it at once."""
+        if key in ("ai_speed", "animations"):
+            self._pace_followed()
+        elif key == "confirm_turn":
+            self.act_ask_confirm.setChecked(bool(value))
+            if self.controller is not None and not value:  # a turn that waits goes on at once
+                self.controller.resume()
+        elif key == "hints_allowed":
+            self.act_allow_hints.setChecked(bool(value))
+            if not value and getattr(self, "hinter", None) is not None:
+                self.hinter.clear()
+            self._sync_hint()
+        elif key == "text_size":
+            self._apply_text_size(redraw=True)
+        elif key == "seat_colour":  # from the next game opened: a board keeps its colours
+            self.show_status("Your seat colour is used in the next game you open.")
+
+    def _apply_text_size(self, redraw: bool = False) -> None:
+        """The text size remembered (View → Text size, Preferences): the board's least text size
+        and the window's widgets (ui/text_size.py). With `redraw`, the open board is drawn again
+        and laid out afresh for it."""
         from ui import text_size
         from ui.board.items import LOOKS
 
-        self.settings.set("text_size", int(percent))
+        percent = self.settings.get("text_size")
         if percent in self.text_size_actions:
             self.text_size_actions[percent].setChecked(True)
         if not text_size.apply(percent):
@@ -771,20 +854,130 @@ class GameWindow(QMainWindow):
         self.prompt.follow_font()
         LOOKS.clear()  # the pieces' pictures were painted for the old size
         scene = self.view.scene()
-        if scene is not None:
+        if redraw and scene is not None:
             for item in scene.items():
                 item.update()
             if hasattr(scene, "redraw"):
                 scene.redraw()
-        self.view.fit(anew=True)
+            self.view.fit(anew=True)
+
+    def _use_own_colour(self, session) -> None:
+        from ui.board.style import use_own_colour
+
+        humans = [i for i, seat in enumerate(session.seats) if not seat.is_ai]
+        use_own_colour(humans[0] if humans else None, self.settings.get("seat_colour"))
 
     def set_ai_speed(self, key: str) -> None:
-        self.settings.set("ai_speed", key)
+        """Game → AI pace (also Preferences): remembered, and the open game follows at once."""
+        self.settings.set("ai_speed", key)  # followed in _follow_setting
+
+    def _pace_followed(self) -> None:
+        key = self.settings.get("ai_speed")
         if key in self.speed_actions:
             self.speed_actions[key].setChecked(True)
+        if self.controller is not None and hasattr(self.controller, "pace_changed"):
+            self.controller.pace_changed()
+        self._sync()
+
+    def cancel_auto_pass(self) -> None:
+        """Esc or "Stop passing": the player changed their mind about passing until the next phase."""
+        if getattr(self, "auto_pass", None) is not None and self.auto_pass.cancel():
+            self._sync()
+
+    def step_ai(self) -> None:
+        """Space or Next at the Step pace: show the AI decision that waits."""
+        if self.controller is not None and hasattr(self.controller, "step"):
+            self.controller.step()
+
+    # -- following the other players (ui/follow.py) ------------------------------------------------------
+    def _follow(self, controller: GameController) -> None:
+        """Follow the other players in `controller`'s game (ui/follow.py), with the Step pace,
+        refusals by the piece and auto-pass. A game hosted elsewhere (ui/online_game.py) has its
+        own host: only the keyboard and the callouts follow it here."""
+        from ui.autopass import AutoPass
+        from ui.follow import Follower
+        from ui.panels.since_turn import SinceTurnPanel
+
+        old = getattr(self, "follower", None)
+        if old is not None:
+            old.close()
+        self.follower = self.auto_pass = None
+        if getattr(self, "since_panel", None) is None:
+            self.since_panel = SinceTurnPanel(self.view)
+            self.since_panel.pointed.connect(lambda line: self.follower is not None and self.follower.point(line))
+        self.since_panel.hide()
+        self.since_panel.report = None
+        if hasattr(controller, "refused"):
+            controller.refused.connect(self._refused)
+        if getattr(controller, "remote", False) or not hasattr(controller, "stepping"):
+            return
+        controller.stepping.connect(lambda _seat: self._sync())
+        self.auto_pass = AutoPass(controller, self.game, parent=controller)
+        self.auto_pass.changed.connect(self._sync)
+        self.follower = Follower(controller, self.settings, parent=controller)
+        self.follower.report_ready.connect(self._since_report)
+        self.follower.acted.connect(self.since_panel.hide)
+
+    def _since_report(self, report) -> None:
+        c = self.controller
+        if c is None:
+            return
+        s = c.session
+        self.since_panel.set_report(report, s.names, [seat.is_ai for seat in s.seats])
+        if report.lines:
+            self.since_panel.open(self._marked_rects())
+
+    def _marked_rects(self) -> list:
+        """Where the pieces marked "since your turn" are (weight 1) and the pieces the player
+        may choose (weight 5), in view pixels: what the list should not cover."""
+        rings = self.follower.spot.rings("since") if self.follower is not None else []
+        rects = [(self.view.mapFromScene(ring.sceneBoundingRect()).boundingRect(), 1) for ring in rings]
         scene = self.view.scene()
-        if scene is not None and hasattr(scene, "set_animation_speed"):
-            scene.set_animation_speed(self.settings.animation_factor)
+        if scene is not None and hasattr(scene, "items_with_actions"):
+            rects += [(self.view.mapFromScene(p.sceneBoundingRect()).boundingRect(), 5)
+                      for p in scene.items_with_actions() if p.isVisible()]
+        return rects
+
+    def _refused(self, action, reason: str) -> None:
+        """A refused click, said by the piece clicked (the status bar says it too). A lesson says
+        its own refusals in its callout."""
+        from shiboken6 import isValid
+
+        from ui.panels.refusal import RefusalCallout, piece_rect
+
+        c = self.controller
+        if c is None or getattr(c, "lesson", None) is not None:
+            return
+        scene = self.view.scene()
+        piece = None
+        clicked = getattr(scene, "clicked", None)
+        if clicked is not None and clicked[1] == action:
+            piece = clicked[0]()
+        if piece is None or not isValid(piece):
+            piece = scene.item_for(action) if scene is not None else None
+        rect = piece_rect(self.view, piece)
+        if rect is None:
+            return
+        if getattr(self, "refusal", None) is None:
+            self.refusal = RefusalCallout(self.view)
+        self.refusal.say(reason, rect)
+
+    def _hide_refusal(self) -> None:
+        if getattr(self, "refusal", None) is not None:
+            self.refusal.hide()
+
+    def toggle_since(self) -> None:
+        """View → Since your turn (Ctrl+T): the last report's list, opened or folded."""
+        panel = getattr(self, "since_panel", None)
+        if panel is None:
+            return
+        c = self.controller
+        if panel.isVisible():
+            panel.hide()
+        elif panel.report is not None and c is not None and not c.curtain_up and panel.report.seat == c.viewer:
+            panel.open(self._marked_rects())  # only the list of the player at the screen
+        else:
+            self.show_status("Nothing to show yet: the list fills when your turn begins.")
 
     def _clean_changed(self, _clean: bool) -> None:
         self._update_title()
@@ -840,6 +1033,24 @@ class GameWindow(QMainWindow):
     def show_rules(self) -> None:
         if self.controller is not None:
             self._keep(self.shell.rules_window(self.controller.session.spec, self))
+
+    def show_choices_text(self) -> None:
+        """View → Prompt and choices as text (Ctrl+I): what to do now and every choice, as plain
+        text a screen reader reads and a player can copy."""
+        from ui.dialogs.help_window import text_window
+
+        self._keep(text_window("Prompt and choices", self.keyboard.choices_text(), self))
+
+    def show_preferences(self) -> None:
+        """Edit → Preferences (Ctrl+,): every setting a player sets, taking effect at once."""
+        from ui.dialogs.preferences import PreferencesDialog
+
+        dialog = getattr(self, "preferences", None)
+        if dialog is None or not dialog.isVisible():
+            dialog = self.preferences = PreferencesDialog(self.settings, self)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
 
     def show_shortcuts(self) -> None:
         from ui.dialogs.help_window import shortcuts_window
@@ -948,6 +1159,9 @@ class GameWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802
         self._save_layout()
+        self.settings.unsubscribe(self._follow_setting)
+        if getattr(self, "follower", None) is not None:
+            self.follower.close()
         if self.controller is not None:
             self.controller.autosave_now()  # nothing is lost: Continue resumes it
             self.controller.close()

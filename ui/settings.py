@@ -42,16 +42,21 @@ NAME_LIMIT = 40
 """Longest player name, as `engine.core.names.NAME_LIMIT` (repeated here so that start-up does
 not import the engine; tests/ui/test_settings.py checks they agree)."""
 
-AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500}
-"""AI speed setting -> pause in ms before the first decision of an AI's turn is shown."""
+AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500, "step": 0}
+"""AI pace setting -> pause in ms before the first decision of an AI's turn is shown ("step":
+none, each decision waits for Space or Next instead: ui/controller.py)."""
 
-AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1400, "slow": 3000}
+AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1400, "slow": 3000, "step": 0}
 """AI speed setting -> the most an AI's whole turn (its run of decisions) is paced for: the
 decisions after the first follow one another quickly, so a turn of many small decisions (a
 Victory Through Industry turn has a dozen) is shown within about this time (DESIGN §9)."""
 
-ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
-"""AI speed setting -> the scene's animation speed factor (0 turns motion off)."""
+ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6, "step": 1.0}
+"""AI pace setting -> the scene's animation speed factor (0 turns motion off)."""
+
+PALETTE_NAMES = {"#E69F00": "Orange", "#56B4E9": "Sky blue", "#009E73": "Bluish green", "#D55E00": "Vermillion",
+                 "#0072B2": "Blue", "#CC79A7": "Reddish purple"}
+"""The seat colours (ui/board/style.SEAT_COLOURS, repeated so that start-up imports no Qt) by name."""
 
 MAX_BYTES = 512 * 1024
 """Largest settings file read (a real one is under 2 KB: the window state is the bulk of it;
@@ -176,13 +181,20 @@ def _last_game_problem(value) -> str | None:
 _BASE64 = r"[A-Za-z0-9+/=]*"
 _ONE_LINE = r"[^\x00-\x1f\x7f]*"
 _SCHEMA: tuple[Setting, ...] = (
-    choice("ai_speed", "normal", "AI speed", {"instant": "Instant", "fast": "Fast", "normal": "Normal",
-                                              "slow": "Slow"},
-           "How quickly the AI players' moves are shown, and how fast pieces move."),
+    choice("ai_speed", "normal", "AI pace", {"step": "Step", "slow": "Slow", "normal": "Normal", "fast": "Fast",
+                                             "instant": "Instant"},  # the key kept from "AI speed"
+           "How quickly the AI players' decisions are shown; Step waits for Space or Next before each one."),
+    flag("animations", True, "Animations",
+         "Pieces slide, cards turn over and an AI's move is ringed; off, every change shows at once."),
     flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
     flag("hints_allowed", True, "Allow hints",  # ui/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
+    choice("seat_colour", "", "Your seat colour", {"": "Seat order", **PALETTE_NAMES},
+           "The colour of the first human seat in the games you open from now on; the seat that had "
+           "it takes that seat's colour. Every seat keeps its own mark."),
+    choice("chrome", "system", "Window colours", {"system": "As the system", "light": "Light", "dark": "Dark"},
+           "Light or dark menus, panels and dialogs (the board keeps its paper)."),
     text("player_name", "Player 1", "Your name", NAME_LIMIT,  # the log names players: not "You"
          "The name the new-game dialog gives the first seat.", pattern=_ONE_LINE),
     number("record_limit", 200, "Finished games kept", 1, 10_000,
@@ -462,7 +474,8 @@ class Settings:
 
     @property
     def animation_factor(self) -> float:
-        return ANIMATION_FACTORS[self._values["ai_speed"]]
+        """The scene's motion speed: the pace's, or 0 with Animations off."""
+        return ANIMATION_FACTORS[self._values["ai_speed"]] if self._values["animations"] else 0.0
 
 
 def _encoded(stored: dict, known: dict) -> bytes:

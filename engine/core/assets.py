@@ -39,7 +39,9 @@ SPEC_FIELDS = ("title", "pitch", "min_players", "max_players", "rules_version", 
 
 def _option(game_id: str, o: dict):
     """An option of game.toml, which must declare its range: `min` and `max` for a whole
-    number, `choices` for anything else (``[false, true]`` for yes or no)."""
+    number, `choices` for anything else (``[false, true]`` for yes or no). `help` says what it
+    changes (a line under it in the new-game dialog), `rule` quotes the rule it follows (its
+    tooltip), and `shown = false` marks a safety bound that players never see."""
     from engine.core.contract import Option
 
     default = o["default"]
@@ -50,7 +52,10 @@ def _option(game_id: str, o: dict):
             raise ValueError(f"{game_id}/game.toml: option {o['key']!r} needs a min and a max around its default")
     elif not choices or default not in choices or any(type(c) is not type(default) for c in choices):
         raise ValueError(f"{game_id}/game.toml: option {o['key']!r} needs its choices (its default among them)")
-    return Option(o["key"], o["label"], default, choices, o.get("help", ""), lo, hi)
+    if type(o.get("shown", True)) is not bool or type(o.get("rule", "")) is not str:
+        raise ValueError(f"{game_id}/game.toml: option {o['key']!r}: shown is true or false, rule is text")
+    return Option(o["key"], o["label"], default, choices, o.get("help", ""), lo, hi,
+                  o.get("rule", ""), o.get("shown", True))
 
 
 def game_spec(game_id: str, state_class: type):

@@ -141,6 +141,11 @@ class Option:
     help: str = ""
     minimum: int | None = None
     maximum: int | None = None
+    rule: str = ""
+    """The rule the option follows, quoted from the rules text with its section (its tooltip)."""
+    shown: bool = True
+    """False for a safety bound no real game reaches (a turn limit far beyond the longest game):
+    the new-game dialog and the board never show it to players."""
 
     @property
     def range_text(self) -> str:

@@ -296,6 +296,60 @@ def bench_ai_turns(game_id: str, quick: bool) -> None:
            pct(turns, 95) <= 1500)
 
 
+def bench_follow(game_id: str, quick: bool) -> None:
+    """Following the other players (issue 28): the UI thread's work after a decision (the board's
+    picture drawn on the follower's shadow board and compared with the last one, ui/follow.py),
+    and at a human's turn start (the picture of their last turn and of now, compared). Both run
+    on the pass of the event loop after the board of the decision has been updated."""
+    from PySide6.QtWidgets import QApplication
+
+    from ai.core.worker import decide
+    from engine.core import Session
+    from engine.core.contract import SeatInfo
+    from ui.board.changes import changed_keys, looks
+    from ui.games import game_ui
+
+    QApplication.instance() or QApplication([])
+    players = min(4, get_max(game_id))
+    s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "easy") for i in range(players)], seed=5)
+    shadow = game_ui(game_id).make_scene()
+    shadow.set_animation_speed(0)
+    unmarked = getattr(shadow, "unmarked", ())
+
+    def picture(state):
+        view = state.view(0)
+        shadow.show(dict(view, to_move=0), [], s.names, 0)
+        return looks(shadow)
+
+    import gc
+
+    gc.disable()  # as in the app, which collects from a timer between events (ui/gc_guard.py)
+    step_ms, turn_ms = [], []
+    last = picture(s.state)
+    base = s.state.copy()
+    n = 0
+    while not s.is_over() and n < (150 if quick else 600):
+        s.apply(decide(s, level="easy"), by_ai=True)
+        n += 1
+        t0 = time.perf_counter()
+        now = picture(s.state)
+        changed_keys(last, now, unmarked)
+        step_ms.append((time.perf_counter() - t0) * 1000)
+        last = now
+        if n % players == 0:
+            t0 = time.perf_counter()
+            changed_keys(picture(base), picture(s.state), unmarked)
+            turn_ms.append((time.perf_counter() - t0) * 1000)
+            base = s.state.copy()
+        if n % 25 == 0:
+            gc.collect()
+    gc.enable()
+    report(f"{game_id}: follow an AI decision at a shown pace (shadow picture + compare) p95", pct(step_ms, 95),
+           "ms", "<= 16", pct(step_ms, 95) <= 16)
+    report(f"{game_id}: since your turn at a turn's start p95", pct(turn_ms, 95), "ms", "<= 33 (once a turn)",
+           pct(turn_ms, 95) <= 33)
+
+
 def walk_to_a_searched_decision(s, agent, seed: int) -> bool:
     """Play session `s` on at random to the next decision `agent` searches (a game may leave some
     to Normal); False if the game ends first."""
@@ -812,6 +866,8 @@ def main() -> int:
     ap.add_argument("--games", default=None, help="comma list of game ids (default: all registered)")
     ap.add_argument("--only-long-load", action="store_true", help="only the 100,000-decision load")
     ap.add_argument("--only-review", action="store_true", help="only the review steps (DESIGN §9, one frame)")
+    ap.add_argument("--only-pace", action="store_true",
+                    help="only an AI's whole turn at the Normal pace and the cost of following it (issue 28)")
     ap.add_argument("--only-teaching", action="store_true",
                     help="only hints and analysis (DESIGN §9: a hint within 2 s, 0.5 s of CPU an analysed decision)")
     ap.add_argument("--only-scene", action="store_true",
@@ -828,6 +884,11 @@ def main() -> int:
     if args.only_long_load:
         bench_long_load()
         return 0
+    if args.only_pace:
+        for game_id in games:
+            bench_ai_turns(game_id, args.quick)
+            if has_board(game_id):
+                bench_follow(game_id, args.quick)
     if args.only_teaching:
         for game_id in games:
             bench_teaching(game_id, args.quick)
@@ -857,6 +918,8 @@ def main() -> int:
         bench_ai(game_id, args.quick)
         bench_ai_turns(game_id, args.quick)
         bench_search(game_id, args.quick)
+        if not args.skip_ui and has_board(game_id):
+            bench_follow(game_id, args.quick)
         if not args.skip_ui and has_board(game_id):
             bench_ui(game_id, args.quick)
             bench_teaching(game_id, args.quick)

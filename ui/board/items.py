@@ -355,6 +355,8 @@ class Highlight:
         scene = self.scene()
         if self.action is None or scene is None or not hasattr(scene, "intent"):
             return False
+        # the piece clicked, held weakly: a refusal is said by it (ui/panels/refusal.py)
+        scene.clicked = (weakref.ref(self), self.action)
         scene.intent.emit(self.action)
         return True
 

@@ -70,38 +70,55 @@ class MarkItem(QGraphicsItem):
         p.restore()
 
 
-class BadgeItem(QGraphicsItem):
-    """The badge at the piece's top-right corner, drawn in screen pixels (it ignores the board's
-    zoom), so its words stay legible on a board fitted into a small window."""
+class ScreenBadge(QGraphicsItem):
+    """A pill of words drawn in screen pixels (it ignores the board's zoom), so its words stay
+    legible on a board fitted into a small window: a hint's "1 · 54 %", the mark of the player
+    who changed a piece (ui/board/spotlight.py). `rect` is in screen pixels round the item's place."""
 
     HEIGHT = 20.0
 
-    def __init__(self, parent: MarkItem, mark: Mark):
+    def __init__(self, parent: QGraphicsItem, text: str, fill: str, ink: str, edge: str, rect: QRectF):
         super().__init__(parent)
-        self.mark = mark
+        self.text, self.fill, self.ink, self.edge = text, fill, ink, edge
+        self.rect = rect
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.font = style.sans(9, bold=True)
-        h = self.HEIGHT
-        width = QFontMetricsF(self.font).horizontalAdvance(mark.text) + h * 0.8
-        self.rect = QRectF(-width + h * 0.6, -h * 0.6, width, h)  # over the corner, mostly inside
+
+    font = None
+
+    @staticmethod
+    def badge_font():
+        return style.sans(9, bold=True, tabular=False)  # never under 9 pt (STYLE.md)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self.rect.adjusted(-1, -1, 1, 1)
 
     @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
-        colour = style.qcolor(TONES.get(self.mark.tone, TONES["hint"]))
         p.save()
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(style.qcolor(style.PAPER), 1.2))
-        p.setBrush(colour)
+        p.setPen(QPen(style.qcolor(self.edge), 1.2))
+        p.setBrush(style.qcolor(self.fill))
         h = self.rect.height()
         p.drawRoundedRect(self.rect, h / 2, h / 2)
-        p.setFont(self.font)
-        p.setPen(style.qcolor(style.PAPER))
-        p.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.mark.text)
+        p.setFont(self.font or self.badge_font())
+        p.setPen(style.qcolor(self.ink))
+        p.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
         p.restore()
+
+
+class BadgeItem(ScreenBadge):
+    """The badge at the piece's top-right corner, over the corner and mostly inside the piece."""
+
+    def __init__(self, parent: MarkItem, mark: Mark):
+        self.mark = mark
+        font = self.badge_font()
+        h = self.HEIGHT
+        width = QFontMetricsF(font).horizontalAdvance(mark.text) + h * 0.8
+        colour = TONES.get(mark.tone, TONES["hint"])
+        super().__init__(parent, mark.text, colour, style.PAPER, style.PAPER,
+                         QRectF(-width + h * 0.6, -h * 0.6, width, h))
+        self.font = font
 
 
 def show_marks(scene, marks: list[Mark]) -> list[Mark]:

@@ -107,6 +107,11 @@ class GameScene(QGraphicsScene):
     pool_keep: tuple[str, ...] = ()
     """Key heads (`key[0]`) of the board's fixed parts, which the scene's pool never parks."""
 
+    unmarked: tuple = ()
+    """Pieces never marked as changed by another player (ui/board/changes.py): key heads of the
+    board's captions, status lines and choice chips, which only say what the other pieces show
+    (a tuple in it names a key prefix, as ("text", "money") for ("text", "money", 2))."""
+
     def __init__(self, parent=None):
         """What every board starts with: the dressed table, the pool of its pieces, no piece for
         any action yet, and no view shown."""
@@ -171,6 +176,12 @@ class GameScene(QGraphicsScene):
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         """The game's board for `show`: build or update its pieces from `view`."""
         raise NotImplementedError
+
+    def back_out(self) -> bool:
+        """Esc (ui/keyboard.py): undo the board's own choices of the screen (a piece opened
+        large, the first click of a two-click pick); True if there was one. A board with such
+        choices overrides it."""
+        return False
 
     remembers_steps = False
     """True for a board that marks what changed since the view it showed before (Captains'

@@ -65,9 +65,26 @@ def qcolor(hex_colour: str, alpha: int = 255) -> QColor:
     return c
 
 
+_SEAT_ORDER: list[int] = list(range(len(SEAT_COLOURS)))
+"""Seat -> index into SEAT_COLOURS: the palette's order, or with the player's own colour swapped in."""
+
+
 def seat_colour(seat: int) -> str:
-    """The colour of `seat` (0-based) in Okabe–Ito order."""
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    """The colour of `seat` (0-based) in Okabe–Ito order (or as `use_own_colour` arranged it)."""
+    return SEAT_COLOURS[_SEAT_ORDER[seat % len(SEAT_COLOURS)]]
+
+
+def use_own_colour(seat: int | None, colour: str) -> None:
+    """Preferences → Your seat colour: `seat` (the first human seat) takes `colour` from the
+    palette and the seat that had it takes `seat`'s, so every seat keeps a colour of its own (and
+    its mark). An empty `colour` or None `seat` restores the palette's order."""
+    order = list(range(len(SEAT_COLOURS)))
+    upper = [c.upper() for c in SEAT_COLOURS]
+    if seat is not None and colour and colour.upper() in upper:
+        mine, theirs = seat % len(order), upper.index(colour.upper())
+        other = order.index(theirs)
+        order[mine], order[other] = order[other], order[mine]
+    _SEAT_ORDER[:] = order
 
 
 def seat_dashes(seat: int) -> tuple[float, ...]:

@@ -16,23 +16,16 @@ from PySide6.QtWidgets import (
 )
 
 SHORTCUTS = [
-    ("Ctrl+N", "New game"),
-    ("Ctrl+O", "Load a saved game"),
-    ("Ctrl+S", "Save"),
-    ("Ctrl+Shift+S", "Save as…"),
-    ("Ctrl+R", "Review a saved game, decision by decision"),
-    ("← → / Home End", "In a review: previous / next decision, the first / last"),
-    ("Ctrl+Z", "Undo your last decision (back to the last dice roll, card draw or other player)"),
-    ("Ctrl+Shift+Z", "Redo"),
-    ("Ctrl+H", "Suggest a move: the three best moves the search finds, with their chances to win"),
+    # the keys no menu item carries (the menus' own shortcuts are listed from the window's actions)
+    ("Tab / Shift+Tab", "Next / previous legal choice: the board's pieces, then the buttons above the board"),
+    ("Enter or Space", "Take the choice in focus (its piece glows)"),
+    ("Esc", "Back out: the focus goes, a piece opened large closes, an auto-pass stops"),
+    ("1 … 9", "Take the 1st … 9th choice offered above the board"),
     ("Ctrl+wheel, + / −", "Zoom the board"),
     ("0 or F", "Fit the board to the window (its panels arranged afresh)"),
-    ("Ctrl+L", "Show or hide the game log"),
     ("Drag the empty board", "Pan"),
-    ("1 … 9", "Take the 1st … 9th choice offered above the board"),
-    ("F1", "Rules of this game"),
+    ("← → / Home End", "In a review: previous / next decision, the first / last"),
     ("Space or a click", "Lift the hot-seat curtain, once it has been shown a moment (never Enter)"),
-    ("Ctrl+Q", "Quit"),
 ]
 
 _CSS = ("body { font-family: 'DejaVu Serif'; font-size: 15px; color: #3b3127; background: #f4ecd8; }"
@@ -73,11 +66,48 @@ def rules_window(spec, parent: QWidget | None = None) -> HelpWindow:
     return w
 
 
+def menu_shortcuts(window) -> list[tuple[str, str]]:
+    """Every shortcut of `window`'s actions, from its menus and its own (key, what it does), in
+    menu order; an action with several keys lists them all."""
+    from PySide6.QtGui import QAction, QKeySequence
+
+    seen: set[int] = set()
+    rows: list[tuple[str, str]] = []
+
+    def visit(actions) -> None:
+        for act in actions:
+            if id(act) in seen or act.isSeparator():
+                continue
+            seen.add(id(act))
+            if act.menu() is not None:
+                visit(act.menu().actions())
+                continue
+            keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in act.shortcuts() if not k.isEmpty()]
+            if keys:
+                rows.append((" or ".join(keys), act.text().replace("&&", "\0").replace("&", "").replace("\0", "&")))
+
+    if window is not None:
+        bar = window.menuBar() if hasattr(window, "menuBar") else None
+        if bar is not None:
+            visit(bar.actions())
+        visit([a for a in window.findChildren(QAction) if a.parent() is window])
+    return rows
+
+
+def keyboard_rows(window=None) -> list[tuple[str, str]]:
+    """Help → Keyboard: the menus' shortcuts, then the keys of play."""
+    return menu_shortcuts(window) + SHORTCUTS
+
+
 def shortcuts_window(parent: QWidget | None = None) -> HelpWindow:
-    w = HelpWindow("Keyboard shortcuts", parent)
-    w.resize(560, 520)
-    rows = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in SHORTCUTS)
-    w.set_html(f"<h2>Keyboard shortcuts</h2><table>{rows}</table>")
+    """Help → Keyboard: every shortcut (the window's menus and actions) and every key of play."""
+    w = HelpWindow("Keyboard", parent)
+    w.resize(620, 640)
+    import html
+
+    rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>"
+                   for k, v in keyboard_rows(parent))
+    w.set_html(f"<h2>Keyboard</h2><p>Every decision can be made without the mouse.</p><table>{rows}</table>")
     return w
 
 
@@ -134,3 +164,22 @@ def pick_game(specs, parent: QWidget | None = None, **words):
         return specs[0] if specs else None
     picker = GamePicker(specs, parent, **words)
     return picker.chosen() if picker.exec() == QDialog.DialogCode.Accepted else None
+
+
+def text_window(title: str, text: str, parent: QWidget | None = None) -> QDialog:
+    """Plain text in a read-only box (a screen reader reads it; it can be copied), with Close."""
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    w = QDialog(parent)
+    w.setWindowTitle(title)
+    w.resize(560, 420)
+    layout = QVBoxLayout(w)
+    box = QPlainTextEdit(text)
+    box.setReadOnly(True)
+    box.setAccessibleName(title)
+    layout.addWidget(box)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(w.close)
+    layout.addWidget(buttons)
+    w.text = box
+    return w

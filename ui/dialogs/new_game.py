@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -305,7 +305,8 @@ class NewGameDialog(QDialog):
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.option_widgets = {}
-        for opt in spec.options:
+        shown = [opt for opt in spec.options if opt.shown]  # a safety bound is never shown
+        for opt in shown:
             if isinstance(opt.default, bool):
                 w = QCheckBox()
                 w.setChecked(opt.default)
@@ -321,11 +322,23 @@ class NewGameDialog(QDialog):
                 w.setValue(opt.default)
             else:
                 w = QLineEdit(str(opt.default))
+            # a line says what the option changes; the tooltip quotes the rule it follows
+            tip = opt.rule or opt.help
+            w.setToolTip(tip)
+            w.setAccessibleName(opt.label)
+            w.setAccessibleDescription(opt.help)
+            label = QLabel(opt.label + ":")
+            label.setToolTip(tip)
+            label.setBuddy(w)
+            self.options_form.addRow(label, w)
             if opt.help:
-                w.setToolTip(opt.help)
-            self.options_form.addRow(opt.label, w)
+                line = QLabel(opt.help)
+                line.setWordWrap(True)
+                line.setToolTip(tip)
+                line.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, light or dark chrome
+                self.options_form.addRow("", line)
             self.option_widgets[opt.key] = w
-        self.options_box.setVisible(bool(spec.options))
+        self.options_box.setVisible(bool(shown))
 
     # -- result -----------------------------------------------------------------------------------
     def set_seats(self, seats: list[SeatInfo]) -> None:
@@ -338,7 +351,10 @@ class NewGameDialog(QDialog):
     def options(self) -> dict:
         out = {}
         for opt in self.spec.options:
-            w = self.option_widgets[opt.key]
+            w = self.option_widgets.get(opt.key)
+            if w is None:  # not shown (a safety bound): its default
+                out[opt.key] = opt.default
+                continue
             if isinstance(w, QComboBox):
                 out[opt.key] = w.currentData()
             elif isinstance(w, QCheckBox):

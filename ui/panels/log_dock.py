@@ -38,6 +38,8 @@ class LogDock(QDockWidget):
         # A plain-text document appends in constant time (a word-wrapping list view re-lays out
         # every row on each append, which grows with the game).
         self.text = QPlainTextEdit()
+        self.text.setAccessibleName("Game log")
+        self.setAccessibleName("Game log")
         self.text.setReadOnly(True)
         self.text.setUndoRedoEnabled(False)
         self.text.setStyleSheet("QPlainTextEdit { background: #f4ecd8; color: #3b3127; }")

@@ -52,6 +52,8 @@ class SummaryRows(QWidget):
         same_labels = [label for label, _ in rows] == [label for label, _ in self.rows]
         before = self.heightForWidth(self.width())
         self.rows = rows
+        # painted, not labels: a screen reader reads them from here
+        self.setAccessibleDescription("; ".join(f"{label}: {value}" for label, value in rows))
         self._tops.clear()
         self._kept = (self.width(), before) if same_labels else (-1, 0)
         if self.heightForWidth(self.width()) != before:
@@ -182,6 +184,7 @@ class SeatCard(QFrame):
         if turn_note is None:
             turn_note = "thinking…" if thinking else ("▶ to move" if to_move else "")
         self.turn.setText(turn_note)
+        self.setAccessibleName(f"{name}, {kind}" + (f", {turn_note.lstrip('▶ ')}" if turn_note else ""))
         if to_move != self._styled_to_move:  # style sheets are slow to re-apply: only on change
             self._styled_to_move = to_move
             self._restyle(to_move)
@@ -224,6 +227,7 @@ class PlayersPanel(QScrollArea):
         self._layout.addStretch(1)
         self.setWidget(self._host)
         self.cards: list[SeatCard] = []
+        self.setAccessibleName("Players")
 
     def update_from(self, session, view: dict, summary, viewer: int | None,
                     thinking_seat: int | None, turn_notes: dict[int, str] | None = None,

@@ -109,6 +109,7 @@ class PromptBar(QFrame):
         super().__init__(parent)
         self._tallest: dict[int, int] = {}  # width -> tallest_height (a twin measures it)
         self.setObjectName("PromptBar")
+        self.setAccessibleName("Prompt")  # its description lists the choices (ui/keyboard.py)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#PromptBar { background: #f4ecd8; border: 1px solid #b08d57; }"
                            "#PromptBar QLabel { color: #3b3127; }")
@@ -116,6 +117,7 @@ class PromptBar(QFrame):
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(6)
         self.label = ClampedText(self.MAX_LINES)
+        self.label.setAccessibleName("What to do now")
         self.follow_font()
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
@@ -142,6 +144,7 @@ class PromptBar(QFrame):
         layout.addWidget(self._buttons_host)
         self.more = QToolButton()
         self.more.setText("More ▾")
+        self.more.setAccessibleName("More choices")
         self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.more.setMenu(QMenu(self.more))
         self.more.setVisible(False)
@@ -192,6 +195,8 @@ class PromptBar(QFrame):
             if i < len(shown):
                 button.setText(shown[i][1].replace("&", "&&"))  # '&' in a label is no shortcut mark
                 button.setToolTip(shown[i][1])
+                button.setAccessibleName(shown[i][1])
+                button.setAccessibleDescription(f"Choice {i + 1} of {len(shown)}")
                 button.setVisible(True)
             else:
                 button.setVisible(False)

@@ -244,3 +244,23 @@ def decade_words(view: dict) -> str:
 
 def goods_name(cid: str) -> str:
     return GOODS_NAMES[COMPANIES[cid].goods]
+
+
+def auto_pass(view: dict, legal: list[Action]) -> tuple[tuple, str, Action] | None:
+    """Pass until the next phase (issue 28), where the rules let a player pass for the rest of a
+    phase: the Stock Phase, where "You can pass your turn. This does not prevent you from
+    performing a future action in the same phase" and the phase ends "only when all players pass
+    their turn in succession" (rules, Stock Phase). Returns the phase (as a key that changes when
+    it ends), its name, and the pass to take at each of the player's turns in it; None elsewhere.
+    (The Action Phase's pass already passes for the rest of that phase, ruling §15.1.)"""
+    key = pass_phase(view)
+    passing = next((a for a in legal if a.kind == "pass"), None)
+    if key is None or passing is None:
+        return None
+    return key, PHASE_NAMES["stock"], passing
+
+
+def pass_phase(view: dict) -> tuple | None:
+    """The phase a player may pass through (`auto_pass`) that the game is in, as a key that changes
+    when it ends (the Stock Phase of this Decade), or None."""
+    return ("stock", view.get("decade")) if view.get("phase") == "stock" else None

@@ -152,6 +152,8 @@ class BigShouldersScene(GameScene):
     (`to_play`)."""
 
     game_id = "big-shoulders"
+    unmarked = ("choice", "choice-idle", "cchip", "jobs-label", "order-label", "panel", "phase", "start", "hire",
+                "goals-off")
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -181,6 +183,18 @@ class BigShouldersScene(GameScene):
         """Mark building `bid` of the hand as the one to play (None: clear the choice)."""
         self.to_play = bid
         self.redraw()
+
+    def back_out(self) -> bool:
+        """Esc: the building chosen to play, the trade offered or the company chosen go back."""
+        if self.to_play is not None:
+            self.choose_building(None)
+        elif getattr(self, "trade_give", None) is not None:
+            self.choose_trade(None)
+        elif getattr(self, "acting", None) is not None:
+            self.choose_company(None)
+        else:
+            return False
+        return True
 
     def piece_towards(self, action: Action):
         """The Building Phase's pick takes two clicks: the building to play, then the one to discard

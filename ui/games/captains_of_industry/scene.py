@@ -129,6 +129,9 @@ class CaptainsScene(GameScene):
     """See the module doc."""
 
     game_id = "captains-of-industry"
+    unmarked = (("text", "price-head"), ("text", "fac-head"), ("text", "choices-idle"), ("text", "report"),
+                ("text", "zone"), ("text", "re-card"), ("text", "hand"), "choice", "facbtn", "space", "re-side",
+                "report-btn", "turnboard", "panel", "mlabel")
 
     def __init__(self, parent=None):
         super().__init__(parent)

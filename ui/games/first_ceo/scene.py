@@ -539,6 +539,7 @@ class FirstCeoScene(GameScene):
 
     game_id = "first-ceo"
     pool_keep = ("base", "track", "spot")
+    unmarked = ("round", "price", "comp-label", "rank-title", "piles-label", "nocomp")
 
     def __init__(self, parent=None):
         super().__init__(parent)

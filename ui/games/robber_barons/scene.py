@@ -135,6 +135,7 @@ class RobberBaronsScene(GameScene):
 
     game_id = "robber-barons"
     pool_keep = ("fixed",)
+    unmarked = ("status", "info", "btn", "band", "deckcap", "more", "empty")
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -321,8 +322,8 @@ class RobberBaronsScene(GameScene):
         mover = view["to_move"]
         info = self._item(("info",), lambda: TextItem(inner.width() - 60, 22, 11, serif=True,
                                                       colour=style.INK_SOFT))
-        limit = view.get("turn_limit") or 0
-        round_text = f"Round {view['round']} · turn {view['turns'] + 1}" + (f" of at most {limit}" if limit else "")
+        # the turn limit is a safety bound no real game reaches (game.toml: shown = false): not said
+        round_text = f"Round {view['round']} · turn {view['turns'] + 1}"
         turn = names[view["current"]] if not view["over"] else ""
         if self.confirming is not None:
             turn = names[self.confirming]

@@ -97,6 +97,8 @@ class VtiScene(GameScene):
     """See the module doc."""
 
     game_id = "victory-through-industry"
+    unmarked = ("turn-line", "complex-panel", "supply-panel", "palette-panel", "chips-panel", "turn-panel",
+                "row-panel", "seat-panel", "grid", "chip", "cell", "badge", "ghost", "ghost-turn", "held-none")
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -112,6 +114,13 @@ class VtiScene(GameScene):
         """Show `seat`'s complex large (None: back to the default)."""
         self.focus = seat
         self.redraw()
+
+    def back_out(self) -> bool:
+        """Esc: a complex opened large goes back to the default."""
+        if self.focus is None:
+            return False
+        self.open_complex(None)
+        return True
 
     steps_remembered = 1 << 30
     """Every position of the game: each complex's grid only grows, over the whole game."""
@@ -515,8 +524,8 @@ class VtiScene(GameScene):
         elif self.confirming is not None:
             line = f"{whose(names[self.confirming], start=True)} turn is done: confirm it"
         elif phase == "play":
-            limit = f" of {view['max_rounds']}" if view["max_rounds"] else ""
-            line = f"Round {view['round']}{limit} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
+            # the round limit is a safety bound no real game reaches (game.toml: shown = false)
+            line = f"Round {view['round']} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
         elif phase == "draft":
             line = "Drafting the starting factories"
         elif phase == "place":

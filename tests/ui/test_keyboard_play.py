@@ -1,0 +1,171 @@
+"""Keyboard-only play (issue 28): Tab and Shift+Tab cycle the legal choices (the board's pieces
+in reading order, then the prompt's buttons), the piece in focus glows, Enter or Space takes it,
+Esc backs out, Help → Keyboard lists every shortcut, and a whole game of each kind is played to
+its end with key events alone."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from engine.core.contract import SeatInfo
+from engine.core.rng import Rng
+from ui.games import playable_specs
+
+GAMES = [s.id for s in playable_specs()]
+SHORT = {"robber-barons": {"turn_limit": 24}, "victory-through-industry": {"max_rounds": 3}}
+"""Options that bound a game's length (the safety bounds, set low) so a keyboard game stays quick."""
+PLAYERS = {"big-shoulders": 2}
+"""Fewer players where a game's length grows with them (the slow test plays three)."""
+
+
+def open_window(shell, qtbot, game, seats=None, options=None, seed=3):
+    seats = seats or [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    spec = next(s for s in playable_specs() if s.id == game)
+    seats = seats[: max(spec.min_players, min(len(seats), spec.max_players))]
+    while len(seats) < spec.min_players:
+        seats.append(SeatInfo(f"AI {len(seats)}", "ai", "easy"))
+    window = shell.start_game(game, seats, options or {}, seed)
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    return window
+
+
+def key(qtbot, window, k, mods=Qt.KeyboardModifier.NoModifier):
+    target = QApplication.focusWidget() or window.view
+    qtbot.keyClick(target, k, mods)
+
+
+def wait_turn(qtbot, window, timeout=20_000):
+    c = window.controller
+    qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over() or c.curtain_up or c.confirm_pending(),
+                    timeout=timeout)
+
+
+def test_tab_cycles_the_legal_choices_pieces_first_and_the_piece_glows(shell, qtbot, settings):
+    window = open_window(shell, qtbot, "first-ceo")
+    wait_turn(qtbot, window)
+    kb, c = window.keyboard, window.controller
+    options = kb.choices()
+    assert {ch.action for ch in options} == set(c.legal)  # every legal decision, once
+    on_board = [ch for ch in options if ch.piece is not None]
+    assert on_board and options[: len(on_board)] == on_board  # the board's pieces first
+    # reading order: top to bottom, left to right
+    tops = [(round(ch.piece.sceneBoundingRect().top() / 24), ch.piece.sceneBoundingRect().left()) for ch in on_board]
+    assert tops == sorted(tops) or hasattr(window.view.scene(), "panel_order")
+    assert kb.focus is None and not window.follower.spot.keys("focus")  # no ring until Tab
+    seen = []
+    for _ in range(len(options)):
+        key(qtbot, window, Qt.Key.Key_Tab)
+        seen.append(kb.focus.action)
+        if kb.focus.piece is not None:
+            assert window.follower.spot.keys("focus") == {kb.focus.action}  # it glows
+        elif kb.focus.button is not None and kb.focus.button.isVisible():
+            assert QApplication.focusWidget() is kb.focus.button
+    assert seen == [ch.action for ch in options]
+    key(qtbot, window, Qt.Key.Key_Tab)
+    assert kb.focus.action == options[0].action  # round again
+    key(qtbot, window, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert kb.focus.action == options[-1].action
+    assert "Choice" in window.view.accessibleDescription() and options[-1].label in window.view.accessibleDescription()
+    key(qtbot, window, Qt.Key.Key_Escape)
+    assert kb.focus is None and not window.follower.spot.keys("focus")
+    # Enter takes the choice in focus, as its click would
+    key(qtbot, window, Qt.Key.Key_Tab)
+    chosen = kb.focus.action
+    n = len(c.session.log)
+    key(qtbot, window, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(c.session.log) > n, timeout=2000)
+    assert c.session.log[n].action == chosen
+
+
+def test_the_prompt_and_choices_read_as_text(shell, qtbot, settings):
+    window = open_window(shell, qtbot, "first-ceo")
+    wait_turn(qtbot, window)
+    text = window.keyboard.choices_text()
+    assert window.prompt.label.text() in text
+    for ch in window.keyboard.choices():
+        assert ch.label in text
+    assert window.prompt.accessibleDescription() == text
+    window.act_as_text.trigger()
+    shown = window._help_windows[-1]
+    assert shown.text.toPlainText() == text
+
+
+def test_help_keyboard_lists_every_shortcut(shell, qtbot, settings):
+    from PySide6.QtGui import QAction
+
+    window = open_window(shell, qtbot, "first-ceo")
+    window.show_shortcuts()
+    listed = window._help_windows[-1].browser.toPlainText()
+    assert window._help_windows[-1].windowTitle() == "Keyboard"
+    actions = [a for a in window.findChildren(QAction) if not a.shortcut().isEmpty()]
+    assert len(actions) >= 15
+    for act in actions:
+        for k in act.shortcuts():
+            assert k.toString() in listed, f"{act.text()} ({k.toString()}) is not listed"
+    for k in ("Tab", "Shift+Tab", "Enter", "Esc", "Ctrl+,", "Ctrl+T", "Space"):
+        assert k in listed
+
+
+def play_by_keys(qtbot, window, rng: Rng, max_decisions: int) -> int:
+    """Play the human seats with key events alone: Tab a few times, then Enter (Space lifts a
+    curtain, Enter confirms a turn). Returns the human decisions made."""
+    c = window.controller
+    made = 0
+    while not c.session.is_over() and made < max_decisions:
+        wait_turn(qtbot, window)
+        if c.session.is_over():
+            break
+        if window.curtain.isVisible():
+            window.curtain._shown_at = -1e9 if hasattr(window.curtain, "_shown_at") else 0  # armed at once
+            qtbot.keyPress(window.curtain, Qt.Key.Key_Space)
+            qtbot.keyRelease(window.curtain, Qt.Key.Key_Space)
+            qtbot.waitUntil(lambda: not window.curtain.isVisible(), timeout=2000)
+            continue
+        if c.confirm_pending():
+            key(qtbot, window, Qt.Key.Key_Return)
+            continue
+        n = len(c.session.log)
+        steps = 1 + rng.randbelow(min(4, max(1, len(window.keyboard.choices()))))
+        for _ in range(steps):
+            key(qtbot, window, Qt.Key.Key_Tab)
+        assert window.keyboard.focus is not None, "Tab found no choice on the human's turn"
+        key(qtbot, window, Qt.Key.Key_Return if made % 2 else Qt.Key.Key_Space)
+        qtbot.waitUntil(lambda n=n: len(c.session.log) > n or c.session.is_over(), timeout=5000)
+        made += 1
+    return made
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_with_the_keyboard_alone(shell, qtbot, settings, game):
+    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")][: PLAYERS.get(game, 3)]
+    window = open_window(shell, qtbot, game, seats, options=SHORT.get(game))
+    made = play_by_keys(qtbot, window, Rng(11), 400)
+    assert window.controller.session.is_over(), f"{game}: not over after {made} decisions by keys"
+    assert made > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_hot_seat_game_with_the_keyboard_alone(shell, qtbot, settings, game):
+    settings.set("confirm_turn", True)
+    window = open_window(shell, qtbot, game, [SeatInfo("You"), SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy")])
+    made = play_by_keys(qtbot, window, Rng(5), 3000)
+    assert window.controller.session.is_over(), f"{game}: not over after {made} decisions by keys"
+
+
+def test_esc_backs_out_of_a_choice_of_the_screen(shell, qtbot, settings):
+    """Esc closes a complex opened large (Victory Through Industry) and drops the focus."""
+    window = open_window(shell, qtbot, "victory-through-industry", [SeatInfo("You"), SeatInfo("Ann", "ai", "easy")])
+    wait_turn(qtbot, window)
+    scene = window.view.scene()
+    scene.open_complex(1)
+    assert scene.focus == 1
+    key(qtbot, window, Qt.Key.Key_Tab)
+    assert window.keyboard.focus is not None
+    window.view.setFocus()
+    key(qtbot, window, Qt.Key.Key_Escape)
+    assert scene.focus is None and window.keyboard.focus is None

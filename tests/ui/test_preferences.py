@@ -1,0 +1,111 @@
+"""Edit → Preferences (issue 28): one editor per setting a player sets, built from the schema,
+each with its label, help and accessible name; a change takes effect in the open game at once."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QSpinBox
+
+from engine.core.contract import SeatInfo
+from ui.board import style
+from ui.settings import SCHEMA, preferences
+
+
+def open_window(shell, qtbot):
+    window = shell.start_game("first-ceo", [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"),
+                                            SeatInfo("Bob", "ai", "easy")], {}, 7)
+    qtbot.waitExposed(window)
+    window.activateWindow()  # a window's shortcuts work while it is the active one
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    qtbot.waitUntil(window.controller.human_to_move, timeout=5000)
+    return window
+
+
+def open_preferences(window, qtbot):
+    qtbot.keyClick(window.view, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.preferences
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def choose(combo: QComboBox, value) -> None:
+    combo.setCurrentIndex(combo.findData(value))
+
+
+def test_ctrl_comma_opens_an_editor_for_every_preference(shell, qtbot, settings):
+    window = open_window(shell, qtbot)
+    dialog = open_preferences(window, qtbot)
+    keys = [s.key for s in preferences()]
+    assert list(dialog.editors) == keys
+    for key in ("ai_speed", "animations", "confirm_turn", "hints_allowed", "seat_colour", "chrome"):
+        assert key in keys
+    for spec in preferences():
+        editor = dialog.editors[spec.key]
+        assert editor.accessibleName() == spec.label and editor.toolTip() == spec.help
+        kind = {"bool": QCheckBox, "int": QSpinBox, "choice": QComboBox}.get(spec.kind)
+        if kind is not None:
+            assert isinstance(editor, kind)
+    assert [dialog.editors["ai_speed"].itemText(i) for i in range(5)] == ["Step", "Slow", "Normal", "Fast", "Instant"]
+
+
+def test_changes_take_effect_in_the_open_game_at_once(shell, qtbot, settings):
+    window = open_window(shell, qtbot)
+    dialog = open_preferences(window, qtbot)
+    choose(dialog.editors["ai_speed"], "slow")
+    assert settings.get("ai_speed") == "slow" and window.speed_actions["slow"].isChecked()
+    assert window.view.scene().animation_speed == settings.animation_factor > 1
+    dialog.editors["animations"].setChecked(False)
+    assert window.view.scene().animation_speed == 0
+    dialog.editors["confirm_turn"].setChecked(True)
+    assert window.act_ask_confirm.isChecked()
+    dialog.editors["confirm_turn"].setChecked(False)
+    assert not window.act_ask_confirm.isChecked()
+    # a menu's change shows in the form
+    window.speed_actions["fast"].trigger()
+    assert dialog.editors["ai_speed"].currentData() == "fast"
+
+
+def test_own_seat_colour_swaps_with_the_seat_that_had_it(shell, qtbot, settings):
+    window = open_window(shell, qtbot)
+    dialog = open_preferences(window, qtbot)
+    palette = list(style.SEAT_COLOURS)
+    choose(dialog.editors["seat_colour"], "#0072B2")
+    dialog.close()
+    try:
+        window = open_window(shell, qtbot)  # the next game opened
+        assert style.seat_colour(0) == "#0072B2"  # the human's seat
+        assert style.seat_colour(palette.index("#0072B2")) == palette[0]  # the seat that had blue
+        assert len({style.seat_colour(i) for i in range(6)}) == 6  # every seat its own colour
+        mat = window.view.scene().pool.items[("mat", 0)]
+        assert "#0072B2" in mat._content  # the board draws the human's mat in blue
+        settings.set("seat_colour", "")
+        window = open_window(shell, qtbot)
+        assert [style.seat_colour(i) for i in range(6)] == palette
+    finally:
+        style.use_own_colour(None, "")
+
+
+def test_light_or_dark_chrome(shell, qtbot, settings):
+    from ui.chrome import in_use
+
+    window = open_window(shell, qtbot)
+    dialog = open_preferences(window, qtbot)
+    try:
+        choose(dialog.editors["chrome"], "dark")
+        assert in_use() == "dark"
+        choose(dialog.editors["chrome"], "light")
+        assert in_use() == "light"
+    finally:
+        choose(dialog.editors["chrome"], "system")
+    assert QApplication.instance().palette() is not None
+
+
+def test_restore_defaults(shell, qtbot, settings):
+    window = open_window(shell, qtbot)
+    dialog = open_preferences(window, qtbot)
+    choose(dialog.editors["ai_speed"], "step")
+    dialog.editors["hints_allowed"].setChecked(False)
+    dialog.restore_defaults()
+    for spec in preferences():
+        assert settings.get(spec.key) == spec.default, spec.key
+    assert dialog.editors["ai_speed"].currentData() == SCHEMA["ai_speed"].default
