@@ -271,34 +271,40 @@ def autosave_exists() -> bool:
 
 
 # -- reading the file --------------------------------------------------------------------------------
-class _Unreadable(Exception):
-    """The file cannot be taken as settings at all; the message says why, for the notice."""
+class Unreadable(OSError):
+    """The file cannot be taken as it is (not a regular file, too large, not text…); the message
+    says why, for a notice. An OSError, so callers that treat a failed read as "none" catch it."""
+
+    def __str__(self) -> str:
+        return self.args[0] if self.args else "it cannot be read"
 
 
 def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
     """The bytes of a small regular file, never blocking and never reading more than `limit`.
 
-    Raises FileNotFoundError if there is none, _Unreadable for anything else that is wrong."""
+    Raises FileNotFoundError if there is none, Unreadable for anything else that is wrong. Every
+    small file the app reads from the data folder at start goes through here (a FIFO or a link to
+    a device under any of their names would otherwise hang it or fill its memory)."""
     try:
         info = os.stat(path)  # follows a link: a link to /dev/zero is a device here
     except FileNotFoundError:
         if os.path.islink(path):
-            raise _Unreadable("it is a link to nothing") from None
+            raise Unreadable("it is a link to nothing") from None
         raise
     except OSError as exc:
-        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
     if not stat.S_ISREG(info.st_mode):
-        raise _Unreadable("it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "it is not a regular file")
+        raise Unreadable("it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "it is not a regular file")
     if info.st_size > limit:
-        raise _Unreadable(f"it is far too large ({info.st_size:,} bytes)")
+        raise Unreadable(f"it is far too large ({info.st_size:,} bytes)")
     try:
         # O_NONBLOCK: if the name became a FIFO since the stat, opening it must not wait for a writer
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _Unreadable("it is not a regular file")
+            raise Unreadable("it is not a regular file")
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, limit + 1 - size)
@@ -307,11 +313,11 @@ def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if size > limit:
-        raise _Unreadable("it is far too large")
+        raise Unreadable("it is far too large")
     return b"".join(chunks)
 
 
@@ -333,20 +339,20 @@ def nesting_depth(text: str) -> int:
 
 
 def parse_settings(raw: bytes) -> dict:
-    """The JSON object in `raw`; _Unreadable if it is not text, too deeply nested, not JSON or
+    """The JSON object in `raw`; Unreadable if it is not text, too deeply nested, not JSON or
     not an object."""
     try:
         content = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _Unreadable("it is not text") from None
+        raise Unreadable("it is not text") from None
     if nesting_depth(content) > MAX_DEPTH:
-        raise _Unreadable("it is nested far too deeply")
+        raise Unreadable("it is nested far too deeply")
     try:
         loaded = json.loads(content, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
-        raise _Unreadable(f"it is not valid JSON ({_first_line(exc)})") from None
+        raise Unreadable(f"it is not valid JSON ({_first_line(exc)})") from None
     if type(loaded) is not dict:
-        raise _Unreadable("it does not hold a set of named settings")
+        raise Unreadable("it does not hold a set of named settings")
     return loaded
 
 
@@ -385,7 +391,7 @@ class Settings:
             loaded = parse_settings(read_limited(self.path))
         except FileNotFoundError:
             return
-        except _Unreadable as exc:
+        except Unreadable as exc:
             self._set_aside(str(exc), repaired=False)
             return
         wrong = []
