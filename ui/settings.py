@@ -47,12 +47,30 @@ AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1
 none, each decision waits for Space or Next instead: ui/controller.py)."""
 
 AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1400, "slow": 3000, "step": 0}
-"""AI speed setting -> the most an AI's whole turn (its run of decisions) is paced for: the
-decisions after the first follow one another quickly, so a turn of many small decisions (a
-Victory Through Industry turn has a dozen) is shown within about this time (DESIGN §9)."""
+"""AI speed setting -> the time an AI's whole turn (its run of decisions) is shown in, the motion
+of its last decision included: the decisions after the first follow one another quickly, so a
+turn of many small decisions (a Victory Through Industry turn has a dozen) is shown within about
+this time (DESIGN §9: 1.5 s at Normal; `paced_ms` leaves room for the last motion)."""
 
-ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6, "step": 1.0}
-"""AI pace setting -> the scene's animation speed factor (0 turns motion off)."""
+ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 1.6, "normal": 1.0, "slow": 0.6, "step": 1.0}
+"""AI pace setting -> the scene's animation speed factor (a motion takes its time divided by it:
+quicker at Fast, slower at Slow; 0 turns motion off)."""
+
+MOTION_MS = 320
+"""The longest motion of a piece at speed 1 (a slide is at most 300 ms and a card turning over
+300 ms, ui/board/items.py; Robber Barons' card drawn 320 ms)."""
+
+LATE_MOTION = 2.0
+"""How much quicker pieces move once an AI's turn has spent its paced time: its remaining
+decisions show as soon as they are made, and their motion must not carry the turn past its time."""
+
+
+def paced_ms(speed: str, factor: float) -> int:
+    """The part of an AI's turn at pace `speed` that its pauses may use, with motion at speed
+    `factor`: the turn's time less its last decision's longest motion, so that the turn is shown,
+    that motion included, within `AI_TURN_MS[speed]`."""
+    motion = MOTION_MS / factor if factor > 0 else 0
+    return max(0, int(AI_TURN_MS[speed] - motion))
 
 PALETTE_NAMES = {"#E69F00": "Orange", "#56B4E9": "Sky blue", "#009E73": "Bluish green", "#D55E00": "Vermillion",
                  "#0072B2": "Blue", "#CC79A7": "Reddish purple"}
@@ -477,6 +495,11 @@ class Settings:
     @property
     def ai_turn_ms(self) -> int:
         return AI_TURN_MS[self._values["ai_speed"]]
+
+    @property
+    def ai_paced_ms(self) -> int:
+        """The part of an AI's turn its pauses may use (`paced_ms`)."""
+        return paced_ms(self._values["ai_speed"], self.animation_factor)
 
     @property
     def animation_factor(self) -> float:
