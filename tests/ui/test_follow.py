@@ -202,8 +202,9 @@ def test_hot_seat_each_human_sees_only_what_they_may_see(shell, qtbot, settings)
     game = "big-shoulders"
     window = open_game(shell, qtbot, game, [SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cy", "ai", "easy")], seed=4)
     c = window.controller
-    reports = []
-    window.follower.report_ready.connect(reports.append)
+    opened = len(c.session.log)  # the deal before the first decision is nobody's turn
+    reports, at = [], []
+    window.follower.report_ready.connect(lambda r: (reports.append(r), at.append(len(c.session.log))))
     for _ in range(12):
         qtbot.waitUntil(lambda: c.curtain_up or c.human_to_move() or c.session.is_over(), timeout=10_000)
         if c.session.is_over():
@@ -231,3 +232,17 @@ def test_hot_seat_each_human_sees_only_what_they_may_see(shell, qtbot, settings)
                         secret.add(own)
         for line in report.lines:
             assert not any(s and s in line.text for s in secret), f"{names[report.seat]} read {line.text!r}"
+    # each list holds the others' decisions since that human's own last one, no more, no less
+    for report, end in zip(reports, at, strict=True):
+        log = c.session.log[:end]
+        start = next((i + 1 for i in range(end - 1, -1, -1) if log[i].action.seat == report.seat), opened)
+        expected, owner = [], -1
+        for i, entry in enumerate(log):
+            who = entry.action.seat
+            owner = who if who >= 0 else owner
+            if i < start or owner == report.seat:
+                continue
+            words = " ".join(t for t in (ev.render(names, report.seat) for ev in entry.events) if t)
+            if words:
+                expected.append(words)
+        assert [line.text for line in report.lines] == expected, names[report.seat]

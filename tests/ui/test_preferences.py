@@ -53,7 +53,7 @@ def test_changes_take_effect_in_the_open_game_at_once(shell, qtbot, settings):
     dialog = open_preferences(window, qtbot)
     choose(dialog.editors["ai_speed"], "slow")
     assert settings.get("ai_speed") == "slow" and window.speed_actions["slow"].isChecked()
-    assert window.view.scene().animation_speed == settings.animation_factor > 1
+    assert 0 < window.view.scene().animation_speed == settings.animation_factor < 1  # slower motion
     dialog.editors["animations"].setChecked(False)
     assert window.view.scene().animation_speed == 0
     dialog.editors["confirm_turn"].setChecked(True)
