@@ -364,6 +364,7 @@ class GameWindow(QMainWindow):
         self.controller: GameController | None = None
         self.path: Path | None = None
         self.end_dialog = None
+        self._stepping = False  # inside a Step (Space, Next): see step_ai
         self.coach = None  # a lesson's coach while one runs in this window (ui/tutorial)
         self._help_windows: list = []
         self.resize(1360, 880)
@@ -631,7 +632,7 @@ class GameWindow(QMainWindow):
                                  confirming=c.viewer if c.confirm_pending() else None)
         self.log_dock.sync(s, shown)
         self.act_confirm.setEnabled(c.confirm_pending())
-        self.act_next.setEnabled(getattr(c, "held", None) is not None)
+        self.act_next.setEnabled(getattr(c, "held", None) is not None and not c.curtain_up)
         text = self._prompt_text()
         passing = getattr(self, "auto_pass", None)
         if passing is not None and passing.is_armed() and not s.is_over():
@@ -775,7 +776,8 @@ class GameWindow(QMainWindow):
 
     def _drop_curtain(self, seat: int) -> None:
         s = self.controller.session
-        self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat])
+        self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat],
+                          after_step=self._stepping)
         # what the previous player was reading goes too: a tooltip (its own window, above the
         # curtain) and the status bar's last message
         QToolTip.hideText()
@@ -889,7 +891,12 @@ class GameWindow(QMainWindow):
     def step_ai(self) -> None:
         """Space or Next at the Step pace: show the AI decision that waits."""
         if self.controller is not None and hasattr(self.controller, "step"):
-            self.controller.step()
+            # a curtain this step brings down waits longer: the player may go on stepping
+            self._stepping = True
+            try:
+                self.controller.step()
+            finally:
+                self._stepping = False
 
     # -- following the other players (ui/follow.py) ------------------------------------------------------
     def _follow(self, controller: GameController) -> None:
