@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from engine.core.names import short_name
 from ui import controller as _controller
 from ui import memory
+from ui.board.marks import declutter
 from ui.controller import GameController
 from ui.curtain import Curtain
 from ui.panels import seat_colour, seat_marks
@@ -241,6 +242,7 @@ class BoardView(QGraphicsView):
         mx = self.viewport().width() / scale + rect.width()
         my = self.viewport().height() / scale + rect.height()
         self.setSceneRect(rect.adjusted(-mx, -my, mx, my))
+        declutter(self.scene(), scale)  # every change of zoom comes this way: the badges are laid out anew
 
     def zoom(self, factor: float) -> None:
         current = self.transform().m11()
