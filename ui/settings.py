@@ -392,6 +392,12 @@ class Settings:
         except FileNotFoundError:
             return
         except Unreadable as exc:
+            folder = self.path.parent
+            if os.path.lexists(folder) and not folder.is_dir():  # $TYCOONS_DATA_DIR naming a file
+                self._writable = False
+                self.notice = (f"Your data folder {folder} is a file, not a folder: settings, the autosave "
+                               "and finished games cannot be kept until it is moved or renamed.")
+                return
             self._set_aside(str(exc), repaired=False)
             return
         wrong = []
