@@ -91,7 +91,7 @@ def test_the_prompt_and_choices_as_text_go_when_the_curtain_falls(shell, qtbot, 
             break
         before = len(c.session.log)
         table.give(c.legal[0])  # a click on the board (no key: the text window has the keyboard)
-        qtbot.waitUntil(lambda: len(c.session.log) > before, timeout=5000)
+        qtbot.waitUntil(lambda n=before: len(c.session.log) > n, timeout=5000)
         table.settle()
     assert window.curtain.isVisible(), "the screen never passed to another player"
     assert not choices_windows(), f"{mover}'s prompt and choices are still shown above the curtain"
