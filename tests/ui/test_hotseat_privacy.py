@@ -41,6 +41,7 @@ def test_no_secret_reaches_the_wrong_player(shell, qtbot, monkeypatch, settings,
         table.continue_game(shell)  # Continue, half-way
         table.play(max_human_decisions=QUICK_DECISIONS)
     assert table.handovers >= 3, "the game never passed the screen from one human to another"
+    assert len(table.dock_layouts) >= 2, "the window was never resized across a dock layout behind the curtain"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
