@@ -783,6 +783,10 @@ class GameWindow(QMainWindow):
         # curtain) and the status bar's last message
         QToolTip.hideText()
         self.statusBar().clearMessage()
+        # and their prompt and choices as text: a window of its own, above the curtain
+        for w in self._help_windows:
+            if w.objectName() == "PromptAndChoices":
+                w.close()
         # what the previous player was following is theirs: their list and rings go with them
         if getattr(self, "follower", None) is not None:
             self.follower.curtain()
@@ -1049,7 +1053,9 @@ class GameWindow(QMainWindow):
         text a screen reader reads and a player can copy."""
         from ui.dialogs.help_window import text_window
 
-        self._keep(text_window("Prompt and choices", self.keyboard.choices_text(), self))
+        window = text_window("Prompt and choices", self.keyboard.choices_text(), self)
+        window.setObjectName("PromptAndChoices")  # the player's own: it closes when a curtain falls
+        self._keep(window)
 
     def show_preferences(self) -> None:
         """Edit → Preferences (Ctrl+,): every setting a player sets, taking effect at once."""

@@ -90,7 +90,8 @@ def panel_under(scene, piece) -> str:
 def test_tab_follows_the_panels_of_the_board_as_laid_out(shell, qtbot, settings, game):
     """Every board: Tab meets the pieces panel by panel in the layout's reading order, and within
     a panel never goes back up to a piece wholly above the last, at whatever size the window
-    lays the board out; the prompt's own choices come after the board's."""
+    lays the board out; the prompt's own choices come after the board's. Each piece in focus is
+    in sight, and a board shown whole does not scroll for it."""
     window = open_window(shell, qtbot, game)
     c = window.controller
     seen = 0
@@ -115,7 +116,20 @@ def test_tab_follows_the_panels_of_the_board_as_laid_out(shell, qtbot, settings,
                         f"{game} at {size}: Tab goes up from {a.label!r} to {b.label!r}"
             seen += len(on_board)
             n = len(c.session.log)
-            key(qtbot, window, Qt.Key.Key_Tab)
+            key(qtbot, window, Qt.Key.Key_Escape)  # no focus: the first Tab goes to the first choice
+            # each piece Tab reaches is in sight; a board shown whole does not move for it
+            view = window.view
+            bars = view.horizontalScrollBar(), view.verticalScrollBar()
+            whole = view.viewport().rect().contains(view.mapFromScene(scene.sceneRect()).boundingRect())
+            for _ in range(len(options)):
+                scrolled = [b.value() for b in bars]
+                key(qtbot, window, Qt.Key.Key_Tab)
+                piece = window.keyboard.focus.piece
+                if piece is not None:
+                    assert view.viewport().rect().contains(view.mapFromScene(piece.sceneBoundingRect()).boundingRect())
+                    if whole:
+                        assert [b.value() for b in bars] == scrolled, f"{game} at {size}: Tab moved the board"
+            key(qtbot, window, Qt.Key.Key_Tab)  # round to the first choice
             key(qtbot, window, Qt.Key.Key_Return)
             qtbot.waitUntil(lambda n=n: len(c.session.log) > n or c.session.is_over(), timeout=5000)
     assert seen > 0
