@@ -213,7 +213,12 @@ def test_no_marks_when_the_games_estimates_do_not_beat_the_base_rate(reviewed, q
 
 def test_analysis_in_worker_processes(reviewed, qtbot, settings):
     """The real thing: a pool of worker processes, the window's thread only planning and collecting."""
+    import os
+
     settings.set("ai_mode", "process")
     w, path = reviewed(played("first-ceo", seed=2))
-    analyse_and_wait(qtbot, w, timeout=120_000)
+    qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
+    # both cores (of a machine with two or more), each a worker process
+    assert w.job._pool is not None and w.job._pool._max_workers == min(2, os.cpu_count() or 1)
+    qtbot.waitUntil(lambda: w.analysis is not None, timeout=120_000)
     assert w.analysis.decisions and analysis_path(path).is_file()
