@@ -206,6 +206,8 @@ class Table:
         self.reopened = False  # a game just continued: a curtain for the same person is right
         self.witness = Witness(window)
         self.human_decisions = 0
+        self.dock_layouts: set[tuple[bool, bool]] = set()
+        """The dock layouts (log and players as tabs, log shown) the curtain was resized out of."""
 
     @property
     def c(self):
@@ -260,9 +262,13 @@ class Table:
         if self.at_screen is not None and not self.window.curtain.isVisible():
             self.witness.check(self.at_screen, "after a turn")
 
-    SIZES = ((1360, 880), (1180, 760))
-    """Window sizes on either side of the dock layout's threshold (the log joins the players as a
-    tab below 1280×820): the docks are laid out again while the curtain is up."""
+    @staticmethod
+    def sizes(window) -> list[tuple[int, int]]:
+        """Window sizes on every side of the dock layout's thresholds (ui/main_window: a large window
+        shows the log, beside the board when it is wide, under it when not; a smaller one hides it):
+        the docks are laid out again while the curtain is up."""
+        (w, h), wide = window.LARGE_FROM, window.WIDE_FROM
+        return [(w + 100, int((w + 100) / wide) + 120), (int((h + 60) * wide) + 100, h + 60), (1280, 720)]
 
     def step_up(self) -> None:
         """The person the curtain names takes the seat, looks, then clicks the curtain (or presses
@@ -275,8 +281,11 @@ class Table:
             raise Leak(f"the curtain fell for {c.session.names[seat]}, who was at the screen already")
         self.reopened = False
         if self.handovers % 3 == 1:
-            self.window.resize(*self.SIZES[(self.handovers // 3) % 2])
+            sizes = self.sizes(self.window)
+            tabs = self.window.act_tabs.isChecked(), self.window.log_dock.isVisible()
+            self.window.resize(*sizes[(self.handovers // 3) % len(sizes)])
             self.qtbot.wait(1)
+            self.dock_layouts |= {tabs, (self.window.act_tabs.isChecked(), self.window.log_dock.isVisible())}
             self.check("after the window was resized behind the curtain")
             before = c.state_hash()
             self.qtbot.keyClick(self._focus(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)

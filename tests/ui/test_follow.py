@@ -246,3 +246,27 @@ def test_hot_seat_each_human_sees_only_what_they_may_see(shell, qtbot, settings)
             if words:
                 expected.append(words)
         assert [line.text for line in report.lines] == expected, names[report.seat]
+
+
+def test_a_new_list_shows_nothing_of_the_last_one(qtbot):
+    """The list is filled afresh at each turn (and emptied when a hot-seat curtain falls): the last
+    player's lines go at once, not when Qt gets round to deleting them (until then they painted
+    under the new lines, the previous player's words on the next player's screen)."""
+    from PySide6.QtWidgets import QApplication, QGraphicsView, QLabel
+
+    from ui.follow import Line, Report
+    from ui.panels.since_turn import SinceTurnPanel
+
+    view = QGraphicsView()
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    panel = SinceTurnPanel(view)
+    names, ai = ["Ann", "Bob", "Cy"], [False, False, True]
+    panel.set_report(Report(0, [Line(2, "Cy builds a Lumber Mill."), Line(1, "Bob keeps a Captain card.")]), names, ai)
+    panel.open()
+    panel.set_report(Report(1, [Line(0, "Ann builds a Farm.")]), names, ai)
+    QApplication.processEvents()  # the new lines show; a deletion waits for the event loop
+    shown = [label.text() for label in panel.body.findChildren(QLabel) if label.isVisibleTo(panel)]
+    assert "Ann builds a Farm." in shown
+    assert not [t for t in shown if "Cy builds" in t or "Bob keeps" in t or "Cy (AI)" in t], shown
