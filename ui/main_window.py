@@ -195,6 +195,7 @@ class BoardView(QGraphicsView):
         self.scale(scale, scale)
         self._update_range()
         self.centerOn(area.center() - QPointF(0, reserve / 2 / scale))
+        declutter(self.scene(), self)  # in the view as it is placed now
         self.auto_fit = True
         self._origin = self._viewport_origin()
         self._port = self._port_on_window()
@@ -242,7 +243,7 @@ class BoardView(QGraphicsView):
         mx = self.viewport().width() / scale + rect.width()
         my = self.viewport().height() / scale + rect.height()
         self.setSceneRect(rect.adjusted(-mx, -my, mx, my))
-        declutter(self.scene(), scale)  # every change of zoom comes this way: the badges are laid out anew
+        declutter(self.scene(), self)  # every change of zoom comes this way: the badges are laid out anew
 
     def zoom(self, factor: float) -> None:
         current = self.transform().m11()
