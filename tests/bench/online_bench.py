@@ -34,9 +34,170 @@ sys.path.insert(0, str(ROOT))
 BUDGET_RT_MS, BUDGET_BYTES, BUDGET_RECONNECT_S = 300.0, 4096.0, 2.0
 
 
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))] if ordered else float("nan")
+
+
+class Trace:
+    """Where each decision's round trip goes: for each decision, when each step was done, in ms
+    from the moment the player's app sent it, taken by wrapping the host's and the players' own
+    calls (the code measured is the code that runs): the player's send answered, the host's sync
+    returning with it, judged and applied, the autosave (save file, then the record), the frames
+    built, sent (the first send begun, the last player's seat room's send answered), the last
+    player's sync returning with its frame and that player's app showing it."""
+
+    def __init__(self):
+        self.marks: dict[int, dict] = {}
+        self.current: int | None = None
+        self.host_sync_at = 0.0
+        self.player_sync_at: dict[int, float] = {}
+        self.done: list[dict] = []
+        self.incomplete: list = []
+        self.overlapped = 0
+
+    def mark(self, name: str, value: float | None = None) -> None:
+        if self.current is not None and self.current in self.marks:
+            self.marks[self.current].setdefault(name, time.perf_counter() if value is None else value)
+
+    def start(self, target: int) -> None:
+        now = time.perf_counter()
+        self.marks = {k: m for k, m in self.marks.items() if now - m["t0"] < 2.0}  # refused, or a player away
+        self.overlapped += bool(self.marks)
+        self.current = target
+        self.marks[target] = {"t0": time.perf_counter()}
+
+    def finish(self, target: int, last_player: int) -> None:
+        m = self.marks.pop(target, None)
+        if m is None:
+            return
+        m["end"] = time.perf_counter()
+        m["last_player"] = last_player
+        self.done.append(m)
+
+    def install(self, table, run) -> None:
+        import saves.store as store
+
+        host, core, record = table.host, run.core, run.record
+        trace = self
+
+        def wrap(obj, name, before=None, after=None):
+            inner = getattr(obj, name)
+            if asyncio.iscoroutinefunction(inner):
+                async def outer(*a, **k):
+                    if before:
+                        before(*a, **k)
+                    result = await inner(*a, **k)
+                    if after:
+                        after(result, *a, **k)
+                    return result
+            else:
+                def outer(*a, **k):
+                    if before:
+                        before(*a, **k)
+                    result = inner(*a, **k)
+                    if after:
+                        after(result, *a, **k)
+                    return result
+            setattr(obj, name, outer)
+            return inner
+
+        def host_synced(result, *a, **k):
+            trace.host_sync_at = time.perf_counter()
+
+        wrap(host.link, "sync", after=host_synced)
+
+        def judging(room, sender, event_type, content):
+            from ui.online import protocol as p
+            if event_type == p.DECISION:
+                trace.mark("host sync", trace.host_sync_at)
+                trace.mark("judge start")
+
+        wrap(core, "judge", before=judging, after=lambda r, *a: trace.mark("judged"))
+        wrap(store, "write_session", before=lambda *a: trace.mark("save start"),
+             after=lambda r, *a: trace.mark("saved"))
+        wrap(core, "publish", after=lambda r, *a, **k: trace.mark("built"))
+        wrap(record, "save", after=lambda r: trace.mark("recorded"))
+        seat_room = {room: i for i, pl in enumerate(table.players) for room in [core_room(pl)]}
+
+        def sent(result, room, *a, **k):
+            if room in seat_room:
+                trace.mark(f"sent {seat_room[room]}")
+
+        wrap(host.link, "send", before=lambda room, *a, **k: trace.mark("send start"), after=sent)
+        for i, pl in enumerate(table.players):
+            def synced(result, *a, i=i, **k):
+                trace.player_sync_at[i] = time.perf_counter()
+            wrap(pl.link, "sync", after=synced)
+
+    def seen(self, target: int, i: int) -> None:
+        m = self.marks.get(target)
+        if m is not None:
+            m.setdefault(f"sync {i}", self.player_sync_at.get(i, 0.0))
+            m.setdefault(f"seen {i}", time.perf_counter())
+
+    MARKS = [("player's send answered", "send ok"), ("host's sync has it", "host sync"),
+             ("judged (and applied)", "judged"), ("save started", "save start"), ("save written", "saved"),
+             ("frames built", "built"), ("record written", "recorded"), ("first frame sent", "send start"),
+             ("last player's frame sent", "sent {i}"), ("last player's sync has it", "sync {i}"),
+             ("last player shows it", "seen {i}")]
+
+    def report(self) -> None:
+        rows = []
+        for m in self.done:
+            i = m["last_player"]
+            keys = [key.format(i=i) for _, key in self.MARKS]
+            if any(k not in m for k in keys):
+                self.incomplete.append(sorted(set(keys) - set(m)))
+                continue
+            rows.append([(m[k] - m["t0"]) * 1000 for k in keys])
+        if self.incomplete:
+            print(f"  ({len(self.incomplete)} decisions not traced whole, e.g. missing {self.incomplete[0]})")
+        if not rows:
+            return
+        rows.sort(key=lambda r: r[-1])
+        tail = rows[int(0.9 * len(rows)):]
+        print(f"\n  where a round trip goes: ms from the player's send ({len(rows)} decisions traced whole; "
+              f"{self.overlapped} sent while an earlier one was still on its way to a player)")
+        print(f"  {'mark':<28} {'median':>8} {'p95':>8} {'mean, slowest 10 %':>20}")
+        order = sorted(range(len(self.MARKS)), key=lambda j: pct([r[j] for r in rows], 0.5))
+        for j in order:
+            col = [r[j] for r in rows]
+            print(f"  {self.MARKS[j][0]:<28} {pct(col, 0.5):>8.1f} {pct(col, 0.95):>8.1f} "
+                  f"{statistics.mean(r[j] for r in tail):>20.1f}")
+
+
+def cpu_s(pid: int | None = None) -> float:
+    """CPU seconds (user + system) of a process so far: this one, or `pid` (Linux only; else 0)."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+async def loop_lag(stop: asyncio.Event, out: list[float], every_s: float = 0.01) -> None:
+    """How late the shared asyncio loop wakes a 10 ms sleeper (ms): the time it is kept busy by
+    the host's and the players' own work, which every event on it waits for."""
+    while not stop.is_set():
+        t0 = time.perf_counter()
+        await asyncio.sleep(every_s)
+        out.append((time.perf_counter() - t0 - every_s) * 1000)
+
+
+def core_room(player) -> str:
+    return next(iter(player.games.values())).room
+
+
+TRACE = Trace()
 
 
 async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], options: dict, seed: int) -> dict:
@@ -49,6 +210,7 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
     seats = online_seats(table, names) + [SeatInfo(f"Robo{i}", "ai", lv) for i, lv in enumerate(ais)]
     run = await table.host.new_game(game_id, seats, options, seed=seed)
     await join_all(table)
+    TRACE.install(table, run)
     session = run.session
     trips: list[float] = []
     reconnects: list[float] = []
@@ -62,9 +224,11 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
             sent, left = waiting[target]
             if core.decisions >= target and i in left:
                 left.discard(i)
+                TRACE.seen(target, i)
                 if not left:
                     trips.append((time.perf_counter() - sent) * 1000)
                     del waiting[target]
+                    TRACE.finish(target, i)
 
     async def player(i: int, service: PlayerService):
         core = core_of(service)
@@ -76,14 +240,27 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
                 continue
             if core.my_turn():
                 before = core.decisions
+                action = client_choice(core, table.rngs[i])
                 waiting[before + 1] = (time.perf_counter(), set(range(n_online)) - away)
-                await service.decide(core.info.game, client_choice(core, table.rngs[i]))
+                TRACE.start(before + 1)
+                await service.decide(core.info.game, action)
+                TRACE.mark("send ok")
             await service.sync_once(timeout_ms=2000)
             seen(i, core)
 
     async def host():
-        while not stop.is_set() and not session.is_over():
-            await table.host.sync_once(timeout_ms=1000)
+        """The host's own loop, as `tycoons host` runs it (syncing, and a ticker sending what is
+        held back), until the game is over."""
+        over = asyncio.Event()
+
+        async def watch():
+            while not stop.is_set() and not session.is_over():
+                await asyncio.sleep(0.05)
+            over.set()
+
+        watcher = asyncio.create_task(watch())
+        await table.host.run(over, poll_ms=1000)
+        await watcher
 
     async def absences():
         """Now and then one player is away while a dozen decisions go by, then comes back."""
@@ -120,13 +297,17 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
                 await fresh.link.close()
             away.discard(i)
 
+    lags: list[float] = []
+    cpu0 = (cpu_s(), cpu_s(homeserver.process.pid))
     tasks = [asyncio.create_task(player(i, p)) for i, p in enumerate(table.players)]
-    tasks += [asyncio.create_task(host()), asyncio.create_task(absences())]
+    tasks += [asyncio.create_task(host())]
+    extras = [asyncio.create_task(absences()), asyncio.create_task(loop_lag(stop, lags))]
     try:
-        await asyncio.wait_for(asyncio.gather(*tasks[:-1]), 900)
+        await asyncio.wait_for(asyncio.gather(*tasks), 900)
     finally:
         stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *extras, return_exceptions=True)
+    cpu = (cpu_s() - cpu0[0], cpu_s(homeserver.process.pid) - cpu0[1])
     # the traffic, read back from the rooms themselves
     total = 0
     events = 0
@@ -138,7 +319,8 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
     await close_table(table)
     return {"game": game_id, "online": n_online, "over": session.is_over(), "decisions": len(session.log),
             "player_decisions": player_decisions, "trips": trips, "reconnects": reconnects,
-            "fresh_opens": fresh_opens, "bytes": total, "events": events}
+            "fresh_opens": fresh_opens, "bytes": total, "events": events, "lags": lags,
+            "cpu_here": cpu[0], "cpu_homeserver": cpu[1]}
 
 
 async def floor(homeserver, n: int = 40) -> list[float]:
@@ -225,6 +407,15 @@ def main() -> int:
     print(f"  {'reconnect caught up, worst of ' + str(len(reconnects)) + ' (s)':<52} {worst:>9.3f}   "
           f"budget ≤ {BUDGET_RECONNECT_S:.0f}   {'ok' if worst <= BUDGET_RECONNECT_S else 'OVER'}")
     print(f"  {'app opened afresh, caught up, worst (s)':<52} {max(fresh) if fresh else float('nan'):>9.3f}")
+    lags = [x for r in results for x in r["lags"]]
+    decided = max(1, sum(r["player_decisions"] for r in results))
+    print(f"  {'CPU per player decision, this process (ms)':<52} "
+          f"{1000 * sum(r['cpu_here'] for r in results) / decided:>9.1f}   (host, players and agents)")
+    print(f"  {'CPU per player decision, homeserver (ms)':<52} "
+          f"{1000 * sum(r['cpu_homeserver'] for r in results) / decided:>9.1f}")
+    if lags:
+        print(f"  {'shared asyncio loop late, p95 / max (ms)':<52} {pct(lags, 0.95):>9.1f}   (max {max(lags):.1f})")
+    TRACE.report()
     if args.json:
         Path(args.json).write_text(json.dumps({"results": results}, indent=1))
     return 0

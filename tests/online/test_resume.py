@@ -24,10 +24,11 @@ from tests.online.play import (
     play_to_end,
     refusal_counter,
     settle,
+    wait_for_turn,
 )
 from ui.online.matrix import MatrixLink
 from ui.online.records import hosted_games
-from ui.online.service import PlayerService
+from ui.online.service import HostService, PlayerService
 
 
 def _tycoons(*args, env) -> subprocess.CompletedProcess:
@@ -99,6 +100,70 @@ def test_tycoons_host_killed_mid_game_resumes_and_loses_nothing(homeserver, onli
     async def settle_players(table):
         for p in table.players:
             await p.sync_once(timeout_ms=200)
+
+    asyncio.run(main())
+
+
+def test_host_killed_after_a_decisions_frames_went_out_before_its_save_takes_it_once(homeserver, online_data):
+    """A decision from a room is shown to the players first and saved meanwhile (the room holds
+    it already): a host that dies in between restarts from the save without it, reads it again
+    from the room and takes it once, and the players' apps agree with it to the end."""
+
+    class Killed(Exception):
+        pass
+
+    async def main():
+        table = await open_table(homeserver, 3, seed=5)
+        try:
+            await check(table)
+        finally:
+            await close_table(table)
+
+    async def check(table):
+        run = await table.host.new_game("first-ceo", online_seats(table, ["Ann", "Bob", "Cyd"]), seed=6)
+        await join_all(table)
+        refusals = refusal_counter(table)
+        sent = await play_to_end(table, max_s=60, stop_after=6)
+        i, player, core = await wait_for_turn(table)
+        before = len(run.session.log)
+
+        def dies(_run):
+            raise Killed
+
+        table.host._save = dies  # the frames are sent, then the host dies before writing its save
+        await player.decide(core.info.game, client_choice(core, table.rngs[i]))
+        sent += 1
+        try:
+            for _ in range(40):
+                await table.host.sync_once(timeout_ms=500)
+        except Killed:
+            pass
+        else:
+            raise AssertionError("the decision did not reach the host")
+        shown = run.session.state.state_hash()
+        assert len(run.session.log) > before
+        assert len(read_session(run.record.save_path).log) == before  # the save does not have it
+        for _ in range(10):
+            for p in table.players:
+                await p.sync_once(timeout_ms=200)
+            if all(core_of(p).reader.hash == shown for p in table.players):
+                break
+        assert all(core_of(p).reader.hash == shown for p in table.players)  # but the players saw it
+        killed = table.host
+        table.host = HostService(MatrixLink(killed.link.creds))
+        await killed.link.close()
+        assert table.host.resume_all() == []
+        await table.host.start()
+        resumed = table.host.runs[run.record.game]
+        assert len(resumed.session.log) == len(run.session.log)  # taken again from the room
+        assert resumed.session.state.state_hash() == shown
+        sent += await play_to_end(table, max_s=120)
+        session = read_session(run.record.save_path)
+        assert session.is_over()
+        online = sum(1 for e in session.log if e.action.seat >= 0)
+        assert online == sent - refusals[0], (online, sent, refusals[0])  # none twice, none lost
+        for p in table.players:
+            assert core_of(p).reader.hash == session.state.state_hash()
 
     asyncio.run(main())
 

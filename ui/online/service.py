@@ -54,12 +54,15 @@ async def create_rooms(link: MatrixLink, session: Session, game: str | None = No
     return record
 
 
-async def send_all(link: MatrixLink, outs: list[Out]) -> None:
+async def send_all(link: MatrixLink, outs: list[Out], later: str | None = None) -> None:
     """Send every room's events in order (a room's frames build on one another), the rooms side
-    by side: a decision reaches every player in about one request's time, not one per room."""
+    by side: a decision reaches every player in about one request's time, not one per room. The
+    events of room `later` (the game room: nobody plays from it) go once the others are sent, so
+    that they do not compete with the seat rooms' frames at the homeserver."""
     by_room: dict[str, list[Out]] = {}
     for out in outs:
         by_room.setdefault(out.room, []).append(out)
+    held = by_room.pop(later, []) if later is not None and len(by_room) > 1 else []
 
     async def send_room(events: list[Out]) -> None:
         for out in events:
@@ -69,6 +72,8 @@ async def send_all(link: MatrixLink, outs: list[Out]) -> None:
                 await link.send(out.room, out.type, out.content)
 
     await asyncio.gather(*(send_room(events) for events in by_room.values()))
+    if held:
+        await send_room(held)
 
 
 # -- the host -----------------------------------------------------------------------------------
@@ -177,13 +182,13 @@ class HostService:
         for run in list(self.runs.values()):
             outs = run.core.flush()
             if outs:
-                await self._send(outs)
+                await self._send(outs, run)
 
-    async def _send(self, outs: list[Out]) -> None:
+    async def _send(self, outs: list[Out], run: HostedRun | None = None) -> None:
         if self._sending is None:
             self._sending = asyncio.Lock()
         async with self._sending:  # one batch at a time: a room's frames go out in order
-            await send_all(self.link, outs)
+            await send_all(self.link, outs, later=run.record.game_room if run is not None else None)
 
     async def sync_once(self, timeout_ms: int = 0) -> int:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -211,25 +216,47 @@ class HostService:
         if verdict.kind == "refuse":
             record.save()
             self.log(f"{record.game}: refused a message from {event.get('sender')}: {verdict.reason}")
-            await self._send([verdict.reply])
+            await self._send([verdict.reply], run)
             return 1
         run.session.apply(verdict.action, final=True)
         run.core.taken(verdict)
         self.decisions_taken += 1
-        await self._after_change(run)
+        await self._after_change(run, from_room=True)
         return 1
 
-    async def _after_change(self, run: HostedRun, key: bool = False) -> None:
-        await self._publish(run, key=key)
+    async def _after_change(self, run: HostedRun, key: bool = False, from_room: bool = False) -> None:
+        await self._publish(run, key=key, from_room=from_room)
         await self._play_ai(run)
 
-    async def _publish(self, run: HostedRun, key: bool = False) -> None:
+    async def _publish(self, run: HostedRun, key: bool = False, from_room: bool = False) -> None:
+        """Save the game and its record, and send the rooms their frames.
+
+        A change the host made itself (an AI's move, a game set up or resumed) exists nowhere
+        but here: it is saved before anyone is shown it. A decision taken from a room is stored
+        in that room already, so its frames go out first and the save is written meanwhile, on
+        a thread (a player waits for the frames, not for the disk). Killed before the save is
+        written, the host restarts from the save before the decision with the sync position
+        before it (`sync_once` keeps the position only after the batch is handled), reads the
+        decision again and takes it again: the same decision on the same position gives the same
+        frames, which the players' apps already show. The record is written after the save
+        (never a record ahead of its save: that would skip a decision the save has not)."""
+        outs = run.core.publish(key=key)
+        if not from_room:
+            self._save(run)
+            await self._send(outs, run)
+            return
+        sending = asyncio.ensure_future(self._send(outs, run))
+        try:
+            await asyncio.to_thread(self._save, run)
+        finally:
+            await sending
+
+    @staticmethod
+    def _save(run: HostedRun) -> None:
         from saves.store import write_session
 
         write_session(run.session, run.record.save_path)
-        outs = run.core.publish(key=key)
         run.record.save()
-        await self._send(outs)
 
     async def _play_ai(self, run: HostedRun) -> None:
         """AI seats move until an online seat must decide or the game ends."""
