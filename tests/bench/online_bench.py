@@ -170,6 +170,16 @@ class Trace:
             col = [r[j] for r in rows]
             print(f"  {self.MARKS[j][0]:<28} {pct(col, 0.5):>8.1f} {pct(col, 0.95):>8.1f} "
                   f"{statistics.mean(r[j] for r in tail):>20.1f}")
+        at = {key: j for j, (_, key) in enumerate(self.MARKS)}
+        steps = [("hop: player to host's sync", None, "host sync"),
+                 ("host: its sync to 1st frame", "host sync", "send start"),
+                 ("frames: 1st sent to last", "send start", "sent {i}"),
+                 ("hop: last frame to sync", "sent {i}", "sync {i}")]
+        print(f"  {'step':<28} {'median':>8} {'p95':>8} {'mean, slowest 10 %':>20}")
+        for name, a, b in steps:
+            col = [r[at[b]] - (r[at[a]] if a else 0.0) for r in rows]
+            tail_col = [r[at[b]] - (r[at[a]] if a else 0.0) for r in tail]
+            print(f"  {name:<28} {pct(col, 0.5):>8.1f} {pct(col, 0.95):>8.1f} {statistics.mean(tail_col):>20.1f}")
 
 
 def cpu_s(pid: int | None = None) -> float:
