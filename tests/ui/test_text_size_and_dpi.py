@@ -147,3 +147,6 @@ def test_every_board_is_as_sharp_cached_as_painted_at_high_device_pixel_ratios(r
         assert cached_w == painted_w == round(800 * ratio), game  # the grab holds the device's pixels
         assert look_dpr == pytest.approx(ratio), game  # the pieces' kept pictures are made at that resolution
         assert sharp >= 0.97, f"{game}: cached pictures are blurred at {ratio}: sharpness {sharp:.3f} of the painted"
+        # and the board painted directly is the same board (a piece painted straight into the view
+        # once drew into a look of the view's logical size, a quarter of it at 2: a blank to compare with)
+        assert sharp <= 1.03, f"{game}: the board painted without caches at {ratio} lacks pieces ({sharp:.3f})"
