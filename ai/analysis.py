@@ -289,14 +289,30 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 """Far above a real analysis (a few hundred bytes a decision)."""
 
 
+def _read_small_file(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; OSError for anything else (a FIFO
+    or a device under the name is refused, never waited on or read without end)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            raise OSError(f"{os.fspath(path)} is not a small regular file")
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise OSError(f"{os.fspath(path)} is too large")
+    return data
+
+
 def read_analysis(path: str | os.PathLike, game: str, state_hash: str, log_length: int) -> Analysis | None:
     """The analysis in `path` if it belongs to this save (game, final state hash, log length),
     else None (no file, another game's, damaged: the game is simply analysed again)."""
     try:
-        if os.path.getsize(path) > MAX_FILE_BYTES:
-            return None
-        with open(path, encoding="utf-8") as fh:
-            d = json.load(fh)
+        d = json.loads(_read_small_file(path, MAX_FILE_BYTES).decode("utf-8"))
         if not isinstance(d, dict) or d.get("kind") != "tycoons-analysis" or d.get("format") != FILE_FORMAT:
             return None
         if d.get("game") != game or d.get("state_hash") != state_hash or d.get("log_length") != log_length:

@@ -44,6 +44,7 @@ from saves.store import (
     BACKUP_SUFFIX,
     SAVE_SUFFIX,
     TEMP_SUFFIX,
+    backup_path,
     decode_save,
     encode_for_save,
     read_bytes,
@@ -175,6 +176,10 @@ def write_record(stem: str, data: bytes, folder: str | os.PathLike | None = None
         if existing.is_file():
             return existing
     path = write_encoded(data, folder / (stem + SAVE_SUFFIX))
+    # a record file is named after its content, so it needs no backup; one is made when another
+    # Tycoons recorded the same game between the look above and the write (two on one folder)
+    with contextlib.suppress(OSError):
+        os.unlink(backup_path(path))
     try:
         note_recorded(folder, path, _entry_of(path, decode_save(data)[0]))
     except SaveError:

@@ -149,7 +149,7 @@ def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
             return None
         seats = []
         for s in seats_raw:
-            if type(s) is not list or len(s) != 3 or s[1] not in ("human", "ai") \
+            if type(s) is not list or len(s) != 3 or s[1] not in ("human", "ai", "online") \
                     or not (s[2] is None or (type(s[2]) is str and len(s[2]) <= 20)):
                 return None
             key = (s[0], s[1], s[2])

@@ -263,7 +263,17 @@ def read_bytes(path: str | os.PathLike) -> bytes:
             raise NotASave("it is a folder, not a save file")
         if not stat.S_ISREG(info.st_mode):
             raise NotASave("it is not a regular file, so not a save")
-        with open(path, "rb") as f:
+        # O_NONBLOCK, then a look at what was opened: a name that became a FIFO since the stat
+        # must not hold the reader until some writer comes
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise NotASave("it is not a regular file, so not a save")
+            f = open(fd, "rb")  # noqa: SIM115 - closed by the with below
+        except BaseException:
+            os.close(fd)
+            raise
+        with f:
             head = f.read(len(MAGIC))
             if head != MAGIC:
                 return head  # enough for open_envelope to tell "not a save" from "truncated"

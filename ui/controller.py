@@ -36,6 +36,7 @@ from engine.core.contract import Action
 from engine.core.errors import IllegalAction
 from engine.core.session import Session
 from engine.core.text import whose
+from ui.settings import LATE_MOTION
 from ui.undo import DecisionCommand
 
 _executor = None
@@ -69,8 +70,9 @@ def ai_pause_ms(first_of_turn: bool, turn_elapsed_ms: int, delay_ms: int, turn_m
     """How long after an AI starts thinking its decision may be shown (AI speed, DESIGN §9).
 
     The first decision of a turn waits the full `delay_ms`, so the player sees who moves; each
-    later one a quarter of it, so the eye can follow the steps, but only while the whole turn
-    stays within `turn_ms`; after that, decisions show as soon as they are made."""
+    later one a quarter of it, so the eye can follow the steps, but only while the turn stays
+    within `turn_ms` (its paced time, ui/settings.paced_ms); after that, decisions show as soon as
+    they are made (and move quicker: ui/settings.LATE_MOTION)."""
     if first_of_turn:
         return delay_ms
     return max(0, min(delay_ms // 4, turn_ms - turn_elapsed_ms))
@@ -125,6 +127,7 @@ class GameController(QObject):
         self._confirmed_at = -1  # the log length at which the human last confirmed a turn
         self._autosave_pending = False
         self._over_announced = False
+        self._ai_late = False  # the AI decision being shown comes after its turn's paced time
         self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
@@ -491,8 +494,10 @@ class GameController(QObject):
             self.thinking.emit(None)
             self.stepping.emit(seat)
             return
-        pause = ai_pause_ms(self._ai_first_of_turn, int((self._ai_started - self._ai_turn_started) * 1000),
-                            self.settings.ai_delay_ms, self.settings.ai_turn_ms)
+        elapsed = int((self._ai_started - self._ai_turn_started) * 1000)
+        paced = self.settings.ai_paced_ms
+        pause = ai_pause_ms(self._ai_first_of_turn, elapsed, self.settings.ai_delay_ms, paced)
+        self._ai_late = not self._ai_first_of_turn and elapsed >= paced
         remaining = pause - int((time.monotonic() - self._ai_started) * 1000)
         if remaining > 0 and gen == self.generation:
             QTimer.singleShot(remaining, lambda: self._ai_apply(gen, seat, result))
@@ -548,11 +553,18 @@ class GameController(QObject):
             action = session.ai_rng().choice(legal)
         floor_before = session.undo_floor()
         label = self.undo_text(action)
+        late, self._ai_late = self._ai_late, False
+        quick = late and hasattr(self.scene, "set_animation_speed") and self.settings.animation_factor > 0
+        if quick:  # the turn's paced time is spent: this decision's motion is quick too
+            self.scene.set_animation_speed(self.settings.animation_factor * LATE_MOTION)
         try:
             events = session.apply(action, by_ai=True)
         except IllegalAction as exc:  # cannot happen after the check above; never crash the UI
             self.status.emit(exc.reason)
             return
+        finally:
+            if quick:
+                self.scene.set_animation_speed(self.settings.animation_factor)
         if any(ev.visible_to is not None and ev.visible_to != self.viewer for ev in events):
             # the choice names a secret of that seat (the Captain card it returns): say only
             # what this screen may read, as the log does

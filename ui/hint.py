@@ -57,7 +57,7 @@ class Hinter(QObject):
         """Why no hint can be asked now, or None."""
         c = self.controller
         if not self.settings.get("hints_allowed"):
-            return "Hints are turned off (Game → Allow hints)."
+            return "Hints are turned off (Edit → Preferences → Allow hints, or Game → Allow hints)."
         if c.closed or c.session.is_over():
             return "The game is over."
         if c.curtain_up:

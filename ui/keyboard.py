@@ -118,6 +118,8 @@ class KeyboardPlay(QObject):
         """Tab (+1) or Shift+Tab (-1): the next or previous choice."""
         options = self.choices()
         self.active = True
+        if hasattr(self.window, "_hide_refusal"):
+            self.window._hide_refusal()  # the callout was about a click; the keyboard moved on
         if not options:
             self.set_focus(None)
             self.window.show_status("No choice to make now.")
@@ -136,7 +138,10 @@ class KeyboardPlay(QObject):
             spot = spotlight(scene)
             if choice is not None and choice.piece is not None:
                 spot.show("focus", {choice.action: Look("focus")})
-                w.view.ensureVisible(choice.piece, 30, 30)
+                # scrolled to only if not wholly in sight: a board shown whole never jumps
+                seen = w.view.mapFromScene(choice.piece.sceneBoundingRect()).boundingRect()
+                if not w.view.viewport().rect().contains(seen):
+                    w.view.ensureVisible(choice.piece, 30, 30)
             else:
                 spot.clear("focus")
         if choice is None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from engine.core.names import short_name
 from ui import controller as _controller
 from ui import memory
+from ui.board.marks import declutter
 from ui.controller import GameController
 from ui.curtain import Curtain
 from ui.panels import seat_colour, seat_marks
@@ -241,6 +242,7 @@ class BoardView(QGraphicsView):
         mx = self.viewport().width() / scale + rect.width()
         my = self.viewport().height() / scale + rect.height()
         self.setSceneRect(rect.adjusted(-mx, -my, mx, my))
+        declutter(self.scene(), scale)  # every change of zoom comes this way: the badges are laid out anew
 
     def zoom(self, factor: float) -> None:
         current = self.transform().m11()
@@ -362,6 +364,7 @@ class GameWindow(QMainWindow):
         self.controller: GameController | None = None
         self.path: Path | None = None
         self.end_dialog = None
+        self._stepping = False  # inside a Step (Space, Next): see step_ai
         self.coach = None  # a lesson's coach while one runs in this window (ui/tutorial)
         self._help_windows: list = []
         self.resize(1360, 880)
@@ -629,7 +632,7 @@ class GameWindow(QMainWindow):
                                  confirming=c.viewer if c.confirm_pending() else None)
         self.log_dock.sync(s, shown)
         self.act_confirm.setEnabled(c.confirm_pending())
-        self.act_next.setEnabled(getattr(c, "held", None) is not None)
+        self.act_next.setEnabled(getattr(c, "held", None) is not None and not c.curtain_up)
         text = self._prompt_text()
         passing = getattr(self, "auto_pass", None)
         if passing is not None and passing.is_armed() and not s.is_over():
@@ -773,7 +776,8 @@ class GameWindow(QMainWindow):
 
     def _drop_curtain(self, seat: int) -> None:
         s = self.controller.session
-        self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat])
+        self.curtain.drop(s.names[seat], seat_colour(seat), seat_marks(s.names)[seat],
+                          after_step=self._stepping)
         # what the previous player was reading goes too: a tooltip (its own window, above the
         # curtain) and the status bar's last message
         QToolTip.hideText()
@@ -887,7 +891,12 @@ class GameWindow(QMainWindow):
     def step_ai(self) -> None:
         """Space or Next at the Step pace: show the AI decision that waits."""
         if self.controller is not None and hasattr(self.controller, "step"):
-            self.controller.step()
+            # a curtain this step brings down waits longer: the player may go on stepping
+            self._stepping = True
+            try:
+                self.controller.step()
+            finally:
+                self._stepping = False
 
     # -- following the other players (ui/follow.py) ------------------------------------------------------
     def _follow(self, controller: GameController) -> None:

@@ -47,12 +47,30 @@ AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1
 none, each decision waits for Space or Next instead: ui/controller.py)."""
 
 AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1400, "slow": 3000, "step": 0}
-"""AI speed setting -> the most an AI's whole turn (its run of decisions) is paced for: the
-decisions after the first follow one another quickly, so a turn of many small decisions (a
-Victory Through Industry turn has a dozen) is shown within about this time (DESIGN §9)."""
+"""AI speed setting -> the time an AI's whole turn (its run of decisions) is shown in, the motion
+of its last decision included: the decisions after the first follow one another quickly, so a
+turn of many small decisions (a Victory Through Industry turn has a dozen) is shown within about
+this time (DESIGN §9: 1.5 s at Normal; `paced_ms` leaves room for the last motion)."""
 
-ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6, "step": 1.0}
-"""AI pace setting -> the scene's animation speed factor (0 turns motion off)."""
+ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 1.6, "normal": 1.0, "slow": 0.6, "step": 1.0}
+"""AI pace setting -> the scene's animation speed factor (a motion takes its time divided by it:
+quicker at Fast, slower at Slow; 0 turns motion off)."""
+
+MOTION_MS = 320
+"""The longest motion of a piece at speed 1 (a slide is at most 300 ms and a card turning over
+300 ms, ui/board/items.py; Robber Barons' card drawn 320 ms)."""
+
+LATE_MOTION = 2.0
+"""How much quicker pieces move once an AI's turn has spent its paced time: its remaining
+decisions show as soon as they are made, and their motion must not carry the turn past its time."""
+
+
+def paced_ms(speed: str, factor: float) -> int:
+    """The part of an AI's turn at pace `speed` that its pauses may use, with motion at speed
+    `factor`: the turn's time less its last decision's longest motion, so that the turn is shown,
+    that motion included, within `AI_TURN_MS[speed]`."""
+    motion = MOTION_MS / factor if factor > 0 else 0
+    return max(0, int(AI_TURN_MS[speed] - motion))
 
 PALETTE_NAMES = {"#E69F00": "Orange", "#56B4E9": "Sky blue", "#009E73": "Bluish green", "#D55E00": "Vermillion",
                  "#0072B2": "Blue", "#CC79A7": "Reddish purple"}
@@ -253,34 +271,40 @@ def autosave_exists() -> bool:
 
 
 # -- reading the file --------------------------------------------------------------------------------
-class _Unreadable(Exception):
-    """The file cannot be taken as settings at all; the message says why, for the notice."""
+class Unreadable(OSError):
+    """The file cannot be taken as it is (not a regular file, too large, not text…); the message
+    says why, for a notice. An OSError, so callers that treat a failed read as "none" catch it."""
+
+    def __str__(self) -> str:
+        return self.args[0] if self.args else "it cannot be read"
 
 
 def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
     """The bytes of a small regular file, never blocking and never reading more than `limit`.
 
-    Raises FileNotFoundError if there is none, _Unreadable for anything else that is wrong."""
+    Raises FileNotFoundError if there is none, Unreadable for anything else that is wrong. Every
+    small file the app reads from the data folder at start goes through here (a FIFO or a link to
+    a device under any of their names would otherwise hang it or fill its memory)."""
     try:
         info = os.stat(path)  # follows a link: a link to /dev/zero is a device here
     except FileNotFoundError:
         if os.path.islink(path):
-            raise _Unreadable("it is a link to nothing") from None
+            raise Unreadable("it is a link to nothing") from None
         raise
     except OSError as exc:
-        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
     if not stat.S_ISREG(info.st_mode):
-        raise _Unreadable("it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "it is not a regular file")
+        raise Unreadable("it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "it is not a regular file")
     if info.st_size > limit:
-        raise _Unreadable(f"it is far too large ({info.st_size:,} bytes)")
+        raise Unreadable(f"it is far too large ({info.st_size:,} bytes)")
     try:
         # O_NONBLOCK: if the name became a FIFO since the stat, opening it must not wait for a writer
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _Unreadable("it is not a regular file")
+            raise Unreadable("it is not a regular file")
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, limit + 1 - size)
@@ -289,11 +313,11 @@ def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise _Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if size > limit:
-        raise _Unreadable("it is far too large")
+        raise Unreadable("it is far too large")
     return b"".join(chunks)
 
 
@@ -315,20 +339,20 @@ def nesting_depth(text: str) -> int:
 
 
 def parse_settings(raw: bytes) -> dict:
-    """The JSON object in `raw`; _Unreadable if it is not text, too deeply nested, not JSON or
+    """The JSON object in `raw`; Unreadable if it is not text, too deeply nested, not JSON or
     not an object."""
     try:
         content = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _Unreadable("it is not text") from None
+        raise Unreadable("it is not text") from None
     if nesting_depth(content) > MAX_DEPTH:
-        raise _Unreadable("it is nested far too deeply")
+        raise Unreadable("it is nested far too deeply")
     try:
         loaded = json.loads(content, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
-        raise _Unreadable(f"it is not valid JSON ({_first_line(exc)})") from None
+        raise Unreadable(f"it is not valid JSON ({_first_line(exc)})") from None
     if type(loaded) is not dict:
-        raise _Unreadable("it does not hold a set of named settings")
+        raise Unreadable("it does not hold a set of named settings")
     return loaded
 
 
@@ -367,7 +391,13 @@ class Settings:
             loaded = parse_settings(read_limited(self.path))
         except FileNotFoundError:
             return
-        except _Unreadable as exc:
+        except Unreadable as exc:
+            folder = self.path.parent
+            if os.path.lexists(folder) and not folder.is_dir():  # $TYCOONS_DATA_DIR naming a file
+                self._writable = False
+                self.notice = (f"Your data folder {folder} is a file, not a folder: settings, the autosave "
+                               "and finished games cannot be kept until it is moved or renamed.")
+                return
             self._set_aside(str(exc), repaired=False)
             return
         wrong = []
@@ -471,6 +501,11 @@ class Settings:
     @property
     def ai_turn_ms(self) -> int:
         return AI_TURN_MS[self._values["ai_speed"]]
+
+    @property
+    def ai_paced_ms(self) -> int:
+        """The part of an AI's turn its pauses may use (`paced_ms`)."""
+        return paced_ms(self._values["ai_speed"], self.animation_factor)
 
     @property
     def animation_factor(self) -> float:

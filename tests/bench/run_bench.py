@@ -268,28 +268,32 @@ def bench_ai(game_id: str, quick: bool) -> None:
 def bench_ai_turns(game_id: str, quick: bool) -> None:
     """An AI's whole turn as the player sees it at the normal speed (DESIGN §9: ≤ 1.5 s): the
     Normal level's real thinking time per decision, paced as the controller paces a turn
-    (ui/controller.ai_pause_ms: the pause runs while the AI thinks)."""
+    (ui/controller.ai_pause_ms: the pause runs while the AI thinks), and the longest motion of its
+    last decision added (quicker once the turn's paced time is spent). tests/bench/pace_bench.py
+    measures the same on the real window."""
     from ai.core.worker import decide
     from engine.core import Session
     from engine.core.contract import SeatInfo
     from ui.controller import ai_pause_ms
-    from ui.settings import AI_SPEEDS, AI_TURN_MS
+    from ui.settings import AI_SPEEDS, ANIMATION_FACTORS, LATE_MOTION, MOTION_MS, paced_ms
 
-    delay, turn_ms = AI_SPEEDS["normal"], AI_TURN_MS["normal"]
+    delay, turn_ms = AI_SPEEDS["normal"], paced_ms("normal", ANIMATION_FACTORS["normal"])
+    motion = MOTION_MS / ANIMATION_FACTORS["normal"]
     turns: list[float] = []
     for g in range(1 if quick else 3):
         players = min(4, get_max(game_id))
         s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "normal") for i in range(players)], seed=g)
-        seat, shown = None, 0.0
+        seat, shown, late = None, 0.0, False
         while not s.is_over():
             mover = s.to_move()
             if mover != seat:
                 if seat is not None:
-                    turns.append(shown)
+                    turns.append(shown + (motion / LATE_MOTION if late else motion))
                 seat, shown = mover, 0.0
             t0 = time.perf_counter()
             action = decide(s, level="normal")
             think = (time.perf_counter() - t0) * 1000
+            late = shown > 0.0 and shown >= turn_ms
             shown += max(think, ai_pause_ms(shown == 0.0, int(shown), delay, turn_ms))
             s.apply(action, by_ai=True)
     report(f"{game_id}: an AI's whole turn shown, p95 (normal speed)", pct(turns, 95), "ms", "<= 1500",
@@ -885,10 +889,16 @@ def main() -> int:
         bench_long_load()
         return 0
     if args.only_pace:
+        from tests.bench.pace_bench import bench_ai_turns_on_window
+
         for game_id in games:
             bench_ai_turns(game_id, args.quick)
             if has_board(game_id):
+                bench_ai_turns_on_window(game_id, args.quick, report, pct)
                 bench_follow(game_id, args.quick)
+        if args.json:
+            Path(args.json).write_text(json.dumps(results, indent=2))
+        return 0
     if args.only_teaching:
         for game_id in games:
             bench_teaching(game_id, args.quick)
@@ -919,6 +929,9 @@ def main() -> int:
         bench_ai_turns(game_id, args.quick)
         bench_search(game_id, args.quick)
         if not args.skip_ui and has_board(game_id):
+            from tests.bench.pace_bench import bench_ai_turns_on_window
+
+            bench_ai_turns_on_window(game_id, args.quick, report, pct)
             bench_follow(game_id, args.quick)
         if not args.skip_ui and has_board(game_id):
             bench_ui(game_id, args.quick)

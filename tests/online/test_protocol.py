@@ -141,3 +141,24 @@ def test_the_game_room_follows_at_most_every_interval_and_slow_turns_get_a_notic
     session.apply(session.legal_actions()[0])
     core.publish(now=101.0)
     assert not [o for o in core.flush(now=100.0 + NOTICE_AFTER_S + 0.5) if o.type == "m.room.message"]
+
+
+def test_a_hosts_game_description_keeps_to_the_name_rules():
+    """Names enter from another app too (issue 30): a description with a name beyond the limit, a
+    blank or multi-line one, or too many seats is refused like a save holding them."""
+    from engine.core.names import NAME_LIMIT
+    from ui.online.client import GameInfo
+
+    def content(seats):
+        return {"game": "g1", "kind": "first-ceo", "host": "@host:hs", "title": "1st CEO", "game_room": "!r:hs",
+                "seats": seats, "seat_rooms": {"0": "!s0:hs"}, "options": {}}
+
+    good = [{"name": "W" * NAME_LIMIT, "kind": "online", "user": "@ann:hs"}, {"name": "Bob", "kind": "ai",
+                                                                              "level": "easy"}]
+    info = GameInfo.from_content(content(good), "@host:hs")
+    assert info.names == ["W" * NAME_LIMIT, "Bob"] and info.seat_of("@ann:hs") == 0
+    for seats in ([{"name": "W" * (NAME_LIMIT + 1)}], [{"name": "x" * 10_000}], [{"name": "  "}],
+                  [{"name": "Ann\nBob"}], [{"name": f"P{i}"} for i in range(9)], [],
+                  [{"name": "Ann", "kind": "robot"}], [{"name": "Ann", "kind": "ai", "level": ["x"] * 100}]):
+        with pytest.raises(ValueError):
+            GameInfo.from_content(content(seats), "@host:hs")

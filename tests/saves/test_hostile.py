@@ -290,3 +290,20 @@ def test_a_save_path_that_is_a_symlink_is_written_through(tmp_path):
     assert link.is_symlink() and os.readlink(link) == str(real)
     assert read_session(real).state.state_hash() == session.state.state_hash()
     assert backup_path(real).exists()  # the backup sits beside the real file
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_save_that_becomes_a_fifo_after_its_check_is_refused_without_waiting(tmp_path, monkeypatch):
+    """The name checked as a regular file, then swapped for a FIFO before it is opened (two
+    Tycoons, or anything else, changing the folder meanwhile): refused, never waited on."""
+    import saves.store as store
+
+    regular = tmp_path / "regular.tycoons"
+    regular.write_bytes(MAGIC)
+    fifo = tmp_path / "game.tycoons"
+    os.mkfifo(fifo)
+    real_stat = os.stat
+    monkeypatch.setattr(store.os, "stat", lambda p, *a, **k: real_stat(regular if os.fspath(p) == os.fspath(fifo)
+                                                                         else p, *a, **k))
+    with pytest.raises(SaveError, match="not a regular file"):
+        store.read_bytes(fifo)

@@ -50,6 +50,24 @@ def test_a_finished_game_is_recorded_once_and_reviews_from_its_file(user_data):
     assert entry.when is not None and not entry.kept
 
 
+def test_the_same_game_recorded_by_two_apps_at_once_leaves_one_file(tmp_path, monkeypatch):
+    """Two Tycoons on one folder recording one game: the other's file lands between this one's
+    look and its write. The game is still one file, with no backup beside it."""
+    import saves.record as record
+
+    s = finished_game(seed=3)
+    real_write = record.write_encoded
+
+    def other_app_first(data, path):
+        real_write(data, path)  # the other Tycoons' write
+        return real_write(data, path)
+
+    monkeypatch.setattr(record, "write_encoded", other_app_first)
+    path = record_game(s, tmp_path)
+    assert os.listdir(tmp_path) == [path.name]
+    assert read_record(tmp_path).entries[0].path == path
+
+
 def test_an_unfinished_game_is_not_recorded(user_data):
     with pytest.raises(ValueError):
         record_game(play(new_game(seed=2), 10))

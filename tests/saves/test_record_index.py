@@ -129,6 +129,22 @@ def test_games_the_app_records_are_checked_and_others_are_not_until_replayed(fol
     assert read_record(folder).unchecked == 0  # the index keeps it
 
 
+def test_a_game_with_an_online_seat_is_listed_from_the_index(folder):
+    """Saves take online seats (a Matrix user at another computer): the index keeps their rows too,
+    instead of decoding the file again at every listing, and the app's own check is kept."""
+    from engine.core import Session
+    from engine.core.contract import SeatInfo
+
+    seats = [SeatInfo("Ann"), SeatInfo("Bob", "online", None, "@bob:example.org")]
+    session = play(Session.new("robber-barons", seats, {"turn_limit": 1}, seed=1), None, 1)
+    path = record_game(session, folder)
+    first = read_record(folder)
+    again = read_record(folder)
+    assert again.decoded == 0 and not again.notes
+    assert [(s.name, s.kind) for s in again.entries[0].seats] == [("Ann", "human"), ("Bob", "online")]
+    assert again.entries[0].checked and again.entries[0].path == path == first.entries[0].path
+
+
 def test_a_false_claim_is_corrected_when_the_file_is_replayed(folder):
     session = finished_game(seed=3)
     real = session.state.outcome()

@@ -68,3 +68,53 @@ def test_a_backup_that_already_is_the_save_leaves_no_link_behind(tmp_path):
     os.unlink(target)  # the other process cleared the autosave: nothing to back up, no error
     _keep_backup(target)
     assert sorted(os.listdir(tmp_path)) == ["game.tycoons.bak"]
+
+
+BOTH = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from saves.record import read_record
+    from saves.record_index import load_index, save_index
+    from ui.settings import Settings
+
+    data, writes, me = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    games = data / "games"
+    rows = list(load_index(games).values())
+    settings = Settings(data / "settings.json")
+    print("READY", flush=True)
+    sys.stdin.readline()  # both start writing together
+    for i in range(writes):
+        settings.set("player_name", f"{me} {i}")
+        save_index(games, rows)
+    print("DONE", len(read_record(games).entries), flush=True)
+""")
+
+
+def test_two_processes_writing_the_settings_and_the_record_index_at_once(tmp_path):
+    """The other files two Tycoons on one data folder both write: every write whole, each file
+    read back cleanly, no temporary file left."""
+    from saves.record import read_record
+    from tests.saves.helpers import big_record
+    from ui.settings import Settings
+
+    big_record(tmp_path / "games", 40)
+    assert read_record(tmp_path / "games").decoded == 40  # the index written once
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    writers = [subprocess.Popen([sys.executable, "-c", BOTH, str(tmp_path), "150", me], cwd=ROOT, env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for me in ("Ann", "Bob")]
+    try:
+        assert [w.stdout.readline().strip() for w in writers] == ["READY", "READY"]
+        for w in writers:
+            w.stdin.write("go\n")
+            w.stdin.flush()
+        outs = [w.communicate(timeout=300)[0] for w in writers]
+    finally:
+        for w in writers:
+            if w.poll() is None:
+                w.kill()
+    assert all(w.returncode == 0 and out.strip() == "DONE 40" for w, out in zip(writers, outs, strict=True)), outs
+    assert sorted(os.listdir(tmp_path)) == ["games", "games.index", "settings.json"]
+    settings = Settings(tmp_path / "settings.json")
+    assert not settings.notice and settings.get("player_name") in ("Ann 149", "Bob 149")
+    again = read_record(tmp_path / "games")
+    assert again.decoded == 0 and len(again.entries) == 40

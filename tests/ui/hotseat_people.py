@@ -162,7 +162,7 @@ def _check_panels(window, s, state, at_screen, shown, where) -> None:
 
 
 def _check_choices(window, s, state, at_screen, where) -> None:
-    from ui.main_window import CONFIRM, UNDO
+    from ui.main_window import AUTO_PASS, CONFIRM, NEXT, STOP_PASSING, UNDO
 
     c = window.controller
     mover = s.to_move()
@@ -178,6 +178,15 @@ def _check_choices(window, s, state, at_screen, where) -> None:
         if action in (CONFIRM, UNDO):
             if not c.confirm_pending():
                 raise Leak(f"{where}: the prompt offers a confirmation while nothing waits for one")
+        elif action is NEXT:  # the Step pace: an AI's decision waits to be shown at this screen
+            if getattr(c, "held", None) is None or c.confirm_pending():
+                raise Leak(f"{where}: the prompt offers Next while no AI decision waits for it")
+        elif action is AUTO_PASS:  # "Pass until the next phase": a choice of the player on turn
+            if not legal:
+                raise Leak(f"{where}: the prompt offers {s.names[at_screen]} to pass while it is not their turn")
+        elif action is STOP_PASSING:
+            if not window.auto_pass.is_armed(at_screen):
+                raise Leak(f"{where}: the prompt offers to stop an auto-pass {s.names[at_screen]} never set")
         elif action not in legal:
             raise Leak(f"{where}: the prompt offers {action} to {s.names[at_screen]}, whose choice it is not")
 
@@ -197,6 +206,8 @@ class Table:
         self.reopened = False  # a game just continued: a curtain for the same person is right
         self.witness = Witness(window)
         self.human_decisions = 0
+        self.dock_layouts: set[tuple[bool, bool]] = set()
+        """The dock layouts (log and players as tabs, log shown) the curtain was resized out of."""
 
     @property
     def c(self):
@@ -215,7 +226,7 @@ class Table:
         def waiting() -> bool:
             self.check("while the game went on")
             return (c.human_to_move() or c.confirm_pending() or c.session.is_over()
-                    or self.window.curtain.isVisible())
+                    or self.window.curtain.isVisible() or getattr(c, "held", None) is not None)
 
         self.qtbot.waitUntil(waiting, timeout=30_000)
 
@@ -251,9 +262,13 @@ class Table:
         if self.at_screen is not None and not self.window.curtain.isVisible():
             self.witness.check(self.at_screen, "after a turn")
 
-    SIZES = ((1360, 880), (1180, 760))
-    """Window sizes on either side of the dock layout's threshold (the log joins the players as a
-    tab below 1280×820): the docks are laid out again while the curtain is up."""
+    @staticmethod
+    def sizes(window) -> list[tuple[int, int]]:
+        """Window sizes on every side of the dock layout's thresholds (ui/main_window: a large window
+        shows the log, beside the board when it is wide, under it when not; a smaller one hides it):
+        the docks are laid out again while the curtain is up."""
+        (w, h), wide = window.LARGE_FROM, window.WIDE_FROM
+        return [(w + 100, int((w + 100) / wide) + 120), (int((h + 60) * wide) + 100, h + 60), (1280, 720)]
 
     def step_up(self) -> None:
         """The person the curtain names takes the seat, looks, then clicks the curtain (or presses
@@ -266,8 +281,11 @@ class Table:
             raise Leak(f"the curtain fell for {c.session.names[seat]}, who was at the screen already")
         self.reopened = False
         if self.handovers % 3 == 1:
-            self.window.resize(*self.SIZES[(self.handovers // 3) % 2])
+            sizes = self.sizes(self.window)
+            tabs = self.window.act_tabs.isChecked(), self.window.log_dock.isVisible()
+            self.window.resize(*sizes[(self.handovers // 3) % len(sizes)])
             self.qtbot.wait(1)
+            self.dock_layouts |= {tabs, (self.window.act_tabs.isChecked(), self.window.log_dock.isVisible())}
             self.check("after the window was resized behind the curtain")
             before = c.state_hash()
             self.qtbot.keyClick(self._focus(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -276,12 +294,15 @@ class Table:
             self.check("after Ctrl+Z behind the curtain")
         self.at_screen = seat
         self.handovers += 1
-        self.clock.wait(2.0)
+        self.clock.wait(3.0)  # passing the computer on takes a few seconds
         if self.handovers % 2:
             self.qtbot.mouseClick(curtain, Qt.MouseButton.LeftButton, pos=curtain.rect().center())
-        else:
-            self.qtbot.keyClick(curtain, Qt.Key.Key_Space)
+        else:  # Space goes wherever the keyboard focus is
+            self.qtbot.keyClick(self._focus(), Qt.Key.Key_Space)
         self.last_click = None
+        if curtain.isVisible():
+            raise AssertionError(f"{self.names(seat)} clicked the curtain (or pressed Space) on purpose, "
+                                 f"and it stayed up (the focus: {self._focus()})")
         self.check("after the curtain was lifted")
         self.witness.check(self.at_screen, "after the curtain was lifted")
 
@@ -306,6 +327,33 @@ class Table:
         self.settle()
         if s.to_move() != seat or c.confirm_pending():
             self.reflexes()
+
+    STEP_S = 1.2
+    """Seconds between two presses of a person stepping through the AIs' decisions."""
+
+    def step_next(self) -> None:
+        """At the Step pace: the person at the screen shows the AI decision that waits (Space, as
+        the prompt teaches), one a second or so; when the screen passes to somebody else they go
+        on pressing Space a couple of times before they notice."""
+        c = self.c
+        self.clock.wait(self.STEP_S)
+        self.qtbot.keyClick(self._focus(), Qt.Key.Key_Space)
+        self.check("after Space (Next)")
+        if getattr(c, "held", None) is None:
+            self.settle()
+        if self.window.curtain.isVisible():
+            for _ in range(2):
+                self.clock.wait(self.STEP_S)
+                self.qtbot.keyClick(self._focus(), Qt.Key.Key_Space)
+                self.check("after Space (Next) once the curtain fell")
+                if not self.window.curtain.isVisible():
+                    raise Leak(f"{self.names(self.at_screen)}'s Space, meant as Next, lifted the curtain")
+            self.clock.wait(self.STEP_S)
+            self.qtbot.mouseClick(self.window.curtain, Qt.MouseButton.LeftButton,
+                                  pos=self.window.curtain.rect().center())
+            self.check("after a click meant for Next once the curtain fell")
+            if not self.window.curtain.isVisible():
+                raise Leak(f"{self.names(self.at_screen)}'s click, meant for Next, lifted the curtain")
 
     def names(self, seat) -> str:
         return "nobody" if seat is None else self.c.session.names[seat]
@@ -359,6 +407,8 @@ class Table:
                 on_step(self)
             if self.window.curtain.isVisible():
                 self.step_up()
+            elif getattr(c, "held", None) is not None:
+                self.step_next()
             elif c.confirm_pending():
                 self.press_enter()
                 self.reflexes()

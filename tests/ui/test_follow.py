@@ -202,8 +202,9 @@ def test_hot_seat_each_human_sees_only_what_they_may_see(shell, qtbot, settings)
     game = "big-shoulders"
     window = open_game(shell, qtbot, game, [SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cy", "ai", "easy")], seed=4)
     c = window.controller
-    reports = []
-    window.follower.report_ready.connect(reports.append)
+    opened = len(c.session.log)  # the deal before the first decision is nobody's turn
+    reports, at = [], []
+    window.follower.report_ready.connect(lambda r: (reports.append(r), at.append(len(c.session.log))))
     for _ in range(12):
         qtbot.waitUntil(lambda: c.curtain_up or c.human_to_move() or c.session.is_over(), timeout=10_000)
         if c.session.is_over():
@@ -231,3 +232,41 @@ def test_hot_seat_each_human_sees_only_what_they_may_see(shell, qtbot, settings)
                         secret.add(own)
         for line in report.lines:
             assert not any(s and s in line.text for s in secret), f"{names[report.seat]} read {line.text!r}"
+    # each list holds the others' decisions since that human's own last one, no more, no less
+    for report, end in zip(reports, at, strict=True):
+        log = c.session.log[:end]
+        start = next((i + 1 for i in range(end - 1, -1, -1) if log[i].action.seat == report.seat), opened)
+        expected, owner = [], -1
+        for i, entry in enumerate(log):
+            who = entry.action.seat
+            owner = who if who >= 0 else owner
+            if i < start or owner == report.seat:
+                continue
+            words = " ".join(t for t in (ev.render(names, report.seat) for ev in entry.events) if t)
+            if words:
+                expected.append(words)
+        assert [line.text for line in report.lines] == expected, names[report.seat]
+
+
+def test_a_new_list_shows_nothing_of_the_last_one(qtbot):
+    """The list is filled afresh at each turn (and emptied when a hot-seat curtain falls): the last
+    player's lines go at once, not when Qt gets round to deleting them (until then they painted
+    under the new lines, the previous player's words on the next player's screen)."""
+    from PySide6.QtWidgets import QApplication, QGraphicsView, QLabel
+
+    from ui.follow import Line, Report
+    from ui.panels.since_turn import SinceTurnPanel
+
+    view = QGraphicsView()
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    panel = SinceTurnPanel(view)
+    names, ai = ["Ann", "Bob", "Cy"], [False, False, True]
+    panel.set_report(Report(0, [Line(2, "Cy builds a Lumber Mill."), Line(1, "Bob keeps a Captain card.")]), names, ai)
+    panel.open()
+    panel.set_report(Report(1, [Line(0, "Ann builds a Farm.")]), names, ai)
+    QApplication.processEvents()  # the new lines show; a deletion waits for the event loop
+    shown = [label.text() for label in panel.body.findChildren(QLabel) if label.isVisibleTo(panel)]
+    assert "Ann builds a Farm." in shown
+    assert not [t for t in shown if "Cy builds" in t or "Bob keeps" in t or "Cy (AI)" in t], shown

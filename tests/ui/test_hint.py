@@ -151,3 +151,74 @@ def test_the_end_dialog_and_the_save_keep_the_hints(shell, qtbot, tmp_path):
     assert dialog.hints_label.text() == "You used a hint."
     assert window._write(tmp_path / "h.tycoons")
     assert read_session(tmp_path / "h.tycoons").hints == s.hints
+
+
+def test_hints_turned_off_in_preferences(shell, qtbot, settings):
+    """Edit → Preferences (Ctrl+,) → Allow hints, clicked as a person does: the hint on the board
+    goes, the button goes, Ctrl+H says why; clicked again, hints are back."""
+    window, c = open_game(shell, qtbot, "first-ceo")
+    press_ctrl_h(qtbot, window)
+    qtbot.waitUntil(lambda: bool(marks_on(c.scene)), timeout=10_000)
+    qtbot.keyClick(window.view, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.preferences
+    qtbot.waitExposed(dialog)
+    box = dialog.editors["hints_allowed"]
+    assert box.isChecked() and box.accessibleName() == "Allow hints"
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    assert not settings.get("hints_allowed") and not window.act_allow_hints.isChecked()
+    assert marks_on(c.scene) == [] and not window.prompt.hint_line.isVisible()
+    assert not window.prompt.hint_button.isVisible()
+    dialog.accept()
+    press_ctrl_h(qtbot, window)
+    message = window.statusBar().currentMessage()
+    assert "Hints are turned off" in message and "Preferences" in message
+    assert marks_on(c.scene) == [] and len(c.session.hints) == 1
+    window.act_preferences.trigger()
+    qtbot.mouseClick(window.preferences.editors["hints_allowed"], Qt.MouseButton.LeftButton)
+    assert settings.get("hints_allowed") and window.prompt.hint_button.isVisible()
+
+
+def test_the_hint_is_looked_for_off_the_window_thread(shell, qtbot):
+    """With the app's real runner (a worker process), Ctrl+H returns at once: the button says
+    "Thinking…", the window's timers keep firing while the search runs, then the hint is shown."""
+    from ui.ai_runner import AiRunner
+
+    window, c = open_game(shell, qtbot, "first-ceo")
+    runner = AiRunner("process")
+    runner.start()
+    try:
+        assert runner.started_mode == "process"
+        h = window.hinter
+        h.runner = runner
+        h.think_ms = 300
+        ticks = []
+        from PySide6.QtCore import QTimer
+
+        timer = QTimer(window)
+        timer.setInterval(10)
+        timer.timeout.connect(lambda: ticks.append(h.pending is not None))
+        timer.start()
+        press_ctrl_h(qtbot, window)
+        assert h.pending is not None and window.prompt.hint_button.text() == "Thinking…"
+        assert not window.prompt.hint_button.isEnabled() and c.session.hints == []
+        qtbot.waitUntil(lambda: bool(h.candidates), timeout=60_000)
+        timer.stop()
+        assert sum(ticks) >= 5  # the window served its timer while the worker thought
+        assert window.prompt.hint_line.isVisible() and len(c.session.hints) == 1
+        assert window.prompt.hint_button.text() == "Suggest a move" and window.prompt.hint_button.isEnabled()
+    finally:
+        runner.shutdown()
+
+
+def test_the_end_of_game_breakdown_the_window_opens_counts_the_hints(shell, qtbot):
+    """A hint asked with the button, the game played on to its end in the window: the end-of-game
+    dialog that opens says so."""
+    window, c = open_game(shell, qtbot, "first-ceo")
+    qtbot.mouseClick(window.prompt.hint_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(c.session.hints), timeout=10_000)
+    while not c.session.is_over():
+        assert c.take(c.legal[0])
+        settle(qtbot, c)
+    qtbot.waitUntil(lambda: window.end_dialog is not None, timeout=10_000)
+    label = window.end_dialog.hints_label
+    assert label.isVisible() and label.text() == "You used a hint."

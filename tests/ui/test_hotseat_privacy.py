@@ -41,6 +41,19 @@ def test_no_secret_reaches_the_wrong_player(shell, qtbot, monkeypatch, settings,
         table.continue_game(shell)  # Continue, half-way
         table.play(max_human_decisions=QUICK_DECISIONS)
     assert table.handovers >= 3, "the game never passed the screen from one human to another"
+    assert len(table.dock_layouts) >= 2, "the window was never resized across a dock layout behind the curtain"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_space_meant_as_next_never_lifts_the_curtain(shell, qtbot, monkeypatch, settings, game_id):
+    """At the Step pace each AI decision waits for Space (or the prompt's Next): the player at the
+    screen steps through the AIs' decisions a second apart, and goes on pressing Space (and clicking
+    where Next was) after the last one has passed the screen to another human. The curtain that
+    fell stays up; the next player lifts it once the previous one has stopped."""
+    settings.set("ai_speed", "step")
+    table = open_table(shell, qtbot, monkeypatch, settings, game_id, "HAHA", confirm=False)
+    table.play(max_human_decisions=QUICK_DECISIONS // 2)
+    assert table.handovers >= 2, "the game never passed the screen from one human to another"
 
 
 @pytest.mark.slow

@@ -14,10 +14,8 @@ from engine.core.rng import Rng
 from ui.games import playable_specs
 
 GAMES = [s.id for s in playable_specs()]
-SHORT = {"robber-barons": {"turn_limit": 24}, "victory-through-industry": {"max_rounds": 3}}
-"""Options that bound a game's length (the safety bounds, set low) so a keyboard game stays quick."""
-PLAYERS = {"big-shoulders": 2}
-"""Fewer players where a game's length grows with them (the slow test plays three)."""
+NO_BOUND = {"robber-barons": {"turn_limit": 0}, "victory-through-industry": {"max_rounds": 0}}
+"""The safety bounds switched off (0: no limit), so a keyboard game ends only as its rules end it."""
 
 
 def open_window(shell, qtbot, game, seats=None, options=None, seed=3):
@@ -52,9 +50,6 @@ def test_tab_cycles_the_legal_choices_pieces_first_and_the_piece_glows(shell, qt
     assert {ch.action for ch in options} == set(c.legal)  # every legal decision, once
     on_board = [ch for ch in options if ch.piece is not None]
     assert on_board and options[: len(on_board)] == on_board  # the board's pieces first
-    # reading order: top to bottom, left to right
-    tops = [(round(ch.piece.sceneBoundingRect().top() / 24), ch.piece.sceneBoundingRect().left()) for ch in on_board]
-    assert tops == sorted(tops) or hasattr(window.view.scene(), "panel_order")
     assert kb.focus is None and not window.follower.spot.keys("focus")  # no ring until Tab
     seen = []
     for _ in range(len(options)):
@@ -79,6 +74,65 @@ def test_tab_cycles_the_legal_choices_pieces_first_and_the_piece_glows(shell, qt
     key(qtbot, window, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(c.session.log) > n, timeout=2000)
     assert c.session.log[n].action == chosen
+
+
+def panel_under(scene, piece) -> str:
+    """The panel whose place in the board's arrangement holds the middle of `piece` (by geometry)."""
+    mid = piece.sceneBoundingRect().center()
+    for name in scene.panel_order():
+        x, y, w, h = scene.arrangement.rects[name]
+        if x - 1 <= mid.x() <= x + w + 1 and y - 1 <= mid.y() <= y + h + 1:
+            return name
+    raise AssertionError(f"{piece} lies in no panel of the board")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tab_follows_the_panels_of_the_board_as_laid_out(shell, qtbot, settings, game):
+    """Every board: Tab meets the pieces panel by panel in the layout's reading order, and within
+    a panel never goes back up to a piece wholly above the last, at whatever size the window
+    lays the board out; the prompt's own choices come after the board's. Each piece in focus is
+    in sight, and a board shown whole does not scroll for it."""
+    window = open_window(shell, qtbot, game)
+    c = window.controller
+    seen = 0
+    for size in ((1280, 720), (1024, 700), (1900, 1000)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: window.size().width() == size[0], timeout=2000)
+        for _ in range(3):
+            wait_turn(qtbot, window)
+            if c.session.is_over():
+                break
+            scene = window.view.scene()
+            options = window.keyboard.choices()
+            assert {ch.action for ch in options} >= set(c.legal)
+            on_board = [ch for ch in options if ch.piece is not None]
+            assert options[: len(on_board)] == on_board
+            order = scene.panel_order()
+            panels = [order.index(panel_under(scene, ch.piece)) for ch in on_board]
+            assert panels == sorted(panels), f"{game} at {size}: Tab jumps between panels"
+            for a, b, pa, pb in zip(on_board, on_board[1:], panels, panels[1:], strict=False):
+                if pa == pb:
+                    assert b.piece.sceneBoundingRect().bottom() > a.piece.sceneBoundingRect().top(), \
+                        f"{game} at {size}: Tab goes up from {a.label!r} to {b.label!r}"
+            seen += len(on_board)
+            n = len(c.session.log)
+            key(qtbot, window, Qt.Key.Key_Escape)  # no focus: the first Tab goes to the first choice
+            # each piece Tab reaches is in sight; a board shown whole does not move for it
+            view = window.view
+            bars = view.horizontalScrollBar(), view.verticalScrollBar()
+            whole = view.viewport().rect().contains(view.mapFromScene(scene.sceneRect()).boundingRect())
+            for _ in range(len(options)):
+                scrolled = [b.value() for b in bars]
+                key(qtbot, window, Qt.Key.Key_Tab)
+                piece = window.keyboard.focus.piece
+                if piece is not None:
+                    assert view.viewport().rect().contains(view.mapFromScene(piece.sceneBoundingRect()).boundingRect())
+                    if whole:
+                        assert [b.value() for b in bars] == scrolled, f"{game} at {size}: Tab moved the board"
+            key(qtbot, window, Qt.Key.Key_Tab)  # round to the first choice
+            key(qtbot, window, Qt.Key.Key_Return)
+            qtbot.waitUntil(lambda n=n: len(c.session.log) > n or c.session.is_over(), timeout=5000)
+    assert seen > 0
 
 
 def test_the_prompt_and_choices_read_as_text(shell, qtbot, settings):
@@ -139,11 +193,44 @@ def play_by_keys(qtbot, window, rng: Rng, max_decisions: int) -> int:
     return made
 
 
+def play_as_an_ai_by_keys(qtbot, window, level: str, max_decisions: int) -> int:
+    """Play the human seat with key events alone, choosing as the `level` AI would: Tab until the
+    choice it names is in focus, then Enter or Space (Enter also confirms a turn). So the game is
+    a real one that ends by its rules, and every choice the AI makes is shown to be reachable by
+    Tab. Returns the human decisions made."""
+    from ai.core.worker import decide
+
+    c = window.controller
+    made = 0
+    while not c.session.is_over() and made < max_decisions:
+        wait_turn(qtbot, window)
+        if c.session.is_over():
+            break
+        if c.confirm_pending():
+            key(qtbot, window, Qt.Key.Key_Return)
+            continue
+        options = window.keyboard.choices()
+        assert {ch.action for ch in options} >= set(c.legal), "a legal decision Tab does not reach"
+        wanted = decide(c.session, level=level)
+        for _ in range(len(options) + 1):
+            key(qtbot, window, Qt.Key.Key_Tab)
+            if window.keyboard.focus.action == wanted:
+                break
+        assert window.keyboard.focus.action == wanted, f"Tab never reached {c.session.label(wanted)!r}"
+        n = len(c.session.log)
+        key(qtbot, window, Qt.Key.Key_Return if made % 2 else Qt.Key.Key_Space)
+        qtbot.waitUntil(lambda n=n: len(c.session.log) > n or c.session.is_over(), timeout=5000)
+        assert c.session.log[n].action == wanted
+        made += 1
+    return made
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_with_the_keyboard_alone(shell, qtbot, settings, game):
-    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")][: PLAYERS.get(game, 3)]
-    window = open_window(shell, qtbot, game, seats, options=SHORT.get(game))
-    made = play_by_keys(qtbot, window, Rng(11), 400)
+    """Against an Easy AI, at Instant pace, with no safety bound: the game ends by its rules."""
+    window = open_window(shell, qtbot, game, [SeatInfo("You"), SeatInfo("Ann", "ai", "easy")],
+                         options=NO_BOUND.get(game))
+    made = play_as_an_ai_by_keys(qtbot, window, "easy", 3000)
     assert window.controller.session.is_over(), f"{game}: not over after {made} decisions by keys"
     assert made > 0
 

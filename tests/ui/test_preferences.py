@@ -53,7 +53,7 @@ def test_changes_take_effect_in_the_open_game_at_once(shell, qtbot, settings):
     dialog = open_preferences(window, qtbot)
     choose(dialog.editors["ai_speed"], "slow")
     assert settings.get("ai_speed") == "slow" and window.speed_actions["slow"].isChecked()
-    assert window.view.scene().animation_speed == settings.animation_factor > 1
+    assert 0 < window.view.scene().animation_speed == settings.animation_factor < 1  # slower motion
     dialog.editors["animations"].setChecked(False)
     assert window.view.scene().animation_speed == 0
     dialog.editors["confirm_turn"].setChecked(True)
@@ -109,3 +109,43 @@ def test_restore_defaults(shell, qtbot, settings):
     for spec in preferences():
         assert settings.get(spec.key) == spec.default, spec.key
     assert dialog.editors["ai_speed"].currentData() == SCHEMA["ai_speed"].default
+
+
+def test_text_size_from_preferences_is_the_menus(shell, qtbot, settings):
+    """Preferences' Text size goes the way View → Text size does: the board's least text, the
+    widgets' text and the menu's tick follow it at once."""
+    import pytest
+
+    from ui import text_size
+    from ui.board import legible
+
+    window = open_window(shell, qtbot)
+    dialog = open_preferences(window, qtbot)
+    base = QApplication.font().pointSizeF()
+    try:
+        dialog.editors["text_size"].setValue(150)
+        assert settings.get("text_size") == 150 and window.text_size_actions[150].isChecked()
+        assert legible.min_screen_px() == pytest.approx(18)
+        assert QApplication.font().pointSizeF() == pytest.approx(base * 1.5, abs=0.1)
+        window.text_size_actions[100].trigger()  # and the menu's choice shows in the form
+        assert dialog.editors["text_size"].value() == 100
+    finally:
+        text_size.apply(100)
+    assert legible.min_screen_px() == pytest.approx(12)
+
+
+def test_every_help_line_is_shown_whole_and_the_dialog_fits_the_screen(shell, qtbot, settings):
+    """Word-wrapped help lines squeezed into a short dialog were cut off mid-sentence (seen at
+    1280×720): each is as tall as its words need, and the form scrolls if the screen is short."""
+    window = open_window(shell, qtbot)
+    dialog = open_preferences(window, qtbot)
+    qtbot.wait(10)
+    assert set(dialog.help_lines) == {s.key for s in preferences() if s.help}
+    for key, line in dialog.help_lines.items():
+        assert line.height() >= line.heightForWidth(line.width()), f"{key}: its help is cut off"
+        assert line.text() == SCHEMA[key].help
+    room = dialog.screen().availableGeometry()
+    assert dialog.frameGeometry().height() <= room.height()
+    page = dialog.scroll.widget()
+    if dialog.scroll.verticalScrollBar().maximum() == 0:
+        assert dialog.scroll.viewport().height() >= page.minimumSizeHint().height()

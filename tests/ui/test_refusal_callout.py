@@ -10,6 +10,9 @@ from engine.core.contract import SeatInfo
 from tests.ui.test_shell import wait_for_human
 
 GAMES = ["first-ceo", "robber-barons", "victory-through-industry", "captains-of-industry", "big-shoulders"]
+PICK = {"robber-barons": -1}
+"""Which choice the human takes on the way (default the first): in Robber Barons the last one
+comes soonest to a refused piece (a Target Player card naming oneself)."""
 
 
 def refused_piece(window):
@@ -38,7 +41,7 @@ def test_a_refused_click_is_said_by_the_piece(shell, qtbot, settings, game):
         piece = refused_piece(window)
         if piece is not None:
             break
-        c.take(c.legal[0])
+        c.take(c.legal[PICK.get(game, 0)])
     if piece is None:
         pytest.skip(f"{game}: no refused piece on the board in this game's first turns")
     reason = c.refusal(piece.action)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 
 from ai import analysis as an
 from ai.analysis import Analysed, Analysis, analysis_path
@@ -146,6 +146,52 @@ def blunder_in(review):
     raise AssertionError("no decision of Ann with a choice")
 
 
+def badge_on_screen(view, mark) -> QRectF:
+    badge = mark.badge
+    corner = view.mapFromScene(badge.scenePos())
+    return badge.rect.translated(corner.x(), corner.y())
+
+
+def badges_apart(view, marks) -> None:
+    """The marks' badges do not cover one another on the screen, and each stays by its piece."""
+    rects = [badge_on_screen(view, m) for m in marks]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.intersects(b), "two marks' badges overlap"
+    for m, r in zip(marks, rects, strict=True):
+        piece = view.mapFromScene(m.parentItem().sceneBoundingRect()).boundingRect()
+        assert r.bottom() >= piece.top() - 2 * r.height() - 8
+
+
+def test_badges_of_neighbouring_pieces_are_lifted_clear_of_one_another(reviewed, qtbot):
+    """The better move and the move played on two pieces side by side (1st CEO's market cards):
+    the second badge is lifted over the first, at any zoom, and comes down when there is room."""
+    from ui.board.marks import Mark, show_marks
+
+    w, _ = reviewed(played("first-ceo"))
+    w.resize(1280, 720)
+    w.go(0)
+    entry = w.review.decision_entries[0]
+    state = w.review.state_at(entry)
+    legal = state.legal_actions(w.review.actions[entry].seat)
+    w.scene.show(w._view_of(state), legal, w.review.names, None)  # as the window offers a marked decision's
+    pieces = [(a, w.scene.item_for(a)) for a in legal]
+    row = sorted([(a, p) for a, p in pieces if p is not None],
+                 key=lambda ap: (ap[1].sceneBoundingRect().top(), ap[1].sceneBoundingRect().left()))
+    # two cards side by side in one row of the market
+    (a1, _), (a2, _) = next((x, y) for x, y in zip(row, row[1:], strict=False)
+                            if x[1].sceneBoundingRect().top() == y[1].sceneBoundingRect().top())
+    w.view.fit()
+    show_marks(w.scene, [Mark(a1, "Better · 64 %", "better"), Mark(a2, "Played · 23 %", "played")])
+    marks = marks_on(w.scene)
+    badges_apart(w.view, marks)
+    lifted = marks[1].badge.rect.top() < marks[1].badge.home.top()
+    assert lifted  # side by side on a fitted 1st CEO board, they would overlap
+    w.view.zoom(4.0)  # zoomed in, the pieces are far apart on the screen: nothing lifted
+    badges_apart(w.view, marks)
+    assert marks[1].badge.rect == marks[1].badge.home
+
+
 @pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_a_blunder_is_listed_and_its_better_move_marked_on_the_board(game_id, reviewed, qtbot, monkeypatch):
     monkeypatch.setattr(an, "calibration", lambda gid: an.Calibration(1.0, 0.1, 0.2, 1500, True))
@@ -165,6 +211,7 @@ def test_a_blunder_is_listed_and_its_better_move_marked_on_the_board(game_id, re
         piece = w.scene.item_for(action)
         if piece is not None:
             assert marks[tone].parentItem() is piece and not piece.legal  # marked, not offered
+    badges_apart(w.view, list(marks.values()))
     assert "blunder (−40 points)" in w.note_label.text() and w.note_label.isVisible()
     assert [m for m in w.win_chart.marked] == [(d.index, 0, 20.0, "blunder")]
     w.next()

@@ -281,3 +281,13 @@ def test_the_app_starts_says_so_and_opens_games(qtbot, data_dir, monkeypatch):
     again.controller.close()
     again.close()
     shell.start.close()
+
+
+def test_a_data_folder_that_is_a_file_is_said_so(tmp_path):
+    folder = tmp_path / "data"
+    folder.write_text("a file where the data folder should be")
+    s = _load(folder / "settings.json")
+    _all_valid(s)
+    assert "data folder" in s.notice and "is a file, not a folder" in s.notice and "\n" not in s.notice
+    s.set("ai_speed", "fast")  # in memory only, and the file named as the folder is left alone
+    assert s.get("ai_speed") == "fast" and folder.read_text() == "a file where the data folder should be"

@@ -4,7 +4,9 @@ piece-per-action lookup (`scene.item_for(action)`), so no game needs code of its
 
 A mark is a ring around the piece and a numbered badge at its top-right corner ("1 · 54 %"), a
 child of the piece, so it follows the piece wherever the board's layout puts it; the ring and the
-badge keep their size in screen pixels, so a board fitted into a small window still shows them. Colour is never
+badge keep their size in screen pixels, so a board fitted into a small window still shows them
+(and a badge that would cover a neighbouring piece's badge at the view's zoom is lifted over it:
+`declutter`). Colour is never
 the only cue: each badge carries its number and words. `show_marks` returns the marks that found
 no piece (an action the board shows only as a button), so the caller can say them in words.
 """
@@ -116,9 +118,16 @@ class BadgeItem(ScreenBadge):
         h = self.HEIGHT
         width = QFontMetricsF(font).horizontalAdvance(mark.text) + h * 0.8
         colour = TONES.get(mark.tone, TONES["hint"])
-        super().__init__(parent, mark.text, colour, style.PAPER, style.PAPER,
-                         QRectF(-width + h * 0.6, -h * 0.6, width, h))
+        self.home = QRectF(-width + h * 0.6, -h * 0.6, width, h)
+        """Its place beside the corner, in screen pixels; `rect` is this, lifted (see `declutter`)."""
+        super().__init__(parent, mark.text, colour, style.PAPER, style.PAPER, QRectF(self.home))
         self.font = font
+
+    def lift(self, pixels: float) -> None:
+        rect = self.home.translated(0, -pixels)
+        if rect != self.rect:
+            self.prepareGeometryChange()
+            self.rect = rect
 
 
 def show_marks(scene, marks: list[Mark]) -> list[Mark]:
@@ -133,7 +142,37 @@ def show_marks(scene, marks: list[Mark]) -> list[Mark]:
             continue
         shown.append(MarkItem(piece, mark))
     scene._board_marks = shown
+    views = scene.views()
+    if views:
+        declutter(scene, views[0].transform().m11())
     return missing
+
+
+LIFT_GAP = 2.0
+"""Screen pixels between a lifted badge and the one it clears."""
+
+
+def declutter(scene, scale: float) -> None:
+    """Keep the badges of marks on neighbouring pieces from covering one another at the view's
+    `scale`: a badge that would overlap an earlier mark's (a hint's second candidate beside the
+    first, a review's move played beside the better move) is lifted by a badge's height until it
+    is clear (its ring stays on its piece). The badges keep their size in screen pixels while the
+    pieces do not, so the board's view calls this again whenever its zoom changes."""
+    from shiboken6 import isValid
+
+    placed: list[QRectF] = []
+    step = ScreenBadge.HEIGHT + LIFT_GAP
+    for mark in getattr(scene, "_board_marks", ()):
+        if not isValid(mark) or mark.scene() is not scene:
+            continue
+        corner = mark.mapToScene(mark.badge.pos())
+        home = mark.badge.home.translated(corner.x() * scale, corner.y() * scale)
+        lift = 0.0
+        while lift < 4 * step and any(home.translated(0, -lift).adjusted(-LIFT_GAP, -LIFT_GAP, LIFT_GAP, LIFT_GAP)
+                                      .intersects(r) for r in placed):
+            lift += step
+        mark.badge.lift(lift)
+        placed.append(home.translated(0, -lift))
 
 
 def clear_marks(scene) -> None:

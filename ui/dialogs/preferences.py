@@ -16,12 +16,16 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ui.settings import Setting, Settings, preferences
+
+HELP_CHARS = 72
+"""The help lines' measure, in average characters (two lines for most)."""
 
 
 class PreferencesDialog(QDialog):
@@ -33,8 +37,11 @@ class PreferencesDialog(QDialog):
         self.setWindowTitle("Preferences")
         self.setAccessibleName("Preferences")
         self.editors: dict[str, QWidget] = {}
+        self.help_lines: dict[str, QLabel] = {}
         col = QVBoxLayout(self)
-        form = QFormLayout()
+        page = QWidget()
+        form = QFormLayout(page)
+        form.setContentsMargins(0, 0, 8, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
         form.setVerticalSpacing(4)
@@ -48,21 +55,45 @@ class PreferencesDialog(QDialog):
             label.setBuddy(editor)
             form.addRow(label, editor)
             if spec.help:
-                help_line = QLabel(spec.help)
+                help_line = self.help_lines[spec.key] = QLabel(spec.help)
                 help_line.setWordWrap(True)
+                # a fixed measure, so its wrapped height is known to the form (Qt's forms and
+                # scroll areas do not ask a word-wrapped label its height for the width it gets)
+                measure = help_line.fontMetrics().averageCharWidth() * HELP_CHARS
+                help_line.setFixedWidth(measure)
+                help_line.setMinimumHeight(help_line.heightForWidth(measure))
                 help_line.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, light or dark chrome
                 form.addRow("", help_line)
-        col.addLayout(form)
+        # The form scrolls when the screen is too short for every help line (a laptop at 150 %):
+        # squeezed into the dialog, word-wrapped lines were cut off mid-sentence.
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(page)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        col.addWidget(self.scroll)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close
                                    | QDialogButtonBox.StandardButton.RestoreDefaults)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.Close).clicked.connect(self.accept)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(self.restore_defaults)
         col.addWidget(buttons)
-        self.setMinimumWidth(560)
-        col.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)  # the help lines' wrapped height
+        self._fit(page, buttons)
         settings.subscribe(self._heard)
         self.finished.connect(lambda _r: settings.unsubscribe(self._heard))
+
+    def _fit(self, page: QWidget, buttons: QWidget) -> None:
+        """As tall as the form needs, but no taller than the screen leaves room for (then the
+        form scrolls)."""
+        screen = (self.parentWidget() or self).screen()
+        room = screen.availableGeometry().height() - 60 if screen is not None else 10_000
+        margins = self.layout().contentsMargins()
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        want = page.minimumSizeHint().height() + buttons.sizeHint().height() + self.layout().spacing() \
+            + margins.top() + margins.bottom()
+        width = page.minimumSizeHint().width() + bar + margins.left() + margins.right()
+        self.scroll.setMinimumWidth(page.minimumSizeHint().width() + bar)
+        self.resize(width, min(want, room))
 
     # -- editors -------------------------------------------------------------------------------------
     def _editor(self, spec: Setting) -> QWidget:

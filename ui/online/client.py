@@ -11,6 +11,26 @@ from dataclasses import dataclass, field
 from engine.core.contract import TERMINAL, Action, SeatInfo
 from ui.online import protocol as p
 
+MAX_SEATS = 8
+
+
+def _check_seats(seats: list[SeatInfo]) -> None:
+    """A game's seats as another app describes them keep to the rules a name keeps wherever it
+    enters (engine/core/names.py): a host's description with a name of 10,000 characters, or a
+    hundred seats, is refused (ValueError) like a save holding them."""
+    from engine.core.names import name_problem
+
+    if not 1 <= len(seats) <= MAX_SEATS:
+        raise ValueError(f"a game has 1 to {MAX_SEATS} seats, not {len(seats):,}")
+    for seat in seats:
+        problem = name_problem(seat.name)
+        if problem:
+            raise ValueError(f"a seat's name {problem}")
+        if seat.kind not in ("human", "ai", "online") \
+                or not (seat.level is None or (type(seat.level) is str and len(seat.level) <= 20)) \
+                or not (seat.user is None or (type(seat.user) is str and len(seat.user) <= 255)):
+            raise ValueError("a seat is not a name, a kind, a level and a user")
+
 
 @dataclass
 class GameInfo:
@@ -34,6 +54,7 @@ class GameInfo:
                 raise ValueError("the game's description was not set by its host")
             seats = [SeatInfo(str(s["name"]), str(s.get("kind", "human")), s.get("level"), s.get("user"))
                      for s in content["seats"]]
+            _check_seats(seats)
             rooms = {int(k): str(v) for k, v in dict(content.get("seat_rooms", {})).items()}
             return GameInfo(str(content["game"]), str(content["kind"]), host, seats, str(content["game_room"]),
                             rooms, str(content.get("title", "")), dict(content.get("options", {})))

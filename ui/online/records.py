@@ -49,11 +49,20 @@ def write_json_atomic(path: Path, data, mode: int | None = None) -> None:
         raise
 
 
+MAX_JSON_BYTES = 8 * 1024 * 1024
+"""Largest record or sign-in file read (a hosted game's record, with the event ids it has judged, is
+some tens of kilobytes)."""
+
+
 def read_json(path: Path):
-    """The JSON in `path`, or None if it is missing or broken."""
+    """The JSON in `path`, or None if it is missing or broken. Read without blocking and bounded
+    (ui/settings.read_limited): a FIFO or a link to /dev/zero under its name, read at start for the
+    Online games panel, used to hang the app."""
+    from ui.settings import read_limited
+
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return json.loads(read_limited(path, MAX_JSON_BYTES).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return None
 
 

@@ -111,6 +111,7 @@ class SinceTurnPanel(QFrame):
         self.report = report
         for label in self._labels:
             self.rows.removeWidget(label)
+            label.hide()  # at once: until it is deleted it would paint under the new lines
             label.deleteLater()
         self._labels = []
         self.title.setText(f"Since your turn, {names[report.seat]}" if report is not None else "Since your turn")

@@ -104,6 +104,8 @@ class ReviewWindow(QMainWindow):
         self.win_chart.jump.connect(self.go)
         self.mistakes = QListWidget()
         self.mistakes.setAccessibleName("Mistakes and blunders")
+        self.mistakes.setWordWrap(True)  # a mistake's line names both moves: read whole, not scrolled
+        self.mistakes.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.mistakes.itemClicked.connect(self._mistake_chosen)
         self.mistakes.itemActivated.connect(self._mistake_chosen)
         self.charts = QTabWidget()
