@@ -195,6 +195,7 @@ class BoardView(QGraphicsView):
         self.scale(scale, scale)
         self._update_range()
         self.centerOn(area.center() - QPointF(0, reserve / 2 / scale))
+        declutter(self.scene(), self)  # in the view as it is placed now
         self.auto_fit = True
         self._origin = self._viewport_origin()
         self._port = self._port_on_window()
@@ -242,7 +243,7 @@ class BoardView(QGraphicsView):
         mx = self.viewport().width() / scale + rect.width()
         my = self.viewport().height() / scale + rect.height()
         self.setSceneRect(rect.adjusted(-mx, -my, mx, my))
-        declutter(self.scene(), scale)  # every change of zoom comes this way: the badges are laid out anew
+        declutter(self.scene(), self)  # every change of zoom comes this way: the badges are laid out anew
 
     def zoom(self, factor: float) -> None:
         current = self.transform().m11()
@@ -782,6 +783,10 @@ class GameWindow(QMainWindow):
         # curtain) and the status bar's last message
         QToolTip.hideText()
         self.statusBar().clearMessage()
+        # and their prompt and choices as text: a window of its own, above the curtain
+        for w in self._help_windows:
+            if w.objectName() == "PromptAndChoices":
+                w.close()
         # what the previous player was following is theirs: their list and rings go with them
         if getattr(self, "follower", None) is not None:
             self.follower.curtain()
@@ -1048,7 +1053,9 @@ class GameWindow(QMainWindow):
         text a screen reader reads and a player can copy."""
         from ui.dialogs.help_window import text_window
 
-        self._keep(text_window("Prompt and choices", self.keyboard.choices_text(), self))
+        window = text_window("Prompt and choices", self.keyboard.choices_text(), self)
+        window.setObjectName("PromptAndChoices")  # the player's own: it closes when a curtain falls
+        self._keep(window)
 
     def show_preferences(self) -> None:
         """Edit → Preferences (Ctrl+,): every setting a player sets, taking effect at once."""

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from ai.core.estimate import calibration
 from engine.core.contract import SeatInfo
+from tests.ui.views import badges_apart
 from ui.board.marks import marks_on
 from ui.dialogs.end_game import EndGameDialog, hints_line
 from ui.games import playable_specs
@@ -55,6 +56,7 @@ def test_ctrl_h_marks_the_three_best_moves_and_says_them(shell, qtbot, game_id):
     assert len(marks) + len(h.unmarked) == len(h.candidates)
     for mark in marks:
         assert mark.parentItem() is c.scene.item_for(mark.mark.action)
+    badges_apart(window.view, marks)  # three candidates side by side are all readable
     text = window.prompt.hint_line.full_text()
     assert text.startswith("Suggested") and "1. " in text
     if calibration(game_id) is not None:  # win chances are shown only where they were measured

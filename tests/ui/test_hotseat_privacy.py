@@ -65,3 +65,33 @@ def test_no_secret_reaches_the_wrong_player_in_a_whole_game(shell, qtbot, monkey
     table = open_table(shell, qtbot, monkeypatch, settings, game_id, seating, confirm)
     table.play()
     assert table.c.session.is_over()
+
+
+def test_the_prompt_and_choices_as_text_go_when_the_curtain_falls(shell, qtbot, monkeypatch, settings):
+    """View → Prompt and choices as text (Ctrl+I) opens a window of its own, which the curtain does
+    not cover: what it says of the previous player's choices goes when the curtain falls."""
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    table = open_table(shell, qtbot, monkeypatch, settings, "captains-of-industry", "HHH", confirm=False)
+    window, c = table.window, table.c
+    table.settle()
+    table.step_up()
+    table.settle()
+    mover = c.session.names[c.session.to_move()]
+    window.act_as_text.trigger()  # View → Prompt and choices as text
+
+    def choices_windows() -> list:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()
+                and w.windowTitle() == "Prompt and choices"]
+
+    shown = choices_windows()
+    assert shown and mover in shown[0].text.toPlainText()
+    for _ in range(40):
+        if window.curtain.isVisible():
+            break
+        before = len(c.session.log)
+        table.give(c.legal[0])  # a click on the board (no key: the text window has the keyboard)
+        qtbot.waitUntil(lambda n=before: len(c.session.log) > n, timeout=5000)
+        table.settle()
+    assert window.curtain.isVisible(), "the screen never passed to another player"
+    assert not choices_windows(), f"{mover}'s prompt and choices are still shown above the curtain"

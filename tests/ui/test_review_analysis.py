@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import Qt
 
 from ai import analysis as an
 from ai.analysis import Analysed, Analysis, analysis_path
@@ -16,6 +16,7 @@ from ai.core.estimate import EstimateBudget
 from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
 from saves import write_session
+from tests.ui.views import badges_apart
 from ui.board.marks import marks_on
 from ui.games import playable_specs
 
@@ -146,26 +147,9 @@ def blunder_in(review):
     raise AssertionError("no decision of Ann with a choice")
 
 
-def badge_on_screen(view, mark) -> QRectF:
-    badge = mark.badge
-    corner = view.mapFromScene(badge.scenePos())
-    return badge.rect.translated(corner.x(), corner.y())
-
-
-def badges_apart(view, marks) -> None:
-    """The marks' badges do not cover one another on the screen, and each stays by its piece."""
-    rects = [badge_on_screen(view, m) for m in marks]
-    for i, a in enumerate(rects):
-        for b in rects[i + 1:]:
-            assert not a.intersects(b), "two marks' badges overlap"
-    for m, r in zip(marks, rects, strict=True):
-        piece = view.mapFromScene(m.parentItem().sceneBoundingRect()).boundingRect()
-        assert r.bottom() >= piece.top() - 2 * r.height() - 8
-
-
-def test_badges_of_neighbouring_pieces_are_lifted_clear_of_one_another(reviewed, qtbot):
+def test_badges_of_neighbouring_pieces_are_moved_clear_of_one_another(reviewed, qtbot):
     """The better move and the move played on two pieces side by side (1st CEO's market cards):
-    the second badge is lifted over the first, at any zoom, and comes down when there is room."""
+    the second badge is moved clear of the first, at any zoom, and goes back when there is room."""
     from ui.board.marks import Mark, show_marks
 
     w, _ = reviewed(played("first-ceo"))
@@ -185,9 +169,8 @@ def test_badges_of_neighbouring_pieces_are_lifted_clear_of_one_another(reviewed,
     show_marks(w.scene, [Mark(a1, "Better · 64 %", "better"), Mark(a2, "Played · 23 %", "played")])
     marks = marks_on(w.scene)
     badges_apart(w.view, marks)
-    lifted = marks[1].badge.rect.top() < marks[1].badge.home.top()
-    assert lifted  # side by side on a fitted 1st CEO board, they would overlap
-    w.view.zoom(4.0)  # zoomed in, the pieces are far apart on the screen: nothing lifted
+    assert marks[1].badge.rect != marks[1].badge.home  # side by side on a fitted 1st CEO board, they would overlap
+    w.view.zoom(4.0)  # zoomed in, the pieces are far apart on the screen: nothing moved
     badges_apart(w.view, marks)
     assert marks[1].badge.rect == marks[1].badge.home
 
@@ -230,7 +213,12 @@ def test_no_marks_when_the_games_estimates_do_not_beat_the_base_rate(reviewed, q
 
 def test_analysis_in_worker_processes(reviewed, qtbot, settings):
     """The real thing: a pool of worker processes, the window's thread only planning and collecting."""
+    import os
+
     settings.set("ai_mode", "process")
     w, path = reviewed(played("first-ceo", seed=2))
-    analyse_and_wait(qtbot, w, timeout=120_000)
+    qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
+    # both cores (of a machine with two or more), each a worker process
+    assert w.job._pool is not None and w.job._pool._max_workers == min(2, os.cpu_count() or 1)
+    qtbot.waitUntil(lambda: w.analysis is not None, timeout=120_000)
     assert w.analysis.decisions and analysis_path(path).is_file()

@@ -32,3 +32,27 @@ def game_window(shell, qtbot, game_id: str, seats, size: tuple[int, int], seed: 
         c.take(rng.choice(c.legal))
     qtbot.waitUntil(c.human_to_move, timeout=20_000)
     return window
+
+
+def badge_on_screen(view, mark):
+    """A mark's badge (ui/board/marks.py) in `view`'s viewport pixels."""
+    badge = mark.badge
+    corner = view.mapFromScene(badge.scenePos())
+    return badge.rect.translated(corner.x(), corner.y())
+
+
+def badges_apart(view, marks) -> None:
+    """The marks' badges do not cover one another, and each is near its piece and, unless its
+    piece is not, inside the view."""
+    from PySide6.QtCore import QRectF
+
+    rects = [badge_on_screen(view, m) for m in marks]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.intersects(b), "two marks' badges overlap"
+    port = QRectF(view.viewport().rect())
+    for m, r in zip(marks, rects, strict=True):
+        piece = view.mapFromScene(m.parentItem().sceneBoundingRect()).boundingRect()
+        assert r.bottom() >= piece.top() - 3 * r.height() - 8 and r.right() >= piece.left() - 2 * r.width() - 8
+        if m.badge.rect != m.badge.home:
+            assert port.contains(r), "a badge was moved out of the view"

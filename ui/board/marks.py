@@ -5,8 +5,8 @@ piece-per-action lookup (`scene.item_for(action)`), so no game needs code of its
 A mark is a ring around the piece and a numbered badge at its top-right corner ("1 · 54 %"), a
 child of the piece, so it follows the piece wherever the board's layout puts it; the ring and the
 badge keep their size in screen pixels, so a board fitted into a small window still shows them
-(and a badge that would cover a neighbouring piece's badge at the view's zoom is lifted over it:
-`declutter`). Colour is never
+(and a badge that would cover a neighbouring piece's badge at the view's zoom is moved clear of
+it: `declutter`). Colour is never
 the only cue: each badge carries its number and words. `show_marks` returns the marks that found
 no piece (an action the board shows only as a button), so the caller can say them in words.
 """
@@ -119,12 +119,13 @@ class BadgeItem(ScreenBadge):
         width = QFontMetricsF(font).horizontalAdvance(mark.text) + h * 0.8
         colour = TONES.get(mark.tone, TONES["hint"])
         self.home = QRectF(-width + h * 0.6, -h * 0.6, width, h)
-        """Its place beside the corner, in screen pixels; `rect` is this, lifted (see `declutter`)."""
+        """Its place by the corner, in screen pixels; `rect` is this, or moved clear of another (`declutter`)."""
         super().__init__(parent, mark.text, colour, style.PAPER, style.PAPER, QRectF(self.home))
         self.font = font
 
-    def lift(self, pixels: float) -> None:
-        rect = self.home.translated(0, -pixels)
+    def move_by(self, dx: float, dy: float) -> None:
+        """Draw the badge (dx, dy) screen pixels from its place."""
+        rect = self.home.translated(dx, dy)
         if rect != self.rect:
             self.prepareGeometryChange()
             self.rect = rect
@@ -142,37 +143,51 @@ def show_marks(scene, marks: list[Mark]) -> list[Mark]:
             continue
         shown.append(MarkItem(piece, mark))
     scene._board_marks = shown
-    views = scene.views()
-    if views:
-        declutter(scene, views[0].transform().m11())
+    declutter(scene)
     return missing
 
 
 LIFT_GAP = 2.0
-"""Screen pixels between a lifted badge and the one it clears."""
+"""Screen pixels kept between two badges."""
 
 
-def declutter(scene, scale: float) -> None:
-    """Keep the badges of marks on neighbouring pieces from covering one another at the view's
-    `scale`: a badge that would overlap an earlier mark's (a hint's second candidate beside the
-    first, a review's move played beside the better move) is lifted by a badge's height until it
-    is clear (its ring stays on its piece). The badges keep their size in screen pixels while the
-    pieces do not, so the board's view calls this again whenever its zoom changes."""
+MOVES = ((0, 0), (0, -1), (-1, 0), (-1, -1), (0, -2), (-2, 0), (-1, -2), (-2, -1), (0, -3), (-2, -2))
+"""Where a badge may go from its place, nearest first, in badge widths to the right and badge
+heights down: up and to the left only, over what a board draws before its piece (its panel's
+title, the pieces before it in reading order); what comes after would be drawn over it."""
+
+
+def declutter(scene, view=None) -> None:
+    """Keep the badges of marks on neighbouring pieces from covering one another in `view` (the
+    scene's first view by default): a badge that would overlap an earlier mark's (a hint's second
+    candidate beside the first, a review's move played beside the better move) is moved to the
+    nearest place of `MOVES` that is clear and still inside the view (its ring stays on its
+    piece). The badges keep their size in screen pixels while the pieces do not, so the board's
+    view calls this again whenever its zoom or place changes."""
     from shiboken6 import isValid
 
+    marks = [m for m in getattr(scene, "_board_marks", ()) if isValid(m) and m.scene() is scene]
+    if view is None:
+        views = scene.views() if scene is not None else []
+        view = views[0] if views else None
+    if view is None or not marks:
+        return
+    port = QRectF(view.viewport().rect())
     placed: list[QRectF] = []
-    step = ScreenBadge.HEIGHT + LIFT_GAP
-    for mark in getattr(scene, "_board_marks", ()):
-        if not isValid(mark) or mark.scene() is not scene:
-            continue
-        corner = mark.mapToScene(mark.badge.pos())
-        home = mark.badge.home.translated(corner.x() * scale, corner.y() * scale)
-        lift = 0.0
-        while lift < 4 * step and any(home.translated(0, -lift).adjusted(-LIFT_GAP, -LIFT_GAP, LIFT_GAP, LIFT_GAP)
-                                      .intersects(r) for r in placed):
-            lift += step
-        mark.badge.lift(lift)
-        placed.append(home.translated(0, -lift))
+    for mark in marks:
+        corner = view.mapFromScene(mark.mapToScene(mark.badge.pos()))
+        home = mark.badge.home.translated(corner.x(), corner.y())
+        across, down = home.width() + LIFT_GAP, home.height() + LIFT_GAP
+        chosen = home
+        for dx, dy in MOVES:
+            rect = home.translated(dx * across, dy * down)
+            if (dx or dy) and not port.contains(rect):
+                continue
+            if not any(rect.adjusted(-LIFT_GAP, -LIFT_GAP, LIFT_GAP, LIFT_GAP).intersects(r) for r in placed):
+                chosen = rect
+                break
+        mark.badge.move_by(chosen.left() - home.left(), chosen.top() - home.top())
+        placed.append(chosen)
 
 
 def clear_marks(scene) -> None:
