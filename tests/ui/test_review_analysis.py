@@ -208,7 +208,12 @@ def test_no_marks_when_the_games_estimates_do_not_beat_the_base_rate(reviewed, q
     w.show_analysis(fake)
     w.go(fake.decisions[0].index - 1)
     assert marks_on(w.scene) == [] and w.win_chart.marked == []
-    assert w.mistakes.count() == 1 and "No decision is marked" in w.mistakes.item(0).text()
+    text = w.mistakes.item(0).text()
+    assert w.mistakes.count() == 1 and "No decision is marked" in text and "no better than the base rate" in text
+    # a game whose estimates have not been measured at all says that instead
+    monkeypatch.setattr(an, "calibration", lambda gid: None)
+    w.show_analysis(fake)
+    assert marks_on(w.scene) == [] and "not yet been measured" in w.mistakes.item(0).text()
 
 
 def test_analysis_in_worker_processes(reviewed, qtbot, settings):

@@ -381,6 +381,7 @@ class ReviewWindow(QMainWindow):
 
     def show_analysis(self, analysis) -> None:
         """Show `analysis`: the win-chance chart, the list of mistakes, the marks on the board."""
+        from ai import analysis as an
         from ai.analysis import marks_allowed
         from ai.core.search import terminal_shares
 
@@ -396,9 +397,12 @@ class ReviewWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, d.index)
             self.mistakes.addItem(item)
         if not self._marks_on:
+            measured = an.calibration(analysis.game) is not None
             self.mistakes.addItem(QListWidgetItem(
-                "No decision is marked: this game's win chances have not been shown to predict the winner "
-                "better than chance (see ai/ANALYSIS.md)."))
+                "No decision is marked: this game's win chances " + (
+                    "predict the winner no better than the base rate does (the average share of a win; see "
+                    "ai/ANALYSIS.md)." if measured else
+                    "have not yet been measured against the outcomes of real games (see ai/ANALYSIS.md).")))
         elif not self.mistakes.count():
             self.mistakes.addItem(QListWidgetItem("No mistakes found: no decision lost 10 points or more."))
         for tab in (1, 2):
