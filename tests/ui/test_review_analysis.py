@@ -208,7 +208,12 @@ def test_no_marks_when_the_games_estimates_do_not_beat_the_base_rate(reviewed, q
     w.show_analysis(fake)
     w.go(fake.decisions[0].index - 1)
     assert marks_on(w.scene) == [] and w.win_chart.marked == []
-    assert w.mistakes.count() == 1 and "No decision is marked" in w.mistakes.item(0).text()
+    text = w.mistakes.item(0).text()
+    assert w.mistakes.count() == 1 and "No decision is marked" in text and "no better than the base rate" in text
+    # a game whose estimates have not been measured at all says that instead
+    monkeypatch.setattr(an, "calibration", lambda gid: None)
+    w.show_analysis(fake)
+    assert marks_on(w.scene) == [] and "not yet been measured" in w.mistakes.item(0).text()
 
 
 def test_analysis_in_worker_processes(reviewed, qtbot, settings):
@@ -222,3 +227,39 @@ def test_analysis_in_worker_processes(reviewed, qtbot, settings):
     assert w.job._pool is not None and w.job._pool._max_workers == min(2, os.cpu_count() or 1)
     qtbot.waitUntil(lambda: w.analysis is not None, timeout=120_000)
     assert w.analysis.decisions and analysis_path(path).is_file()
+
+
+def test_a_game_ended_in_the_window_is_analysed_from_its_end_dialog_and_kept_with_its_record(
+        shell, qtbot, settings, short_rollouts):
+    """The way a player comes to it: the game ends in the window, the end-of-game dialog's Review,
+    then Analyse, clicked. The analysis is kept beside the game's record (written off the window's
+    thread, perhaps after the review opened), so Past games shows it analysed next time."""
+    from ui.review import open_windows, review_file
+
+    window = shell.start_game("first-ceo", SEATS, {}, 5)
+    qtbot.waitExposed(window)
+    c = window.controller
+
+    def settle():
+        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=20_000)
+
+    settle()
+    while not c.session.is_over():
+        assert c.take(c.legal[-1])
+        settle()
+    qtbot.waitUntil(lambda: window.end_dialog is not None, timeout=10_000)
+    record = shell._record_future.result(timeout=10)
+    away = record.with_name("elsewhere")
+    record.rename(away)  # as if the review opened before the record was written
+    before = set(open_windows())
+    qtbot.mouseClick(window.end_dialog.review_button, Qt.MouseButton.LeftButton)
+    (w,) = set(open_windows()) - before
+    qtbot.addWidget(w)
+    w.analysis_budget = TINY
+    away.rename(record)
+    qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.analysis is not None, timeout=60_000)
+    assert analysis_path(record).is_file() and w.analysis_file() == analysis_path(record)
+    again = review_file(record, settings)
+    qtbot.addWidget(again)
+    assert again.analysis is not None and again.analyse_button.text() == "Analysed"
