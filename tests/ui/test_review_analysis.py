@@ -226,10 +226,19 @@ def test_analysis_in_worker_processes(reviewed, qtbot, settings):
 
     settings.set("ai_mode", "process")
     w, path = reviewed(played("first-ceo", seed=2))
+    from PySide6.QtCore import QTimer
+
+    ticks = []
+    timer = QTimer(w)
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(w.job is not None))
+    timer.start()
     qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
     # both cores (of a machine with two or more), each a worker process
     assert w.job._pool is not None and w.job._pool._max_workers == min(2, os.cpu_count() or 1)
     qtbot.waitUntil(lambda: w.analysis is not None, timeout=120_000)
+    timer.stop()
+    assert sum(ticks) >= 5  # the window served its timer while the workers analysed
     assert w.analysis.decisions and analysis_path(path).is_file()
 
 
