@@ -75,9 +75,18 @@ def _has_words(value) -> bool:
     return False
 
 
+def _said(value):
+    """`value` without its sizes (floats: a piece's width, which follows the room its board is laid
+    out in, differs between two boards that say the same)."""
+    if isinstance(value, (tuple, list)):
+        return tuple(_said(v) for v in value if not isinstance(v, float))
+    return value
+
+
 def painted(scene) -> set[tuple]:
     """What the visible pieces of `scene` say: each piece's painted content (where it holds words
-    or a card's name: a grid's size or a colour tells no secret) and its tooltip."""
+    or a card's name: a grid's size or a colour tells no secret, nor a piece's width) and its
+    tooltip."""
     out = set()
     for item in scene.items():
         if not item.isVisible():
@@ -85,7 +94,7 @@ def painted(scene) -> set[tuple]:
         content = getattr(item, "_content", None)
         tip = item.toolTip()
         if tip or _has_words(content):
-            out.add((type(item).__name__, repr(content), tip))
+            out.add((type(item).__name__, repr(_said(content)), tip))
     return out
 
 
