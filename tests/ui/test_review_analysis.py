@@ -191,10 +191,14 @@ def test_a_blunder_is_listed_and_its_better_move_marked_on_the_board(game_id, re
     assert w.step == d.index - 1  # where it was decided
     marks = {m.mark.tone: m for m in marks_on(w.scene)}
     for tone, action in (("better", d.best), ("played", d.chosen)):
-        piece = w.scene.item_for(action)
+        piece = w.scene.piece_towards(action)
         if piece is not None:
             assert marks[tone].parentItem() is piece and not piece.legal  # marked, not offered
     badges_apart(w.view, list(marks.values()))
+    for tone, words in (("better", "Better: “"), ("played", "Played: “")):
+        if tone in marks:  # the move in words on hover, with its chance
+            tip = marks[tone].toolTip()
+            assert tip.startswith(words) and ("(60 % to win)" if tone == "better" else "(20 % to win)") in tip
     assert "blunder (−40 points)" in w.note_label.text() and w.note_label.isVisible()
     assert [m for m in w.win_chart.marked] == [(d.index, 0, 20.0, "blunder")]
     w.next()
@@ -222,10 +226,19 @@ def test_analysis_in_worker_processes(reviewed, qtbot, settings):
 
     settings.set("ai_mode", "process")
     w, path = reviewed(played("first-ceo", seed=2))
+    from PySide6.QtCore import QTimer
+
+    ticks = []
+    timer = QTimer(w)
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(w.job is not None))
+    timer.start()
     qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
     # both cores (of a machine with two or more), each a worker process
     assert w.job._pool is not None and w.job._pool._max_workers == min(2, os.cpu_count() or 1)
     qtbot.waitUntil(lambda: w.analysis is not None, timeout=120_000)
+    timer.stop()
+    assert sum(ticks) >= 5  # the window served its timer while the workers analysed
     assert w.analysis.decisions and analysis_path(path).is_file()
 
 

@@ -467,8 +467,10 @@ class ReviewWindow(QMainWindow):
             piece = self.scene.item_for(action)
             if piece is not None and hasattr(piece, "set_target"):
                 piece.set_target(action, False)  # marked, not offered: a review takes no clicks
-        show_marks(self.scene, [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better"),
-                                Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played")])
+        better = f"Better: “{self._label(state, marked.best)}” ({100 * marked.win_before:.0f} % to win)"
+        made = f"Played: “{self._label(state, marked.chosen)}” ({100 * marked.win_after:.0f} % to win)"
+        show_marks(self.scene, [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better", better),
+                                Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played", made)])
         self.note_label.setText(
             f"Next: {self.review.names[marked.seat]}'s {marked.severity(True)} (−{marked.loss:.0f} points): "
             f"played “{self._label(state, marked.chosen)}”; better: “{self._label(state, marked.best)}”.")
