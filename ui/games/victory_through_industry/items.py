@@ -82,6 +82,8 @@ def product_tooltip(p: str) -> str:
     return text
 
 
+CELL = 110.0
+"""A cell of the complex shown large, the size a factory card is designed for."""
 TAG_W, TAG_H = 30.0, 18.0
 """The least size of a product's tag: its two-letter glyph stays legible on a board fitted into a
 laptop's window (about half its size)."""
@@ -96,10 +98,11 @@ def paint_product_mark(p: QPainter, rect: QRectF, prod: str, font_pt: float = 9)
     draw_text(p, rect, PRODUCTS[prod].glyph, style.sans(font_pt, bold=True), style.text_on(colour), elide=False)
 
 
-def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = True) -> None:
+def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = True, tags: float = 1.0) -> None:
     """A factory card: paper, tier band, its name in two lines, and at each printed side the
     product(s) with an arrow pointing in (input) or out (output). `named` False: its name only
-    where there is room for it as designed (a choice of how to turn a factory the prompt names)."""
+    where there is room for it as designed (a choice of how to turn a factory the prompt names).
+    `tags`: the side tags' size, a factor of TAG_W × TAG_H (a card drawn larger has larger tags)."""
     fac = FACTORIES[f]
     path = QPainterPath()
     r = rect.adjusted(2, 2, -2, -2)
@@ -143,12 +146,12 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
             draw_text(p, middle, fac.name, bold, style.INK,
                       align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=short)
     for d, side in facing(f, rot):
-        _paint_side(p, r, d, side)
+        _paint_side(p, r, d, side, tags)
 
 
-def _paint_side(p: QPainter, r: QRectF, d: int, side) -> None:
+def _paint_side(p: QPainter, r: QRectF, d: int, side, tags: float = 1.0) -> None:
     n = len(side.products)
-    tw, th = TAG_W, TAG_H
+    tw, th = TAG_W * tags, TAG_H * tags
     horizontal = d in (0, 2)
     total_w = tw * n + 2 * (n - 1) if horizontal else tw
     total_h = th if horizontal else th * n + 2 * (n - 1)
@@ -230,11 +233,15 @@ class FactoryTile(BoardItem):
         return path
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        paint_factory(p, self.rect(), self.ftype, self.rot, self.named)
+        # a card drawn larger than a complex's cell (a choice of how to turn it, on a board shown
+        # small) has larger tags, so their glyphs read
+        tags = max(1.0, self.w / CELL)
+        paint_factory(p, self.rect(), self.ftype, self.rot, self.named, tags)
         if self.note:
             # as wide as the note is shown (a board shown small draws it larger)
             tw = min(self.w - 8, max(28.0, shown_width(p, self.note, style.sans(9, bold=True)) + 6))
-            tag = QRectF(self.w - tw - 2, self.h - 22, tw, 18)
+            th = 18 * tags
+            tag = QRectF(self.w - tw - 2, self.h - th - 4, tw, th)
             p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
             p.drawRoundedRect(tag, 4, 4)
@@ -376,7 +383,8 @@ class CellTarget(BoardItem):
         p.setBrush(QColor(255, 255, 255, 30) if self.action is not None else Qt.BrushStyle.NoBrush)
         p.drawPath(self.outline())
         if self.label:
-            draw_text(p, self.rect().adjusted(8, 8, -8, -8), self.label, style.sans(9), style.PAPER_DARK)
+            draw_text(p, self.rect().adjusted(8, 8, -8, -8), self.label, style.sans(9), style.PAPER_DARK,
+                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=("here",))
 
 
 class TurnBadge(ScreenClick, Chip):
