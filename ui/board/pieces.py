@@ -69,8 +69,12 @@ class TextItem(DrawnItem):
         self.refresh(text, self.colour, self.short)
 
     def bounds(self) -> QRectF:
-        # room for a line drawn taller than its row when the board is shown small (legible.py)
-        return self.rect().adjusted(-2, -min(3.0, self.h * 0.3), 5, min(8.0, self.h * 0.3))
+        # room for a line drawn taller than its row when the board is shown small, centred on it
+        # (legible.py: HEIGHT_SLACK, WIDTH_SLACK), above as well as below: a cached piece is clipped
+        # to its bounds ("$28" over a table's columns lost its top)
+        dy = min(8.0, self.h * 0.3)
+        dx = 2 + min(6.0, self.w * 0.07)
+        return self.rect().adjusted(-dx, -dy, dx + 3, dy)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
