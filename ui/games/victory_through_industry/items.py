@@ -126,12 +126,22 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
         draw_text(p, first, words[0], f1, style.INK)
         if len(words) > 1:
             draw_text(p, second, words[1], f2, style.INK_SOFT)
-    elif named:  # shown small: its name in a word, across the middle, clear of the side tags
-        sides = {d for d, _ in facing(f, rot)}
+    elif named:  # shown small: its name in a word, clear of the side tags
+        sides = dict(facing(f, rot))
+        bold = style.sans(9, bold=True)
+        short = SHORT_NAMES.get(fac.name, ())
+        # first on one line across the whole card, between the top tag and the side ones (the
+        # middle, between the side tags, holds a short word only at the size a laptop shows)
+        low = min((cy - (TAG_H * len(side.products) + 2 * (len(side.products) - 1)) / 2
+                   for d, side in sides.items() if d in (1, 3)), default=cy + line_h)
+        high = r.top() + (3 + TAG_H if 0 in sides else 4)
+        band = QRectF(r.left() + 3, high, w, max(0.0, low - high))
         middle = inner.adjusted(10 if 3 in sides else -6, 0, -10 if 1 in sides else 6, 0)
-        draw_text(p, middle, fac.name, style.sans(9, bold=True), style.INK,
-                  align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                  short=SHORT_NAMES.get(fac.name, ()))
+        if fits(p, band, fac.name, bold, elide=False, short=short):
+            draw_text(p, band, fac.name, bold, style.INK, short=short)
+        else:
+            draw_text(p, middle, fac.name, bold, style.INK,
+                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=short)
     for d, side in facing(f, rot):
         _paint_side(p, r, d, side)
 
@@ -261,7 +271,10 @@ class ProductCard(BoardItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(paper_brush(r))
         p.drawPath(path)
-        band = QRectF(r.left(), r.top(), r.width(), r.height() * (0.55 if not self.small else 0.6))
+        name_font = style.sans(9)
+        # shown small, the name and the value are drawn larger: the glyph's band gives them room
+        enlarged = not self.small and legible_font(name_font, screen_scale(p)) is not name_font
+        band = QRectF(r.left(), r.top(), r.width(), r.height() * (0.6 if self.small else 0.4 if enlarged else 0.55))
         part = QPainterPath()
         part.addRoundedRect(band, 5, 5)
         p.setBrush(QColor(colour))
@@ -273,7 +286,7 @@ class ProductCard(BoardItem):
             draw_text(p, rest, str(prod.value), style.sans(9, bold=True), style.INK, elide=False)
         else:
             draw_text(p, QRectF(rest.left(), rest.top(), rest.width(), rest.height() / 2), prod.name,
-                      fit_font(prod.name, style.sans(9), rest.width()), style.INK)
+                      fit_font(prod.name, name_font, rest.width()), style.INK)
             draw_text(p, QRectF(rest.left(), rest.center().y(), rest.width(), rest.height() / 2),
                       f"{prod.value} pt", style.sans(9, bold=True), style.INK_SOFT, elide=False)
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -485,7 +485,9 @@ class VtiScene(GameScene):
                 w, h = TILE, TILE
                 item = tile
             else:
-                w = max(90.0, 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label))
+                # as wide as its label reads: on a board shown small the label is drawn larger
+                w = min(max(90.0, 26 + QFontMetricsF(self.shown_font(style.sans(10, bold=True)))
+                            .horizontalAdvance(label)), width - 28)
                 h = 30.0
                 # pooled by position, not by action: the strip's chips are reused move after move
                 item = self._item(("chip", idx), lambda w=w: Chip(w, 30))
