@@ -414,6 +414,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f} %"
 
 
+MAX_BUDGET_MS = 600_000
+"""The most `tycoons analyse --budget-ms` takes: ten minutes of CPU a decision."""
+
+
 def analyse_command(path: str, as_json: bool = False, budget_ms: int | None = None,
                     seats: list[int] | None = None, jobs: int = 1) -> int:
     """`tycoons analyse FILE [--json] [--budget-ms MS] [--seat N]`: 0 on success, 2 for a bad
@@ -424,6 +428,13 @@ def analyse_command(path: str, as_json: bool = False, budget_ms: int | None = No
     from saves.errors import SaveError
     from saves.store import read_save
 
+    if budget_ms is not None and not 1 <= budget_ms <= MAX_BUDGET_MS:
+        print(f"tycoons analyse: --budget-ms is the CPU time of one decision, from 1 to {MAX_BUDGET_MS:,} "
+              f"milliseconds (not {budget_ms})", file=sys.stderr)
+        return 2
+    if jobs < 1:
+        print(f"tycoons analyse: --jobs is a number of processes, 1 or more (not {jobs})", file=sys.stderr)
+        return 2
     try:
         loaded = read_save(path)
     except SaveError as exc:
@@ -438,7 +449,7 @@ def analyse_command(path: str, as_json: bool = False, budget_ms: int | None = No
                   f"{', '.join(f'{i} {name}' for i, name in enumerate(session.names))})", file=sys.stderr)
             return 2
     review = Review.of_session(session)
-    budget = EstimateBudget(budget_ms or ANALYSIS_MS)
+    budget = EstimateBudget(budget_ms if budget_ms is not None else ANALYSIS_MS)
     analysis = analyse_review(review, session.state.state_hash(), seats, budget, jobs)
     calibrated = calibration(session.spec.id) is not None
     if as_json:

@@ -78,6 +78,13 @@ def ai_pause_ms(first_of_turn: bool, turn_elapsed_ms: int, delay_ms: int, turn_m
     return max(0, min(delay_ms // 4, turn_ms - turn_elapsed_ms))
 
 
+HURRY_FRAME_MS = 50
+"""Once an AI's turn has spent its paced time, its remaining decisions come as fast as it makes
+them; the board is drawn at most this often meanwhile (and at once when the turn ends), since
+drawing every one would carry a long turn (a Victory Through Industry turn has up to 30
+decisions) past its time (DESIGN §9)."""
+
+
 def game_ui(game_id: str):
     """The ui package of a game (a seam the tests can replace)."""
     from ui.games import game_ui as _game_ui
@@ -128,6 +135,8 @@ class GameController(QObject):
         self._autosave_pending = False
         self._over_announced = False
         self._ai_late = False  # the AI decision being shown comes after its turn's paced time
+        self._hurrying: int | None = None  # that AI's seat while such a decision is applied
+        self._refresh_pending = False  # a redraw is due within HURRY_FRAME_MS
         self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
@@ -276,9 +285,30 @@ class GameController(QObject):
             return
         self.generation += 1
         self._drop_held()
-        self.refresh()
+        if self._hurrying is not None and session.to_move() == self._hurrying:
+            self._refresh_soon()  # the same AI goes on at once: drawn with its next decisions
+        else:
+            self.refresh()
         self._schedule_autosave()
         self._after_change()
+
+    def _refresh_soon(self) -> None:
+        """Draw the board within HURRY_FRAME_MS (once for every decision made meanwhile)."""
+        if not self._refresh_pending:
+            self._refresh_pending = True
+            QTimer.singleShot(HURRY_FRAME_MS, self._refresh_late)
+
+    def _refresh_late(self) -> None:
+        if not self._refresh_pending or self.closed:
+            return  # drawn already (the turn ended, an undo, a load)
+        quick = hasattr(self.scene, "set_animation_speed") and self.settings.animation_factor > 0
+        if quick:  # these decisions came after the turn's paced time: they move quicker
+            self.scene.set_animation_speed(self.settings.animation_factor * LATE_MOTION)
+        try:
+            self.refresh()
+        finally:
+            if quick:
+                self.scene.set_animation_speed(self.settings.animation_factor)
 
     def _update_viewer(self) -> bool:
         """Follow the human at the screen; True if the screen passes to another human."""
@@ -292,6 +322,7 @@ class GameController(QObject):
 
     def refresh(self) -> None:
         """Redraw the scene and panels from the session for the current viewer."""
+        self._refresh_pending = False
         if self.closed:
             return
         if self._update_viewer():
@@ -557,12 +588,17 @@ class GameController(QObject):
         quick = late and hasattr(self.scene, "set_animation_speed") and self.settings.animation_factor > 0
         if quick:  # the turn's paced time is spent: this decision's motion is quick too
             self.scene.set_animation_speed(self.settings.animation_factor * LATE_MOTION)
+        # past the paced time of a shown pace, a decision after which the same AI goes on is
+        # drawn with the next ones (_refresh_soon): drawing each would carry a long turn past its time
+        shown_pace = self.settings.ai_turn_ms > 0
+        self._hurrying = seat if late and shown_pace else None
         try:
             events = session.apply(action, by_ai=True)
         except IllegalAction as exc:  # cannot happen after the check above; never crash the UI
             self.status.emit(exc.reason)
             return
         finally:
+            self._hurrying = None
             if quick:
                 self.scene.set_animation_speed(self.settings.animation_factor)
         if any(ev.visible_to is not None and ev.visible_to != self.viewer for ev in events):

@@ -123,13 +123,14 @@ class Hinter(QObject):
         c.session.note_hint(seat)
         self.showing = gen
         self.text = self.words(cands, calibrated)
-        marks = [Mark(a, f"{i}" + (f" · {percent(w)}" if calibrated else ""), "hint")
-                 for i, (a, w) in enumerate(cands, start=1)]
+        marks = [Mark(a, f"{i}" + (f" · {percent(w)}" if calibrated else ""), "hint", words)
+                 for i, ((a, w), words) in enumerate(zip(cands, self.lines(cands, calibrated), strict=True), start=1)]
         self.unmarked = [m.action for m in show_marks(c.scene, marks)]
         self.shown.emit(self.text)
         c.status.emit(self.text)
 
-    def words(self, cands: list[tuple[Action, float]], calibrated: bool) -> str:
+    def lines(self, cands: list[tuple[Action, float]], calibrated: bool) -> list[str]:
+        """Each candidate in words: "1. Acquire Amazin for $19 (54 % to win)"."""
         session = self.controller.session
         parts = []
         for i, (a, w) in enumerate(cands, start=1):
@@ -138,8 +139,11 @@ class Hinter(QObject):
             except Exception:  # noqa: BLE001 - a label is cosmetic
                 label = str(a)
             parts.append(f"{i}. {label}" + (f" ({percent(w)} to win)" if calibrated else ""))
+        return parts
+
+    def words(self, cands: list[tuple[Action, float]], calibrated: bool) -> str:
         head = "Suggested" if calibrated else "Suggested (win chances not measured for this game)"
-        return f"{head}: " + "; ".join(parts)
+        return f"{head}: " + "; ".join(self.lines(cands, calibrated))
 
     def _position_changed(self) -> None:
         c = self.controller

@@ -46,11 +46,12 @@ AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1
 """AI pace setting -> pause in ms before the first decision of an AI's turn is shown ("step":
 none, each decision waits for Space or Next instead: ui/controller.py)."""
 
-AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1400, "slow": 3000, "step": 0}
+AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1300, "slow": 3000, "step": 0}
 """AI speed setting -> the time an AI's whole turn (its run of decisions) is shown in, the motion
 of its last decision included: the decisions after the first follow one another quickly, so a
 turn of many small decisions (a Victory Through Industry turn has a dozen) is shown within about
-this time (DESIGN §9: 1.5 s at Normal; `paced_ms` leaves room for the last motion)."""
+this time (DESIGN §9: 1.5 s at Normal, less 200 ms for a busy machine's lateness, measured by
+tests/bench/pace_bench.py; `paced_ms` leaves room for the last motion)."""
 
 ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 1.6, "normal": 1.0, "slow": 0.6, "step": 1.0}
 """AI pace setting -> the scene's animation speed factor (a motion takes its time divided by it:

@@ -197,3 +197,6 @@ def test_cli_refuses_a_bad_seat_and_a_bad_file(save_file, tmp_path):
     bad.write_bytes(b"not a save")
     r = run_cli("analyse", str(bad))
     assert r.returncode == 2 and "not a Tycoons save" in r.stderr and not r.stdout
+    for option, value in (("--budget-ms", "0"), ("--budget-ms", "-5"), ("--jobs", "0")):
+        r = run_cli("analyse", str(save_file), option, value)
+        assert r.returncode == 2 and option in r.stderr and f"not {value}" in r.stderr and not r.stdout

@@ -44,7 +44,7 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
     settings.set("animations", True)
     settings.set("confirm_turn", False)
     settings.set("ai_mode", "process")
-    shell = Shell(settings, autosave=False, start_pool=False)
+    shell = Shell(settings, autosave=True, start_pool=False)  # as the app: its data folder is the temporary one
     shell.report = lambda *a, **k: None
     shell.runner.start((game_id,))
     seats = [SeatInfo(f"AI {i + 1}", "ai", "normal") for i in range(players)]
@@ -54,7 +54,7 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
     c = window.controller
     scene = window.view.scene()
     shown: list[float] = []
-    t = {"mover": None, "start": None, "landed": None, "waiting": False, "decisions": 0}
+    t = {"mover": None, "start": None, "landed": None, "waiting": False, "decisions": 0, "n": 0, "applied": 0.0}
 
     def mover_of_last() -> int | None:
         return next((e.action.seat for e in reversed(c.session.log) if e.action.seat >= 0), None)
@@ -66,9 +66,16 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
         if who != t["mover"]:
             if t["start"] is not None:
                 shown.append((t["landed"] - t["start"]) * 1000)
+                if os.environ.get("TYCOONS_PACE_TRACE"):  # each turn: decisions, last shown, landed
+                    applied = (t["applied"] - t["start"]) * 1000
+                    print(f"    {t['n']} decisions: last applied at {applied:.0f} ms, landed at {shown[-1]:.0f} ms")
+            t["n"] = 0
             # this turn starts when the last decision of the one before has landed
             t["mover"], t["start"] = who, t["landed"]
+        t["n"] += len(c.session.log) - t.get("log", len(c.session.log) - 1)
+        t["log"] = len(c.session.log)
         t["decisions"] += 1
+        t["applied"] = time.perf_counter()
         t["waiting"] = True
         if len(shown) >= turns or c.session.is_over():
             QTimer.singleShot(50, app.quit)

@@ -609,21 +609,25 @@ def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
     app = QApplication.instance() or QApplication([])
     view, scene, _ = built or bench_scene(game_id, quick)
     sizes = [(w - 8, h - 150) for w, h in LAYOUT_SIZES]  # the views of those windows, about
-    layout_ms, paint_ms = [], []
+    layout_ms, paint_ms, cpu_ms = [], [], []
     order = sizes * (3 if quick else 8)
     view.resize(*sizes[-1])
     app.processEvents()
     for size in order:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         view.resize(*size)  # the resize event: the room told, the panels arranged, the board fitted
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         app.processEvents()  # then the view repaints the board at its new zoom
         layout_ms.append((t1 - t0) * 1000)
+        cpu_ms.append((c1 - c0) * 1000)
         paint_ms.append((time.perf_counter() - t1) * 1000)
     report(f"{game_id}: board re-laid out for a new window size p95", pct(layout_ms, 95), "ms", "<= 16",
            pct(layout_ms, 95) <= 16)
     report(f"{game_id}: board re-laid out for a new window size max", max(layout_ms), "ms", "(16 = one frame)",
            None)
+    # on a loaded machine the wall time waits for a core: the UI thread's own CPU time is the cost
+    report(f"{game_id}: board re-laid out, CPU p95 (UI thread)", pct(cpu_ms, 95), "ms",
+           "(the wall time is the budget)", None)
     report(f"{game_id}: then repainted at its new zoom p95", pct(paint_ms, 95), "ms",
            f"(p50 {pct(paint_ms, 50):.0f} ms)", None)
     view.close()

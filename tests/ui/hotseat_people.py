@@ -107,6 +107,9 @@ class Witness:
         self.window = window
         self.seats = [None] + c.human_seats()
         self.scenes = {seat: window.game.make_scene() for seat in self.seats}
+        for scene in self.scenes.values():
+            # drawn still: a die rolling shows passing faces, which would differ from board to board
+            scene.set_animation_speed(0)
 
     def check(self, at_screen: int, where: str) -> None:
         window = self.window

@@ -43,7 +43,8 @@ def test_fast_moves_quicker_than_normal_and_slow_slower():
 
 def test_slow_thinking_adds_no_pause_on_top():
     # an AI that needs 300 ms a decision: the pause runs while it thinks
-    assert shown_at(3, "normal", think_ms=300) == AI_SPEEDS["normal"] + 2 * 300 + MOTION_MS
+    shown = AI_SPEEDS["normal"] + 2 * 300
+    assert shown_at(3, "normal", think_ms=300) in (shown + MOTION_MS, shown + int(MOTION_MS / LATE_MOTION))
 
 
 def test_decisions_after_the_paced_time_move_quicker(shell, qtbot, settings, monkeypatch):
@@ -79,3 +80,35 @@ def test_decisions_after_the_paced_time_move_quicker(shell, qtbot, settings, mon
             firsts += 1
     assert firsts and laters
     assert scene.animation_speed == ANIMATION_FACTORS["normal"]
+
+
+def test_past_the_paced_time_the_board_is_drawn_with_the_next_decisions(shell, qtbot, settings, monkeypatch):
+    """Once an AI's turn has spent its paced time, its remaining decisions are drawn together at
+    most every HURRY_FRAME_MS (drawing each carried a 30-decision Victory Through Industry turn
+    to 2.8 s), and the end of every turn is drawn at once."""
+    monkeypatch.setitem(settings_module.AI_SPEEDS, "normal", 0)
+    monkeypatch.setitem(settings_module.AI_TURN_MS, "normal", 1)  # a shown pace, its paced time spent at once
+    settings.set("ai_speed", "normal")
+    seats = [SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    window = shell.start_game("victory-through-industry", seats, {}, 2)
+    c = window.controller
+    drawn: list[int] = []
+    refresh = c.refresh
+
+    def recording_refresh():
+        drawn.append(len(c.session.log))
+        return refresh()
+
+    monkeypatch.setattr(c, "refresh", recording_refresh)
+    start = len(c.session.log)
+    qtbot.waitUntil(lambda: len(c.session.log) > start + 150 or c.session.is_over(), timeout=30_000)
+    c.close()
+    log = c.session.log[: max(drawn)]
+    movers = [(i, e.action.seat) for i, e in enumerate(log) if e.action.seat >= 0 and i >= start]
+    ends = [(i, j) for (i, s), (j, t) in zip(movers, movers[1:], strict=False) if s != t]
+    assert ends
+    for i, j in ends:  # the last decision of a turn is drawn before the next player's first
+        assert any(i + 1 <= n <= j for n in drawn), f"the turn ending at decision {i} was not drawn"
+    decisions = sum(1 for i, _s in movers)
+    assert len([n for n in drawn if n > start]) < decisions  # decisions inside a turn were drawn together
+    assert drawn == sorted(drawn)

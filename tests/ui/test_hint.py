@@ -55,7 +55,9 @@ def test_ctrl_h_marks_the_three_best_moves_and_says_them(shell, qtbot, game_id):
     marks = marks_on(c.scene)
     assert len(marks) + len(h.unmarked) == len(h.candidates)
     for mark in marks:
-        assert mark.parentItem() is c.scene.item_for(mark.mark.action)
+        assert mark.parentItem() is c.scene.piece_towards(mark.mark.action)
+        i = [a for a, _ in h.candidates].index(mark.mark.action) + 1
+        assert mark.toolTip().startswith(f"{i}. {c.session.label(mark.mark.action)}")  # the whole words on hover
     badges_apart(window.view, marks)  # three candidates side by side are all readable
     text = window.prompt.hint_line.full_text()
     assert text.startswith("Suggested") and "1. " in text
@@ -224,3 +226,22 @@ def test_the_end_of_game_breakdown_the_window_opens_counts_the_hints(shell, qtbo
     qtbot.waitUntil(lambda: window.end_dialog is not None, timeout=10_000)
     label = window.end_dialog.hints_label
     assert label.isVisible() and label.text() == "You used a hint."
+
+
+def test_a_choice_made_in_two_clicks_is_marked_on_its_first_piece(shell, qtbot):
+    """Big Shoulders' Building Phase: a candidate is "play this building, discard that one",
+    taken by two clicks; its mark is on the building to play (the piece the player clicks first)."""
+    window, c = open_game(shell, qtbot, "big-shoulders")
+    for _ in range(80):
+        if c.human_to_move() and any(a.kind == "build" for a in c.legal):
+            break
+        c.take(c.legal[0])
+        settle(qtbot, c)
+    assert any(a.kind == "build" for a in c.legal), "no Building Phase reached"
+    press_ctrl_h(qtbot, window)
+    qtbot.waitUntil(lambda: bool(window.hinter.candidates), timeout=10_000)
+    h = window.hinter
+    assert h.unmarked == [] and len(marks_on(c.scene)) == len(h.candidates)
+    for mark in marks_on(c.scene):
+        assert mark.parentItem() is c.scene.pool.items.get(("hand", mark.mark.action.seat, mark.mark.action.args[0]))
+    badges_apart(window.view, marks_on(c.scene))

@@ -191,10 +191,14 @@ def test_a_blunder_is_listed_and_its_better_move_marked_on_the_board(game_id, re
     assert w.step == d.index - 1  # where it was decided
     marks = {m.mark.tone: m for m in marks_on(w.scene)}
     for tone, action in (("better", d.best), ("played", d.chosen)):
-        piece = w.scene.item_for(action)
+        piece = w.scene.piece_towards(action)
         if piece is not None:
             assert marks[tone].parentItem() is piece and not piece.legal  # marked, not offered
     badges_apart(w.view, list(marks.values()))
+    for tone, words in (("better", "Better: “"), ("played", "Played: “")):
+        if tone in marks:  # the move in words on hover, with its chance
+            tip = marks[tone].toolTip()
+            assert tip.startswith(words) and ("(60 % to win)" if tone == "better" else "(20 % to win)") in tip
     assert "blunder (−40 points)" in w.note_label.text() and w.note_label.isVisible()
     assert [m for m in w.win_chart.marked] == [(d.index, 0, 20.0, "blunder")]
     w.next()
@@ -208,7 +212,12 @@ def test_no_marks_when_the_games_estimates_do_not_beat_the_base_rate(reviewed, q
     w.show_analysis(fake)
     w.go(fake.decisions[0].index - 1)
     assert marks_on(w.scene) == [] and w.win_chart.marked == []
-    assert w.mistakes.count() == 1 and "No decision is marked" in w.mistakes.item(0).text()
+    text = w.mistakes.item(0).text()
+    assert w.mistakes.count() == 1 and "No decision is marked" in text and "no better than the base rate" in text
+    # a game whose estimates have not been measured at all says that instead
+    monkeypatch.setattr(an, "calibration", lambda gid: None)
+    w.show_analysis(fake)
+    assert marks_on(w.scene) == [] and "not yet been measured" in w.mistakes.item(0).text()
 
 
 def test_analysis_in_worker_processes(reviewed, qtbot, settings):
@@ -217,8 +226,53 @@ def test_analysis_in_worker_processes(reviewed, qtbot, settings):
 
     settings.set("ai_mode", "process")
     w, path = reviewed(played("first-ceo", seed=2))
+    from PySide6.QtCore import QTimer
+
+    ticks = []
+    timer = QTimer(w)
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(w.job is not None))
+    timer.start()
     qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
     # both cores (of a machine with two or more), each a worker process
     assert w.job._pool is not None and w.job._pool._max_workers == min(2, os.cpu_count() or 1)
     qtbot.waitUntil(lambda: w.analysis is not None, timeout=120_000)
+    timer.stop()
+    assert sum(ticks) >= 5  # the window served its timer while the workers analysed
     assert w.analysis.decisions and analysis_path(path).is_file()
+
+
+def test_a_game_ended_in_the_window_is_analysed_from_its_end_dialog_and_kept_with_its_record(
+        shell, qtbot, settings, short_rollouts):
+    """The way a player comes to it: the game ends in the window, the end-of-game dialog's Review,
+    then Analyse, clicked. The analysis is kept beside the game's record (written off the window's
+    thread, perhaps after the review opened), so Past games shows it analysed next time."""
+    from ui.review import open_windows, review_file
+
+    window = shell.start_game("first-ceo", SEATS, {}, 5)
+    qtbot.waitExposed(window)
+    c = window.controller
+
+    def settle():
+        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=20_000)
+
+    settle()
+    while not c.session.is_over():
+        assert c.take(c.legal[-1])
+        settle()
+    qtbot.waitUntil(lambda: window.end_dialog is not None, timeout=10_000)
+    record = shell._record_future.result(timeout=10)
+    away = record.with_name("elsewhere")
+    record.rename(away)  # as if the review opened before the record was written
+    before = set(open_windows())
+    qtbot.mouseClick(window.end_dialog.review_button, Qt.MouseButton.LeftButton)
+    (w,) = set(open_windows()) - before
+    qtbot.addWidget(w)
+    w.analysis_budget = TINY
+    away.rename(record)
+    qtbot.mouseClick(w.analyse_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.analysis is not None, timeout=60_000)
+    assert analysis_path(record).is_file() and w.analysis_file() == analysis_path(record)
+    again = review_file(record, settings)
+    qtbot.addWidget(again)
+    assert again.analysis is not None and again.analyse_button.text() == "Analysed"

@@ -542,7 +542,12 @@ class BoardItem(Highlight, QGraphicsObject):
         if self._content is None:
             return None
         device = p.device()
+        ratio = device.devicePixelRatioF() if hasattr(device, "devicePixelRatioF") else 1.0
         width, height = device.width(), device.height()
+        if not hasattr(device, "deviceIndependentSize"):
+            # a widget painted directly (no cache pixmap) counts its size in logical pixels, a
+            # pixmap or image in its own: the look is as many device pixels as the device has
+            width, height = round(width * ratio), round(height * ratio)
         if width * height > LOOK_MAX_PIXELS or width <= 0 or height <= 0:
             return None
         t = p.worldTransform()
@@ -551,7 +556,6 @@ class BoardItem(Highlight, QGraphicsObject):
                round(t.dx(), 3), round(t.dy(), 3))
         look = LOOKS.get(key)
         if look is None:
-            ratio = device.devicePixelRatioF() if hasattr(device, "devicePixelRatioF") else 1.0
             look = QPixmap(width, height)
             look.setDevicePixelRatio(ratio)
             look.fill(Qt.GlobalColor.transparent)

@@ -150,19 +150,40 @@ class Tally:
         self.where: dict[str, set[str]] = {}
         self.on_targets: list[str] = []
         """The texts left out by pieces that take a legal decision now (with `trace`)."""
+        self.cut_on_targets: list[str] = []
+        """The texts drawn cut short ("Give not…") by pieces that take a legal decision now (with
+        `trace`): the decision's words, no longer read in full (`cut_unread`: unless they are
+        read in full elsewhere on the board)."""
+        self.whole: set[str] = set()
+        """The texts drawn whole (with `trace`)."""
+
+    def cut_unread(self) -> list[str]:
+        """The texts cut short on pieces that take a decision and drawn whole nowhere else (not
+        even inside a longer text: a mat's "to move · MonsterCard" names its corporation)."""
+        return [t for t in self.cut_on_targets if not any(t in whole for whole in self.whole)]
+
+    @staticmethod
+    def _piece():
+        """The board piece painting now (the nearest caller with a `self`)."""
+        import sys
+
+        frame = sys._getframe(3)
+        while frame is not None and "self" not in frame.f_locals:
+            frame = frame.f_back
+        return frame.f_locals["self"] if frame is not None else None
 
     def note(self, text: str) -> None:
         """Where `text`, left out, was asked for: the class of the piece painting it, and whether
         that piece takes a decision now."""
-        import sys
-
-        frame = sys._getframe(2)
-        while frame is not None and "self" not in frame.f_locals:
-            frame = frame.f_back
-        piece = frame.f_locals["self"] if frame is not None else None
+        piece = self._piece()
         self.where.setdefault(text, set()).add(type(piece).__name__)
         if getattr(piece, "legal", False):
             self.on_targets.append(text)
+
+    def note_cut(self, text: str) -> None:
+        """`text` was drawn cut short: noted if its piece takes a decision now."""
+        if getattr(self._piece(), "legal", False):
+            self.cut_on_targets.append(text)
 
     def undrawn(self) -> list[str]:
         """The texts asked for and not drawn (as many times as they were asked more than drawn)."""
@@ -328,6 +349,10 @@ def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.IN
         if shown.probe:  # a probe drawn after all: it was asked for
             TALLY.asked.append(shown.asked)
         TALLY.drawn.append(shown.asked)
+        if TALLY.trace and shown.text.endswith("…") and not shown.asked.endswith("…"):
+            TALLY.note_cut(shown.asked)
+        elif shown.text == shown.asked:
+            TALLY.whole.add(shown.asked)
     p.setFont(shown.font)
     p.setPen(QColor(colour))
     p.drawText(shown.box, shown.flags, shown.text)

@@ -1,6 +1,7 @@
 """Marks on board pieces: the candidates of a hint, the better move and the move played in a
 review. One mechanism for every game: a mark finds its piece through the scene's own
-piece-per-action lookup (`scene.item_for(action)`), so no game needs code of its own for it.
+piece-per-action lookup (`scene.piece_towards(action)`: the piece to click on the way to it, its
+own for most), so no game needs code of its own for it.
 
 A mark is a ring around the piece and a numbered badge at its top-right corner ("1 · 54 %"), a
 child of the piece, so it follows the piece wherever the board's layout puts it; the ring and the
@@ -35,6 +36,9 @@ class Mark:
     action: Action
     text: str
     tone: str = "hint"
+    words: str = ""
+    """The mark in words, for its tooltip ("1. Acquire Amazin for $19 (54 % to win)"); the badge's
+    text if empty. The piece's own tooltip follows it: the mark lies over the piece."""
 
 
 class MarkItem(QGraphicsItem):
@@ -53,7 +57,8 @@ class MarkItem(QGraphicsItem):
         self._bounds = self.piece_rect.adjusted(-m, -m, m, m)
         self.badge = BadgeItem(self, mark)
         self.badge.setPos(rect.topRight())
-        self.setToolTip(mark.text)
+        own = piece.toolTip() if hasattr(piece, "toolTip") else ""
+        self.setToolTip("\n\n".join(t for t in (mark.words or mark.text, own) if t))
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds
@@ -136,8 +141,11 @@ def show_marks(scene, marks: list[Mark]) -> list[Mark]:
     marks whose action has no piece on the board now."""
     clear_marks(scene)
     shown, missing = [], []
+    towards = getattr(scene, "piece_towards", scene.item_for)
     for mark in marks:
-        piece = scene.item_for(mark.action)
+        # a choice made in two clicks (Big Shoulders' building to play, then the one to discard)
+        # is marked on the piece of its first
+        piece = towards(mark.action)
         if piece is None:
             missing.append(mark)
             continue

@@ -7,9 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
-from ui.board import style
+from ui.board import legible, style
 from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
-from ui.board.legible import legible_font, lines_fit, screen_scale, shown_width
+from ui.board.legible import fits, legible_font, lines_fit, screen_scale, shown_width
 
 
 class DrawnItem(BoardItem):
@@ -69,8 +69,12 @@ class TextItem(DrawnItem):
         self.refresh(text, self.colour, self.short)
 
     def bounds(self) -> QRectF:
-        # room for a line drawn taller than its row when the board is shown small (legible.py)
-        return self.rect().adjusted(-2, -min(3.0, self.h * 0.3), 5, min(8.0, self.h * 0.3))
+        # room for a line drawn taller than its row when the board is shown small, centred on it
+        # (legible.py: HEIGHT_SLACK, WIDTH_SLACK), above as well as below: a cached piece is clipped
+        # to its bounds ("$28" over a table's columns lost its top)
+        dy = min(8.0, self.h * 0.3)
+        dx = 2 + min(6.0, self.w * 0.07)
+        return self.rect().adjusted(-dx, -dy, dx + 3, dy)
 
     def paint_body(self, p: QPainter, lod: float) -> None:
         font = style.serif(self.pt, self.bold) if self.serif else style.sans(self.pt, self.bold)
@@ -110,10 +114,15 @@ class ButtonItem(BoardItem):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(self.rect().adjusted(3, 3, -3, -3), 6, 6)
         title = fit_font(self.text, style.serif(11, bold=True), self.w - 10)
-        if self.sub and lines_fit(p, (title, style.sans(9)), self.h - 4):
+        sub = QRectF(4, self.h * 0.52, self.w - 8, self.h * 0.44)
+        # the sub-line whole or not at all (a line cut short reads as another choice)
+        two = self.sub and lines_fit(p, (title, style.sans(9)), self.h - 4)
+        if two and fits(p, sub, self.sub, style.sans(9), elide=False):
             draw_text(p, QRectF(4, 3, self.w - 8, self.h * 0.55), self.text, title)
-            draw_text(p, QRectF(4, self.h * 0.52, self.w - 8, self.h * 0.44), self.sub, style.sans(9), style.INK_SOFT)
+            draw_text(p, sub, self.sub, style.sans(9), style.INK_SOFT)
         else:  # the board is shown small: the title alone (the sub-line is in the tooltip)
+            if two and legible.TALLY is not None:  # (a measure counts the line left out)
+                legible.TALLY.asked.append(legible.LINE_LEFT_OUT)
             draw_text(p, self.rect(), self.text, title)
 
     def texts(self) -> list[str]:
@@ -207,12 +216,15 @@ class Chip(BoardItem):
         p.drawPath(path)
         font = style.sans(10, bold=True)
         # shown small (enlarged to the minimum), a label that does not fit in full or short may
-        # come closer to the round ends before it is cut
+        # come closer to the round ends before it is cut; a badge (a chip hardly wider than its
+        # mark: ✕, ↻) keeps its mark inside whatever its size
         small = legible_font(font, screen_scale(p)) is not font
-        for pad in (10, 5) if small else (10,):
-            if draw_text(p, self.rect().adjusted(pad, 0, -pad, 0), self.text, font, style.text_on(self.colour),
-                         short=self.short, elide=pad == 5 or not small):
-                break
+        pad = min(10.0, self.w / 6)
+        if small and not fits(p, self.rect().adjusted(pad, 0, -pad, 0), self.text, font, elide=False,
+                              short=self.short):
+            pad = min(5.0, self.w / 10)  # (only asked once, so a measure counts the label once)
+        draw_text(p, self.rect().adjusted(pad, 0, -pad, 0), self.text, font, style.text_on(self.colour),
+                  short=self.short, elide=True)
 
     def texts(self) -> list[str]:
         return [self.text, self.toolTip()]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QFont, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from engine.core.contract import Action
@@ -246,6 +246,16 @@ class GameScene(QGraphicsScene):
         return self.arrangement
 
     _rearranged = False
+
+    def shown_font(self, font: QFont) -> QFont:
+        """`font` as the legibility rule draws it on the board fitted to its room (enlarged to the
+        least size on the screen when the board is shown small): a piece sized for its label (a
+        choice chip) is sized for the label as it is read, not cut short for want of room."""
+        from ui.board.legible import legible_font
+
+        arr = self.arrangement
+        # a little under the fitted scale: the view's margins take a few pixels of the room
+        return legible_font(font, arr.scale * 0.97 if arr is not None and arr.scale > 0 else 1.0)
 
     def panel_rect(self, name: str) -> QRectF:
         """The place of panel `name` on the board, as laid out (board units)."""

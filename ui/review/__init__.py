@@ -34,11 +34,13 @@ def open_review(session, settings=None, path=None):
     from engine.core.review import Review
     from ui.review.window import ReviewWindow
 
+    find_path = None
     if path is None and session.is_over():
         from saves.record import recorded_path
 
-        path = recorded_path(session)
-    window = ReviewWindow(Review.of_session(session), settings, path=path)
+        def find_path():
+            return recorded_path(session)
+    window = ReviewWindow(Review.of_session(session), settings, path=path, find_path=find_path)
     _keep(window)
     return window
 

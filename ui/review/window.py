@@ -68,7 +68,8 @@ def seat_text(review: Review, seat: int) -> str:
 class ReviewWindow(QMainWindow):
     """One recorded game to step through. `go(step)` is the single way the shown step changes."""
 
-    def __init__(self, review: Review, settings=None, parent: QWidget | None = None, path=None):
+    def __init__(self, review: Review, settings=None, parent: QWidget | None = None, path=None,
+                 find_path=None):
         super().__init__(parent)
         from ai.analysis import ANALYSIS_BUDGET
         from ui.games import game_ui
@@ -77,6 +78,9 @@ class ReviewWindow(QMainWindow):
         self.settings = settings
         self.save_path = Path(path) if path else None
         """The save this game was read from (its analysis is kept beside it), if known."""
+        self._find_path = find_path
+        """Where the save is, asked again while it is not known (the record of a game just ended is
+        written off the window's thread: a review opened at once may come before it)."""
         self.analysis = None
         self.job = None
         self.analysis_budget = ANALYSIS_BUDGET
@@ -288,6 +292,9 @@ class ReviewWindow(QMainWindow):
     def analysis_file(self) -> Path | None:
         from ai.analysis import analysis_path
 
+        if self.save_path is None and self._find_path is not None:
+            found = self._find_path()
+            self.save_path = Path(found) if found else None
         return analysis_path(self.save_path) if self.save_path is not None else None
 
     def final_hash(self) -> str:
@@ -381,6 +388,7 @@ class ReviewWindow(QMainWindow):
 
     def show_analysis(self, analysis) -> None:
         """Show `analysis`: the win-chance chart, the list of mistakes, the marks on the board."""
+        from ai import analysis as an
         from ai.analysis import marks_allowed
         from ai.core.search import terminal_shares
 
@@ -396,9 +404,12 @@ class ReviewWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, d.index)
             self.mistakes.addItem(item)
         if not self._marks_on:
+            measured = an.calibration(analysis.game) is not None
             self.mistakes.addItem(QListWidgetItem(
-                "No decision is marked: this game's win chances have not been shown to predict the winner "
-                "better than chance (see ai/ANALYSIS.md)."))
+                "No decision is marked: this game's win chances " + (
+                    "predict the winner no better than the base rate does (the average share of a win; see "
+                    "ai/ANALYSIS.md)." if measured else
+                    "have not yet been measured against the outcomes of real games (see ai/ANALYSIS.md).")))
         elif not self.mistakes.count():
             self.mistakes.addItem(QListWidgetItem("No mistakes found: no decision lost 10 points or more."))
         for tab in (1, 2):
@@ -456,8 +467,10 @@ class ReviewWindow(QMainWindow):
             piece = self.scene.item_for(action)
             if piece is not None and hasattr(piece, "set_target"):
                 piece.set_target(action, False)  # marked, not offered: a review takes no clicks
-        show_marks(self.scene, [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better"),
-                                Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played")])
+        better = f"Better: “{self._label(state, marked.best)}” ({100 * marked.win_before:.0f} % to win)"
+        made = f"Played: “{self._label(state, marked.chosen)}” ({100 * marked.win_after:.0f} % to win)"
+        show_marks(self.scene, [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better", better),
+                                Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played", made)])
         self.note_label.setText(
             f"Next: {self.review.names[marked.seat]}'s {marked.severity(True)} (−{marked.loss:.0f} points): "
             f"played “{self._label(state, marked.chosen)}”; better: “{self._label(state, marked.best)}”.")

@@ -637,7 +637,7 @@ class BigShouldersScene(GameScene):
             line.set_label("Off in this game", "The Public Goals option is off in this game")
             line.setPos(RIGHT_X + 12, top + 36)
             return top + h
-        gap = 6.0
+        gap = 4.0  # 6 left '7. Richest company' a hair (0.7 units of ink) wider than its place at 1600×1000
         gw = (RIGHT_W - 24 - (len(goals) - 1) * gap) / len(goals)
         for i, gid in enumerate(goals):
             g = GOALS[gid]
@@ -780,7 +780,7 @@ class BigShouldersScene(GameScene):
         # drawn and the fit zoom out): each as wide as its label; when they do not fit, the card's
         # width is shared in the measure of their shortest forms, which a narrowed chip draws (a
         # share by the full labels left "Sell 10%" too narrow for even its short form)
-        metrics = QFontMetricsF(style.sans(10, bold=True))
+        metrics = QFontMetricsF(self.shown_font(style.sans(10, bold=True)))  # as the labels read
         widths = [20 + metrics.horizontalAdvance(label) for label, *_ in chips]
         gap = 5.0
         room = CharterCard.W - 16 - gap * max(0, len(chips) - 1)
@@ -1091,6 +1091,8 @@ def _chip_short(label: str) -> tuple[str, ...]:
     → "10% · $50" → "10% $50"; "Sell 10%" → "−10%"), for a chip narrowed to share the card."""
     if label.startswith("Sell "):
         return (f"−{label[5:]}",)
+    if label.startswith("Use "):  # the company's asset: "Use Cincinnati Steel" → "Use Cincinnati"
+        return (" ".join(label.split()[:2]), "Use") if len(label.split()) > 2 else ("Use",)
     if not label.startswith("Buy "):
         return ()
     what, _, price = label[4:].partition(" · ")

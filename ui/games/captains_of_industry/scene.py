@@ -26,6 +26,7 @@ not legal is refused with the reason.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
 from engine.games.captains_of_industry.data import (
@@ -375,9 +376,18 @@ class CaptainsScene(GameScene):
             buttons = [("build", Action("expand" if mine else "build", me, (t,)), "Expand" if mine else "Build", 70.0),
                        ("run", Action("run", me, (t, "normal")), "Run", 48.0),
                        ("ot", Action("run", me, (t, "overtime")), f"Overtime ${f.overtime * max(1, size)}", 88.0)]
-            x = bx
-            for key, act, text, w in buttons:
+            # as wide as their words read (a board shown small draws them larger), right-aligned,
+            # into the owners' columns no player takes
+            title = QFontMetricsF(self.shown_font(style.serif(style.MIN_PT, bold=True)))
+            widths = [max(w, title.horizontalAdvance(text) + 12) for _, _, text, w in buttons]
+            right = bx + sum(w for *_, w in buttons) + 3 * (len(buttons) - 1)
+            room = right - (OWNERS_X + n * OWNER_W + 4) - 3 * (len(buttons) - 1)
+            if sum(widths) > room:
+                widths = [w * room / sum(widths) for w in widths]
+            x = right - sum(widths) - 3 * (len(buttons) - 1)
+            for (key, act, text, _), w in zip(buttons, widths, strict=True):
                 btn = self.pool.item(("facbtn", t, key), lambda w=w: ButtonItem(w, FAC_ROW - 6))
+                btn.resize(w, FAC_ROW - 6)
                 btn.set_text(text, tip=describe(act, view, names))
                 btn.setPos(x, y + 3)
                 self.pool.target(btn, act, legal, describe(act, view, names))
@@ -453,7 +463,7 @@ class CaptainsScene(GameScene):
 
     def _choice_words(self, act: Action, view: dict, names: list[str]) -> tuple[str, str]:
         if act.kind == "manipulate":
-            return "Manipulate", "draw a Captain card, re-price"
+            return "Manipulate", "draw a card, re-price"  # (the tooltip says which card)
         if act.kind == "return_captain":
             return CAPTAINS[act.args[0]].name, "return it"
         if act.kind == "done":

@@ -188,7 +188,8 @@ class CompanyCard(CardItem):
         y += size + 4
         # the big number: acquisition cost = asset value (corporation: the word)
         if corp:
-            draw_text(p, QRectF(4, y, w - 8, 20), "CORPORATION", style.sans(9, bold=True), style.INK_SOFT)
+            draw_text(p, QRectF(4, y, w - 8, 20), "CORPORATION", style.sans(9, bold=True), style.INK_SOFT,
+                      short="CORP.")
             y += 20
             if self.subtitle and (lod >= FINE_LOD):
                 draw_text(p, QRectF(4, y, w - 8, 16), self.subtitle, style.sans(9), style.INK_SOFT)

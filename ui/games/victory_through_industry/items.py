@@ -82,6 +82,8 @@ def product_tooltip(p: str) -> str:
     return text
 
 
+CELL = 110.0
+"""A cell of the complex shown large, the size a factory card is designed for."""
 TAG_W, TAG_H = 30.0, 18.0
 """The least size of a product's tag: its two-letter glyph stays legible on a board fitted into a
 laptop's window (about half its size)."""
@@ -96,10 +98,11 @@ def paint_product_mark(p: QPainter, rect: QRectF, prod: str, font_pt: float = 9)
     draw_text(p, rect, PRODUCTS[prod].glyph, style.sans(font_pt, bold=True), style.text_on(colour), elide=False)
 
 
-def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = True) -> None:
+def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = True, tags: float = 1.0) -> None:
     """A factory card: paper, tier band, its name in two lines, and at each printed side the
     product(s) with an arrow pointing in (input) or out (output). `named` False: its name only
-    where there is room for it as designed (a choice of how to turn a factory the prompt names)."""
+    where there is room for it as designed (a choice of how to turn a factory the prompt names).
+    `tags`: the side tags' size, a factor of TAG_W × TAG_H (a card drawn larger has larger tags)."""
     fac = FACTORIES[f]
     path = QPainterPath()
     r = rect.adjusted(2, 2, -2, -2)
@@ -126,19 +129,29 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
         draw_text(p, first, words[0], f1, style.INK)
         if len(words) > 1:
             draw_text(p, second, words[1], f2, style.INK_SOFT)
-    elif named:  # shown small: its name in a word, across the middle, clear of the side tags
-        sides = {d for d, _ in facing(f, rot)}
+    elif named:  # shown small: its name in a word, clear of the side tags
+        sides = dict(facing(f, rot))
+        bold = style.sans(9, bold=True)
+        short = SHORT_NAMES.get(fac.name, ())
+        # first on one line across the whole card, between the top tag and the side ones (the
+        # middle, between the side tags, holds a short word only at the size a laptop shows)
+        low = min((cy - (TAG_H * len(side.products) + 2 * (len(side.products) - 1)) / 2
+                   for d, side in sides.items() if d in (1, 3)), default=cy + line_h)
+        high = r.top() + (3 + TAG_H if 0 in sides else 4)
+        band = QRectF(r.left() + 3, high, w, max(0.0, low - high))
         middle = inner.adjusted(10 if 3 in sides else -6, 0, -10 if 1 in sides else 6, 0)
-        draw_text(p, middle, fac.name, style.sans(9, bold=True), style.INK,
-                  align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                  short=SHORT_NAMES.get(fac.name, ()))
+        if fits(p, band, fac.name, bold, elide=False, short=short):
+            draw_text(p, band, fac.name, bold, style.INK, short=short)
+        else:
+            draw_text(p, middle, fac.name, bold, style.INK,
+                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=short)
     for d, side in facing(f, rot):
-        _paint_side(p, r, d, side)
+        _paint_side(p, r, d, side, tags)
 
 
-def _paint_side(p: QPainter, r: QRectF, d: int, side) -> None:
+def _paint_side(p: QPainter, r: QRectF, d: int, side, tags: float = 1.0) -> None:
     n = len(side.products)
-    tw, th = TAG_W, TAG_H
+    tw, th = TAG_W * tags, TAG_H * tags
     horizontal = d in (0, 2)
     total_w = tw * n + 2 * (n - 1) if horizontal else tw
     total_h = th if horizontal else th * n + 2 * (n - 1)
@@ -220,11 +233,15 @@ class FactoryTile(BoardItem):
         return path
 
     def paint_body(self, p: QPainter, lod: float) -> None:
-        paint_factory(p, self.rect(), self.ftype, self.rot, self.named)
+        # a card drawn larger than a complex's cell (a choice of how to turn it, on a board shown
+        # small) has larger tags, so their glyphs read
+        tags = max(1.0, self.w / CELL)
+        paint_factory(p, self.rect(), self.ftype, self.rot, self.named, tags)
         if self.note:
             # as wide as the note is shown (a board shown small draws it larger)
             tw = min(self.w - 8, max(28.0, shown_width(p, self.note, style.sans(9, bold=True)) + 6))
-            tag = QRectF(self.w - tw - 2, self.h - 22, tw, 18)
+            th = 18 * tags
+            tag = QRectF(self.w - tw - 2, self.h - th - 4, tw, th)
             p.setPen(QPen(QColor(style.INK), 0.8))
             p.setBrush(QColor(style.PAPER))
             p.drawRoundedRect(tag, 4, 4)
@@ -261,7 +278,10 @@ class ProductCard(BoardItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(paper_brush(r))
         p.drawPath(path)
-        band = QRectF(r.left(), r.top(), r.width(), r.height() * (0.55 if not self.small else 0.6))
+        name_font = style.sans(9)
+        # shown small, the name and the value are drawn larger: the glyph's band gives them room
+        enlarged = not self.small and legible_font(name_font, screen_scale(p)) is not name_font
+        band = QRectF(r.left(), r.top(), r.width(), r.height() * (0.6 if self.small else 0.4 if enlarged else 0.55))
         part = QPainterPath()
         part.addRoundedRect(band, 5, 5)
         p.setBrush(QColor(colour))
@@ -273,7 +293,7 @@ class ProductCard(BoardItem):
             draw_text(p, rest, str(prod.value), style.sans(9, bold=True), style.INK, elide=False)
         else:
             draw_text(p, QRectF(rest.left(), rest.top(), rest.width(), rest.height() / 2), prod.name,
-                      fit_font(prod.name, style.sans(9), rest.width()), style.INK)
+                      fit_font(prod.name, name_font, rest.width()), style.INK)
             draw_text(p, QRectF(rest.left(), rest.center().y(), rest.width(), rest.height() / 2),
                       f"{prod.value} pt", style.sans(9, bold=True), style.INK_SOFT, elide=False)
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -363,7 +383,8 @@ class CellTarget(BoardItem):
         p.setBrush(QColor(255, 255, 255, 30) if self.action is not None else Qt.BrushStyle.NoBrush)
         p.drawPath(self.outline())
         if self.label:
-            draw_text(p, self.rect().adjusted(8, 8, -8, -8), self.label, style.sans(9), style.PAPER_DARK)
+            draw_text(p, self.rect().adjusted(8, 8, -8, -8), self.label, style.sans(9), style.PAPER_DARK,
+                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=("here",))
 
 
 class TurnBadge(ScreenClick, Chip):

@@ -29,7 +29,7 @@ from engine.core.text import article, count, join_words, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
-from ui.board.pieces import Chip, Panel
+from ui.board.pieces import Chip, Panel, TextItem
 from ui.board.scene import GameScene
 from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
@@ -49,7 +49,7 @@ C = 110.0          # a cell of the large complex
 CARD = 80.0        # a product card inside a cell
 M = 20.0           # outer margin
 SIDE_W = 560.0     # the right column
-TILE = 96.0        # a rotation choice (large: the sides' products must be readable)
+TILE = 120.0       # a rotation choice (large: the sides' products must be readable on a laptop)
 RECIPE_W, RECIPE_H = 172.0, 54.0   # a factory type in the supply
 CHIP = 44.0        # a product in the palette (11 in a row of the right column)
 MIN_COLS, MIN_ROWS = 6, 4
@@ -475,17 +475,29 @@ class VtiScene(GameScene):
         note = offer_text(view, names)
         x, y = 16.0, top + 38
         placed = []
+        # the four turns of a factory, their angles under them (on the card, an angle covered its
+        # bottom tag); one size at every zoom and width, so the strip's height never depends on
+        # how the board was last shown
+        turn = TILE
         for idx, a in enumerate(list(self._pending)):
             label = describe(a, view, names)
+            caption = None
             if a.kind == "rotate":
                 tile = self._item(("rot", a.args[0]), lambda: FactoryTile(TILE))
+                tile.resize(turn, turn)
                 tile.named = False  # four turns of the factory the prompt names
-                tile.set_factory((view.get("step") or {}).get("f", "forest"), a.args[0], f"{a.args[0] * 90}°")
+                angle = f"{a.args[0] * 90}°"
+                tile.set_factory((view.get("step") or {}).get("f", "forest"), a.args[0])
                 tile.hover_hook = lambda on, r=a.args[0]: self._preview_rotation(r, on)
-                w, h = TILE, TILE
+                w, h = turn, turn + 26
                 item = tile
+                caption = self._item(("rot-angle", a.args[0]), lambda: TextItem(TILE, 22, 10, bold=True))
+                caption.resize(turn, 22)
+                caption.set_text(angle)
             else:
-                w = max(90.0, 26 + QFontMetricsF(style.sans(10, bold=True)).horizontalAdvance(label))
+                # as wide as its label reads: on a board shown small the label is drawn larger
+                w = min(max(90.0, 26 + QFontMetricsF(self.shown_font(style.sans(10, bold=True)))
+                            .horizontalAdvance(label)), width - 28)
                 h = 30.0
                 # pooled by position, not by action: the strip's chips are reused move after move
                 item = self._item(("chip", idx), lambda w=w: Chip(w, 30))
@@ -498,12 +510,14 @@ class VtiScene(GameScene):
                 y += max((hh for _, hh in placed[-20:]), default=30) + 8
                 placed = []
             item.setPos(QPointF(x, y))
+            if caption is not None:
+                caption.setPos(QPointF(x, y + turn + 3))
             item.setZValue(4)
             self._target(item, a, label)
             placed.append((w, h))
             x += w + 8
         self._pending = []
-        bottom = max(y + max((hh for _, hh in placed), default=30) + 14, top + 52 + TILE)
+        bottom = max(y + max((hh for _, hh in placed), default=30) + 14, top + 52 + turn + 26)
         # as tall as it has been this game: a strip that shrank would leave the board fitted for
         # more than it shows (the view zooms out for a board that grows, never back in)
         self._chips_h = max(getattr(self, "_chips_h", 0.0), bottom - top)
