@@ -812,6 +812,7 @@ def bench_teaching(game_id: str, quick: bool) -> None:
                  if len(review.state_at(e).legal_actions(review.actions[e].seat)) > 1]
     picks = [positions[int(len(positions) * f)] for f in ((0.2, 0.5, 0.8) if quick else (0.1, 0.3, 0.5, 0.7, 0.9))]
     hint_ms: list[float] = []
+    hint_errors: list[str] = []
 
     def hints(done):
         left = list(picks)
@@ -826,9 +827,11 @@ def bench_teaching(game_id: str, quick: bool) -> None:
             t0 = time.perf_counter()
 
             def got(result):
+                # raised here, an error would vanish in Qt's event loop and leave no figure
                 if isinstance(result, BaseException):
-                    raise result
-                hint_ms.append((time.perf_counter() - t0) * 1000)
+                    hint_errors.append(f"{type(result).__name__}: {result}")
+                else:
+                    hint_ms.append((time.perf_counter() - t0) * 1000)
                 ask()
 
             runner.call(hint_task, (game_id, data, seat, entry), got)
@@ -837,8 +840,14 @@ def bench_teaching(game_id: str, quick: bool) -> None:
 
     hint_gaps = timer_gaps(app, hints, 60)
     runner.shutdown()
+    if hint_errors or not hint_ms:
+        print(f"  {game_id}: {len(hint_errors)} of {len(picks)} hints failed, {len(hint_ms)} answered: "
+              f"{hint_errors[:2]}", flush=True)
+    if not hint_ms:
+        report(f"{game_id}: hint answered on the UI thread (none answered)", float("nan"), "ms", "<= 2000", False)
+        return
     report(f"{game_id}: hint answered on the UI thread, max of {len(hint_ms)}", max(hint_ms), "ms", "<= 2000",
-           max(hint_ms) <= 2000)
+           max(hint_ms) <= 2000 and not hint_errors)
     report(f"{game_id}: UI timer gaps p99 while a hint runs", pct(hint_gaps, 99), "ms", "<= 20",
            pct(hint_gaps, 99) <= 20)
     report(f"{game_id}: UI timer gaps max while a hint runs", max(hint_gaps), "ms", "<= 33", max(hint_gaps) <= 33)
