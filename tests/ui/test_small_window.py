@@ -226,7 +226,7 @@ def test_a_growing_prompt_bar_never_covers_the_board(shell, qtbot, game_id):
 def test_the_board_is_fitted_again_when_the_layout_takes_more_than_the_room_left(shell, qtbot):
     window = open_hot_seat(shell, qtbot, "big-shoulders")
     view, prompt = window.view, window.prompt
-    window.resize(1900, 700)  # a wide, low window: the board's height is what limits its size
+    window.resize(2400, 700)  # a wide, low window: the board's height is what limits its size
     qtbot.wait(1)
     prompt.set_prompt("Pass the computer to Ben.", [], [])
     qtbot.waitUntil(lambda: prompt.height() <= prompt.sizeHint().height() + 2, timeout=2000)

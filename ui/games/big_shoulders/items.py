@@ -220,7 +220,8 @@ class CharterCard(LookItem):
             y -= 10
         h = self.CERT_H - 12 if small else self.CERT_H
         for label, holder in certs:
-            w = {"30%": 60.0, "20%": 64.0}.get(label, 44.0)
+            # (a Common as wide as the charter allows: its "10%" still reads on a board fitted small)
+            w = {"30%": 60.0, "20%": 64.0}.get(label, 49.0)
             cell = QRectF(x, y, w, h)
             colour, mark = holder
             p.setPen(QPen(QColor(style.INK), 1.0))
@@ -336,14 +337,15 @@ class FactoryItem(LookItem):
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor("#f3e9d2" if runs else "#e2d3b3"))
         p.drawPath(self.outline())
-        label = plan_legible(p, QRectF(6, 2, 26, 24), f"F{number}", style.sans(10, bold=True), int(TEXT_LEFT))
+        # (room for the number drawn at the least size of a board fitted to a small screen)
+        label = plan_legible(p, QRectF(6, 2, 40, 26), f"F{number}", style.sans(10, bold=True), int(TEXT_LEFT))
         draw_shown(p, label, style.INK)
         # the cubes start after the number as it is shown (enlarged on a small board)
         x = max(32.0, label.extent().right() + 4) if label else 6.0
-        cube = 20.0
+        cube = 24.0  # its letter still reads on a board fitted to a 1024×700 window
         for res, n in uses:
             for k in range(n):  # a stack overlaps: the letter on the top cube only
-                paint_cube(p, QRectF(x, 4, cube, cube), res, mark=k == n - 1)
+                paint_cube(p, QRectF(x, 3, cube, cube), res, mark=k == n - 1)
                 x += cube - 4 if k < n - 1 else cube + 2
             x += 4
         draw_text(p, QRectF(x, 2, r.width() - x - 4, 24), f"→ {makes}", style.sans(11, bold=True), style.INK,
@@ -389,7 +391,7 @@ class SpaceTile(LookItem):
         else:  # shown small: the space's name in a word (the tooltip names it in full)
             draw_text(p, QRectF(4, 0, r.width() - 30, 32), name, style.serif(10, bold=True), style.INK, TEXT_LEFT,
                       elide=False, short=short)
-        badge = QRectF(r.width() - 28, 4, 22, 20)
+        badge = QRectF(r.width() - 30, 3, 26, 24)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(QColor(style.BRASS if uses == "∞" else style.PAPER_DARK))
         p.drawRoundedRect(badge, 4, 4)
@@ -400,15 +402,15 @@ class SpaceTile(LookItem):
                   TEXT_LEFT, elide=False, short=line_short)
         x = 8.0
         for colour, mark in partners:
-            c = QRectF(x, r.height() - 24, 20, 20)
+            c = QRectF(x, r.height() - 26, 24, 24)
             if colour:
                 p.setPen(QPen(QColor(style.INK), 1.0))
                 p.setBrush(QColor(colour))
                 p.drawEllipse(c)
                 draw_text(p, c, mark, style.sans(9, bold=True), style.text_on(colour), elide=False)
-                x += 25
+                x += 27
             else:
-                draw_text(p, QRectF(x, r.height() - 24, r.width() - x - 6, 20), mark, style.sans(9, bold=True),
+                draw_text(p, QRectF(x, r.height() - 26, r.width() - x - 6, 24), mark, style.sans(9, bold=True),
                           style.INK, TEXT_LEFT)
 
 
@@ -456,7 +458,7 @@ class BuildingTile(LookItem):
         draw_text(p, QRectF(left, 0, self.w - left - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT,
                   short=f"${b.cost}")  # (who pays is in the tooltip)
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
-        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (18 if note or marked else 2)), b.text, body,
+        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (26 if note or marked else 2)), b.text, body,
                   style.INK, WRAP, elide=False, short=_plain(b.text))
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,
@@ -465,7 +467,9 @@ class BuildingTile(LookItem):
         p.setPen(QPen(QColor(style.GOLD) if marked else QColor(style.INK), 3.0 if marked else 1.2))
         p.drawPath(self.outline())
         if marked:
-            tag = QRectF(self.w - 62, self.h - 24, 58, 21)
+            # (as wide as its word drawn at the least size of a board fitted to a small screen)
+            tag_w = min(110.0, self.w * 0.55)
+            tag = QRectF(self.w - tag_w - 4, self.h - 27, tag_w, 24)
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(style.GOLD))
             p.drawRoundedRect(tag, 4, 4)
@@ -485,7 +489,10 @@ def _plain(text: str) -> tuple[str, ...]:
     plain = re.sub(r"\s*\([^)]*\)", "", text).replace(" from the general supply", "")
     fewest = re.sub(r"^The company pays a (\$\d+) dividend.*", r"\1 dividend", plain)
     fewest = re.sub(r"^(?:Buy a )?Capital Asset (?:at )?(\$\d+) (?:below|off) its slot price$", r"Asset \1 off", fewest)
-    return tuple(dict.fromkeys((plain, fewest, _fewest(fewest))))
+    fewer = _fewest(fewest)
+    # a mix of resources reads without its ones ("wood+coal"), as the Capital Assets' costs do
+    least = re.sub(r"(?<![\d$])1 ", "", fewer) if "+" in fewer and "Wkr" not in fewer else fewer
+    return tuple(dict.fromkeys((plain, fewest, fewer, least)))
 
 
 _WORDS = (("Salespeople", "Sales"), ("Salesperson", "Sales"), ("Managers", "Mgr"), ("Manager", "Mgr"),

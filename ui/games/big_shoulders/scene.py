@@ -105,11 +105,12 @@ LEFT_PANELS = ("header", "stock", "appeal", "spaces", "resources", "demand", "as
 layout moves them all."""
 
 
-def board_tree(heights: dict[str, float], started: list[str]):
+def board_tree(heights: dict[str, float], started: list[str], players: int = 0):
     """The city's panels for the layout (ui/board/layout.py), in reading order: the header (the
     phase and the choices), the two tracks, the action spaces, the resources, the demand and the
     Capital Assets, then the charters in play (in rows of one to all), the charters not yet in
     play, the players, the hand and the goals; they flow into as many columns as suit the room.
+    The players (`players` of them) are drawn in two lines each or, wider, in one.
     A panel with nothing to show (no hand, every charter started) takes no room."""
     from ui.board.layout import Flow, Leaf
 
@@ -117,9 +118,14 @@ def board_tree(heights: dict[str, float], started: list[str]):
     if started:
         panels.append(Flow([Leaf(f"charter:{cid}", CharterCard.W, CharterCard.H) for cid in started],
                            gap=10.0, max_lines=len(started), columns=False))
+    side = []
     for name in ("unstarted", "players", "hand", "goals"):
-        if heights.get(name, 0) > 0:
-            panels.append(Leaf(name, RIGHT_W, heights[name]))
+        if name == "players" and players:
+            (w, h), wide = BigShouldersScene.players_sizes(players)
+            side.append(Leaf(name, w, h, variants=(wide,)))
+        elif heights.get(name, 0) > 0:
+            side.append(Leaf(name, RIGHT_W, heights[name]))
+    panels += side
     return Flow(panels, gap=GAP, max_lines=4)
 
 
@@ -231,6 +237,8 @@ class BigShouldersScene(GameScene):
         # Each panel is drawn in its own frame from its top (at 0), the layout places the frames
         # (ui/board/layout.py); the charters are drawn as many to a row as the layout last chose.
         rows = self._choice_rows
+        arr = self.arrangement
+        wide = bool(arr and arr.variants.get("players"))  # as last laid out; drawn again if that changes
         comps = view["companies"]
         started = [cid for cid in COMPANY_IDS if comps[cid]["started"]]
         for _ in range(2):
@@ -246,7 +254,7 @@ class BigShouldersScene(GameScene):
                 panel(f"charter:{cid}", lambda top, cid=cid: self._show_charter(view, cid, top))
             panel("unstarted", lambda top: self._show_unstarted(
                 view, [cid for cid in COMPANY_IDS if not comps[cid]["started"]], top))
-            panel("players", lambda top: self._show_players(view, top))
+            panel("players", lambda top: self._show_players(view, top, wide))
             panel("hand", lambda top: self._show_hand(view, top))
             panel("goals", lambda top: self._show_goals(view, top))
             panel("header", lambda top, rows=rows: self._show_header(view, top, rows))
@@ -268,8 +276,11 @@ class BigShouldersScene(GameScene):
         self._choice_rows = rows
         with self.in_panel("header"):
             self._show_choices(view, 70.0)
+        arr = self.lay_out(board_tree(heights, started, int(view["players"])))
+        if bool(arr.variants.get("players")) != wide:
+            with self.in_panel("players"):
+                self._show_players(view, 0.0, not wide)
         self.pool.prune()
-        self.lay_out(board_tree(heights, started))
         self.place_panels({name: QPointF(M if name in LEFT_PANELS else RIGHT_X, 0.0) for name in heights
                            if heights[name] > 0})
 
@@ -452,10 +463,10 @@ class BigShouldersScene(GameScene):
             elif g["uses"] and used >= g["uses"]:
                 closed = "taken this Decade"
             who = self._on_space.get(sid, [])
-            per_row = int((tw - 12) // 25)
-            partners = tuple(self._seat_look(s) for s, _ in who[:per_row])
-            if len(who) > per_row:
-                partners = partners[:per_row - 1] + (("", f"+{len(who) - per_row + 1}"),)
+            room = int((tw - 12) // 27)  # Partners drawn on the tile (SpaceTile: 24 wide, 3 apart)
+            partners = tuple(self._seat_look(s) for s, _ in who[:room])
+            if len(who) > room:
+                partners = partners[:room - 1] + (("", f"+{len(who) - room + 1}"),)
             uses_text = "∞" if not g["uses"] else str(g["uses"])
             tip = (f"{g['name']}: {money_line or 'no cost'}. "
                    + ("Any number of Partners a Decade." if not g["uses"] else "One Partner a Decade.")
@@ -864,44 +875,80 @@ class BigShouldersScene(GameScene):
         return top + h
 
     # -- players: cash, Partners, buildings ----------------------------------------------------------------------
-    def _show_players(self, view: dict, top: float) -> float:
+    PLAYER_HEAD_H = 32.0
+    """A player's name and cash, Partners and buildings held: a line each."""
+    BUILT_W = (RIGHT_W - 24 - 4 * 6) / 5
+    BUILT_H = 100.0
+    """A building played, one of five across the panel: wide and tall enough that its number,
+    cost and effect read on a board fitted to a laptop's screen (the send-a-Partner decision
+    is about them)."""
+    HEAD_W = 250.0
+    """The name, Partners and hand of a player beside the buildings (the wide players panel)."""
+    PLAYERS_WIDE_W = 12 + HEAD_W + 10 + 5 * BUILT_W + 4 * 6 + 12
+    HELD_W = 150.0
+    """A player's buildings in hand, face down ("1 held")."""
+
+    @classmethod
+    def players_sizes(cls, n: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The players panel of `n` players: each in two lines (the name over the buildings, as
+        wide as the charters' column), or in one (the name beside them: wider and lower)."""
+        stacked = 38 + n * (cls.PLAYER_HEAD_H + 4 + cls.BUILT_H + 10)
+        wide = 38 + n * (cls.BUILT_H + 8)
+        return (RIGHT_W, stacked), (cls.PLAYERS_WIDE_W, wide)
+
+    def _show_players(self, view: dict, top: float, wide: bool = False) -> float:
+        """Each player's name · cash, Partners (available or placed) and buildings held face down,
+        over (or, `wide`, beside) the five Decades' buildings played, whole."""
         n = int(view["players"])
-        rh = 72.0
-        h = 38 + n * (rh + 6)
+        head_h, bw, bh = self.PLAYER_HEAD_H, self.BUILT_W, self.BUILT_H
+        w, h = self.players_sizes(n)[1 if wide else 0]
+        row = (h - 38) / n
         self._panel("players", "Players", "one building played each Decade · hands stay secret",
-                    RIGHT_X, top, RIGHT_W, h, note_short=("hands stay secret",))
-        bw = 108.0
-        hx = RIGHT_X + 12 + 184 + 5 * (bw + 5)
+                    RIGHT_X, top, w, h, note_short=("hands stay secret",))
+        x0 = RIGHT_X + 12
         for seat in range(n):
-            y = top + 36 + seat * (rh + 6)
+            y = top + 36 + seat * row
             colour, mark = self._seat_look(seat)
-            head = self.pooled(("seat-head", seat), lambda: Chip(178, 28))
+            head = self.pooled(("seat-head", seat), lambda: Chip(self.HEAD_W, head_h))
             name = self._names[seat]
             if seat == self._me and name.lower() != "you":
                 name += " (you)"
             cash = money(view["cash"][seat])
             head.set_chip(f"{name} · {cash}", f"{self._names[seat]}: {cash} in cash", colour,
                           short=(f"{self._names[seat]} · {cash}", f"{self._marks[seat]} · {cash}"))
-            head.setPos(RIGHT_X + 12, y)
+            head.setPos(x0, y)
             self._target(head, None)
             placed = int(view["placed"][seat])
             total = int(view["partners"][seat])
+            # the Partners: after the name, or under it
+            tx, ty = (x0, y + head_h + 2) if wide else (x0 + self.HEAD_W + 12, y)
             for k in range(total):
-                tok = self.pooled(("partner", seat, k), lambda: TokenItem(22))
+                tok = self.pooled(("partner", seat, k), lambda: TokenItem(28))
                 used = k < placed
                 tok.set_look(colour, mark, tooltip=f"{self._names[seat]}'s Partner"
                              + (" (placed this Decade)" if used else " (available)"))
                 tok.setOpacity(0.35 if used else 1.0)
-                tok.setPos(RIGHT_X + 24 + k * 26, y + 46)
-            note = self.pooled(("seat-partners", seat), lambda: Label(80, 22))
-            note.set_label(f"{total - placed} of {total}", f"{self._names[seat]}: {count(total - placed, 'Partner')} "
-                          f"available, {placed} placed this Decade")
-            note.setPos(RIGHT_X + 24 + total * 26 - 8, y + 35)
+                tok.setPos(tx + 14 + k * 32, ty + head_h / 2)
+            note = self.pooled(("seat-partners", seat), lambda: Label(120, head_h))
+            note.set_label(f"{total - placed} of {total} free", f"{self._names[seat]}: "
+                           f"{count(total - placed, 'Partner')} available, {placed} placed this Decade",
+                           short=(f"{total - placed} of {total}",))
+            note.setPos(tx + total * 32 + 2, ty)
+            hand = view["hands"][seat]
+            k = len(hand) if isinstance(hand, list) else int(hand)
+            picked = view["picks"][seat]
+            back_w = self.HELD_W
+            back = self.pooled(("hand-back", seat), lambda: BuildingTile(self.HELD_W, head_h))
+            text = f"{k} held" + (" · picked" if picked else "")
+            back.set_building(None, "", "", "", f"{self._names[seat]} holds {count(k, 'building')} in hand"
+                              + (" and has picked" if picked else "") + " (secret)", era=1, empty=text, back=True,
+                              empty_short=(f"{k}" + (" ✓" if picked else ""),))
+            back.setPos(*((x0, y + bh - head_h) if wide else (RIGHT_X + w - 12 - back_w, y)))
             played = {int(d): int(b) for d, b in view["played"][seat]}
+            bx, by = (x0 + self.HEAD_W + 10, y) if wide else (x0, y + head_h + 4)
             for d in range(1, 6):
-                tile = self.pooled(("built", seat, d), lambda: BuildingTile(bw, rh))
+                tile = self.pooled(("built", seat, d), lambda: BuildingTile(bw, bh))
                 bid = played.get(d)
-                x = RIGHT_X + 12 + 184 + (d - 1) * (bw + 5)
                 if bid is None:
                     tile.set_building(None, "", "", "", f"Decade {d}: no building played"
                                       + (" yet" if d >= int(view["decade"]) else ""), era=0, empty=f"Decade {d}",
@@ -912,29 +959,18 @@ class BigShouldersScene(GameScene):
                     tip = (f"{self._names[seat]}'s " + building_text(bid) + f" Played in Decade {d}."
                            + (" Used this Decade." if used else " Once a Decade, by anyone."))
                     tile.set_building(bid, colour, mark, "", tip, marked=used)
-                    for k, (pseat, pcid) in enumerate(users):
-                        tok = self.pooled(("bpartner", bid, k), lambda tile=tile: TokenItem(18, parent=tile))
+                    for j, (pseat, pcid) in enumerate(users):
+                        tok = self.pooled(("bpartner", bid, j), lambda tile=tile: TokenItem(24, parent=tile))
                         pc, pm = self._seat_look(pseat)
                         tok.set_look(pc, pm, tooltip=f"{self._names[pseat]}'s Partner, for {short(pcid)}")
-                        tok.setPos(bw - 14 - k * 20, rh - 12)
+                        tok.setPos(16 + j * 26, bh - 15)
                         tok.setZValue(3)
-                tile.setPos(x, y)
+                tile.setPos(bx + (d - 1) * (bw + 6), by)
                 if bid is not None and self._placing:
                     act = Action("use_building", self._me, (bid, self.acting))
                     self._target(tile, act, f"Send a Partner here for {short(self.acting)}")
                 else:
                     tile.set_target(None, False)
-            hand = view["hands"][seat]
-            k = len(hand) if isinstance(hand, list) else int(hand)
-            picked = view["picks"][seat]
-            back = self.pooled(("hand-back", seat), lambda: BuildingTile(RIGHT_X + RIGHT_W - hx - 12, rh))
-            back.resize(RIGHT_X + RIGHT_W - hx - 12, rh)
-            text = f"{k} in hand" + ("\npicked" if picked else "")
-            back.set_building(None, "", "", "", f"{self._names[seat]} holds {count(k, 'building')} in hand"
-                              + (" and has picked" if picked else "") + " (secret)", era=1, empty=text, back=True,
-                              empty_short=(f"{k} held" + ("\npicked" if picked else ""),
-                                           f"{k}" + (" ✓" if picked else "")))
-            back.setPos(hx, y)
         return top + h
 
     def _show_hand(self, view: dict, top: float) -> float:
