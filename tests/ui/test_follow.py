@@ -270,3 +270,27 @@ def test_a_new_list_shows_nothing_of_the_last_one(qtbot):
     shown = [label.text() for label in panel.body.findChildren(QLabel) if label.isVisibleTo(panel)]
     assert "Ann builds a Farm." in shown
     assert not [t for t in shown if "Cy builds" in t or "Bob keeps" in t or "Cy (AI)" in t], shown
+
+
+@pytest.mark.parametrize("game", ["first-ceo", "big-shoulders"])
+def test_the_since_list_stays_in_its_corner_when_the_window_is_resized_or_the_board_scrolls(
+        shell, qtbot, settings, game):
+    """The card is a child of the board's viewport, which the view scrolls with the board (the fit
+    after a resize scrolls it): it hung off the view's edge, 34 px over the top or 100 px past
+    the right, after a window went from 1366×768 to 1024×700."""
+    window = open_game(shell, qtbot, game)
+    window.resize(1366, 768)
+    play_one_turn(qtbot, window)
+    panel, view = window.since_panel, window.view
+    assert panel.isVisible()
+
+    def inside() -> bool:
+        return view.viewport().rect().contains(panel.geometry())
+
+    for size in ((1024, 700), (1280, 720), (1920, 1080), (1024, 700)):
+        window.resize(*size)
+        qtbot.wait(30)
+        assert inside(), (size, panel.geometry(), view.viewport().rect())
+    for bar in (view.verticalScrollBar(), view.horizontalScrollBar()):
+        bar.setValue(bar.value() + 40)
+        assert inside(), (panel.geometry(), view.viewport().rect())

@@ -104,6 +104,10 @@ class SinceTurnPanel(QFrame):
         self._avoid: list[QRect] = []  # view rects of pieces the card should not cover
         self.hide()
         view.viewport().installEventFilter(self)
+        # a child of the viewport is moved with the board when the view scrolls (QWidget.scroll),
+        # as the fit after a resize does: the card goes back to its corner
+        for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
+            bar.valueChanged.connect(self._replace)
 
     # -- content -----------------------------------------------------------------------------------
     def set_report(self, report, names: list[str], ai: list[bool]) -> None:
@@ -189,7 +193,21 @@ class SinceTurnPanel(QFrame):
             box = QRect(p, self.size())
             return sum(weight for rect, weight in self._avoid if box.intersects(rect))
 
-        self.move(min(corners, key=covered))
+        best = min(corners, key=covered)
+        # never beyond the view's edges, even when the card is taller or wider than its room
+        best.setX(max(port.left(), min(best.x(), port.right() + 1 - w)))
+        best.setY(max(port.top(), min(best.y(), port.bottom() + 1 - h)))
+        self.move(best)
+
+    def _replace(self, _value: int = 0) -> None:
+        if self.isVisible():
+            self._place()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        # the card's height settles after its labels are laid out for a new width: placed again,
+        # it keeps to its corner (placed once, it hung over the view's edge after a resize)
+        super().resizeEvent(event)
+        self._replace()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if obj is self.view.viewport() and event.type() == QEvent.Type.Resize and self.isVisible():
