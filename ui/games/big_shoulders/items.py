@@ -648,9 +648,11 @@ class StubCard(LookItem):
         # a whole name, or its abbreviation, rather than a cut one ('Cracker Ja…')
         draw_text(p, QRectF(3, 0, self.w - 6, self.BAND), data.short, f, style.text_on(band),
                   short=STUB_NAMES.get(cid, ()))
-        f = fit_font(line, style.sans(9), self.w - 10)
+        # the appeal over the prices; on a board shown small, on one line, or the appeal alone
+        one_line = line.replace("\n", " · ").replace(" a good", "")
+        f = fit_font(max(line.split("\n"), key=len), style.sans(9), self.w - 10)
         draw_text(p, QRectF(5, self.BAND + 2, self.w - 10, self.h - self.BAND - 4), line, f, style.INK,
-                  elide=False, short=line.split(" · ")[:1])
+                  elide=False, short=tuple(dict.fromkeys((one_line, line.split("\n")[0]))))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.drawPath(self.outline())

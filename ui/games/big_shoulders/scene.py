@@ -105,12 +105,14 @@ LEFT_PANELS = ("header", "stock", "appeal", "spaces", "resources", "demand", "as
 layout moves them all."""
 
 
-def board_tree(heights: dict[str, float], started: list[str], players: int = 0):
+def board_tree(heights: dict[str, float], started: list[str], shapes: dict | None = None):
     """The city's panels for the layout (ui/board/layout.py), in reading order: the header (the
     phase and the choices), the two tracks, the action spaces, the resources, the demand and the
     Capital Assets, then the charters in play (in rows of one to all), the charters not yet in
     play, the players, the hand and the goals; they flow into as many columns as suit the room.
-    The players (`players` of them) are drawn in two lines each or, wider, in one.
+    `shapes`: the two sizes of the players, the hand and the goals (a player in two lines or,
+    wider, in one; the hand and the goals as wide as the charters' column or half as wide, so
+    that with four players they can stand beside the players).
     A panel with nothing to show (no hand, every charter started) takes no room."""
     from ui.board.layout import Flow, Leaf
 
@@ -118,14 +120,15 @@ def board_tree(heights: dict[str, float], started: list[str], players: int = 0):
     if started:
         panels.append(Flow([Leaf(f"charter:{cid}", CharterCard.W, CharterCard.H) for cid in started],
                            gap=10.0, max_lines=len(started), columns=False))
+    shapes = shapes or {}
     side = []
     for name in ("unstarted", "players", "hand", "goals"):
-        if name == "players" and players:
-            (w, h), wide = BigShouldersScene.players_sizes(players)
-            side.append(Leaf(name, w, h, variants=(wide,)))
+        if shapes.get(name):
+            first, other = shapes[name]
+            side.append(Leaf(name, *first, variants=(other,)))
         elif heights.get(name, 0) > 0:
             side.append(Leaf(name, RIGHT_W, heights[name]))
-    panels += side
+    panels.append(Flow(side, gap=GAP, max_lines=2))
     return Flow(panels, gap=GAP, max_lines=4)
 
 
@@ -238,7 +241,8 @@ class BigShouldersScene(GameScene):
         # (ui/board/layout.py); the charters are drawn as many to a row as the layout last chose.
         rows = self._choice_rows
         arr = self.arrangement
-        wide = bool(arr and arr.variants.get("players"))  # as last laid out; drawn again if that changes
+        # the panels drawn in either of two shapes, as last laid out (drawn again if that changes)
+        other = {name: bool(arr and arr.variants.get(name)) for name in ("players", "hand", "goals")}
         comps = view["companies"]
         started = [cid for cid in COMPANY_IDS if comps[cid]["started"]]
         for _ in range(2):
@@ -254,9 +258,9 @@ class BigShouldersScene(GameScene):
                 panel(f"charter:{cid}", lambda top, cid=cid: self._show_charter(view, cid, top))
             panel("unstarted", lambda top: self._show_unstarted(
                 view, [cid for cid in COMPANY_IDS if not comps[cid]["started"]], top))
-            panel("players", lambda top: self._show_players(view, top, wide))
-            panel("hand", lambda top: self._show_hand(view, top))
-            panel("goals", lambda top: self._show_goals(view, top))
+            panel("players", lambda top: self._show_players(view, top, other["players"]))
+            panel("hand", lambda top: self._show_hand(view, top, other["hand"]))
+            panel("goals", lambda top: self._show_goals(view, top, other["goals"]))
             panel("header", lambda top, rows=rows: self._show_header(view, top, rows))
             panel("stock", lambda top: self._show_stock_track(view, top))
             panel("appeal", lambda top: self._show_appeal_track(view, top))
@@ -276,10 +280,14 @@ class BigShouldersScene(GameScene):
         self._choice_rows = rows
         with self.in_panel("header"):
             self._show_choices(view, 70.0)
-        arr = self.lay_out(board_tree(heights, started, int(view["players"])))
-        if bool(arr.variants.get("players")) != wide:
-            with self.in_panel("players"):
-                self._show_players(view, 0.0, not wide)
+        shapes = {"players": self.players_sizes(int(view["players"])), "hand": self.hand_sizes(view),
+                  "goals": self.goals_sizes(view)}
+        arr = self.lay_out(board_tree(heights, started, shapes))
+        redraw = {"players": self._show_players, "hand": self._show_hand, "goals": self._show_goals}
+        for name, show in redraw.items():
+            if shapes[name] and bool(arr.variants.get(name)) != other[name]:
+                with self.in_panel(name):
+                    show(view, 0.0, not other[name])
         self.pool.prune()
         self.place_panels({name: QPointF(M if name in LEFT_PANELS else RIGHT_X, 0.0) for name in heights
                            if heights[name] > 0})
@@ -636,20 +644,33 @@ class BigShouldersScene(GameScene):
             self._target(card, act, self._label(act) if act else "")
         return top + h
 
-    def _show_goals(self, view: dict, top: float) -> float:
+    HALF_W = 12 + 2 * 208 - 8 + 12
+    """The hand and the goals half as wide as the charters' column (two buildings, two goals to a
+    row)."""
+
+    @classmethod
+    def goals_sizes(cls, view: dict) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The goals panel in one row, or half as wide in rows of two."""
+        n = len(view.get("goals") or []) or 1
+        return (RIGHT_W, 36 + 34 + 8.0), (cls.HALF_W, 36 + -(-n // 2) * 38 + 4.0)
+
+    def _show_goals(self, view: dict, top: float, half: bool = False) -> float:
         """The Public Goals in a row under the hands (the right column is the shorter one for most
-        of a game): each a number and a word or two, the whole goal in its tooltip."""
+        of a game), or (`half`) two to a row: each a number and a word or two, the whole goal in
+        its tooltip."""
         goals = view.get("goals") or []
-        h = 36 + 34 + 8.0
-        self._panel("goals", "Public Goals", "$200 each to the best" if goals else "", RIGHT_X, top, RIGHT_W, h,
-                    short=("Goals",))
+        w, h = self.goals_sizes(view)[1 if half else 0]
+        self._panel("goals", "Public Goals", "$200 each to the best" if goals else "", RIGHT_X, top, w, h,
+                    short=("Goals",), note_short=("$200 each",))
         if not goals:
             line = self.pooled(("goals-off",), lambda: Label(RIGHT_W - 24, 34, pt=10, bold=False))
+            line.resize(w - 24, 34)
             line.set_label("Off in this game", "The Public Goals option is off in this game")
             line.setPos(RIGHT_X + 12, top + 36)
             return top + h
         gap = 4.0  # 6 left '7. Richest company' a hair (0.7 units of ink) wider than its place at 1600×1000
-        gw = (RIGHT_W - 24 - (len(goals) - 1) * gap) / len(goals)
+        per_row = 2 if half else len(goals)
+        gw = (w - 24 - (per_row - 1) * gap) / per_row
         for i, gid in enumerate(goals):
             g = GOALS[gid]
             forms = goal_forms(gid)
@@ -657,7 +678,7 @@ class BigShouldersScene(GameScene):
             line.resize(gw, 34)
             line.set_label(forms[0], f"Goal {gid}: {g.text} (${g.reward} to every player "
                            "tied for the best; none if the best is 0)", short=forms[1:])
-            line.setPos(RIGHT_X + 12 + i * (gw + gap), top + 36)
+            line.setPos(RIGHT_X + 12 + (i % per_row) * (gw + gap), top + 36 + (i // per_row) * 38)
         return top + h
 
     # -- charters -----------------------------------------------------------------------------------------------
@@ -835,7 +856,10 @@ class BigShouldersScene(GameScene):
         found = any(a.kind == "start" for a in self._legal) or (
             view.get("frame") in ("found", "stock") and self._me is not None and view["to_move"] == self._me
             and (view["phase"] == "found" or int(view["decade"]) >= 2))
-        th = StubCard.BAND + (56.0 if found else 26.0)  # two rows of value chips, or a line
+        # two rows of value chips, or the appeal and prices on two lines: one height, so that the
+        # panel does not grow in every Stock Phase (it pushed the players and the board down, and
+        # a board taller than its column moved under the cursor: tests/ui/test_steady_board.py)
+        th = StubCard.BAND + 56.0
         rows = (len(cids) + per_row - 1) // per_row
         h = 38 + rows * (th + 6)
         note = "click a share value to start one (3 × value goes to its treasury)" if found else "not yet in play"
@@ -847,7 +871,7 @@ class BigShouldersScene(GameScene):
             tile.resize(tw, th)
             prices = "/".join(f"${p}" for p in data.prices)
             # with its four starting values to click, a stub keeps its name and the values only
-            tile.set_stub(cid, "" if found else f"appeal {data.appeal} · ${data.prices[0]}–{data.prices[-1]}",
+            tile.set_stub(cid, "" if found else f"appeal {data.appeal}\n${data.prices[0]}–{data.prices[-1]} a good",
                           tooltip=f"{data.name}: {GOODS_NAMES[data.goods]}, starts at appeal {data.appeal}, "
                                   f"{count(len(data.factories), 'factory', 'factories')}, price per good {prices}"
                                   + (", a Capital Asset slot" if data.asset_slot else ""))
@@ -973,19 +997,35 @@ class BigShouldersScene(GameScene):
                     tile.set_target(None, False)
         return top + h
 
-    def _show_hand(self, view: dict, top: float) -> float:
+    HAND_TILE = (200.0, 96.0)
+
+    def hand_sizes(self, view: dict) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The hand of the player at the screen in one row, or half as wide in two rows (room for
+        the three a player holds while choosing); None if no hand is shown."""
         me = self._me
         if me is None or not isinstance(view["hands"][me], list) or view.get("viewer") != me:
+            return None
+        bh = self.HAND_TILE[1]
+        return (RIGHT_W, 40 + bh + 8), (self.HALF_W, 40 + 2 * (bh + 8))
+
+    def _hand_title(self, me: int, half: bool) -> str:
+        """The hand panel's title (shorter in the half-wide panel, where the note needs room)."""
+        return f"Hand: {self._names[me]}" if half else f"Buildings in hand: {self._names[me]}"
+
+    def _show_hand(self, view: dict, top: float, half: bool = False) -> float:
+        sizes = self.hand_sizes(view)
+        if sizes is None:
             return 0.0
+        me = self._me
         hand = list(view["hands"][me])
         pick = view["picks"][me]
-        bw, bh = 200.0, 96.0
+        bw, bh = self.HAND_TILE
+        w, h = sizes[1 if half else 0]
+        per_row = 2 if half else 4
         if not hand and not pick:  # the panel stays (empty), so the board keeps its arrangement
-            h = 40 + bh + 8
-            self._panel("hand", f"Buildings in hand: {self._names[me]}", "none in hand now", RIGHT_X, top, RIGHT_W,
-                        h, note_short=("none now",))
+            self._panel("hand", self._hand_title(me, half), "none in hand now", RIGHT_X, top, w,
+                        h, short=("Your hand",), note_short=("none now",))
             return top + h
-        h = 40 + bh + 8
         choosing = any(a.kind == "build" for a in self._legal)
         note_short: tuple[str, ...] = ()
         if choosing:
@@ -997,8 +1037,8 @@ class BigShouldersScene(GameScene):
             note_short = (f"play #{pick[0]}, discard #{pick[1]}",)
         else:
             note = "only you see these"
-        self._panel("hand", f"Buildings in hand: {self._names[me]}", note, RIGHT_X, top, RIGHT_W, h,
-                    note_short=note_short)
+        self._panel("hand", self._hand_title(me, half), note, RIGHT_X, top, w, h,
+                    short=("Your hand",), note_short=note_short or ("only you",))
         colour, mark = self._seat_look(me)
         for i, bid in enumerate(hand):
             tile = self.pooled(("hand", me, bid), lambda: _HandTile(bw, bh))
@@ -1009,7 +1049,7 @@ class BigShouldersScene(GameScene):
                 marked = "play"
             # no "era" note: the effect takes the whole tile, so it still reads on a board shown small
             tile.set_building(bid, colour, mark, "", building_text(bid), marked=marked)
-            tile.setPos(RIGHT_X + 12 + i * (bw + 8), top + 36)
+            tile.setPos(RIGHT_X + 12 + (i % per_row) * (bw + 8), top + 36 + (i // per_row) * (bh + 8))
             tile.on_click = None
             act = None
             status = ""
