@@ -242,3 +242,26 @@ def test_factory_tooltip_and_refusal_give_the_same_reason():
                 compared += 1
         state.apply(random_step(state, rng))
     assert compared >= 200
+
+
+def test_the_large_complex_keeps_its_size_when_another_complex_is_opened(qtbot):
+    """The panel is as large as the largest complex shown so far: opening a smaller one (or, in
+    hot-seat play, the next player's turn showing theirs) leaves the board where it was. It was
+    the size of the complex shown, and every panel after it moved at each change (the scene
+    update of a 4-seat game then took 3× as long: all their pieces painted again)."""
+    session = play(4, seed=3, moves=1500)  # two complexes five cells tall, one three
+    scene = shown(session, viewer=None)
+    sizes = {}
+    for seat in range(4):
+        scene.pool[("overview", seat)].on_click()
+        sizes[seat] = scene.arrangement.rects["complex"][2:]
+    extents = {seat: scene._extent[seat] for seat in range(4)}
+    assert len({(e[2] - e[0], e[3] - e[1]) for e in extents.values()}) > 1, "the complexes are all alike"
+    heights = [sizes[seat][1] for seat in range(4)]
+    assert heights == sorted(heights), "the panel shrank when a smaller complex was opened"
+    largest = scene.arrangement.rects["complex"]
+    others = {k: v for k, v in scene.arrangement.rects.items() if k != "complex"}
+    for seat in range(4):  # every complex again: nothing moves any more
+        scene.pool[("overview", seat)].on_click()
+        assert scene.arrangement.rects["complex"] == largest
+        assert {k: v for k, v in scene.arrangement.rects.items() if k != "complex"} == others

@@ -235,8 +235,11 @@ class VtiScene(GameScene):
             targets = [a for a in self._pending if a.kind in CELL_KINDS]
         ext = self._grow_grid(view, focus, targets)
         x0, y0 = ext[0], ext[1]
-        cols = max(ext[2] - x0 + 1, MIN_COLS)
-        rows = max(ext[3] - y0 + 1, MIN_ROWS)
+        # as large as the largest complex shown large so far, whoseever it is: the panel keeps its
+        # size when another complex is opened, or in hot-seat play another player's turn shows
+        # theirs (it was the size of the complex shown, and the whole board moved at each change)
+        cols = max([MIN_COLS] + [e[2] - e[0] + 1 for e in self._extent.values()])
+        rows = max([MIN_ROWS] + [e[3] - e[1] + 1 for e in self._extent.values()])
         top = 0.0
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
         self._left_w = max(cols * C + 32, MIN_COMPLEX_W)
