@@ -168,3 +168,39 @@ def test_panel_notes_and_header_chips_are_not_cut(shell, qtbot, monkeypatch, siz
             checked += 1
         c.take(rng.choice(c.legal))
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_resize_that_reshapes_the_players_hand_or_goals_draws_what_a_whole_redraw_draws(
+        shell, qtbot, monkeypatch, players):
+    """A new room that only gives the players, the hand or the goals their other shape draws
+    those panels again and moves the rest (a whole redraw of the city at every resize took most
+    of a frame): what it shows is what the whole board drawn afresh shows."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.ui.board_measure import SIZES, play_on, settle
+    from ui.board.changes import looks
+    from ui.board.scene import GameScene
+
+    seats = list(YOU_AND_TWO_AIS) + [SeatInfo("Cy", "ai", "easy")] * (players - 3)
+    window = game_window(shell, qtbot, "big-shoulders", seats, (1024, 700), 5)
+    window._measure_rng = 4
+    play_on(window, 60)
+    scene = window.view.scene()
+    partial = []
+    real = type(scene).redraw_panels
+
+    def counted(self, names):
+        done = real(self, names)
+        partial.append(done)
+        return done
+
+    monkeypatch.setattr(type(scene), "redraw_panels", counted)
+    for size in SIZES + SIZES[::-1]:
+        window.resize(*size)
+        settle(QApplication.instance())
+        shown, arrangement = looks(scene), dict(scene.arrangement.rects)
+        GameScene.redraw(scene)  # the whole board drawn again for the same room
+        assert looks(scene) == shown, f"at {size}"
+        assert dict(scene.arrangement.rects) == arrangement, f"at {size}"
+    assert any(partial), "no resize only reshaped the players, the hand or the goals"

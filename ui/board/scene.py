@@ -305,9 +305,13 @@ class GameScene(QGraphicsScene):
         if new.key == old.key and sizes(new) == sizes(old) and new.rects == old.rects:
             self._laid_room = room
             return False
-        if sizes(new) == sizes(old):
+        changed = {n for n in set(new.rects) | set(old.rects)
+                   if n not in old.rects or n not in new.rects or sizes(new)[n] != sizes(old)[n]}
+        if not changed:
             self.arrangement, self._laid_room = new, room
             self._move_frames()
+        elif new.key != old.key and self._redraw_panels(new, changed):
+            self._laid_room = room
         else:
             self._relaying = True  # laid out anew for the room: pieces go to their places at once
             try:
@@ -317,6 +321,25 @@ class GameScene(QGraphicsScene):
         return True
 
     _relaying = False
+
+    def redraw_panels(self, names: set[str]) -> bool:
+        """Draw only the panels `names` again, for the arrangement just taken (another variant
+        of each: a players panel in one line or two), and place every panel; False if this board
+        can only be drawn whole (the default), which `set_room` then does. A resize that changes
+        a panel's variant need not draw the other panels again."""
+        return False
+
+    def _redraw_panels(self, new: Arrangement, names: set[str]) -> bool:
+        old = self.arrangement
+        self.arrangement = new
+        self._relaying = True
+        try:
+            if self.redraw_panels(names):
+                return True
+        finally:
+            self._relaying = False
+        self.arrangement = old
+        return False
 
     def panel_order(self) -> list[str]:
         """The panels in reading order (keyboard focus and tutorials follow it)."""

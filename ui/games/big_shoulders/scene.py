@@ -292,6 +292,23 @@ class BigShouldersScene(GameScene):
         self.place_panels({name: QPointF(M if name in LEFT_PANELS else RIGHT_X, 0.0) for name in heights
                            if heights[name] > 0})
 
+    RESHAPED = frozenset(("players", "hand", "goals"))
+    """The panels drawn in either of two shapes (`board_tree`)."""
+
+    def redraw_panels(self, names: set[str]) -> bool:
+        """A new room that only changed the shape of the players, the hand or the goals: those
+        panels are drawn again in their new shape, the rest only move (a whole redraw of the city
+        took most of a frame at every resize)."""
+        if self._last_show is None or not names <= self.RESHAPED or not hasattr(self, "_names"):
+            return False
+        view = self._last_show[0]
+        shows = {"players": self._show_players, "hand": self._show_hand, "goals": self._show_goals}
+        for name in names:
+            with self.in_panel(name):
+                shows[name](view, 0.0, bool(self.arrangement.variants.get(name)))
+        self._move_frames()
+        return True
+
     # -- helpers -------------------------------------------------------------------------------------
     def _target(self, item: BoardItem, action: Action | None, status: str = "") -> None:
         """`action` on `item`: it glows if legal; a candidate that is not legal is still clicked
