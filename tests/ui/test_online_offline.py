@@ -37,3 +37,24 @@ def test_the_offline_app_never_imports_the_matrix_library(tmp_path):
                           timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "LOADED []" in done.stdout, done.stdout
+
+
+PARSER_CHILD = r"""
+import sys
+from ui.cli import build_parser
+build_parser().parse_args([])
+print("LOADED", sorted(m for m in ("asyncio", "ssl", "getpass", "signal", "subprocess") if m in sys.modules))
+"""
+
+
+def test_the_command_line_parser_does_not_import_what_only_tycoons_host_needs(tmp_path):
+    """Every launch of the app, the GUI too, builds the command line's parser first, with
+    `tycoons host`'s subcommands: the host's module once imported asyncio (with ssl and
+    subprocess) for it, ~40 ms before the start screen's first paint (DESIGN §9 cold start; the
+    GUI loads asyncio after that paint)."""
+    env = {"QT_QPA_PLATFORM": "offscreen", "TYCOONS_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",
+           "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PARSER_CHILD], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "LOADED []" in done.stdout, done.stdout
