@@ -329,3 +329,23 @@ def test_the_finished_board_says_game_over_once(qtbot):
     texts = [t for item in scene.items() if hasattr(item, "texts") for t in item.texts()[:1]]
     texts += [item.title for item in scene.items() if hasattr(item, "title") and isinstance(item.title, str)]
     assert sum(t.count("Game over") for t in texts) == 1, texts
+
+
+def test_a_player_called_you_reads_your_in_the_players_rows(qapp):
+    """A building played, a Partner and a Partner sent to a building say whose they are with
+    `whose`: a player who calls themselves "You" reads "Your Building 1", never "You's"."""
+    session = Session.new(GAME, [SeatInfo(n) for n in ("You", "Ann", "Bob")], seed=4)
+    rng = Rng(3)
+    scene = make_scene(GAME)
+    built = False
+    for _ in range(400):
+        if not step(session, rng):
+            break
+        if any(int(b) for _d, b in session.state.view(0)["played"][0]):
+            built = True
+            break
+    assert built, "You never played a building"
+    shown(scene, session, viewer=0)
+    tips = [item.toolTip() for item in scene.items() if hasattr(item, "toolTip") and item.isVisible()]
+    assert any(t.startswith("Your Building") for t in tips), [t for t in tips if "Building" in t][:5]
+    assert not [t for t in tips if "You's" in t]

@@ -29,7 +29,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
-from engine.core.text import count, money
+from engine.core.text import count, money, whose
 from engine.games.big_shoulders import market
 from engine.games.big_shoulders.data import (
     APPEAL_BONUSES,
@@ -966,7 +966,7 @@ class BigShouldersScene(GameScene):
             for k in range(total):
                 tok = self.pooled(("partner", seat, k), lambda: TokenItem(28))
                 used = k < placed
-                tok.set_look(colour, mark, tooltip=f"{self._names[seat]}'s Partner"
+                tok.set_look(colour, mark, tooltip=f"{whose(self._names[seat], start=True)} Partner"
                              + (" (placed this Decade)" if used else " (available)"))
                 tok.setOpacity(0.35 if used else 1.0)
                 tok.setPos(tx + 14 + k * 32, ty + head_h / 2)
@@ -997,13 +997,14 @@ class BigShouldersScene(GameScene):
                 else:
                     users = self._on_building.get(bid, [])
                     used = "used" if bid in (view.get("used_buildings") or []) else ""
-                    tip = (f"{self._names[seat]}'s " + building_text(bid) + f" Played in Decade {d}."
+                    tip = (f"{whose(self._names[seat], start=True)} " + building_text(bid) + f" Played in Decade {d}."
                            + (" Used this Decade." if used else " Once a Decade, by anyone."))
                     tile.set_building(bid, colour, mark, "", tip, marked=used)
                     for j, (pseat, pcid) in enumerate(users):
                         tok = self.pooled(("bpartner", bid, j), lambda tile=tile: TokenItem(24, parent=tile))
                         pc, pm = self._seat_look(pseat)
-                        tok.set_look(pc, pm, tooltip=f"{self._names[pseat]}'s Partner, for {short(pcid)}")
+                        tok.set_look(pc, pm,
+                                     tooltip=f"{whose(self._names[pseat], start=True)} Partner, for {short(pcid)}")
                         tok.setPos(16 + j * 26, bh - 15)
                         tok.setZValue(3)
                 tile.setPos(bx + (d - 1) * (bw + 6), by)
