@@ -563,7 +563,8 @@ class MarketItem(LookItem):
             b = spaces - least
             x0 = 4 + a * (size + 3)
             x1 = 4 + (b + 1) * (size + 3) - 3
-            draw_text(p, QRectF(x0 - 3, size + 3, x1 - x0 + 6, 21), f"${price}", style.sans(9, bold=True),
+            # (24 units: the price still reads on a board fitted to a small window)
+            draw_text(p, QRectF(x0 - 3, size + 2, x1 - x0 + 6, 24), f"${price}", style.sans(9, bold=True),
                       style.INK_SOFT, elide=False)
 
 
@@ -591,11 +592,13 @@ class ResourceSpace(LookItem):
         x = 6.0
         y = 26.0
         for res, n in shown:
-            w = 22.0 if n < 10 else 30.0  # a count of two figures on a wider cube
+            # 24 units: its count still reads on a board fitted to a small window; a count of two
+            # figures on a wider cube
+            w = 24.0 if n < 10 else 32.0
             if x + w + 2 > r.width():
                 x = 6.0
-                y += 24
-            paint_cube(p, QRectF(x, y, w, 22), res, n)
+                y += 26
+            paint_cube(p, QRectF(x, y, w, 24), res, n)
             x += w + 3
         if not shown and counts:
             draw_text(p, QRectF(4, 26, r.width() - 8, 24), "empty", style.sans(9), style.INK_SOFT, elide=False)
@@ -603,8 +606,8 @@ class ResourceSpace(LookItem):
     @staticmethod
     def cube_pos(index: int, width: float) -> QPointF:
         """Where the `index`-th cube button sits in a space `width` wide (rows of what fits)."""
-        per_row = max(1, int((width - 6) // 25))
-        return QPointF(6 + (index % per_row) * 25, 26 + (index // per_row) * 25)
+        per_row = max(1, int((width - 6) // 26))
+        return QPointF(6 + (index % per_row) * 26, 26 + (index // per_row) * 26)
 
 
 class CubeButton(LookItem):

@@ -435,11 +435,11 @@ class BigShouldersScene(GameScene):
             # a label as wide as the gap to its neighbours' allows, centred under its space
             near = min((abs(s - o) for o in APPEAL_BONUSES if o != s), default=2)
             lw = min(2, near) * sw - 4
-            lab = self.pooled(("appeal-bonus", s), lambda: Label(sw, 22, pt=9, centre=True))
-            lab.resize(lw, 22)
+            lab = self.pooled(("appeal-bonus", s), lambda: Label(sw, 24, pt=9, centre=True))
+            lab.resize(lw, 24)
             lab.set_label(BONUS_WORDS[bonus], f"Appeal {s}: {BONUS_TIPS[bonus]}",
                           short=(BONUS_SHORT[bonus],) if bonus in BONUS_SHORT else ())
-            lab.setPos(M + 12 + s * sw + (sw - lw) / 2, top + h - 25)
+            lab.setPos(M + 12 + s * sw + (sw - lw) / 2, top + h - 26)
         stack = view.get("appeal_stack") or []
         spots: dict[int, list[str]] = {}
         # the top of a stack operates first: it is drawn last (on top)
@@ -508,7 +508,7 @@ class BigShouldersScene(GameScene):
 
     # -- supply chain, Haymarket, bag, Job Market ---------------------------------------------------------
     def _show_resources(self, view: dict, top: float) -> float:
-        h = 172.0
+        h = 176.0
         self._panel("resources", "Resources and Workers", "supply slides toward $10; X not for sale",
                     M, top, LEFT_W, h, note_short=("X not for sale",))
         sw, sh = 104.0, 78.0
@@ -548,7 +548,7 @@ class BigShouldersScene(GameScene):
         bag.set_space(f"Bag ({total})", view["bag"], f"The bag holds {count(total, 'resource')}: "
                       + resource_words(view["bag"]), dark=True, short=(f"Bag {total}",))
         bag.setPos(x, top + 36)
-        jm = self.pooled(("jobs",), lambda: MarketItem(LEFT_W - 180, 46))
+        jm = self.pooled(("jobs",), lambda: MarketItem(LEFT_W - 180, 50))
         n = int(view["job_market"])
         price = market.worker_price(n)
         jm.set_market(n, JOB_SPACES, JOB_BANDS, f"Job Market: {count(n, 'Worker')}; the next one costs "
@@ -568,7 +568,7 @@ class BigShouldersScene(GameScene):
             n = int(counts.get(r, 0))
             if not n:
                 continue
-            cube = self.pooled(("cube", *key, r), lambda: CubeButton(22, 22, parent=space))
+            cube = self.pooled(("cube", *key, r), lambda: CubeButton(24, 24, parent=space))
             cube.set_cube(r, n, f"{count(n, RESOURCE_NAMES[r])} {where}")
             cube.setPos(ResourceSpace.cube_pos(k, space.w))
             cube.setZValue(2)
@@ -720,7 +720,7 @@ class BigShouldersScene(GameScene):
         return CharterCard.H
 
     def _director_token(self, card: CharterCard, seat: int, cid: str) -> None:
-        tok = self.pooled(("director", cid), lambda: TokenItem(22, parent=card))
+        tok = self.pooled(("director", cid), lambda: TokenItem(24, parent=card))
         colour, mark = self._seat_look(seat)
         tok.set_look(colour, mark, tooltip=f"Director: {self._names[seat]}")
         tok.setPos(18, 15)
