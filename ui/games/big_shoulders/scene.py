@@ -283,11 +283,9 @@ class BigShouldersScene(GameScene):
         shapes = {"players": self.players_sizes(int(view["players"])), "hand": self.hand_sizes(view),
                   "goals": self.goals_sizes(view)}
         arr = self.lay_out(board_tree(heights, started, shapes))
-        redraw = {"players": self._show_players, "hand": self._show_hand, "goals": self._show_goals}
-        for name, show in redraw.items():
+        for name in self.RESHAPED:
             if shapes[name] and bool(arr.variants.get(name)) != other[name]:
-                with self.in_panel(name):
-                    show(view, 0.0, not other[name])
+                self._draw_shaped(view, name)
         self.pool.prune()
         self.place_panels({name: QPointF(M if name in LEFT_PANELS else RIGHT_X, 0.0) for name in heights
                            if heights[name] > 0})
@@ -301,13 +299,16 @@ class BigShouldersScene(GameScene):
         took most of a frame at every resize)."""
         if self._last_show is None or not names <= self.RESHAPED or not hasattr(self, "_names"):
             return False
-        view = self._last_show[0]
-        shows = {"players": self._show_players, "hand": self._show_hand, "goals": self._show_goals}
         for name in names:
-            with self.in_panel(name):
-                shows[name](view, 0.0, bool(self.arrangement.variants.get(name)))
+            self._draw_shaped(self._last_show[0], name)
         self._move_frames()
         return True
+
+    def _draw_shaped(self, view: dict, name: str) -> None:
+        """Panel `name` (one of RESHAPED) drawn again in the shape the arrangement gives it."""
+        show = {"players": self._show_players, "hand": self._show_hand, "goals": self._show_goals}[name]
+        with self.in_panel(name):
+            show(view, 0.0, bool(self.arrangement.variants.get(name)))
 
     # -- helpers -------------------------------------------------------------------------------------
     def _target(self, item: BoardItem, action: Action | None, status: str = "") -> None:
