@@ -7,10 +7,15 @@ resolved at once by the method `_frame_<name>(*rest)`. The legal actions at a de
 `_choices_<name>(seat, *rest)`; an action of kind K is performed by `_do_<K>(seat, *args)`.
 After each action the automatic frames on top are resolved until a decision or a chance outcome
 is needed (or the game is over).
+
+A game whose stored fields are older than its frames (saves check the digest of those fields, so
+they must not change) keeps no `stack`: it overrides `frame()` to read the frame on top from its
+fields, and has no automatic frames (Victory Through Industry).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, State
@@ -42,26 +47,36 @@ class FrameStackState(State):
         """TERMINAL once over, CHANCE at a chance frame, else the seat `_mover(frame)` names."""
         if self.over:
             return TERMINAL
-        f = self.stack[-1]
+        f = self.frame()
         if f[0] in self.CHANCE_FRAMES:
             return CHANCE
         return self._mover(f)
+
+    def frame(self) -> Sequence:
+        """The frame on top: the decision (or chance outcome) the game waits for now."""
+        return self.stack[-1]
 
     def _mover(self, frame: list) -> int:
         """The seat that decides at decision `frame` (the top of the stack)."""
         raise NotImplementedError(f"{type(self).__name__} names no seat for frame {frame[0]}")
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        seat = self.decider(seat)
-        if seat is None:
+        # `decider` with the top frame read once (search asks this at every node)
+        if self.over:
             return []
-        f = self.stack[-1]
-        return self._CHOICES[f[0]](self, seat, *f[1:])
+        f = self.frame()
+        if f[0] in self.CHANCE_FRAMES:
+            return []
+        mover = self._mover(f)
+        if seat is not None and seat != mover:
+            return []
+        return self._CHOICES[f[0]](self, mover, *f[1:])
 
     def _apply(self, action: Action) -> list[Event]:
         kind, seat, args = action
         events = self._HANDLERS[kind](self, seat, *args)
-        events += self._run()
+        if self.AUTO_FRAMES:
+            events += self._run()
         return events
 
     def _run(self) -> list[Event]:
