@@ -31,6 +31,7 @@ from engine.core.names import NAME_LIMIT, clean_name
 from engine.core.session import SEED_RANGE
 from ui.panels import seat_marks
 from ui.panels.seat_badge import SeatBadge
+from ui.plain_text import PlainLabel
 
 DEFAULT_AI_NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eli", "Fay", "Gus")
 PREVIEW_WIDTH = 400
@@ -210,7 +211,7 @@ class NewGameDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start game")
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
-        self.error = QLabel()
+        self.error = PlainLabel()  # quotes what was typed
         self.error.setStyleSheet("color: #b23a2e;")
         right.addWidget(self.error)
         right.addWidget(self.buttons)

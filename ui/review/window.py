@@ -40,6 +40,7 @@ from engine.core.review import Review
 from ui.main_window import BoardView
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.steady_text import SteadyLabel, TextLine
+from ui.plain_text import plain_tip
 from ui.review.chart import ReviewChart
 from ui.review.log_view import ReviewLog
 from ui.review.win_chart import WinChart
@@ -419,8 +420,8 @@ class ReviewWindow(QMainWindow):
         self.charts.setCurrentIndex(1)
         self.analyse_button.setText("Analysed")
         self.analyse_button.setEnabled(False)
-        self.analyse_button.setToolTip("This game has been analysed" + (
-            f"; the analysis is kept in {self.analysis_file().name}" if self.analysis_file() else ""))
+        self.analyse_button.setToolTip(plain_tip("This game has been analysed" + (
+            f"; the analysis is kept in {self.analysis_file().name}" if self.analysis_file() else "")))
         self.note_label.setVisible(True)
         step, self.step = self.step, -1
         if step >= 0:
