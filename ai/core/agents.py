@@ -12,13 +12,12 @@ is accepted for every game (benchmarks, tests) but not listed by `levels`.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 
 from ai.core.agent import Agent
+from ai.core.game_parts import own_module, package
 from ai.core.random_agent import RandomAgent
-from engine.core.errors import TycoonsError, UnknownGame
-from engine.core.registry import GAME_MODULES
+from engine.core.errors import TycoonsError
 
 FALLBACK_LEVELS = ("easy", "normal")
 """Levels offered for a game that has no agents of its own (all play uniformly at random)."""
@@ -28,25 +27,11 @@ class UnknownLevel(TycoonsError, ValueError):
     """An AI level that the game does not have."""
 
 
-def _package(game_id: str) -> str:
-    """The Python package name of a game id (first-ceo -> first_ceo)."""
-    if game_id not in GAME_MODULES:
-        raise UnknownGame(f"no game called {game_id!r} (known: {', '.join(GAME_MODULES)})")
-    return GAME_MODULES[game_id].rsplit(".", 1)[-1]
-
-
 @cache
 def _game_agents(game_id: str) -> dict[str, type] | None:
     """The game's AGENTS table, or None if it has no `ai/games/<pkg>/agents.py`."""
-    name = f"ai.games.{_package(game_id)}.agents"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        # Only a missing agents module means "no agents"; a broken import inside it must surface.
-        if exc.name is not None and name.startswith(exc.name):
-            return None
-        raise
-    return dict(module.AGENTS)
+    module = own_module(game_id, "agents")
+    return None if module is None else dict(module.AGENTS)
 
 
 def levels(game_id: str) -> list[str]:
@@ -60,7 +45,7 @@ def levels(game_id: str) -> list[str]:
 def get_agent(game_id: str, level: str) -> Agent:
     """A fresh agent of `level` for `game_id`; raises UnknownLevel for a level the game lacks."""
     if level == "random":
-        _package(game_id)
+        package(game_id)  # an unknown game is refused
         return RandomAgent("random")
     if level == "hard" and "hard" not in (_game_agents(game_id) or {}):
         from ai.core.search import hard_agent

@@ -391,7 +391,7 @@ class ReviewWindow(QMainWindow):
         """Show `analysis`: the win-chance chart, the list of mistakes, the marks on the board."""
         from ai import analysis as an
         from ai.analysis import marks_allowed
-        from ai.core.search import terminal_shares
+        from ai.core.shares import terminal_shares
 
         self.analysis = analysis
         self._analysed = analysis.by_index()
