@@ -302,15 +302,20 @@ class ReviewWindow(QMainWindow):
         return self.review.state_at(len(self.review.actions)).state_hash()
 
     def _load_kept_analysis(self) -> None:
-        """Show the analysis kept beside the save, if there is one for exactly this game."""
-        from ai.analysis import matches, read_analysis
+        """Show the analysis kept beside the save, if it is one of exactly this game (checked
+        field by field: anyone can edit or share the file); one that is not is left unused, and
+        said so: Analyse makes it again."""
+        from ai.analysis import kept_analysis
 
         path = self.analysis_file()
         if path is None or not self.review.finished or not path.exists():
             return
-        analysis = read_analysis(path, self.review.spec.id, self.final_hash(), len(self.review.actions))
-        if analysis is not None and analysis.complete and matches(analysis, self.review):
+        analysis, problem = kept_analysis(path, self.review, self.final_hash())
+        if analysis is not None:
             self.show_analysis(analysis)
+        else:
+            self.statusBar().showMessage(f"The analysis kept beside this game ({path.name}) does not fit it: "
+                                         f"{problem}. It is not used; Analyse makes it again.", 20000)
 
     def analyse(self) -> None:
         """Analyse every human decision in the background (both cores), with progress and Cancel."""
