@@ -17,6 +17,7 @@ from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
 from engine.core.review import Review
 from saves import write_session
+from tests.ui.test_review_analysis import short_rollouts  # noqa: F401 - a fixture
 
 SEATS = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy"), SeatInfo("Cy", "ai", "easy")]
 
@@ -154,18 +155,11 @@ def test_a_crafted_analysis_is_not_used_and_the_review_works(qtbot, settings, ga
     assert w.win_chart.marked == [] and w.mistakes.count() == 0
 
 
-def test_analyse_makes_a_good_one_again_over_a_crafted_one(qtbot, settings, game, saved, monkeypatch):
+@pytest.mark.usefixtures("short_rollouts")
+def test_analyse_makes_a_good_one_again_over_a_crafted_one(qtbot, settings, game, saved):
     from ai.analysis import read_analysis
-    from ai.core import estimate as est
     from ai.core.estimate import EstimateBudget
-    from ai.core.search import knowledge_for
 
-    def short(game_id):  # rollouts two decisions deep: the window's part is the same
-        k = knowledge_for(game_id)
-        k.rollout_horizon = 2
-        return k
-
-    monkeypatch.setattr(est, "knowledge_for", short)
     d = _raw(game)
     _seat(d, 99)
     path = analysis_path(saved)
