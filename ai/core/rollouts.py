@@ -22,7 +22,8 @@ import time
 
 from ai.core.agent import Budget, Observation
 from ai.core.knowledge import Knowledge, knowledge_for
-from ai.core.search import DEFAULT_THINK_MS, SearchRng, _chance_step, normal_choice, normal_policy
+from ai.core.own_levels import normal_choice, normal_policy
+from ai.core.search import DEFAULT_THINK_MS, SearchRng, chance_step
 from ai.core.shares import terminal_shares
 from engine.core.contract import CHANCE, TERMINAL, Action, State
 
@@ -109,5 +110,5 @@ def rollout_shares(world: State, action: Action, policy, evaluate, horizon: int,
         mover = state.to_move()
         if mover == TERMINAL:
             break
-        state.apply_unchecked(_chance_step(state, rng) if mover == CHANCE else policy(state, rng))
+        state.apply_unchecked(chance_step(state, rng) if mover == CHANCE else policy(state, rng))
     return terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state)

@@ -13,8 +13,8 @@ With `Budget.iterations` the result depends only on the seed; with a time budget
 how many iterations fit.
 
 A game may play the Hard level's other form instead, the rollouts of ai/core/rollouts.py
-(`form="rollouts"` in its knowledge, ai/core/knowledge.py); `hard_agent(game_id)` builds whichever
-the game names.
+(`form="rollouts"` in its knowledge, ai/core/knowledge.py); `hard_agent(game_id)` of
+ai/core/hard.py builds whichever the game names.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 
 from ai.core.agent import Budget, Observation
 from ai.core.knowledge import Knowledge, knowledge_for
+from ai.core.own_levels import normal_choice
 from ai.core.shares import terminal_shares
 from engine.core.contract import CHANCE, TERMINAL, Action, State
 
@@ -44,46 +44,6 @@ class Node:
         self.avail = 1
         self.reward = 0.0
         self.player = player
-
-
-def normal_policy(game_id: str, agent=None) -> Callable:
-    """The Normal level (or `agent`) as a policy on a (determinized) state: each seat decides from
-    its own view of the deal, and an agent that samples a deal gets a copy of this one."""
-    from ai.core.agents import get_agent
-
-    agent = agent or get_agent(game_id, "normal")
-    budget = Budget()
-    # an agent may offer the few parts of the view it reads, built faster than the whole view
-    view = getattr(agent, "model_view", None) or (lambda state, seat: state.view(seat))
-
-    def policy(state: State, rng) -> Action:
-        mover = state.to_move()
-        legal = state.legal_actions(mover)
-        if len(legal) == 1:
-            return legal[0]
-        obs = Observation(game_id, mover, view(state, mover), legal, lambda _rng: state.copy())
-        return agent.choose(obs, rng, budget)
-
-    return policy
-
-
-def normal_choice(game_id: str, obs: Observation, seed: int) -> Action:
-    """The Normal level's choice from `obs`, its generator seeded with `seed`."""
-    from ai.core.agents import get_agent
-    from engine.core.rng import Rng
-
-    return get_agent(game_id, "normal").choose(obs, Rng(seed), Budget())
-
-
-def hard_agent(game_id: str, knowledge: Knowledge | None = None):
-    """The Hard level of `game_id`: the tree search, or the rollout form if the game's knowledge
-    asks for it (`form="rollouts"`)."""
-    k = knowledge or knowledge_for(game_id)
-    if k.form == "rollouts":
-        from ai.core.rollouts import RolloutAgent
-
-        return RolloutAgent(game_id, k)
-    return IsmctsAgent(game_id, k)
 
 
 class SearchRng:
@@ -120,7 +80,7 @@ class SearchRng:
             items[i], items[j] = items[j], items[i]
 
 
-def _chance_step(state: State, rng: SearchRng) -> Action:
+def chance_step(state: State, rng: SearchRng) -> Action:
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
@@ -183,7 +143,7 @@ class IsmctsAgent:
         while True:
             mover = state.to_move()
             while mover == CHANCE:
-                state.apply_unchecked(_chance_step(state, rng))
+                state.apply_unchecked(chance_step(state, rng))
                 mover = state.to_move()
             if mover == TERMINAL:
                 break
@@ -228,7 +188,7 @@ class IsmctsAgent:
             if mover == TERMINAL:
                 break
             if mover == CHANCE:
-                action = _chance_step(state, rng)
+                action = chance_step(state, rng)
             elif policy is not None:
                 action = policy(state, rng)
             else:

@@ -13,9 +13,9 @@ from ai.core.agent import Budget
 from ai.core.agents import get_agent
 from ai.core.estimate import EstimateBudget, estimate
 from ai.core.game_parts import own_module
+from ai.core.hard import hard_agent
 from ai.core.knowledge import DEFAULT, Knowledge, knowledge_for
 from ai.core.observe import observe
-from ai.core.search import hard_agent
 from engine.core import Session, game_ids
 from engine.core.contract import SeatInfo
 

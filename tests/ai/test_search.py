@@ -6,9 +6,10 @@ import pytest
 
 from ai.core.agent import Budget, Observation
 from ai.core.agents import get_agent, levels
+from ai.core.hard import hard_agent
 from ai.core.knowledge import knowledge_for
 from ai.core.observe import observe, observe_everything
-from ai.core.search import IsmctsAgent, SearchRng, hard_agent
+from ai.core.search import IsmctsAgent, SearchRng
 from ai.core.shares import softmax_shares
 from engine.core import Rng, Session, game_ids
 from engine.core.contract import SeatInfo
@@ -238,7 +239,8 @@ def test_delegated_decisions_are_normals_without_search():
 def test_opponent_policy_plays_the_other_seats_inside_the_tree():
     """With an opponent model the tree branches only on the searching seat's own decisions: every
     other seat's move inside the tree comes from the model, and no node records one."""
-    from ai.core.search import Node, normal_policy
+    from ai.core.own_levels import normal_policy
+    from ai.core.search import Node
 
     game_id = "robber-barons"
     state = mid_game(game_id, moves=30, seed=2)
@@ -271,7 +273,7 @@ def test_opponent_policy_plays_the_other_seats_inside_the_tree():
 
 def test_normal_policy_is_the_normal_level_on_a_deal():
     """The opponent model decides as the Normal level does from that seat's view."""
-    from ai.core.search import SearchRng, normal_policy
+    from ai.core.own_levels import normal_policy
 
     compared = 0
     for game_id in ("first-ceo", "robber-barons"):  # VTI's Normal samples a deal; the model hands it this one

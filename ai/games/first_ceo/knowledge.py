@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from ai.core.fitted import FittedModel
 from ai.core.knowledge import Knowledge
-from ai.games.first_ceo.agents import Pos, forecast_parts
+from ai.core.own_levels import normal_policy
+from ai.games.first_ceo.agents import NormalAgent, Pos, Weights, forecast_parts
 
 FIT_EDGES = (0.5, 1.5, 2.5, 3.5, 5.5)
 """Buckets of the mover's remaining turns: a lead means more the nearer the end."""
@@ -57,9 +58,6 @@ FITTED = FittedModel(
 
 
 def _one_ply_policy():
-    from ai.core.search import normal_policy
-    from ai.games.first_ceo.agents import NormalAgent, Weights
-
     class OnePly(Weights):
         reply = False
 
