@@ -212,7 +212,7 @@ TRACE = Trace()
 
 async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], options: dict, seed: int) -> dict:
     from engine.core.contract import SeatInfo
-    from tests.online.play import client_choice, close_table, core_of, join_all, online_seats, open_table
+    from tests.online.play import client_choice, close_table, core_of, join_all, online_seats, open_table, shows_latest
     from ui.online.service import PlayerService
 
     table = await open_table(homeserver, n_online, seed=seed)
@@ -292,7 +292,7 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
             t0 = time.perf_counter()
             for _ in range(20):
                 await service.sync_once(timeout_ms=0)
-                if core_of(service).reader.hash == session.state.state_hash():
+                if shows_latest(core_of(service), session):
                     break
             reconnects.append(time.perf_counter() - t0)
             t0 = time.perf_counter()

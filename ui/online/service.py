@@ -133,11 +133,11 @@ class HostService:
             except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
                 problems.append(f"{record.game}: {getattr(exc, 'reason', exc)}")
                 continue
-            self._add(session, record)
+            self._add(session, record, resumed=True)
         return problems
 
-    def _add(self, session: Session, record: HostedGame) -> HostedRun:
-        run = HostedRun(HostCore(session, record))
+    def _add(self, session: Session, record: HostedGame, resumed: bool = False) -> HostedRun:
+        run = HostedRun(HostCore(session, record, resumed=resumed))
         self.runs[record.game] = run
         for room in run.core.rooms():
             self._by_room[room] = run
