@@ -383,7 +383,7 @@ def bad_messages(core, n: int) -> list[dict]:
 async def flood_game(homeserver, n_flood: int, game_id: str = "big-shoulders", seed: int = 41,
                      quiet: int = 40) -> dict:
     """Legitimate round trips while one player floods the host with bad messages: the players
-    (one of them hostile) play; after `quiet` decisions the hostile one sends `n_flood` bad
+    (one of them hostile) play; after `quiet` honest round trips the hostile one sends `n_flood` bad
     messages into its seat room as fast as the homeserver takes them (8 at a time), and plays on
     meanwhile. A round trip runs from an honest player's send until every honest player's app
     shows the answer; the flood lasts until the host has read every bad message."""
@@ -446,7 +446,7 @@ async def flood_game(homeserver, n_flood: int, game_id: str = "big-shoulders", s
             seen(i, core)
 
     async def flood():
-        while not stop.is_set() and len(session.log) < quiet:
+        while not stop.is_set() and len(trips["quiet"]) < quiet:
             await asyncio.sleep(0.05)
         core = core_of(table.players[hostile])
         link = table.players[hostile].link
@@ -490,7 +490,8 @@ async def flood_game(homeserver, n_flood: int, game_id: str = "big-shoulders", s
 def report_flood(r: dict, n_flood: int) -> None:
     print(f"\n  a flood of {n_flood} bad messages from one player (Big Shoulders, 3 online + an Easy AI): "
           f"sent in {r['flood_send_s']:.1f} s, all read by the host after {r['flood_read_s']:.1f} s; "
-          f"{r['judged']} judged, {r['refusals_sent']} events sent to that player's room")
+          f"the host judged {r['judged']} of them and sent {r['refusals_sent']} events to that player's room "
+          f"(its frames and refusals)")
     for name, words in (("quiet", "before the flood"), ("flood", "during the flood"), ("after", "after it")):
         t = r["trips"][name]
         if t:
