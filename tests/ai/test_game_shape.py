@@ -5,11 +5,14 @@ in `knowledge.py` (tests/ai/test_knowledge.py checks it), the balance hooks of `
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import ai
 from ai.core.agent import HeuristicAgent
 from ai.core.agents import get_agent
-from ai.core.game_parts import own_module
+from ai.core.game_parts import own_module, package
 from engine.core import game_ids
 
 
@@ -21,3 +24,10 @@ def test_easy_and_normal_are_the_shared_heuristic_agent(game_id):
         assert isinstance(agent, HeuristicAgent), f"{game_id} {level} is a {type(agent).__name__}"
         # the lone legal action is taken without looking: the base class's choose, not the game's
         assert type(agent).choose is HeuristicAgent.choose
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_has_its_ai_parts(game_id):
+    for part in ("agents", "knowledge", "balance"):
+        assert own_module(game_id, part) is not None, f"{game_id} has no ai/games/{package(game_id)}/{part}.py"
+    assert (Path(ai.__file__).parent / "games" / package(game_id) / "RESULTS.md").is_file()
