@@ -40,13 +40,15 @@ class FrameStackState(State):
         cls._HANDLERS, cls._FRAMES, cls._CHOICES = tables["_do_"], tables["_frame_"], tables["_choices_"]
 
     def to_move(self) -> int:
-        """TERMINAL once over, CHANCE at a chance frame, else the seat `_mover(frame)` names."""
+        """CHANCE at a chance frame, else TERMINAL once over, else the seat `_mover(frame)` names.
+        A draw that the last decision caused comes even when that decision ended the game (1st
+        CEO's last asset card counts in the final scoring), so chance is asked first."""
+        stack = self.stack
+        if stack and stack[-1][0] in self.CHANCE_FRAMES:
+            return CHANCE
         if self.over:
             return TERMINAL
-        f = self.stack[-1]
-        if f[0] in self.CHANCE_FRAMES:
-            return CHANCE
-        return self._mover(f)
+        return self._mover(stack[-1])
 
     def _mover(self, frame: list) -> int:
         """The seat that decides at decision `frame` (the top of the stack)."""
