@@ -77,7 +77,7 @@ class RecordEntry:
 
     The file is kept as its folder (one Path shared by every entry) and its name, and `path` made
     when asked: 10,000 entries then hold 10,000 fewer objects for the GUI thread's garbage
-    collector to walk (ui/gc_guard.py collects there)."""
+    collector to walk (ui/app/gc_guard.py collects there)."""
 
     folder: Path
     name: str

@@ -107,7 +107,7 @@ def test_the_sign_in_is_kept_for_its_owner_only(tmp_path, monkeypatch):
         assert load_credentials() is None
     # never in the settings nor in a save of an online game
     from saves.store import write_session
-    from ui.settings import Settings
+    from ui.services.settings import Settings
 
     Settings(tmp_path / "settings.json").set("player_name", "Ann")
     session = Session.new("first-ceo", [SeatInfo("Ann", "online", user="@ann:hs.example"), "Bob", "Cy"], seed=1)

@@ -75,7 +75,7 @@ BOTH = textwrap.dedent("""
     from pathlib import Path
     from saves.record import read_record
     from saves.record_index import load_index, save_index
-    from ui.settings import Settings
+    from ui.services.settings import Settings
 
     data, writes, me = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     games = data / "games"
@@ -95,7 +95,7 @@ def test_two_processes_writing_the_settings_and_the_record_index_at_once(tmp_pat
     read back cleanly, no temporary file left."""
     from saves.record import read_record
     from tests.saves.helpers import big_record
-    from ui.settings import Settings
+    from ui.services.settings import Settings
 
     big_record(tmp_path / "games", 40)
     assert read_record(tmp_path / "games").decoded == 40  # the index written once

@@ -22,7 +22,7 @@ def main():
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    import ui.app as A
+    import ui.app.shell as A
 
     def check():
         sh = A.current_shell()

@@ -19,9 +19,9 @@ from engine.core.contract import Action, SeatInfo  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from tests.online.play import client_choice, creds, shows_latest  # noqa: E402
 from ui.online.credentials import save_credentials  # noqa: E402
+from ui.online.gui.game import NetworkThread  # noqa: E402
 from ui.online.matrix import MatrixLink  # noqa: E402
 from ui.online.service import HostService, PlayerService  # noqa: E402
-from ui.online_game import NetworkThread  # noqa: E402
 
 
 @pytest.fixture

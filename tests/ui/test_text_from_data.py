@@ -16,7 +16,7 @@ from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
 from tests.ui.plain_probe import LEVEL, NAMES, assert_plain, shown
 from ui.board.items import Highlight
-from ui.plain_text import tip_text
+from ui.services.plain_text import tip_text
 
 GAME = "first-ceo"
 SEATS = [SeatInfo(NAMES[0]), SeatInfo(NAMES[1], "ai", LEVEL), SeatInfo(NAMES[2], "ai", "easy")]
@@ -53,7 +53,7 @@ def test_the_start_screen_shows_names_levels_game_ids_and_file_names_as_written(
     from saves.autosaving import autosave_path
     from saves.record import record_dir, record_game
     from saves.store import write_session
-    from ui.app import Shell
+    from ui.app.shell import Shell
 
     write_session(played(limit=30), autosave_path())
     record_game(played())
@@ -174,7 +174,7 @@ def test_an_invitation_shows_its_room_and_inviter_as_written(qtbot):
                                   "Ann <3 Bob", "plain words"])
 def test_a_tooltip_shows_its_text_as_written(text):
     from tests.ui.plain_probe import Shown
-    from ui.plain_text import plain_tip, renders_as_markup
+    from ui.services.plain_text import plain_tip, renders_as_markup
 
     tip = plain_tip(text)
     assert Shown("tooltip", tip, renders_as_markup(tip)).visible() == text

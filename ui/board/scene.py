@@ -178,7 +178,7 @@ class GameScene(QGraphicsScene):
         raise NotImplementedError
 
     def back_out(self) -> bool:
-        """Esc (ui/keyboard.py): undo the board's own choices of the screen (a piece opened
+        """Esc (ui/game/keyboard.py): undo the board's own choices of the screen (a piece opened
         large, the first click of a two-click pick); True if there was one. A board with such
         choices overrides it."""
         return False
@@ -191,7 +191,7 @@ class GameScene(QGraphicsScene):
     """For a board that remembers earlier positions (marks of recent steps, a grid that only
     grows): how many changes back its memory reaches at most. A game opened (loaded, continued)
     lets it `recall` that many earlier positions first, so that it shows what the board showed
-    while the game was played (ui/controller.py)."""
+    while the game was played (ui/game/controller.py)."""
 
     def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
         """Take note of an earlier position, oldest first, without drawing it (see

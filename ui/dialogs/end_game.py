@@ -23,7 +23,7 @@ from engine.core.contract import CHANCE
 from engine.core.names import short_name
 from ui.panels import seat_colour, seat_dashes, seat_marks, text_on
 from ui.panels.steady_text import ClampedText
-from ui.plain_text import PlainLabel, plain_tip
+from ui.services.plain_text import PlainLabel, plain_tip
 
 
 def score_history(session) -> list[list[float]]:

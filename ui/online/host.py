@@ -1,6 +1,6 @@
 """The host's side of an online game, without any I/O (DESIGN §12): which decisions it takes,
 what it publishes in which room. `tycoons host` (ui/online/service.py) and the GUI host
-(ui/online_game.py) both drive it, each with its own transport.
+(ui/online/gui/game.py) both drive it, each with its own transport.
 
 The host owns the Session as in a local game. A decision from the network is taken only if it
 parses, fits the limits, comes from the Matrix user who holds that seat, in that seat's own room,

@@ -49,7 +49,7 @@ from saves.record import (
     win_rates,
 )
 from saves.record_index import update_entries
-from ui.plain_text import PlainLabel, escape, plain_tip
+from ui.services.plain_text import PlainLabel, escape, plain_tip
 
 COLUMNS = ("Date", "Game", "Players", "Winner", "Scores", "Keep", "")
 DATE, GAME, PLAYERS, WINNER, SCORES, KEEP, REVIEW = range(len(COLUMNS))

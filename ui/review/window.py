@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.review import Review
-from ui.main_window import BoardView
+from ui.board.view import BoardView
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.steady_text import SteadyLabel, TextLine
-from ui.plain_text import plain_tip
 from ui.review.chart import ReviewChart
 from ui.review.log_view import ReviewLog
 from ui.review.win_chart import WinChart
+from ui.services.plain_text import plain_tip
 
 MAX_PICTURE_SIDE = 4000
 """The longest side of a saved picture in pixels (a 2× rendering of the board, capped)."""

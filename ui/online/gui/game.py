@@ -5,7 +5,7 @@ board, prompts, log and end-of-game breakdown as a local game), and the host's l
 
 The Matrix client runs on a thread of its own with its own asyncio loop, so the window never
 waits on the network. Results come back to the GUI thread through a queued signal; nothing on
-that thread holds a Qt object (garbage is collected on the GUI thread only: ui/gc_guard.py)."""
+that thread holds a Qt object (garbage is collected on the GUI thread only: ui/app/gc_guard.py)."""
 
 from __future__ import annotations
 
