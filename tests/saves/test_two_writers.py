@@ -113,7 +113,7 @@ def test_two_processes_writing_the_settings_and_the_record_index_at_once(tmp_pat
             if w.poll() is None:
                 w.kill()
     assert all(w.returncode == 0 and out.strip() == "DONE 40" for w, out in zip(writers, outs, strict=True)), outs
-    assert sorted(os.listdir(tmp_path)) == ["games", "games.index", "settings.json"]
+    assert sorted(os.listdir(tmp_path)) == ["games", "games.index", "games.key", "settings.json"]
     settings = Settings(tmp_path / "settings.json")
     assert not settings.notice and settings.get("player_name") in ("Ann 149", "Bob 149")
     again = read_record(tmp_path / "games")

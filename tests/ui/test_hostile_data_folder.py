@@ -59,6 +59,7 @@ def _hostile(folder: Path) -> None:
     os.symlink("/dev/zero", folder / "autosave.tycoons.bak")
     os.symlink("/dev/zero", folder / "tycoons.lock")
     os.mkfifo(folder / "games.index")
+    os.mkfifo(folder / "games.key")
     os.mkfifo(folder / "matrix-signin.json")
     (folder / "saves").write_text("not a folder")
     hosted = folder / "online" / "hosted"

@@ -160,7 +160,7 @@ class RecordModel(QAbstractTableModel):
         e = self.entries[row]
         if column == DATE:
             when = e.when
-            return when.strftime("%Y-%m-%d %H:%M") if when else "?"
+            return f"{when.year:04d}-{when:%m-%d %H:%M}" if when else "?"  # (%Y drops year 1's zeros)
         if column == GAME:
             return e.title
         if column == PLAYERS:
