@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from engine.core import Rng, Session
@@ -91,6 +92,16 @@ def test_the_game_window_shows_names_and_levels_as_written(shell, qtbot, setting
     pieces = [i for i in window.view.scene().items() if isinstance(i, Highlight) and i.action is None
               and NAMES[2] in tip_text(i.toolTip())]
     assert pieces and all(NAMES[2] in piece.hover_text() for piece in pieces)
+    # a refused click is said by the piece, in a callout
+    from tests.ui.test_refusal_callout import refused_piece
+
+    piece = refused_piece(window)
+    assert piece is not None
+    reason = c.refusal(piece.action)
+    rect = window.view.mapFromScene(piece.sceneBoundingRect()).boundingRect()
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: getattr(window, "refusal", None) is not None and window.refusal.isVisible(), timeout=2000)
+    assert_plain(shown(window), [reason, *NAMES])
 
 
 def test_the_end_of_game_dialog_shows_names_and_levels_as_written(qtbot):
