@@ -22,17 +22,15 @@ ALLOWED = {  # a layer → the packages of ours it may import
     "ui.online": ("engine", "ai", "saves", "ui.online"),
 }
 KNOWN_CYCLES: set[frozenset[str]] = {
-    frozenset({"ai.core.agents", "ai.core.rollouts", "ai.core.search"}),
     frozenset({"saves.record", "saves.record_index"}),
-    frozenset({"ui.board.pool", "ui.board.scene"}),
     frozenset({"ui.games.big_shoulders", "ui.games.big_shoulders.scene"}),
     frozenset({"ui.games.captains_of_industry", "ui.games.captains_of_industry.scene"}),
     frozenset({"ui.games.victory_through_industry", "ui.games.victory_through_industry.scene"}),
 }
 
 KNOWN_BREACHES = {  # being mended; the list may only shrink
-    "ui.online.credentials imports ui.settings",
-    "ui.online.records imports ui.settings",
+    "ui.online.credentials imports ui.services.settings",
+    "ui.online.records imports ui.services.settings",
 }
 
 
@@ -124,6 +122,8 @@ def cycles() -> list[frozenset[str]]:
 
 
 def layer_of(name: str) -> str | None:
+    if name.startswith("ui.online.gui"):
+        return None  # the online GUI half, beside its Qt-free core
     for layer in sorted(ALLOWED, key=len, reverse=True):
         if name == layer or name.startswith(layer + "."):
             return layer

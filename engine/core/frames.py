@@ -6,7 +6,8 @@ answered by a seat, a chance frame by CHANCE; an automatic frame (its name in `A
 resolved at once by the method `_frame_<name>(*rest)`. The legal actions at a decision frame are
 `_choices_<name>(seat, *rest)`; an action of kind K is performed by `_do_<K>(seat, *args)`.
 After each action the automatic frames on top are resolved until a decision or a chance outcome
-is needed (or the game is over).
+is needed (or the game is over). A phase of the round (engine.core.round) begins with a frame of
+its own and ends by pushing `next_phase_frame()`.
 
 A game whose stored fields are older than its frames (saves check the digest of those fields, so
 they must not change) keeps no `stack`: it overrides `frame()` to read the frame on top from its
@@ -19,6 +20,8 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, State
+
+_OVER = ("over",)
 
 
 class FrameStackState(State):
@@ -44,28 +47,36 @@ class FrameStackState(State):
         cls._HANDLERS, cls._FRAMES, cls._CHOICES = tables["_do_"], tables["_frame_"], tables["_choices_"]
 
     def to_move(self) -> int:
-        """TERMINAL once over, CHANCE at a chance frame, else the seat `_mover(frame)` names."""
-        if self.over:
-            return TERMINAL
+        """CHANCE at a chance frame, else TERMINAL once over, else the seat `_mover(frame)` names.
+        A draw that the last decision caused comes even when that decision ended the game (1st
+        CEO's last asset card counts in the final scoring), so chance is asked first."""
         f = self.frame()
         if f[0] in self.CHANCE_FRAMES:
             return CHANCE
+        if self.over:
+            return TERMINAL
         return self._mover(f)
 
     def frame(self) -> Sequence:
-        """The frame on top: the decision (or chance outcome) the game waits for now."""
-        return self.stack[-1]
+        """The frame on top: the decision (or chance outcome) the game waits for now ("over" on
+        an empty stack)."""
+        stack = self.stack
+        return stack[-1] if stack else _OVER
 
     def _mover(self, frame: list) -> int:
         """The seat that decides at decision `frame` (the top of the stack)."""
         raise NotImplementedError(f"{type(self).__name__} names no seat for frame {frame[0]}")
 
+    def next_phase_frame(self) -> list:
+        """The frame that begins the phase after the current one (`round_phase`), in the order
+        the game's round declares (its round.py): a phase ends by pushing it, so the order of a
+        round is written in one place."""
+        return [self.spec.round.after(self.round_phase()).begins]
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         # `decider` with the top frame read once (search asks this at every node)
-        if self.over:
-            return []
         f = self.frame()
-        if f[0] in self.CHANCE_FRAMES:
+        if f[0] in self.CHANCE_FRAMES or self.over:
             return []
         mover = self._mover(f)
         if seat is not None and seat != mover:

@@ -31,6 +31,7 @@ from engine.core.names import NAME_LIMIT, clean_name
 from engine.core.session import SEED_RANGE
 from ui.panels import seat_marks
 from ui.panels.seat_badge import SeatBadge
+from ui.services.plain_text import PlainLabel
 
 DEFAULT_AI_NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eli", "Fay", "Gus")
 PREVIEW_WIDTH = 400
@@ -40,12 +41,12 @@ _previews: dict[str, QPixmap | None] = {}
 
 def board_preview(game_id: str, players: int) -> QPixmap | None:
     """A small picture of the game's board a few decisions in (the game's "art"), drawn once per
-    game with its own scene through `ui.render`; None if the game cannot be drawn."""
+    game with its own scene through `ui.board.render`; None if the game cannot be drawn."""
     if game_id not in _previews:
         try:
             from ui.board.items import pulse_for
+            from ui.board.render import play_session, render_scene_image
             from ui.games import game_ui
-            from ui.render import play_session, render_scene_image
 
             session = play_session(game_id, players, seed=1, moves=2 * players, level="random")
             scene = game_ui(game_id).make_scene(game_id)
@@ -210,7 +211,7 @@ class NewGameDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start game")
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
-        self.error = QLabel()
+        self.error = PlainLabel()  # quotes what was typed
         self.error.setStyleSheet("color: #b23a2e;")
         right.addWidget(self.error)
         right.addWidget(self.buttons)

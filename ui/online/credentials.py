@@ -16,7 +16,7 @@ FILE_NAME = "matrix-signin.json"
 
 def credentials_path() -> Path:
     """``matrix-signin.json`` beside settings.json (``$TYCOONS_DATA_DIR`` in tests)."""
-    from ui.settings import data_dir
+    from ui.services.settings import data_dir
 
     return data_dir() / FILE_NAME
 

@@ -58,7 +58,7 @@ def read_json(path: Path):
     """The JSON in `path`, or None if it is missing or broken. Read without blocking and bounded
     (ui/settings.read_limited): a FIFO or a link to /dev/zero under its name, read at start for the
     Online games panel, used to hang the app."""
-    from ui.settings import read_limited
+    from ui.services.settings import read_limited
 
     try:
         return json.loads(read_limited(path, MAX_JSON_BYTES).decode("utf-8"))

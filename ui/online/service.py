@@ -1,6 +1,6 @@
 """Host and player services: the sans-I/O cores of host.py and client.py over a MatrixLink,
 on an asyncio loop. `tycoons host` runs `HostService`; the tests and the bench run both; the
-GUI runs `create_rooms` and `PlayerService` on its network thread (ui/online_game.py).
+GUI runs `create_rooms` and `PlayerService` on its network thread (ui/online/gui/game.py).
 
 Every loop here is bounded: a sync waits at most its timeout, catching up reads at most a few
 pages, and `run` stops when its stop event is set (or after `max_s`)."""
@@ -133,11 +133,11 @@ class HostService:
             except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
                 problems.append(f"{record.game}: {getattr(exc, 'reason', exc)}")
                 continue
-            self._add(session, record)
+            self._add(session, record, resumed=True)
         return problems
 
-    def _add(self, session: Session, record: HostedGame) -> HostedRun:
-        run = HostedRun(HostCore(session, record))
+    def _add(self, session: Session, record: HostedGame, resumed: bool = False) -> HostedRun:
+        run = HostedRun(HostCore(session, record, resumed=resumed))
         self.runs[record.game] = run
         for room in run.core.rooms():
             self._by_room[room] = run

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from engine.core.contract import Action
 from ui.panels.steady_text import ClampedText
+from ui.services.plain_text import plain_tip
 
 
 class FlowLayout(QLayout):
@@ -109,7 +110,7 @@ class PromptBar(QFrame):
         super().__init__(parent)
         self._tallest: dict[int, int] = {}  # width -> tallest_height (a twin measures it)
         self.setObjectName("PromptBar")
-        self.setAccessibleName("Prompt")  # its description lists the choices (ui/keyboard.py)
+        self.setAccessibleName("Prompt")  # its description lists the choices (ui/game/keyboard.py)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#PromptBar { background: #f4ecd8; border: 1px solid #b08d57; }"
                            "#PromptBar QLabel { color: #3b3127; }")
@@ -159,7 +160,7 @@ class PromptBar(QFrame):
 
     def follow_font(self) -> None:
         """The instruction in a bold font a little larger than the application's (set again when
-        the player changes the text size: ui/text_size.py)."""
+        the player changes the text size: ui/services/text_size.py)."""
         from PySide6.QtWidgets import QApplication
 
         font = QApplication.font()
@@ -194,7 +195,7 @@ class PromptBar(QFrame):
         for i, button in enumerate(self._pool):
             if i < len(shown):
                 button.setText(shown[i][1].replace("&", "&&"))  # '&' in a label is no shortcut mark
-                button.setToolTip(shown[i][1])
+                button.setToolTip(plain_tip(shown[i][1]))  # a choice names players
                 button.setAccessibleName(shown[i][1])
                 button.setAccessibleDescription(f"Choice {i + 1} of {len(shown)}")
                 button.setVisible(True)
@@ -311,7 +312,7 @@ class PromptBar(QFrame):
     def set_hint(self, text: str) -> None:
         """The suggested moves in words, under the instruction ("" takes them away)."""
         self.hint_line.setText(text)
-        self.hint_line.setToolTip(text)
+        self.hint_line.setToolTip(plain_tip(text))
         self.hint_line.setVisible(bool(text))
 
     def button_for(self, action: Action) -> QPushButton | None:

@@ -6,13 +6,11 @@ starting factories; then each turn is an optional contract fulfilment and two mo
 production move (every factory of one type that can, operates) or a non-production move (any
 number of small actions, ended explicitly).
 
-The rules live in one mixin per part of the game, each in its own module: draws.py (the set-up's
-draws), draft.py (the draft and the starting complexes), fulfilment.py, turn.py (the moves of a
-turn, its end and the game's), production.py, menu.py (a non-production move), building.py,
-cards.py (product cards out of their place), trade.py, factory_moves.py, contracts.py;
-complex.py answers questions about a complex, scoring.py scores, labels.py and words.py name
-things. This class holds the fields, the set-up, whose decision it is, the refusals' frame and
-the views.
+The rules live in one mixin per part of the game: draws.py, draft.py (the starting complexes),
+fulfilment.py, turn.py, production.py, menu.py (a non-production move), building.py, cards.py
+(product cards out of their place), trade.py, factory_moves.py, contracts.py; complex.py answers
+questions about a complex, scoring.py scores, labels.py and words.py name things. This class
+holds the fields, the set-up, whose decision it is and the views.
 
 Every multi-part rulebook action is a sequence of small decisions:
   build            build(type) -> pay(cell) -> pay(cell) -> site(cell) -> rotate(r)
@@ -197,6 +195,10 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         return int(self.opts.get("max_rounds", 0))
 
     # -- whose decision ---------------------------------------------------------------------------
+    def round_phase(self) -> str:
+        """The part of the game (round.py): set-up, draft, placing, turns, or over."""
+        return "over" if self.over and not self.pending else self.phase
+
     def frame(self) -> tuple:
         """The frame on top, read from the fields: (name,) for a draw, (name, seat) for a decision.
         A seat holding cards handed to it while another plays places them first; an answer to an

@@ -44,7 +44,7 @@ not import the engine; tests/ui/test_settings.py checks they agree)."""
 
 AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500, "step": 0}
 """AI pace setting -> pause in ms before the first decision of an AI's turn is shown ("step":
-none, each decision waits for Space or Next instead: ui/controller.py)."""
+none, each decision waits for Space or Next instead: ui/game/controller.py)."""
 
 AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1300, "slow": 3000, "step": 0}
 """AI speed setting -> the time an AI's whole turn (its run of decisions) is shown in, the motion
@@ -207,7 +207,7 @@ _SCHEMA: tuple[Setting, ...] = (
          "Pieces slide, cards turn over and an AI's move is ringed; off, every change shows at once."),
     flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
-    flag("hints_allowed", True, "Allow hints",  # ui/hint.py
+    flag("hints_allowed", True, "Allow hints",  # ui/game/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
     choice("seat_colour", "", "Your seat colour", {"": "Seat order", **PALETTE_NAMES},
            "The colour of the first human seat in the games you open from now on; the seat that had "

@@ -6,9 +6,10 @@ or has signed in before."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from ui.online.records import online_dir, read_json, write_json_atomic
+from ui.services.plain_text import message_box
 
 JOINED_FILE = "joined.json"
 
@@ -78,7 +79,7 @@ class OnlineShell(QObject):
         problem = available()
         if problem:
             if ask:
-                QMessageBox.warning(parent, "Online play", problem)
+                message_box(parent, "Online play", problem).exec()
             return None
         from ui.online.credentials import load_credentials
 
@@ -93,7 +94,7 @@ class OnlineShell(QObject):
         return self.manager
 
     def _start_manager(self, creds) -> None:
-        from ui.online_game import OnlineManager
+        from ui.online.gui.game import OnlineManager
 
         self.manager = OnlineManager(creds, self)
         self.manager.games_changed.connect(self.refresh)
@@ -105,8 +106,8 @@ class OnlineShell(QObject):
     def sign_in(self, parent: QWidget | None, start: bool = True):
         from ui.dialogs.online import SignInDialog
         from ui.online.credentials import save_credentials
+        from ui.online.gui.game import NetworkThread
         from ui.online.matrix import sign_in
-        from ui.online_game import NetworkThread
 
         dialog = SignInDialog(parent)
         net = NetworkThread()
@@ -171,7 +172,7 @@ class OnlineShell(QObject):
         return self._open_hosted(session, record)
 
     def _open_hosted(self, session, record):
-        from ui.online_game import HostBridge
+        from ui.online.gui.game import HostBridge
 
         if self.bridge is not None:
             self.bridge.close()
