@@ -5,16 +5,16 @@
 - ``joined.json``: the games this player joined elsewhere (their rooms), for "Online games".
 
 The save is an ordinary save file; the record holds no secret and no sign-in. Both are written
-atomically (temporary file, then `os.replace`), so a kill at any moment leaves the old or the
-new file, never a mix."""
+through `saves.files` (an exclusively created temporary file, then `os.replace`), so a kill at any
+moment leaves the old or the new file, never a mix, and a planted link is never written through."""
 
 from __future__ import annotations
 
 import json
-import os
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from saves.files import data_dir, read_bounded, write_atomic
 
 TXNS_KEPT = 512
 """The transaction ids of the last decisions taken, per game (a replay of any of them is refused;
@@ -22,8 +22,6 @@ an older one fails the sequence check anyway)."""
 
 
 def online_dir() -> Path:
-    from saves.paths import data_dir
-
     return data_dir() / "online"
 
 
@@ -32,21 +30,9 @@ def hosted_dir() -> Path:
 
 
 def write_json_atomic(path: Path, data, mode: int | None = None) -> None:
-    """`data` as JSON to `path`, atomically; `mode` (e.g. 0o600) is set before any byte is written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
-    fd = os.open(tmp, flags, mode if mode is not None else 0o644)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """`data` as JSON to `path`, atomically; `mode` (e.g. 0o600) is set before any byte is written.
+    OSError if it cannot be written (the old file untouched)."""
+    write_atomic(path, json.dumps(data, indent=1).encode("utf-8"), 0o644 if mode is None else mode)
 
 
 MAX_JSON_BYTES = 8 * 1024 * 1024
@@ -56,12 +42,10 @@ some tens of kilobytes)."""
 
 def read_json(path: Path):
     """The JSON in `path`, or None if it is missing or broken. Read without blocking and bounded
-    (ui/settings.read_limited): a FIFO or a link to /dev/zero under its name, read at start for the
-    Online games panel, used to hang the app."""
-    from ui.services.settings import read_limited
-
+    (`saves.files.read_bounded`): a FIFO or a link to /dev/zero under its name, read at start for
+    the Online games panel, used to hang the app."""
     try:
-        return json.loads(read_limited(path, MAX_JSON_BYTES).decode("utf-8"))
+        return json.loads(read_bounded(path, MAX_JSON_BYTES).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
 
