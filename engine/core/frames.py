@@ -9,6 +9,13 @@ an action of kind K is performed by `_do_<K>(seat, *args)`.
 After each action the automatic frames on top are resolved until a decision or a chance outcome
 is needed (or the game is over). A phase of the round (engine.core.round) begins with a frame of
 its own and ends by pushing `next_phase_frame()`.
+
+>>> from engine.core.registry import get_spec
+>>> s = get_spec("robber-barons").new_state(2)     # the roll for first player comes first
+>>> s.stack[-1][0], s.to_move() == CHANCE, s.round_phase()
+('first', True, 'setup')
+>>> s.next_phase_frame()                           # a turn begins with its Revenue phase
+['turn']
 """
 
 from __future__ import annotations
