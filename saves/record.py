@@ -39,7 +39,7 @@ from engine.core.errors import UnknownGame
 from engine.core.registry import get_spec
 from saves.envelope import pack
 from saves.errors import SaveError
-from saves.paths import data_dir
+from saves.files import data_dir
 from saves.record_index import MAX_LISTED, note_recorded, refresh, update_entry
 from saves.store import (
     BACKUP_SUFFIX,

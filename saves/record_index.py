@@ -46,7 +46,6 @@ import os
 import secrets
 import stat
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +55,7 @@ from engine.core.contract import SeatInfo
 from engine.core.errors import UnknownGame
 from engine.core.names import name_problem
 from engine.core.registry import get_spec
+from saves import files
 from saves.store import SAVE_SUFFIX
 
 INDEX_SUFFIX = ".index"
@@ -97,51 +97,35 @@ def _read_key(path: Path) -> bytes | None:
     """The key in `path` if it is one: a regular file (never a link) of KEY_BYTES bytes that only
     its owner, this user, may read; None otherwise."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-                     | getattr(os, "O_BINARY", 0))
+        data = files.read_bounded(path, KEY_BYTES, follow_links=False, require=_private)
     except OSError:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size != KEY_BYTES:
-            return None
-        if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o077):
-            return None  # another user could read it, or wrote it: its signatures prove nothing
-        data = os.read(fd, KEY_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     return data if len(data) == KEY_BYTES else None
 
 
+def _private(info: os.stat_result) -> str | None:
+    if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o077):
+        return "another user could read it, or wrote it"  # its signatures would prove nothing
+    return None
+
+
 def _make_key(path: Path) -> bytes | None:
-    """A new key in `path` (written whole under a temporary name, then linked into place, so no
-    reader ever sees half a key); the key another process made first if it did; None if none can
-    be made. A key that is not one (see `_read_key`) is replaced."""
+    """A new key in `path` (written whole, then put in place only if no key is there, so no reader
+    ever sees half a key and two processes agree on one); the key another process made first if
+    it did; None if none can be made. A key that is not one (see `_read_key`) is replaced."""
     key = secrets.token_bytes(KEY_BYTES)
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_BINARY", 0), 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(key)
-            f.flush()
-            os.fsync(f.fileno())
+        files.write_atomic(path, key, 0o600, create_only=True, make_folder=False)
+    except FileExistsError:
+        other = _read_key(path)
+        if other is not None:
+            return other
         try:
-            os.link(tmp, path)  # fails if a key is there: then that one is the folder's
-        except FileExistsError:
-            other = _read_key(path)
-            if other is not None:
-                return other
-            os.replace(tmp, path)
-        except OSError:  # no hard links on this file system
-            os.replace(tmp, path)
+            files.write_atomic(path, key, 0o600, make_folder=False)
+        except OSError:
+            return None
     except OSError:
         return None
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
     return _read_key(path)
 
 
@@ -287,22 +271,9 @@ def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
 
 def load_index(folder: Path) -> dict[str, Row]:
     """The rows of `folder`'s index ({} when there is none, or it is unreadable or damaged)."""
-    path = index_path(folder)
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_INDEX_BYTES:
-            return {}
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return {}
-            with os.fdopen(fd, "rb", closefd=False) as f:
-                data = f.read(MAX_INDEX_BYTES + 1)
-        finally:
-            os.close(fd)
+        data = files.read_bounded(index_path(folder), MAX_INDEX_BYTES)
     except OSError:
-        return {}
-    if len(data) > MAX_INDEX_BYTES:
         return {}
     return _decode(data, folder, _key(folder, make=False))
 
@@ -313,30 +284,8 @@ def save_index(folder: Path, rows: list[Row]) -> None:
     key = _key(folder, make=True)
     if key is None:
         return
-    path = index_path(folder)
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(_encode(rows, key))
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-    _remove_stale_temps(path)
-    _remove_stale_temps(key_path(folder))
-
-
-def _remove_stale_temps(path: Path) -> None:
-    """Temporary index files a killed process left (older than a minute, so never a live one's)."""
-    prefix = f".{path.name}."
-    now = time.time()
-    with contextlib.suppress(OSError), os.scandir(path.parent) as it:
-        for d in it:
-            if d.name.startswith(prefix) and d.name.endswith(".tmp"):
-                with contextlib.suppress(OSError):
-                    if now - d.stat().st_mtime > 60:
-                        os.unlink(d.path)
+    with contextlib.suppress(OSError):
+        files.write_atomic(index_path(folder), _encode(rows, key), make_folder=False)
 
 
 # -- keeping it in step with the folder ----------------------------------------------------------------

@@ -30,8 +30,8 @@ class _Described(QObject):
 
 
 def autosave_path_light() -> Path:
-    """The autosave's path without importing the saves package (ui.services.settings.data_dir's rule)."""
-    from ui.services.settings import data_dir
+    """The autosave's path without importing the engine behind the saves (saves.files is light)."""
+    from saves.files import data_dir
 
     return data_dir() / "autosave.tycoons"
 
@@ -602,7 +602,7 @@ def _remove_leftover_temps() -> None:
     """Temporary files of saves that a kill interrupted (in the data and saves folders) go at
     start; the next save would remove only its own file's."""
     try:
-        from saves.paths import data_dir, saves_dir
+        from saves.files import data_dir, saves_dir
         from saves.store import remove_leftover_temps
 
         for folder in (data_dir(), saves_dir()):
@@ -697,8 +697,8 @@ def run_gui(argv: list[str] | None = None, lesson: str | None = None) -> int:
 def _claim_data_folder(shell: Shell) -> None:
     """Take the data folder's lock (ui/app/instance.py); if another Tycoons holds it, run read-only
     and try again every few seconds, so this app may play once the other has closed."""
+    from saves.files import data_dir
     from ui.app.instance import Instance
-    from ui.services.settings import data_dir
 
     instance = shell.instance = Instance(data_dir(), shell)
     instance.raise_requested.connect(shell.bring_to_front)

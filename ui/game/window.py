@@ -44,7 +44,7 @@ decision waits for the Step pace's Next, and to pass until the next phase or sto
 def _default_dir() -> Path:
     """Save As / Load start in data_dir()/saves (created on demand), else the home folder."""
     try:
-        from saves.paths import saves_dir
+        from saves.files import saves_dir
 
         folder = saves_dir()
         folder.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from saves.files import data_dir
 from ui.online.records import read_json, write_json_atomic
 
 FILE_NAME = "matrix-signin.json"
@@ -16,8 +17,6 @@ FILE_NAME = "matrix-signin.json"
 
 def credentials_path() -> Path:
     """``matrix-signin.json`` beside settings.json (``$TYCOONS_DATA_DIR`` in tests)."""
-    from ui.services.settings import data_dir
-
     return data_dir() / FILE_NAME
 
 
@@ -34,9 +33,10 @@ class Credentials:
 
 
 def save_credentials(creds: Credentials, path: Path | None = None) -> Path:
+    """Write the sign-in readable by its owner only: the new file is 0600 from its first byte,
+    whatever the umask or the old file's bits. OSError if it cannot be written."""
     path = path or credentials_path()
-    write_json_atomic(path, creds.to_dict(), mode=0o600)
-    os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)  # also when the file existed with other bits
+    write_json_atomic(path, creds.to_dict(), mode=stat.S_IRUSR | stat.S_IWUSR)
     return path
 
 

@@ -177,7 +177,10 @@ def _list() -> int:
     from saves.store import read_session
     from ui.online.records import hosted_games
 
-    games = hosted_games()
+    problems: list[str] = []
+    games = hosted_games(problems)
+    for problem in problems:
+        print(f"skipped {problem}", file=sys.stderr)
     if not games:
         print("No games are hosted here.")
     for record in games:

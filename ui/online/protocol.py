@@ -36,6 +36,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from engine.core.contract import Action
+from ui.online.records import is_game_id
 
 PREFIX = "com.tycoons."
 VIEW = PREFIX + "view"
@@ -62,7 +63,6 @@ KEY_EVERY = 24
 further than the last key frame."""
 
 _HASH = re.compile(r"^[0-9a-f]{32}$")
-_GAME_ID = re.compile(r"^[0-9a-zA-Z_-]{1,40}$")
 
 
 def new_game_id() -> str:
@@ -137,7 +137,7 @@ def parse_decision(content) -> Decision:
     if set(content) - allowed:
         raise ValueError(f"the message has unknown fields ({', '.join(sorted(set(content) - allowed))})")
     game, seq, state_hash, txn = content.get("game"), content.get("seq"), content.get("hash"), content.get("txn")
-    if type(game) is not str or not _GAME_ID.match(game):
+    if not is_game_id(game):
         raise ValueError("the message names no game")
     if type(seq) is not int or seq < 0:
         raise ValueError("the message has no valid sequence number")

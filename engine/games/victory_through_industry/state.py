@@ -260,9 +260,9 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         kinds, must = ask(action.seat)
         if action.kind not in kinds:
             return f"Not now: you must {must}."
-        why = getattr(self, f"_why_{name}", None)
+        why = self._WHYS.get(name)
         try:
-            return (why(action) if why else None) or f"That is not possible: you must {must}."
+            return (why(self, action) if why else None) or f"That is not possible: you must {must}."
         except (IndexError, TypeError, KeyError, ValueError):
             return f"That is not possible: you must {must}."
 

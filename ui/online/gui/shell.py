@@ -8,25 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from ui.online.records import online_dir, read_json, write_json_atomic
+from ui.online.records import joined_rooms, remember_joined
 from ui.services.plain_text import message_box
-
-JOINED_FILE = "joined.json"
-
-
-def joined_rooms(user: str) -> list[str]:
-    data = read_json(online_dir() / JOINED_FILE)
-    rooms = data.get(user, []) if isinstance(data, dict) else []
-    return [str(r) for r in rooms if isinstance(r, str)]
-
-
-def remember_joined(user: str, room: str) -> None:
-    path = online_dir() / JOINED_FILE
-    data = read_json(path)
-    data = data if isinstance(data, dict) else {}
-    rooms = [r for r in data.get(user, []) if r != room] + [room]
-    data[user] = rooms[-200:]
-    write_json_atomic(path, data)
 
 
 class OnlineShell(QObject):
@@ -212,7 +195,15 @@ class OnlineShell(QObject):
             except Exception as exc:  # noqa: BLE001 - MatrixError carries .reason
                 self.shell.report("Cannot open the game", f"{getattr(exc, 'reason', exc)}", self.shell.start)
                 return None
-            remember_joined(manager.user_id, core.info.game_room)
+            try:
+                remember_joined(manager.user_id, core.info.game_room)
+            except OSError as exc:
+                from saves.files import reason
+
+                window = self.open_remote(core)
+                self.shell.report("Game not remembered", "The game is open, but it could not be kept in the list "
+                                  f"of Online games for the next start ({reason(exc)}).", window or self.shell.start)
+                return window
         return self.open_remote(core)
 
     def open_remote(self, core):
