@@ -7,7 +7,8 @@ Each game may provide `ai/games/<pkg>/agents.py` with a module attribute
 `AGENTS = {"easy": EasyAgent, "normal": NormalAgent, ...}` (classes constructed without
 arguments). A game without its own agents is served by `RandomAgent` at the standard levels, so a
 newly registered game is playable against the computer from its first day. The level "random"
-is accepted for every game (benchmarks, tests) but not listed by `levels`.
+is accepted for every game (benchmarks, tests) but not listed by `levels`. A game with learned
+knowledge (`ai/games/<pkg>/expert.py`) also offers "expert" (ai/expert/agent.py).
 """
 
 from __future__ import annotations
@@ -54,7 +55,10 @@ def levels(game_id: str) -> list[str]:
     information-set search (ai/core/search.py) with the game's own evaluation if it has one."""
     table = _game_agents(game_id)
     names = list(table) if table is not None else list(FALLBACK_LEVELS)
-    return names if "hard" in names else names + ["hard"]
+    names = names if "hard" in names else names + ["hard"]
+    from ai.expert.agent import has_expert
+
+    return names + ["expert"] if has_expert(game_id) else names
 
 
 def get_agent(game_id: str, level: str) -> Agent:
@@ -66,6 +70,11 @@ def get_agent(game_id: str, level: str) -> Agent:
         from ai.core.search import hard_agent
 
         return hard_agent(game_id)
+    if level == "expert":
+        from ai.expert.agent import expert_agent, has_expert
+
+        if has_expert(game_id):
+            return expert_agent(game_id)
     table = _game_agents(game_id)
     if table is None:
         if level in FALLBACK_LEVELS:
