@@ -186,8 +186,11 @@ class Trainer:
             yield from pool.map(_play_block_args, jobs)
 
     def evaluate(self, gen: int, model_file: Path) -> None:
+        """Expert with this generation's model against Hards; kept in a file, so a run stopped
+        during the evaluation evaluates again on resuming and a finished one is not replayed."""
         n = self.a.eval_games
-        if n <= 0:
+        done = self.dir / f"gen-{gen}.eval-{n}.json"
+        if n <= 0 or done.exists():
             return
         per = max(1, -(-n // max(1, self.a.jobs)))
         jobs = [(self.game, self.a.players, self.a.seed, f"eval-{gen}", first, min(per, n - first),
@@ -195,6 +198,7 @@ class Trainer:
                 for first in range(0, n, per)]
         won = [w for _, part in self._map(jobs) for w in part]
         lo, hi = wilson(sum(won), len(won))
+        _write(done, json.dumps({"won": sum(won), "games": len(won)}).encode())
         self.log(f"gen {gen}: Expert against {self.a.players - 1} Hards at {self.a.budget} worlds, seats rotated: "
                  f"won {sum(won):g} of {len(won)} = {sum(won) / max(1, len(won)):.1%} "
                  f"(95 % {lo:.1%}-{hi:.1%}; fair {1 / self.a.players:.1%})")
@@ -215,6 +219,7 @@ class Trainer:
             if model_file.exists():
                 model = read_model(self.game, model_file)
                 self.log(f"gen {gen}: model read back from {model_file.name}")
+                self.evaluate(gen, model_file)
                 continue
             samples = Samples.join(data)
             X = samples.X.reshape(-1, samples.X.shape[-1]).astype(np.float64)

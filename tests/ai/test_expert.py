@@ -143,3 +143,24 @@ def test_fitting_learns_who_wins_and_is_reproducible():
     assert held < uniform - 0.2
     assert log_loss(fitted[0], X, Y) == log_loss(fitted[1], X, Y)
     assert np.array_equal(fitted[0].w1, fitted[1].w1)
+
+
+def test_training_from_nothing_is_seeded_and_resumes(tmp_path):
+    """Two runs with one seed give the same model; a run stopped after playing its games goes on
+    from the games kept in its folder instead of playing them again."""
+    from ai.train import main as train
+
+    args = ["first-ceo", "--games", "6", "--generations", "0", "--eval-games", "0", "--epochs", "2", "--hidden", "4"]
+    train([*args, "--dir", str(tmp_path / "a")])
+    train([*args, "--dir", str(tmp_path / "b")])
+    a = read_model("first-ceo", tmp_path / "a" / "gen-0.model.npz")
+    b = read_model("first-ceo", tmp_path / "b" / "gen-0.model.npz")
+    assert np.array_equal(a.w1, b.w1) and np.array_equal(a.w2, b.w2)
+    (tmp_path / "a" / "gen-0.model.npz").unlink()  # as if stopped before the fit
+    log = tmp_path / "a" / "train.log"
+    before = log.read_text().count("playing")
+    train([*args, "--dir", str(tmp_path / "a")])
+    assert log.read_text().count("playing") == before
+    assert np.array_equal(read_model("first-ceo", tmp_path / "a" / "gen-0.model.npz").w1, a.w1)
+    with pytest.raises(SystemExit, match="another run"):
+        train([*args[:2], "7", *args[3:], "--dir", str(tmp_path / "a")])
