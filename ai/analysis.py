@@ -108,12 +108,33 @@ def analyse_task(game_id: str, state_data: dict, seat: int, chosen: dict, seed: 
     return analyse_state(state, seat, Action.from_dict(chosen), seed, budget, index, entry).to_dict()
 
 
+MAX_ARGS = 64
+"""The most arguments (counted through nested lists) a move read from a file may have; the
+games' moves have a handful."""
+
+
+def _plain_args(raw, depth: int = 0, budget: list[int] | None = None) -> bool:
+    """Whether `raw` is a move's arguments: ints, strings, booleans or None, in lists at most
+    three deep, at most MAX_ARGS of them in all."""
+    budget = [MAX_ARGS] if budget is None else budget
+    for x in raw:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if isinstance(x, list):
+            if depth >= 3 or not _plain_args(x, depth + 1, budget):
+                return False
+        elif not (x is None or isinstance(x, int | str)) or (isinstance(x, str) and len(x) > 200):
+            return False
+    return True
+
+
 def analysed_from_dict(d: dict) -> Analysed:
     """The inverse of `Analysed.to_dict` (ValueError, KeyError or TypeError for bad data)."""
     def action(raw) -> Action:
         if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or type(raw.get("seat")) is not int \
-                or not isinstance(raw.get("args", []), list):
-            raise ValueError("not an action")
+                or not isinstance(raw.get("args", []), list) or not _plain_args(raw.get("args", [])):
+            raise ValueError("a move is not one")
         return Action.from_dict(raw)
 
     def chance(x) -> float:
@@ -123,10 +144,10 @@ def analysed_from_dict(d: dict) -> Analysed:
 
     ints = [d["index"], d["entry"], d["seat"]]
     if any(type(x) is not int or x < 0 for x in ints):
-        raise ValueError("not an index")
+        raise ValueError("a decision's place or seat is not one")
     gap = d.get("gap_z", 0.0)
-    if isinstance(gap, bool) or not isinstance(gap, int | float):
-        raise ValueError("not a number")
+    if isinstance(gap, bool) or not isinstance(gap, int | float) or not math.isfinite(gap):
+        raise ValueError("a decision's certainty is not a number")  # NaN would pass every comparison
     top = d.get("top", [])
     if not isinstance(top, list) or len(top) > 10 or not isinstance(d["shares"], list) or len(d["shares"]) > 16:
         raise ValueError("not a list")
@@ -308,29 +329,59 @@ def _read_small_file(path: str | os.PathLike, limit: int) -> bytes:
     return data
 
 
+def parse_analysis(data: bytes, game: str, state_hash: str, log_length: int) -> Analysis:
+    """The analysis in the bytes of an `.analysis` file if it is one of this save (game, final
+    state hash, log length) and well formed; ValueError (or KeyError, TypeError...) says why not.
+    Whether it fits the game move by move is `analysis_problem`'s to say."""
+    d = json.loads(data.decode("utf-8"))
+    if not isinstance(d, dict) or d.get("kind") != "tycoons-analysis" or d.get("format") != FILE_FORMAT:
+        raise ValueError("it is not an analysis Tycoons writes")
+    if d.get("game") != game or d.get("state_hash") != state_hash or d.get("log_length") != log_length:
+        raise ValueError("it is the analysis of another game")
+    seats, budget_ms = d.get("seats"), d.get("budget_ms")
+    if not isinstance(seats, list) or not all(type(s) is int and 0 <= s < 16 for s in seats):
+        raise ValueError("its seats are not seats")
+    if budget_ms is not None and (type(budget_ms) is not int or budget_ms < 1):
+        raise ValueError("its time budget is not one")
+    raw, complete = d.get("decisions"), d.get("complete", True)
+    if not isinstance(raw, list) or type(complete) is not bool:
+        raise ValueError("its decisions are not a list")
+    if len(raw) > log_length:  # before reading them: at most one per decision of the game
+        raise ValueError(f"it holds {len(raw):,} decisions, more than the game's {log_length:,}")
+    decisions = [analysed_from_dict(x) for x in raw]
+    if any(x.entry >= log_length for x in decisions):
+        raise ValueError("a decision lies beyond the game's end")
+    return Analysis(game, state_hash, log_length, budget_ms, seats, decisions, complete)
+
+
 def read_analysis(path: str | os.PathLike, game: str, state_hash: str, log_length: int) -> Analysis | None:
     """The analysis in `path` if it belongs to this save (game, final state hash, log length),
     else None (no file, another game's, damaged: the game is simply analysed again)."""
     try:
-        d = json.loads(_read_small_file(path, MAX_FILE_BYTES).decode("utf-8"))
-        if not isinstance(d, dict) or d.get("kind") != "tycoons-analysis" or d.get("format") != FILE_FORMAT:
-            return None
-        if d.get("game") != game or d.get("state_hash") != state_hash or d.get("log_length") != log_length:
-            return None
-        seats, budget_ms = d.get("seats"), d.get("budget_ms")
-        if not isinstance(seats, list) or not all(type(s) is int and 0 <= s < 16 for s in seats):
-            return None
-        if budget_ms is not None and type(budget_ms) is not int:
-            return None
-        raw = d.get("decisions")
-        if not isinstance(raw, list):
-            return None
-        decisions = [analysed_from_dict(x) for x in raw]
-        if any(x.entry >= log_length for x in decisions):
-            return None
-        return Analysis(game, state_hash, log_length, budget_ms, seats, decisions, bool(d.get("complete", True)))
+        return parse_analysis(_read_small_file(path, MAX_FILE_BYTES), game, state_hash, log_length)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
+
+
+def kept_analysis(path: str | os.PathLike, review, state_hash: str) -> tuple[Analysis | None, str | None]:
+    """The analysis kept in `path` for the game of `review` (final state hash `state_hash`),
+    checked field by field against the game: (the analysis, None), or (None, why it is not
+    used). A file can be edited or shared by anyone: one that does not fit its game is never
+    shown (a seat the game has not made the review refuse a good save, a move no rule allows
+    broke the board on its step)."""
+    try:
+        analysis = parse_analysis(_read_small_file(path, MAX_FILE_BYTES), review.spec.id, state_hash,
+                                  len(review.actions))
+    except OSError:
+        return None, "it could not be read"
+    except ValueError as exc:
+        return None, str(exc) if type(exc) is ValueError else "it is not a well-formed analysis"
+    except (KeyError, TypeError, AttributeError, RecursionError):
+        return None, "it is not a well-formed analysis"
+    if not analysis.complete:
+        return None, "it was not finished"
+    problem = analysis_problem(analysis, review)
+    return (None, problem) if problem else (analysis, None)
 
 
 def write_analysis(path: str | os.PathLike, analysis: Analysis) -> Path:
@@ -353,13 +404,46 @@ def write_analysis(path: str | os.PathLike, analysis: Analysis) -> Path:
 
 
 def matches(analysis: Analysis, review) -> bool:
-    """True if every analysed decision is the one the review's log has at its place."""
+    """True if `analysis` fits the game of `review` in every field (`analysis_problem`)."""
+    return analysis_problem(analysis, review) is None
+
+
+SHARE_SLACK = 1e-3
+"""How far a decision's shares may sum from 1 (each is written rounded to five places)."""
+
+
+def analysis_problem(analysis: Analysis, review) -> str | None:
+    """Why `analysis` is not an analysis of the game of `review`, or None if it is one: every
+    decision is one of the analysed seats' own, at its place in the log, in order and once; the
+    move played is the log's; the best move and the candidates are moves the rules allowed
+    there; the chances are one per seat and agree with each other."""
+    players = len(review.seats)
+    seats = analysis.seats
+    if len(set(seats)) != len(seats) or not all(0 <= s < players for s in seats):
+        return "its seats are not this game's"
+    if analysis.game != review.spec.id or analysis.log_length != len(review.actions):
+        return "it is the analysis of another game"
+    if len(analysis.decisions) > decisions_of(review, seats):
+        return "it holds more decisions than the game has"
+    last = 0
     for d in analysis.decisions:
-        if d.entry >= len(review.actions) or review.actions[d.entry] != d.chosen \
-                or d.index < 1 or d.index > len(review.decision_entries) \
-                or review.decision_entries[d.index - 1] != d.entry:
-            return False
-    return True
+        where = f"decision {d.index}"
+        if not last < d.index <= len(review.decision_entries):
+            return f"{where} is out of place (or given twice)"
+        last = d.index
+        if review.decision_entries[d.index - 1] != d.entry or review.actions[d.entry] != d.chosen:
+            return f"{where} is not the move the game has there"
+        if d.seat != d.chosen.seat or d.seat not in seats:
+            return f"{where} is charged to a player who did not take it"
+        if len(d.shares) != players or abs(sum(d.shares) - 1.0) > SHARE_SLACK \
+                or abs(d.shares[d.seat] - d.win_after) > SHARE_SLACK:
+            return f"{where}'s chances are not one per player"
+        if len(d.top) > HINT_CANDIDATES or (d.top and d.top[0][0] != d.best):
+            return f"{where}'s candidates are not its best moves"
+        legal = review.state_at(d.entry).legal_actions(d.seat)
+        if d.best not in legal or any(a not in legal for a, _ in d.top):
+            return f"{where}'s better move is not one the rules allowed"
+    return None
 
 
 # -- what `tycoons analyse` prints ----------------------------------------------------------------

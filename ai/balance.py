@@ -22,7 +22,6 @@ no Qt.
 
 from __future__ import annotations
 
-import importlib
 import statistics
 import sys
 import time
@@ -30,7 +29,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ai.core.agent import Budget
-from ai.core.agents import _package, get_agent
+from ai.core.agents import get_agent
+from ai.core.game_parts import own_module
 from ai.report import wilson
 from ai.simulate import DECISION_CAP, game_seed, play_out
 from engine.core.contract import SeatInfo
@@ -42,13 +42,7 @@ UNFINISHED = "unfinished (decision cap)"
 
 def hooks(game_id: str):
     """The game's balance hooks module, or None."""
-    name = f"ai.games.{_package(game_id)}.balance"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            return None
-        raise
+    return own_module(game_id, "balance")
 
 
 @dataclass

@@ -43,7 +43,7 @@ def play_game(game_id: str, players: int, g: int, seed: int, positions: int, bud
     from ai.core.agents import get_agent
     from ai.core.estimate import EstimateBudget, estimate
     from ai.core.observe import observe
-    from ai.core.search import terminal_shares
+    from ai.core.shares import terminal_shares
     from ai.simulate import game_seed
     from engine.core.contract import SeatInfo
     from engine.core.rng import Rng

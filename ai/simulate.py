@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ai.core.agent import Budget
 from ai.core.agents import get_agent
+from ai.core.hard import hard_agent
 from ai.core.observe import observe, observe_everything
 from engine.core.contract import SeatInfo
 from engine.core.errors import TycoonsError
@@ -97,8 +98,6 @@ ORACLE_FACTOR = 2
 
 def _agent(game_id: str, level: str):
     if level == "oracle":
-        from ai.core.search import hard_agent
-
         agent = hard_agent(game_id)
         agent.level = "oracle"
         return agent

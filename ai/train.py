@@ -30,7 +30,8 @@ import numpy as np
 from ai.core.agent import Budget
 from ai.core.agents import get_agent
 from ai.core.observe import observe
-from ai.expert.agent import ExpertAgent, expert_features, model_path, read_model
+from ai.expert.agent import ExpertAgent, model_path, read_model
+from ai.expert.features import expert_features
 from ai.expert.fit import Samples, fit
 from ai.expert.model import ValueModel, new_model
 from ai.report import wilson

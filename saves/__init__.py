@@ -2,9 +2,14 @@
 atomically with a backup, read back by replaying the log; the autosave behind Continue; and
 the checks behind ``tycoons check-save``. Qt-free.
 
->>> from saves import write_session, read_session            # doctest: +SKIP
->>> write_session(session, "game.tycoons")                   # doctest: +SKIP
->>> read_session("game.tycoons").state.state_hash() == session.state.state_hash()  # doctest: +SKIP
+>>> import tempfile, pathlib
+>>> from engine.core import Session
+>>> session = Session.new("first-ceo", ["Ann", "Bob", "Cy"], seed=7)
+>>> _ = session.apply(session.legal_actions()[0])
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "game.tycoons"
+>>> write_session(session, path) == path.resolve()
+True
+>>> read_session(path).state.state_hash() == session.state.state_hash()
 True
 """
 

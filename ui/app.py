@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
+from ui.plain_text import PlainLabel, message_box
 from ui.settings import Settings, autosave_exists
 from ui.settings import settings as global_settings
 
@@ -393,7 +394,8 @@ class Shell(QObject):
             future = pool.submit(reader)
             if not _wait_briefly(future):
                 name = Path(path).name if path else "the last game"
-                dialog = QProgressDialog(f"Loading {name}…", "", 0, 0, parent)
+                dialog = QProgressDialog("", "", 0, 0, parent)
+                dialog.setLabel(PlainLabel(f"Loading {name}…"))  # a file's name, as written
                 dialog.setCancelButton(None)  # a replay cannot be cut short safely; it is bounded
                 dialog.setWindowTitle("Tycoons")
                 dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -545,7 +547,7 @@ class Shell(QObject):
 
     # -- misc -----------------------------------------------------------------------------------------
     def report(self, title: str, text: str, parent: QWidget | None = None) -> None:
-        QMessageBox.warning(parent or self.window or self.start, title, text)
+        message_box(parent or self.window or self.start, title, text).exec()  # it quotes files' names and words
 
     def _window_closed(self) -> None:
         self._leave_hosted_game()

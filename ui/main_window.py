@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QGraphicsView,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QToolButton,
@@ -33,6 +32,7 @@ from ui.panels import seat_colour, seat_marks
 from ui.panels.log_dock import LogDock
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.prompt_bar import PromptBar
+from ui.plain_text import PlainLabel, message_box
 from ui.settings import SCHEMA
 
 FILE_FILTER = "Tycoons games (*.tycoons);;All files (*)"
@@ -407,7 +407,7 @@ class GameWindow(QMainWindow):
         self.view.setAccessibleName("Board")
         self.players_dock.setAccessibleName("Players")
         self.statusBar().setAccessibleName("Status")
-        self.thinking_label = QLabel()
+        self.thinking_label = PlainLabel()  # a player's name
         self.thinking_label.setAccessibleName("Who is thinking")
         self.statusBar().addPermanentWidget(self.thinking_label)
         # the docks the player opens or closes stay so (View menu, the ✕, the status bar's
@@ -1033,8 +1033,8 @@ class GameWindow(QMainWindow):
         try:
             write_session(self.controller.session, str(path))
         except Exception as exc:  # noqa: BLE001 - SaveError has .reason; OSError a message
-            QMessageBox.warning(self, "Could not save", f"The game was not saved to {path}:\n"
-                                f"{getattr(exc, 'reason', exc)}")
+            message_box(self, "Could not save", f"The game was not saved to {path}:\n"
+                        f"{getattr(exc, 'reason', exc)}").exec()
             return False
         self.path = path
         self.controller.saved_length = len(self.controller.session.log)

@@ -6,9 +6,10 @@ or has signed in before."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from ui.online.records import online_dir, read_json, write_json_atomic
+from ui.plain_text import message_box
 
 JOINED_FILE = "joined.json"
 
@@ -78,7 +79,7 @@ class OnlineShell(QObject):
         problem = available()
         if problem:
             if ask:
-                QMessageBox.warning(parent, "Online play", problem)
+                message_box(parent, "Online play", problem).exec()
             return None
         from ui.online.credentials import load_credentials
 

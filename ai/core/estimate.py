@@ -32,8 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.core.agent import Observation
+from ai.core.knowledge import knowledge_for
+from ai.core.own_levels import normal_choice, normal_policy
 from ai.core.rollouts import rollout_shares
-from ai.core.search import SearchRng, knowledge_for, normal_choice, normal_policy
+from ai.core.search import SearchRng
 from engine.core.contract import Action
 
 ANALYSIS_MS = 400

@@ -2,11 +2,11 @@
 
     python -m ai.core.fit_evaluation first-ceo --games 900 --seed 100000 --every 1 --jobs 2
 
-The game's `ai/games/<pkg>/evaluate.py` provides `features(state) -> (progress, rows)` and
+The game's `ai/games/<pkg>/knowledge.py` provides `features(state) -> (progress, rows)` and
 `FIT_EDGES` (the progress bucket bounds). Every `--every`-th player decision of each game is one
 sample, labelled with that game's winners. Games whose seed is a multiple of 5 are held out: the
 report compares the fitted model's log loss on them with a uniform guess. The coefficient table is
-printed as Python, ready to paste into the game's evaluate module.
+printed as Python, ready to paste into the game's knowledge module.
 """
 
 from __future__ import annotations
@@ -16,7 +16,15 @@ import math
 import sys
 
 from ai.core.fitted import FittedModel, Sample, fit, log_loss
-from ai.core.search import evaluate_module
+from ai.core.game_parts import own_module
+
+
+def fitted_module(game_id: str):
+    """The game's knowledge module, which holds its `features`, `FIT_EDGES` and `FITTED`."""
+    module = own_module(game_id, "knowledge")
+    if module is None or not hasattr(module, "features"):
+        raise SystemExit(f"{game_id} has no fitted evaluation (no features in its knowledge module)")
+    return module
 
 
 def collect(game_id: str, players: int, seeds: range, every: int) -> list[tuple[int, Sample]]:
@@ -25,7 +33,7 @@ def collect(game_id: str, players: int, seeds: range, every: int) -> list[tuple[
     from engine.core import Session
     from engine.core.contract import SeatInfo
 
-    features = evaluate_module(game_id).features
+    features = fitted_module(game_id).features
     out = []
     for seed in seeds:
         session = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "normal") for i in range(players)], seed=seed)
@@ -57,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=1, help="take every k-th player decision")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
-    module = evaluate_module(args.game)
+    module = fitted_module(args.game)
     bounds = [args.seed + args.games * j // args.jobs for j in range(args.jobs + 1)]
     parts = [(args.game, args.players, range(lo, hi), args.every) for lo, hi in zip(bounds, bounds[1:], strict=False)]
     if args.jobs > 1:

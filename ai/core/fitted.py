@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.core.search import softmax_shares
+from ai.core.shares import softmax_shares
 
 
 @dataclass(frozen=True)

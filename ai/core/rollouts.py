@@ -13,7 +13,7 @@ over the worlds, the best candidate is played.
 That is one step of policy improvement over Normal, the rollout algorithm of Bertsekas,
 Tsitsiklis & Wu (1997), which Tesauro & Galperin (1996) used to turn a backgammon program into a
 much stronger one. It sees only the seat's view: worlds come from `obs.sample`, never the true
-state. A game opts in with `form = "rollouts"` in its `ai/games/<pkg>/evaluate.py`.
+state. A game opts in with `form="rollouts"` in its `ai/games/<pkg>/knowledge.py`.
 """
 
 from __future__ import annotations
@@ -21,16 +21,10 @@ from __future__ import annotations
 import time
 
 from ai.core.agent import Budget, Observation
-from ai.core.search import (
-    DEFAULT_THINK_MS,
-    GameKnowledge,
-    SearchRng,
-    _chance_step,
-    knowledge_for,
-    normal_choice,
-    normal_policy,
-    terminal_shares,
-)
+from ai.core.knowledge import Knowledge, knowledge_for
+from ai.core.own_levels import normal_choice, normal_policy
+from ai.core.search import DEFAULT_THINK_MS, SearchRng, chance_step
+from ai.core.shares import terminal_shares
 from engine.core.contract import CHANCE, TERMINAL, Action, State
 
 DEFAULT_MAX_WORLDS = 2_000
@@ -45,7 +39,7 @@ class RolloutAgent:
 
     level = "hard"
 
-    def __init__(self, game_id: str, knowledge: GameKnowledge | None = None,
+    def __init__(self, game_id: str, knowledge: Knowledge | None = None,
                  think_ms: int = DEFAULT_THINK_MS, max_worlds: int = DEFAULT_MAX_WORLDS):
         self.game_id = game_id
         self.k = knowledge or knowledge_for(game_id)
@@ -116,5 +110,5 @@ def rollout_shares(world: State, action: Action, policy, evaluate, horizon: int,
         mover = state.to_move()
         if mover == TERMINAL:
             break
-        state.apply_unchecked(_chance_step(state, rng) if mover == CHANCE else policy(state, rng))
+        state.apply_unchecked(chance_step(state, rng) if mover == CHANCE else policy(state, rng))
     return terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state)

@@ -13,19 +13,20 @@ With `Budget.iterations` the result depends only on the seed; with a time budget
 how many iterations fit.
 
 A game may play the Hard level's other form instead, the rollouts of ai/core/rollouts.py
-(`form = "rollouts"` in its knowledge); `hard_agent(game_id)` builds whichever the game names.
+(`form="rollouts"` in its knowledge, ai/core/knowledge.py); `hard_agent(game_id)` of
+ai/core/hard.py builds whichever the game names.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from ai.core.agent import Budget, Observation
+from ai.core.knowledge import Knowledge, knowledge_for
+from ai.core.own_levels import normal_choice
+from ai.core.shares import terminal_shares
 from engine.core.contract import CHANCE, TERMINAL, Action, State
 
 DEFAULT_THINK_MS = 2000
@@ -43,128 +44,6 @@ class Node:
         self.avail = 1
         self.reward = 0.0
         self.player = player
-
-
-def softmax_shares(scores: list[float], temperature: float) -> list[float]:
-    """Each seat's estimated share of the win from running scores (a softmax; sums to 1)."""
-    top = max(scores)
-    weights = [math.exp((s - top) / temperature) for s in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-def terminal_shares(state: State) -> list[float]:
-    """1 for a sole winner, 1/k each on a shared victory."""
-    winners = state.outcome().winners
-    share = 1.0 / len(winners)
-    return [share if seat in winners else 0.0 for seat in range(state.players)]
-
-
-def default_evaluate(state: State) -> list[float]:
-    """Fallback evaluation: a softmax over the game's running score, scaled by its spread."""
-    scores = state.score_track()
-    spread = max(scores) - min(scores)
-    return softmax_shares(scores, max(10.0, spread / 2 + 1.0))
-
-
-@dataclass
-class GameKnowledge:
-    """What a game may add to the generic search (all optional), from `ai/games/<pkg>/evaluate.py`:
-    `evaluate(state) -> list[float]`, `playout_action(state, rng) -> Action`, `prune(state, legal)
-    -> list[Action]` (collapse equivalent or hopeless choices), `playout_depth`, `exploration`, and
-    `prior_weight`: a progressive bias (Chaslot et al. 2008) towards the Normal level's choice at
-    the root, worth `prior_weight / (visits + 1)` of a share of the win, so the search starts from
-    Normal's move and leaves it only when its playouts say another is better. `delegate(obs) ->
-    bool` names decisions the search leaves to the Normal level outright (the small steps of a
-    plan whose worth only shows many moves later, beyond any playout's reach). `opponent_policy
-    (state, rng) -> Action`, when set, plays every other seat's decisions inside the tree instead
-    of letting UCT branch on them (see `normal_policy`): the tree then branches only on the
-    searching seat's own choices, and the opponents answer as the model says. `form = "rollouts"`
-    makes the game's Hard level the rollout form of ai/core/rollouts.py instead of this tree
-    (Normal plays every seat for `rollout_horizon` decisions after each candidate, or
-    `rollout_policy(state, rng)` where Normal is too slow for that). `budget_unit` says what
-    `Budget.iterations` counts in that form: "worlds" (every candidate played once in each), or
-    "rollouts" (candidate rollouts in all, spread as whole worlds), which is what a time budget
-    buys when the number of candidates varies widely from one decision to the next."""
-
-    evaluate: Callable[[State], list[float]] = default_evaluate
-    playout_action: Callable | None = None
-    prune: Callable | None = None
-    playout_depth: int = 16
-    exploration: float = 0.7
-    prior_weight: float = 0.0
-    delegate: Callable | None = None
-    opponent_policy: Callable | None = None
-    form: str = "tree"
-    rollout_horizon: int = 40
-    rollout_policy: Callable | None = None
-    budget_unit: str = "worlds"
-
-
-def normal_policy(game_id: str, agent=None) -> Callable:
-    """The Normal level (or `agent`) as a policy on a (determinized) state: each seat decides from
-    its own view of the deal, and an agent that samples a deal gets a copy of this one."""
-    from ai.core.agents import get_agent
-
-    agent = agent or get_agent(game_id, "normal")
-    budget = Budget()
-    # an agent may offer the few parts of the view it reads, built faster than the whole view
-    view = getattr(agent, "model_view", None) or (lambda state, seat: state.view(seat))
-
-    def policy(state: State, rng) -> Action:
-        mover = state.to_move()
-        legal = state.legal_actions(mover)
-        if len(legal) == 1:
-            return legal[0]
-        obs = Observation(game_id, mover, view(state, mover), legal, lambda _rng: state.copy())
-        return agent.choose(obs, rng, budget)
-
-    return policy
-
-
-def normal_choice(game_id: str, obs: Observation, seed: int) -> Action:
-    """The Normal level's choice from `obs`, its generator seeded with `seed`."""
-    from ai.core.agents import get_agent
-    from engine.core.rng import Rng
-
-    return get_agent(game_id, "normal").choose(obs, Rng(seed), Budget())
-
-
-def evaluate_module(game_id: str):
-    """The game's `ai/games/<pkg>/evaluate.py` module, or None if it has none."""
-    from engine.core.registry import GAME_MODULES
-
-    name = f"ai.games.{GAME_MODULES[game_id].rsplit('.', 1)[-1]}.evaluate"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name and name.startswith(exc.name):
-            return None
-        raise
-
-
-def knowledge_for(game_id: str) -> GameKnowledge:
-    module = evaluate_module(game_id)
-    if module is None:
-        return GameKnowledge()
-    k = GameKnowledge()
-    for field in ("evaluate", "playout_action", "prune", "playout_depth", "exploration", "prior_weight",
-                  "delegate", "opponent_policy", "form", "rollout_horizon", "rollout_policy",
-                  "budget_unit"):
-        if hasattr(module, field):
-            setattr(k, field, getattr(module, field))
-    return k
-
-
-def hard_agent(game_id: str, knowledge: GameKnowledge | None = None):
-    """The Hard level of `game_id`: the tree search, or the rollout form if the game's knowledge
-    asks for it (`form = "rollouts"`)."""
-    k = knowledge or knowledge_for(game_id)
-    if k.form == "rollouts":
-        from ai.core.rollouts import RolloutAgent
-
-        return RolloutAgent(game_id, k)
-    return IsmctsAgent(game_id, k)
 
 
 class SearchRng:
@@ -201,7 +80,7 @@ class SearchRng:
             items[i], items[j] = items[j], items[i]
 
 
-def _chance_step(state: State, rng: SearchRng) -> Action:
+def chance_step(state: State, rng: SearchRng) -> Action:
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
@@ -213,7 +92,7 @@ class IsmctsAgent:
 
     level = "hard"
 
-    def __init__(self, game_id: str, knowledge: GameKnowledge | None = None,
+    def __init__(self, game_id: str, knowledge: Knowledge | None = None,
                  think_ms: int = DEFAULT_THINK_MS, max_iterations: int = DEFAULT_MAX_ITERATIONS):
         self.game_id = game_id
         self.k = knowledge or knowledge_for(game_id)
@@ -264,7 +143,7 @@ class IsmctsAgent:
         while True:
             mover = state.to_move()
             while mover == CHANCE:
-                state.apply_unchecked(_chance_step(state, rng))
+                state.apply_unchecked(chance_step(state, rng))
                 mover = state.to_move()
             if mover == TERMINAL:
                 break
@@ -309,7 +188,7 @@ class IsmctsAgent:
             if mover == TERMINAL:
                 break
             if mover == CHANCE:
-                action = _chance_step(state, rng)
+                action = chance_step(state, rng)
             elif policy is not None:
                 action = policy(state, rng)
             else:

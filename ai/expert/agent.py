@@ -13,17 +13,20 @@ so (`model_status` is the sentence the New game dialog shows).
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 
 from ai.core.agent import Budget, Observation
+from ai.core.hard import hard_agent
+from ai.core.knowledge import Knowledge, knowledge_for
+from ai.expert.features import expert_features, has_expert
 from ai.expert.model import ModelError, ValueModel
 from engine.core.assets import game_asset
-from engine.core.registry import GAME_MODULES, get_spec
+from engine.core.registry import get_spec
 
 MODEL_FILE = "expert-value.npz"
 """The model's file name in assets/games/<id>/."""
@@ -31,20 +34,8 @@ MODEL_FILE = "expert-value.npz"
 log = logging.getLogger("tycoons.ai")
 
 
-def expert_features(game_id: str) -> ModuleType | None:
-    """The game's `ai/games/<pkg>/expert.py` (FEATURES_VERSION, FEATURE_NAMES, rows(view, seat)),
-    or None for a game without an Expert level."""
-    name = f"ai.games.{GAME_MODULES[game_id].rsplit('.', 1)[-1]}.expert"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name and name.startswith(exc.name):
-            return None
-        raise
-
-
-def has_expert(game_id: str) -> bool:
-    return game_id in GAME_MODULES and expert_features(game_id) is not None
+__all__ = ["ExpertAgent", "expert_agent", "expert_features", "has_expert", "load_model", "model_status",
+           "read_model"]
 
 
 def model_path(game_id: str) -> Path:
@@ -109,17 +100,18 @@ class ExpertAgent:
     level = "expert"
     notice: str | None = None
 
-    def __init__(self, game_id: str, model: ValueModel, features: ModuleType):
-        from ai.core.search import hard_agent, knowledge_for
-
+    def __init__(self, game_id: str, model: ValueModel, features: ModuleType, knowledge: Knowledge | None = None):
         self.game_id = game_id
         self.model = model
         self.rows = features.rows
-        self.k = knowledge_for(game_id)
-        # the game may search differently once its judgement is learned (a shorter horizon, say)
-        for name, value in getattr(features, "SEARCH", {}).items():
-            setattr(self.k, name, value)
-        self.inner = hard_agent(game_id, self.k)
+        # Hard's knowledge of the game (`knowledge`, for tests and measurements, may change its
+        # knobs); the evaluation is replaced by the model at each decision, for the seat deciding
+        self.base_k = knowledge or knowledge_for(game_id)
+        self.inner = hard_agent(game_id, self.base_k)
+
+    @property
+    def k(self) -> Knowledge:
+        return self.inner.k
 
     @property
     def last_iterations(self) -> int:
@@ -137,7 +129,7 @@ class ExpertAgent:
     def choose(self, obs: Observation, rng, budget: Budget):
         if len(obs.legal) == 1:
             return obs.legal[0]
-        self.k.evaluate = self.evaluate_for(obs.seat)
+        self.inner.k = replace(self.base_k, evaluate=self.evaluate_for(obs.seat))
         return self.inner.choose(obs, rng, budget)
 
 
@@ -149,8 +141,6 @@ def expert_agent(game_id: str):
             raise ModelError(f"{game_id} has no Expert level")
         return ExpertAgent(game_id, load_model(game_id), features)
     except ModelError as exc:
-        from ai.core.search import hard_agent
-
         agent = hard_agent(game_id)
         agent.level = "expert"
         agent.notice = f"Expert plays as Hard: {exc}."

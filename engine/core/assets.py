@@ -58,10 +58,10 @@ def _option(game_id: str, o: dict):
                   o.get("rule", ""), o.get("shown", True))
 
 
-def game_spec(game_id: str, state_class: type):
+def game_spec(game_id: str, state_class: type, round=None):
     """The GameSpec of a game described as data: its title, pitch, player range, rules versions and
     options (each with its declared range) from assets/games/<game_id>/game.toml, its rules help
-    from rules.md there."""
+    from rules.md there; `round` is the order of its round (the game's round.py)."""
     from engine.core.contract import GameSpec
 
     data = load_toml(game_id, "game.toml")
@@ -69,5 +69,5 @@ def game_spec(game_id: str, state_class: type):
     facts = {name: data[name] for name in SPEC_FIELDS}
     if not 0 <= facts["oldest_rules_version"] <= facts["rules_version"]:
         raise ValueError(f"{game_id}/game.toml: oldest_rules_version must lie in 0..rules_version")
-    return GameSpec(id=game_id, state_class=state_class, options=options, **facts,
+    return GameSpec(id=game_id, state_class=state_class, options=options, round=round, **facts,
                     rules_help=game_asset(game_id, "rules.md").read_text(encoding="utf-8"))

@@ -17,6 +17,7 @@ import msgpack
 from engine.core.action_types import exactly_typed, shape_problem, type_problem
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.plain import plain_copy
+from engine.core.round import Round
 from engine.core.text import join_words
 
 CHANCE = -1
@@ -184,6 +185,8 @@ class GameSpec:
     oldest_rules_version: int = 1
     """The oldest rules version whose saves this version still reads: a save's rules version must
     lie in oldest_rules_version..rules_version (game.toml declares both)."""
+    round: Round | None = None
+    """The order of the game's round (its `round.py`): the phases `State.round_phase` names."""
 
     def resolve_options(self, options: dict | None) -> dict:
         """Defaults filled in, unknown keys and values outside an option's range refused
@@ -261,6 +264,11 @@ class State:
 
     def is_terminal(self) -> bool:
         return self.to_move() == TERMINAL
+
+    def round_phase(self) -> str:
+        """The id of the phase the game is in now, one of its spec's `round` (engine.core.round):
+        a set-up phase, a phase of the round, or the end once the game is over."""
+        raise NotImplementedError
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The choices open to `seat` now (default: the seat to move); empty when it is not theirs."""

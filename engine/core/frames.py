@@ -6,7 +6,8 @@ answered by a seat, a chance frame by CHANCE; an automatic frame (its name in `A
 resolved at once by the method `_frame_<name>(*rest)`. The legal actions at a decision frame are
 `_choices_<name>(seat, *rest)`; an action of kind K is performed by `_do_<K>(seat, *args)`.
 After each action the automatic frames on top are resolved until a decision or a chance outcome
-is needed (or the game is over).
+is needed (or the game is over). A phase of the round (engine.core.round) begins with a frame of
+its own and ends by pushing `next_phase_frame()`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,12 @@ class FrameStackState(State):
     def _mover(self, frame: list) -> int:
         """The seat that decides at decision `frame` (the top of the stack)."""
         raise NotImplementedError(f"{type(self).__name__} names no seat for frame {frame[0]}")
+
+    def next_phase_frame(self) -> list:
+        """The frame that begins the phase after the current one (`round_phase`), in the order
+        the game's round declares (its round.py): a phase ends by pushing it, so the order of a
+        round is written in one place."""
+        return [self.spec.round.after(self.round_phase()).begins]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         seat = self.decider(seat)

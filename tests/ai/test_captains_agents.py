@@ -88,7 +88,7 @@ def test_hard_plays_out_only_normals_best_turn_actions():
     from ai.core.agents import get_agent
     from ai.core.observe import observe
     from ai.games.captains_of_industry.agents import NormalAgent
-    from ai.games.captains_of_industry.evaluate import PRUNE_TO, prune
+    from ai.games.captains_of_industry.knowledge import PRUNE_TO, prune
     from engine.core import Rng
     from engine.core.contract import Action, SeatInfo
     from engine.core.session import Session

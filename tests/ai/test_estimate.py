@@ -15,7 +15,7 @@ from ai.core.estimate import (
     gap_z,
 )
 from ai.core.observe import observe
-from ai.core.search import normal_choice
+from ai.core.own_levels import normal_choice
 from engine.core import Rng, game_ids
 from engine.core.contract import Action
 from tests.ai.test_search import mid_game

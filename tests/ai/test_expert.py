@@ -7,10 +7,11 @@ import pytest
 
 from ai.core.agent import Budget
 from ai.core.agents import get_agent, levels
+from ai.core.knowledge import knowledge_for
 from ai.core.observe import observe
-from ai.core.search import knowledge_for
 from ai.expert import agent as expert_module
-from ai.expert.agent import ExpertAgent, expert_agent, expert_features, has_expert, load_model, model_status, read_model
+from ai.expert.agent import ExpertAgent, expert_agent, load_model, model_status, read_model
+from ai.expert.features import expert_features, has_expert
 from ai.expert.fit import Samples, fit, log_loss
 from ai.expert.model import ModelError, ValueModel, new_model
 from engine.core import Rng, game_ids
@@ -21,8 +22,9 @@ EXPERT_GAMES = [g for g in game_ids() if has_expert(g)]
 
 
 def small_budget(agent) -> Budget:
-    agent.k.rollout_horizon = 10
-    return Budget(iterations=6 if agent.k.form == "rollouts" else 60)
+    """Short rollouts and a few worlds (or iterations) for `agent`, an Expert."""
+    agent.base_k = dataclasses.replace(agent.base_k, rollout_horizon=10)
+    return Budget(iterations=6 if agent.base_k.form == "rollouts" else 60)
 
 
 @pytest.mark.parametrize("game_id", EXPERT_GAMES)

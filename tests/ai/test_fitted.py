@@ -6,7 +6,8 @@ import random
 import pytest
 
 from ai.core.fitted import FittedModel, fit, log_loss
-from ai.core.search import evaluate_module, knowledge_for
+from ai.core.game_parts import own_module
+from ai.core.knowledge import knowledge_for
 from engine.core import game_ids
 
 from .test_search import mid_game
@@ -48,7 +49,7 @@ def test_shares_sum_to_one_and_buckets_split_at_their_edges():
 def _fitted_games():
     out = []
     for g in game_ids():
-        module = evaluate_module(g)
+        module = own_module(g, "knowledge")
         if hasattr(module, "FITTED"):
             out.append(g)
     return out
@@ -56,7 +57,7 @@ def _fitted_games():
 
 @pytest.mark.parametrize("game_id", _fitted_games())
 def test_fitted_games_match_their_features_and_give_every_seat_a_share(game_id):
-    module = evaluate_module(game_id)
+    module = own_module(game_id, "knowledge")
     assert module.FITTED.edges == tuple(module.FIT_EDGES)
     assert len(module.FITTED.beta) == len(module.FIT_EDGES) + 1
     knowledge = knowledge_for(game_id)
@@ -74,13 +75,13 @@ def test_fit_evaluation_prints_a_table_the_module_can_hold(capsys):
     assert main(["first-ceo", "--games", "6", "--seed", "40", "--every", "3"]) == 0
     out = capsys.readouterr()
     assert "held-out log loss" in out.err
-    scope = {"FittedModel": FittedModel, "FIT_EDGES": evaluate_module("first-ceo").FIT_EDGES}
-    exec(out.out, scope)  # the printed table is valid Python for the evaluate module
+    scope = {"FittedModel": FittedModel, "FIT_EDGES": own_module("first-ceo", "knowledge").FIT_EDGES}
+    exec(out.out, scope)  # the printed table is valid Python for the knowledge module
     assert len(scope["FITTED"].beta) == len(scope["FIT_EDGES"]) + 1
 
 
 def test_robber_barons_gives_a_seat_that_is_out_no_share():
-    from ai.games.robber_barons.evaluate import evaluate
+    from ai.games.robber_barons.knowledge import evaluate
 
     state = mid_game("robber-barons", moves=60, seed=2)
     before = evaluate(state)

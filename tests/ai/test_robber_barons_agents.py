@@ -134,8 +134,8 @@ def test_normal_beats_easy_significantly(players):
     assert low > 1.5 / players, (share, low)
 
 
-def test_hard_search_knowledge_evaluates_and_plays_out_legally():
-    from ai.games.robber_barons import evaluate as knowledge
+def test_hard_search_knowledge_evaluates_the_legacy_race():
+    from ai.games.robber_barons import knowledge
 
     st = started(3)
     shares = knowledge.evaluate(st)
@@ -147,11 +147,3 @@ def test_hard_search_knowledge_evaluates_and_plays_out_legally():
     late = st.copy()
     del late.legacy_deck[: len(late.legacy_deck) - 3]
     assert knowledge.evaluate(late)[1] > shares[1]  # and a lead counts for more as the deck runs out
-    rng = Rng(5)
-    s = Session.new("robber-barons", ["A", "B", "C"], seed=8)
-    for _ in range(200):
-        if s.is_over():
-            break
-        action = knowledge.playout_action(s.state, rng)
-        assert action in s.legal_actions()
-        s.apply(action)

@@ -1,11 +1,14 @@
 """The Hard level's rollout form (ai/core/rollouts.py): Normal plays every seat after each
 candidate, all candidates of a world share its dice, and the best average wins."""
 
+from dataclasses import replace
+
 from ai.core.agent import Budget
 from ai.core.agents import get_agent
+from ai.core.knowledge import knowledge_for
 from ai.core.observe import observe
 from ai.core.rollouts import RolloutAgent
-from ai.core.search import IsmctsAgent, knowledge_for
+from ai.core.search import IsmctsAgent
 from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
 
@@ -66,8 +69,7 @@ def test_candidates_of_one_world_share_its_dice():
 
 def test_equal_values_leave_normals_choice():
     """When every candidate scores the same, Hard plays what Normal would."""
-    k = knowledge_for("robber-barons")
-    k.evaluate = lambda state: [0.25] * state.players
+    k = replace(knowledge_for("robber-barons"), evaluate=lambda state: [0.25] * state.players)
     for seed in range(4):
         state = position(moves=30 + 9 * seed, seed=seed)
         obs = observe(state, state.to_move())
@@ -79,9 +81,8 @@ def test_equal_values_leave_normals_choice():
 def test_rollouts_follow_the_evaluation():
     """With an evaluation that pays only for money, Hard takes the choice that keeps the most of it
     right away where Normal would spend (a rollout of zero steps scores the candidate itself)."""
-    k = knowledge_for("robber-barons")
-    k.rollout_horizon = 0
-    k.evaluate = lambda state: [state.money[s] for s in range(state.players)]
+    k = replace(knowledge_for("robber-barons"), rollout_horizon=0,
+                evaluate=lambda state: [state.money[s] for s in range(state.players)])
     found = 0
     for seed in range(30):
         state = position(moves=20 + seed, seed=seed)
@@ -124,8 +125,7 @@ def test_only_choice_is_instant():
 
 
 def test_delegated_decisions_are_normals():
-    k = knowledge_for("robber-barons")
-    k.delegate = lambda obs: True
+    k = replace(knowledge_for("robber-barons"), delegate=lambda obs: True)
     state = position()
     obs = observe(state, state.to_move())
     agent = RolloutAgent("robber-barons", k)

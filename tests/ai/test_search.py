@@ -1,12 +1,18 @@
 """The Hard level: generic SO-ISMCTS over the engine contract (ai/core/search.py)."""
 
+from dataclasses import replace
+
 import pytest
 
 from ai.core.agent import Budget, Observation
 from ai.core.agents import get_agent, levels
+from ai.core.hard import hard_agent
+from ai.core.knowledge import knowledge_for
 from ai.core.observe import observe, observe_everything
-from ai.core.search import IsmctsAgent, SearchRng, hard_agent, knowledge_for, softmax_shares
-from ai.expert.agent import ExpertAgent, expert_features, has_expert, load_model
+from ai.core.search import IsmctsAgent, SearchRng
+from ai.core.shares import softmax_shares
+from ai.expert.agent import ExpertAgent, load_model
+from ai.expert.features import expert_features, has_expert
 from engine.core import Rng, Session, game_ids
 from engine.core.contract import SeatInfo
 
@@ -42,9 +48,7 @@ every game, whichever one the game plays."""
 def hard_of_form(game_id: str, form: str):
     """A Hard agent of `form` for `game_id` and a small budget for it (short rollouts keep the
     slower Normal levels cheap here)."""
-    k = knowledge_for(game_id)
-    k.form = form
-    k.rollout_horizon = 10
+    k = replace(knowledge_for(game_id), form=form, rollout_horizon=10)
     return hard_agent(game_id, k), Budget(iterations=60 if form == "tree" else 6)
 
 
@@ -74,9 +78,9 @@ def test_fairness_covers_the_expert_level(game_id):
     deal of what the seat cannot see changes neither its decision nor the worlds it searched."""
 
     def make():
-        agent = ExpertAgent(game_id, load_model(game_id), expert_features(game_id))
-        agent.k.rollout_horizon = 10
-        return agent, Budget(iterations=6 if agent.k.form == "rollouts" else 60)
+        k = replace(knowledge_for(game_id), rollout_horizon=10)
+        agent = ExpertAgent(game_id, load_model(game_id), expert_features(game_id), k)
+        return agent, Budget(iterations=6 if k.form == "rollouts" else 60)
 
     check_fair(game_id, make)
 
@@ -214,15 +218,12 @@ def _normal_choice(game_id, obs, seed):
 def test_a_strong_prior_keeps_normals_choice():
     """With a progressive bias far above any share of the win, the search's most visited root move
     is the Normal level's choice; with none, it is free to differ."""
-    from ai.core.search import knowledge_for
-
     for seed in range(3):
         state = mid_game("first-ceo", moves=10 + 5 * seed, seed=seed)
         obs = observe(state, state.to_move())
         if len(obs.legal) < 2:
             continue
-        k = knowledge_for("first-ceo")
-        k.prior_weight = 1000.0
+        k = replace(knowledge_for("first-ceo"), prior_weight=1000.0)
         agent = IsmctsAgent("first-ceo", knowledge=k)
         seed64 = Rng(7).next64()
         assert agent.choose(obs, Rng(7), Budget(iterations=200)) == _normal_choice("first-ceo", obs, seed64)
@@ -258,7 +259,8 @@ def test_delegated_decisions_are_normals_without_search():
 def test_opponent_policy_plays_the_other_seats_inside_the_tree():
     """With an opponent model the tree branches only on the searching seat's own decisions: every
     other seat's move inside the tree comes from the model, and no node records one."""
-    from ai.core.search import Node, knowledge_for, normal_policy
+    from ai.core.own_levels import normal_policy
+    from ai.core.search import Node
 
     game_id = "robber-barons"
     state = mid_game(game_id, moves=30, seed=2)
@@ -272,8 +274,7 @@ def test_opponent_policy_plays_the_other_seats_inside_the_tree():
         assert action in st.legal_actions(st.to_move())
         return action
 
-    k = knowledge_for(game_id)
-    k.opponent_policy = policy
+    k = replace(knowledge_for(game_id), opponent_policy=policy)
     agent = IsmctsAgent(game_id, knowledge=k)
     roots = []
     original = agent._iterate
@@ -292,7 +293,7 @@ def test_opponent_policy_plays_the_other_seats_inside_the_tree():
 
 def test_normal_policy_is_the_normal_level_on_a_deal():
     """The opponent model decides as the Normal level does from that seat's view."""
-    from ai.core.search import SearchRng, normal_policy
+    from ai.core.own_levels import normal_policy
 
     compared = 0
     for game_id in ("first-ceo", "robber-barons"):  # VTI's Normal samples a deal; the model hands it this one

@@ -388,8 +388,9 @@ def bench_search(game_id: str, quick: bool) -> None:
     """Hard search iterations per second of CPU time (one core) in mid-game positions; for a game
     whose Hard counts its budget in candidate rollouts, the rollouts of that form instead."""
     from ai.core.agent import Budget
+    from ai.core.hard import hard_agent
     from ai.core.rollouts import RolloutAgent
-    from ai.core.search import IsmctsAgent, hard_agent
+    from ai.core.search import IsmctsAgent
     from engine.core import Rng
 
     shipped = hard_agent(game_id)
@@ -420,7 +421,7 @@ def bench_rollout_rate(game_id: str, quick: bool) -> None:
     """Candidate rollouts of the shipped rollout form per second of CPU time (one core), over
     searched decisions in mid-game positions of Normal-vs-Normal games, at a fixed budget."""
     from ai.core.agent import Budget
-    from ai.core.search import hard_agent
+    from ai.core.hard import hard_agent
     from engine.core import Rng
 
     rollouts, cpu = 0, 0.0
@@ -439,8 +440,8 @@ def bench_rollouts(game_id: str, quick: bool) -> None:
     """Worlds a 2 s decision of the rollout form plays (games whose Hard level is that form): each
     world plays every candidate on for the rollout horizon with Normal at every seat."""
     from ai.core.agent import Budget
+    from ai.core.hard import hard_agent
     from ai.core.rollouts import RolloutAgent
-    from ai.core.search import hard_agent
     from engine.core import Rng
 
     if not isinstance(hard_agent(game_id), RolloutAgent):

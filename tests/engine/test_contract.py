@@ -67,6 +67,39 @@ def test_random_games_terminate_with_invariants(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_every_position_is_in_a_phase_of_the_declared_round(game_id):
+    """Each game declares the order of its round once (its round.py, read by the board); every
+    position reached in play names a phase of it, the phases come in the declared order (skipping
+    only those declared optional), the set-up only before the first round, the end exactly when
+    the game is over."""
+    spec = get_spec(game_id)
+    order = spec.round
+    assert order is not None, f"{game_id} declares no round"
+    setup_ids = [p.id for p in order.setup]
+    counts = player_counts(game_id)
+    seen: set[str] = set()
+    for g in range(12):
+        phases = []
+
+        def check(state, phases=phases):
+            phase = state.round_phase()
+            assert phase in order, f"{phase!r} is not a phase of {game_id}'s round"
+            assert (phase == order.end.id) == (state.to_move() == TERMINAL)
+            if phases and phases[-1] != phase:
+                assert order.may_follow(phases[-1], phase), f"{phases[-1]!r} is followed by {phase!r}"
+                assert phase not in setup_ids or phases[-1] in setup_ids, "the set-up came back"
+            if not phases or phases[-1] != phase:
+                phases.append(phase)
+
+        state = spec.new_state(counts[g % len(counts)])
+        check(state)
+        play_random(game_id, state.players, seed=g, check=check)
+        seen.update(phases)
+    unseen = {p.id for p in order.every() if not p.optional} - seen
+    assert not unseen, f"{game_id}'s phases {sorted(unseen)} were never reached in 12 games"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_undo_redo_round_trip_exact(game_id):
     for seed in range(4):
         players = player_counts(game_id)[seed % len(player_counts(game_id))]
@@ -159,6 +192,39 @@ def test_views_leak_no_secrets(game_id):
                             assert other.legal_actions(seat) == state.legal_actions(seat)
             state.apply(random_step(state, rng))
             steps += 1
+
+
+def redeals(game_id: str) -> tuple[int, int]:
+    """Over random games of every player count: the positions where a seat cannot see everything
+    (its view is not the open view, and the game has secrets at all: the spectator's view is not
+    the open view), and how many of them `determinize` dealt afresh in one of four tries."""
+    spec = get_spec(game_id)
+    rng = Rng(5)
+    hidden = redealt = 0
+    for players in player_counts(game_id):
+        state = spec.new_state(players)
+        steps = 0
+        while not state.is_terminal() and steps < 250:
+            if steps % 5 == 0 and state.view(None) != state.open_view():
+                for seat in range(players):
+                    if state.view(seat) != state.open_view():
+                        hidden += 1
+                        truth = state.state_hash()
+                        if any(state.determinize(seat, Rng(steps * 7 + k)).state_hash() != truth for k in range(4)):
+                            redealt += 1
+            state.apply(random_step(state, rng))
+            steps += 1
+    return hidden, redealt
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_determinize_deals_the_hidden_parts_afresh(game_id):
+    """The test above passes a `determinize` that returns the true state, and a search given that
+    plays with every secret open. Where a seat cannot see something, its determinizations must
+    differ from the truth (not always: a card known by elimination has one place; measured,
+    78-98 % of such positions in the games with secrets)."""
+    hidden, redealt = redeals(game_id)
+    assert redealt >= hidden / 2, f"{game_id}: only {redealt} of {hidden} hidden positions were dealt afresh"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

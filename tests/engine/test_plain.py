@@ -1,17 +1,10 @@
 """engine/core/plain.py: plain_copy and Shapes copy plain data as deep as it needs, no deeper
-(their examples run here), and the games that copy by Shapes copy every field of their state."""
-
-import doctest
+(their examples run in tests/test_doctests.py), and the games that copy by Shapes copy every
+field of their state."""
 
 import pytest
 
-import engine.core.plain as plain
 from engine.core import CHANCE, TERMINAL, Rng, get_spec
-
-
-def test_the_examples_in_plain_run():
-    failed, tried = doctest.testmod(plain)
-    assert tried >= 2 and failed == 0
 
 
 @pytest.mark.parametrize("game_id", ["captains-of-industry", "big-shoulders"])

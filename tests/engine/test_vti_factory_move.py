@@ -186,7 +186,7 @@ def test_ai_answers_factory_requests():
 
 
 def test_ai_never_asks_and_hard_prunes_requests():
-    from ai.games.victory_through_industry.evaluate import prune
+    from ai.games.victory_through_industry.knowledge import prune
 
     st, s, t = two_seats()
     lay_out(st, s, {(0, 0): ("forest", 0), (1, 0): ("coal_mine", 0)}, {(0, 1): "wood", (2, 0): "wood"})

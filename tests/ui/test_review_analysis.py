@@ -59,13 +59,13 @@ def analyse_and_wait(qtbot, w, timeout=60_000):
 @pytest.fixture
 def short_rollouts(monkeypatch):
     """Rollouts two decisions deep: the window's part is the same, the search costs a tenth."""
+    from dataclasses import replace
+
     from ai.core import estimate as est
-    from ai.core.search import knowledge_for
+    from ai.core.knowledge import knowledge_for
 
     def short(game_id):
-        k = knowledge_for(game_id)
-        k.rollout_horizon = 2
-        return k
+        return replace(knowledge_for(game_id), rollout_horizon=2)
 
     monkeypatch.setattr(est, "knowledge_for", short)
 

@@ -50,6 +50,7 @@ from engine.core.memo import game_cache
 from ui.board import icons, style
 from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
+from ui.plain_text import plain_tip, tip_text
 
 FINE_LOD = 0.2
 """Below this level of detail (scene shown at < 20 %), fine text is not even tried. Above it,
@@ -321,7 +322,7 @@ class Highlight:
         """The status-bar text while the mouse is over the piece: what a click does if it is a
         legal choice, else why a click is refused (the very words the click will show)."""
         scene = self.scene()
-        tip = self.toolTip().split("\n", 1)[0]
+        tip = tip_text(self.toolTip()).split("\n", 1)[0]  # the status bar shows text as it is
         if self.action is None:  # a click does nothing: describe the piece, never a move
             return tip
         explain = getattr(scene, "explain", None)
@@ -475,7 +476,7 @@ class BoardItem(Highlight, QGraphicsObject):
         """The tooltip (full text), set only when it changes."""
         if text != self._tip:
             self._tip = text
-            self.setToolTip(text)
+            self.setToolTip(plain_tip(text))  # it names players
 
     def resize(self, w: float, h: float) -> None:
         if (w, h) != (self.w, self.h):
@@ -584,7 +585,7 @@ class HotSpot(QGraphicsItem):
     def __init__(self, rect: QRectF, tooltip: str, parent: QGraphicsItem | None = None):
         super().__init__(parent)
         self._rect = QRectF(rect)
-        self.setToolTip(tooltip)
+        self.setToolTip(plain_tip(tooltip))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)  # never asked to paint
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from engine.core.contract import Action
 from ui.board import style
 from ui.board.paint_guard import guarded_paint
+from ui.plain_text import plain_tip, tip_text
 
 TONES = {"hint": "#0072B2", "better": style.MONEY_GREEN, "played": style.BRICK_RED}
 """Ring and badge colour of each kind of mark (Okabe–Ito blue: not the gold of legal targets)."""
@@ -57,8 +58,8 @@ class MarkItem(QGraphicsItem):
         self._bounds = self.piece_rect.adjusted(-m, -m, m, m)
         self.badge = BadgeItem(self, mark)
         self.badge.setPos(rect.topRight())
-        own = piece.toolTip() if hasattr(piece, "toolTip") else ""
-        self.setToolTip("\n\n".join(t for t in (mark.words or mark.text, own) if t))
+        own = tip_text(piece.toolTip()) if hasattr(piece, "toolTip") else ""
+        self.setToolTip(plain_tip("\n\n".join(t for t in (mark.words or mark.text, own) if t)))
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds

@@ -23,6 +23,7 @@ from engine.core.contract import CHANCE
 from engine.core.names import short_name
 from ui.panels import seat_colour, seat_dashes, seat_marks, text_on
 from ui.panels.steady_text import ClampedText
+from ui.plain_text import PlainLabel, plain_tip
 
 
 def score_history(session) -> list[list[float]]:
@@ -270,7 +271,7 @@ class EndGameDialog(QDialog):
                 self._cell(len(categories) + 2 + r, seat, values[seat])
             header = self.table.horizontalHeaderItem(seat)
             header.setText(short_name(names[seat]))  # the seat's mark tells apart names cut alike
-            header.setToolTip(names[seat])
+            header.setToolTip(plain_tip(names[seat]))
             header.setIcon(_seat_icon(seat, seat_marks(names)[seat]))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -283,10 +284,10 @@ class EndGameDialog(QDialog):
         self.table.setFixedHeight(height)
         layout.addWidget(self.table)
         if outcome.tie_break:
-            note = QLabel(f"Tie-break: {outcome.tie_break}")
+            note = PlainLabel(f"Tie-break: {outcome.tie_break}")
             note.setStyleSheet("color: #6b5d4d;")
             layout.addWidget(note)
-        self.hints_label = QLabel(hints_line(session))
+        self.hints_label = PlainLabel(hints_line(session))  # it names the players
         self.hints_label.setStyleSheet("color: #6b5d4d;")
         self.hints_label.setVisible(bool(self.hints_label.text()))
         layout.addWidget(self.hints_label)

@@ -31,6 +31,7 @@ from engine.core.names import NAME_LIMIT, clean_name
 from engine.core.session import SEED_RANGE
 from ui.panels import seat_marks
 from ui.panels.seat_badge import SeatBadge
+from ui.plain_text import PlainLabel
 
 DEFAULT_AI_NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eli", "Fay", "Gus")
 PREVIEW_WIDTH = 400
@@ -212,8 +213,7 @@ class NewGameDialog(QDialog):
         self.seat_grid.setContentsMargins(0, 0, 0, 0)
         self.seat_grid.setColumnStretch(1, 1)
         seats_layout.addWidget(self._seat_grid_host)
-        self.level_notes = QLabel()
-        self.level_notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.level_notes = PlainLabel()  # its lines come from files (the ladder, the model's notice)
         self.level_notes.setWordWrap(True)
         self.level_notes.setStyleSheet("color: #6b5d4d;")
         self.level_notes.setToolTip("Measured by the AI levels playing each other, seats rotated (ai/LADDER.md).")
@@ -237,7 +237,7 @@ class NewGameDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start game")
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
-        self.error = QLabel()
+        self.error = PlainLabel()  # quotes what was typed
         self.error.setStyleSheet("color: #b23a2e;")
         right.addWidget(self.error)
         right.addWidget(self.buttons)

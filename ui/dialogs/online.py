@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.plain_text import PlainLabel, plain_tip
+
 NOT_ENCRYPTED = ("The game's rooms are not end-to-end encrypted: the homeservers of the players in them "
                  "(and whoever runs those servers) can read everything sent there, including the "
                  "cards in your hand.")
@@ -66,7 +68,7 @@ class SignInDialog(QDialog):
         kept.setWordWrap(True)
         kept.setStyleSheet("color: #6b5d4d;")
         col.addWidget(kept)
-        self.error = QLabel()
+        self.error = PlainLabel()  # the homeserver's own words
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b23a2e;")
         col.addWidget(self.error)
@@ -112,11 +114,15 @@ class JoinDialog(QDialog):
         self.setWindowTitle("Join an online game")
         self.setMinimumWidth(460)
         col = QVBoxLayout(self)
-        head = QLabel(f"<b>{title}</b>")
-        head.setTextFormat(Qt.TextFormat.RichText)
+        # the room's name is the inviter's choice: plain text (as markup, `<img src=/dev/zero>`
+        # made the invited player's app read /dev/zero until it aborted)
+        head = PlainLabel(title)
+        font = head.font()
+        font.setBold(True)
+        head.setFont(font)
         head.setWordWrap(True)
         col.addWidget(head)
-        who = QLabel(f"{inviter or 'A player'} invites you to play. You play from this window; the game "
+        who = PlainLabel(f"{inviter or 'A player'} invites you to play. You play from this window; the game "
                      "runs on the host's computer, which sends you your view and takes your decisions.")
         who.setWordWrap(True)
         col.addWidget(who)
@@ -150,7 +156,7 @@ class OnlineGamesPanel(QFrame):
         title = QLabel("Online games")
         title.setStyleSheet("font-family: 'DejaVu Serif'; font-size: 20px; font-weight: bold;")
         col.addWidget(title)
-        self.account = QLabel()
+        self.account = PlainLabel()  # the user, as the sign-in file says
         self.account.setWordWrap(True)
         col.addWidget(self.account)
         self.list = QListWidget()
@@ -195,7 +201,7 @@ class OnlineGamesPanel(QFrame):
             verb = "Join" if entry["kind"] == "invite" else "Open"
             item = QListWidgetItem(f"{entry['title']}\n{entry['turn']}")
             item.setData(Qt.ItemDataRole.UserRole, entry)
-            item.setToolTip(f"{verb}: {entry['title']} ({entry['turn']})")
+            item.setToolTip(plain_tip(f"{verb}: {entry['title']} ({entry['turn']})"))
             self.list.addItem(item)
             if entry.get("room") == keep:
                 self.list.setCurrentItem(item)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ui.plain_text import PlainLabel, plain_tip
+
 
 def _emblem() -> QLabel | None:
     """The app icon above the title (it is in the bundle; absent files are simply skipped)."""
@@ -87,7 +89,7 @@ class StartScreen(QWidget):
                                (self.quit_button, self.quit_requested)):
             button.clicked.connect(signal.emit)
             col.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.continue_info = QLabel()
+        self.continue_info = PlainLabel()  # the autosave's names, as written
         self.continue_info.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.continue_info.setWordWrap(True)
         self.continue_info.setStyleSheet("font-size: 12px; color: #6b5d4d;")
@@ -102,7 +104,7 @@ class StartScreen(QWidget):
                                   " color: #3b3127; border: 1px solid #b08d57; border-radius: 5px; }")
         strip = QHBoxLayout(self.banner)
         strip.setContentsMargins(14, 8, 10, 8)
-        self.notice = QLabel()
+        self.notice = PlainLabel()
         self.notice.setObjectName("Notice")
         self.notice.setWordWrap(True)
         strip.addWidget(self.notice, 1)
@@ -142,7 +144,7 @@ class StartScreen(QWidget):
     def set_notice(self, text: str) -> None:
         """A line for the player under the buttons (a settings file set aside…); "" hides it."""
         self.notice.setText(text)
-        self.notice.setToolTip(text)
+        self.notice.setToolTip(plain_tip(text))
         self.notice.setVisible(bool(text))
         self._show_banner()
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.panels import seat_colour, seat_marks
 from ui.panels.seat_badge import SeatBadge
 from ui.panels.steady_text import SteadyLabel, TextLine
+from ui.plain_text import PlainLabel
 
 TURN_NOTES = ("thinking…", "▶ to move", "▶ to confirm", "▶ decided", "▶ decided (AI)")
 """The notes a seat's turn label shows; it is sized once for the widest."""
@@ -166,7 +167,7 @@ class SeatCard(QFrame):
         self.turn = SteadyLabel(TURN_NOTES)
         head.addWidget(self.turn)
         outer.addLayout(head)
-        self.kind = QLabel()
+        self.kind = PlainLabel()  # an AI's level, as its save says
         kind_palette = self.kind.palette()
         kind_palette.setColor(QPalette.ColorRole.WindowText, QColor("#6b5d4d"))
         self.kind.setPalette(kind_palette)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from engine.core.contract import Action
 from ui.panels.steady_text import ClampedText
+from ui.plain_text import plain_tip
 
 
 class FlowLayout(QLayout):
@@ -194,7 +195,7 @@ class PromptBar(QFrame):
         for i, button in enumerate(self._pool):
             if i < len(shown):
                 button.setText(shown[i][1].replace("&", "&&"))  # '&' in a label is no shortcut mark
-                button.setToolTip(shown[i][1])
+                button.setToolTip(plain_tip(shown[i][1]))  # a choice names players
                 button.setAccessibleName(shown[i][1])
                 button.setAccessibleDescription(f"Choice {i + 1} of {len(shown)}")
                 button.setVisible(True)
@@ -311,7 +312,7 @@ class PromptBar(QFrame):
     def set_hint(self, text: str) -> None:
         """The suggested moves in words, under the instruction ("" takes them away)."""
         self.hint_line.setText(text)
-        self.hint_line.setToolTip(text)
+        self.hint_line.setToolTip(plain_tip(text))
         self.hint_line.setVisible(bool(text))
 
     def button_for(self, action: Action) -> QPushButton | None:

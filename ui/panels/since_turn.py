@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.text import count
+from ui.plain_text import PlainLabel
 
 
-class LineLabel(QLabel):
+class LineLabel(PlainLabel):
     """One decision in words; the mouse over it (or the keyboard's focus on it) points at it."""
 
     def __init__(self, line, panel: SinceTurnPanel):
@@ -74,7 +75,7 @@ class SinceTurnPanel(QFrame):
         col.setContentsMargins(8, 6, 8, 8)
         col.setSpacing(4)
         head = QHBoxLayout()
-        self.title = QLabel()
+        self.title = PlainLabel()
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -126,7 +127,7 @@ class SinceTurnPanel(QFrame):
                 who = names[seat] if seat >= 0 else "The game"
                 if seat >= 0 and ai[seat]:
                     who += " (AI)"
-                head = QLabel(f"{who}: {count(len(lines), 'decision')}")
+                head = PlainLabel(f"{who}: {count(len(lines), 'decision')}")
                 font = head.font()
                 font.setBold(True)
                 head.setFont(font)

@@ -10,6 +10,8 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from ui.plain_text import plain_tip
+
 
 class SteadyLabel(QLabel):
     """A one-line label of fixed size that only grows: changing its text repaints it without a
@@ -17,6 +19,7 @@ class SteadyLabel(QLabel):
 
     def __init__(self, samples: tuple[str, ...] = (), parent: QWidget | None = None):
         super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
         self._fit(samples)
 
     def _fit(self, texts) -> None:
@@ -64,7 +67,7 @@ class TextLine(QWidget):
         return self.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideRight, self.width())
 
     def _tip(self) -> None:
-        self.setToolTip(self._text if self._elided() != self._text else "")
+        self.setToolTip(plain_tip(self._text) if self._elided() != self._text else "")
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -142,7 +145,7 @@ class ClampedText(QLabel):
                 else:
                     hi = mid - 1
             shown = " ".join(words[:lo]).rstrip(" ,;:—-") + "…"
-        self.setToolTip(self._full if shown != self._full else "")
+        self.setToolTip(plain_tip(self._full) if shown != self._full else "")
         if shown != self.text():
             super().setText(shown)
 

@@ -49,6 +49,7 @@ from saves.record import (
     win_rates,
 )
 from saves.record_index import update_entries
+from ui.plain_text import PlainLabel, escape, plain_tip
 
 COLUMNS = ("Date", "Game", "Players", "Winner", "Scores", "Keep", "")
 DATE, GAME, PLAYERS, WINNER, SCORES, KEEP, REVIEW = range(len(COLUMNS))
@@ -77,13 +78,14 @@ def scores_text(entry: RecordEntry) -> str:
 
 def rates_text(record: Record) -> str:
     """One line per game: the player's wins against each AI level ("1st CEO: Easy 3 of 4 (75 %)"),
-    from the checked games only."""
+    from the checked games only. Rich text (a bold title per game), so what a file holds (its
+    AI levels) is escaped."""
     lines = []
     for title, levels in sorted(win_rates(record.entries, checked_only=True).items()):
-        parts = [f"{level.capitalize()} {rate.wins:g} of {rate.games} ({rate.percent:.0f} %)"
+        parts = [f"{escape(level.capitalize())} {rate.wins:g} of {rate.games} ({rate.percent:.0f} %)"
                  for level, rate in sorted(levels.items(), key=lambda kv: ("easy", "normal", "hard").index(kv[0])
                                            if kv[0] in ("easy", "normal", "hard") else 9)]
-        lines.append(f"<b>{title}</b> — your wins against {', '.join(parts)}")
+        lines.append(f"<b>{escape(title)}</b> — your wins against {', '.join(parts)}")
     text = "<br>".join(lines) if lines else "Win rates appear here once you have finished a game against the AI."
     if record.unchecked:
         n = record.unchecked
@@ -184,8 +186,8 @@ class RecordModel(QAbstractTableModel):
             if column == REVIEW:
                 return "Review this game decision by decision"
             if column == WINNER and not entry.checked:
-                return f"{winner_text(entry)[:-1]}: {UNCHECKED_TIP}"
-            return self.text(row, column, short=False)
+                return plain_tip(f"{winner_text(entry)[:-1]}: {UNCHECKED_TIP}")
+            return plain_tip(self.text(row, column, short=False))
         if role == Qt.ItemDataRole.CheckStateRole and column == KEEP:
             return Qt.CheckState.Checked if entry.kept else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole and column == WINNER and not entry.checked:
@@ -373,11 +375,11 @@ class PastGamesPanel(QFrame):
         self.table.installEventFilter(self)
         self._size_columns()
         col.addWidget(self.table, 1)
-        self.empty = QLabel("Reading past games…")
+        self.empty = PlainLabel("Reading past games…")
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         col.addWidget(self.empty, 1)  # the table's room while there is no table
-        self.notes = QLabel()
+        self.notes = PlainLabel()  # quotes file names and what the files hold
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: #8c2d1e; font-size: 12px;")
         self.notes.setVisible(False)
@@ -391,7 +393,7 @@ class PastGamesPanel(QFrame):
                               f"marked Keep are never removed (at most {MAX_KEPT:,} can be marked).")
         self.limit.valueChanged.connect(self._limit_changed)
         row.addWidget(self.limit)
-        self.cost = QLabel()
+        self.cost = PlainLabel()
         row.addWidget(self.cost, 1)
         self.review_file_button = QPushButton("Review a saved game…")
         self.review_file_button.setStyleSheet("padding: 4px 12px; min-width: 0; font-size: 13px;")
@@ -507,7 +509,7 @@ class PastGamesPanel(QFrame):
             n = len(notes)
             self.notes.setText(f"{n:,} file{'s' if n != 1 else ''} in the record could not be read and "
                                f"{'were' if n != 1 else 'was'} skipped: " + notes[0] + (" …" if n > 1 else ""))
-            self.notes.setToolTip("\n".join(notes[:50]) + (f"\n… and {n - 50:,} more" if n > 50 else ""))
+            self.notes.setToolTip(plain_tip("\n".join(notes[:50]) + (f"\n… and {n - 50:,} more" if n > 50 else "")))
         self.notes.setVisible(bool(notes))
 
     def _show_cost(self) -> None:

@@ -40,6 +40,7 @@ from engine.core.review import Review
 from ui.main_window import BoardView
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.steady_text import SteadyLabel, TextLine
+from ui.plain_text import plain_tip
 from ui.review.chart import ReviewChart
 from ui.review.log_view import ReviewLog
 from ui.review.win_chart import WinChart
@@ -301,15 +302,20 @@ class ReviewWindow(QMainWindow):
         return self.review.state_at(len(self.review.actions)).state_hash()
 
     def _load_kept_analysis(self) -> None:
-        """Show the analysis kept beside the save, if there is one for exactly this game."""
-        from ai.analysis import matches, read_analysis
+        """Show the analysis kept beside the save, if it is one of exactly this game (checked
+        field by field: anyone can edit or share the file); one that is not is left unused, and
+        said so: Analyse makes it again."""
+        from ai.analysis import kept_analysis
 
         path = self.analysis_file()
         if path is None or not self.review.finished or not path.exists():
             return
-        analysis = read_analysis(path, self.review.spec.id, self.final_hash(), len(self.review.actions))
-        if analysis is not None and analysis.complete and matches(analysis, self.review):
+        analysis, problem = kept_analysis(path, self.review, self.final_hash())
+        if analysis is not None:
             self.show_analysis(analysis)
+        else:
+            self.statusBar().showMessage(f"The analysis kept beside this game ({path.name}) does not fit it: "
+                                         f"{problem}. It is not used; Analyse makes it again.", 20000)
 
     def analyse(self) -> None:
         """Analyse every human decision in the background (both cores), with progress and Cancel."""
@@ -390,7 +396,7 @@ class ReviewWindow(QMainWindow):
         """Show `analysis`: the win-chance chart, the list of mistakes, the marks on the board."""
         from ai import analysis as an
         from ai.analysis import marks_allowed
-        from ai.core.search import terminal_shares
+        from ai.core.shares import terminal_shares
 
         self.analysis = analysis
         self._analysed = analysis.by_index()
@@ -419,8 +425,8 @@ class ReviewWindow(QMainWindow):
         self.charts.setCurrentIndex(1)
         self.analyse_button.setText("Analysed")
         self.analyse_button.setEnabled(False)
-        self.analyse_button.setToolTip("This game has been analysed" + (
-            f"; the analysis is kept in {self.analysis_file().name}" if self.analysis_file() else ""))
+        self.analyse_button.setToolTip(plain_tip("This game has been analysed" + (
+            f"; the analysis is kept in {self.analysis_file().name}" if self.analysis_file() else "")))
         self.note_label.setVisible(True)
         step, self.step = self.step, -1
         if step >= 0:

@@ -3,8 +3,9 @@ goods in Chicago after the Great Fire; 2–4 players, five Decades of five phase
 state.py and the phase modules it names."""
 
 from engine.core.assets import game_spec
+from engine.games.big_shoulders.round import ROUND
 from engine.games.big_shoulders.state import BigShouldersState
 
-SPEC = game_spec("big-shoulders", BigShouldersState)
+SPEC = game_spec("big-shoulders", BigShouldersState, ROUND)
 """Title, pitch, 2–4 players and the three options of §14: assets/games/big-shoulders/game.toml."""
 BigShouldersState.spec = SPEC

@@ -134,7 +134,7 @@ class ActionRules:
                     continue
                 self.stack.append(["action", p])
                 return events
-        self.stack.append(["op_begin"])
+        self.stack.append(self.next_phase_frame())
         return events
 
     def _end_sequence(self) -> list[Event]:

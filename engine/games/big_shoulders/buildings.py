@@ -79,7 +79,7 @@ class BuildingRules:
         self.job_market = min(JOB_SPACES, before + workers)
         if workers:
             events.append(Event(f"{count(self.job_market - before, 'Worker')} join the Job Market.", "build"))
-        self.stack[-1] = ["action_start"]
+        self.stack[-1] = self.next_phase_frame()
         return events
 
     # -- a Partner on a building ----------------------------------------------------------------

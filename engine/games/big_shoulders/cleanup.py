@@ -43,7 +43,7 @@ class CleanupRules:
         ending = REFILL[self.decade - 1]
         # the next Decade starts once the draws below are done (they resolve first: on top)
         self.decade += 1
-        self.stack.append(["stock_start"])
+        self.stack.append(self.next_phase_frame())
         # 3. Demand
         gone = 0
         for row in range(len(GOODS_ROWS)):

@@ -46,7 +46,8 @@ class OperatingRules:
         remaining = [cid for cid in self.operating_order() if cid not in self.op_done]
         if not remaining:
             self.operating = None
-            self.stack.append(["game_end"] if self.decade == len(REFILL) else ["cleanup"])
+            # the game ends after the last Decade's Operating Phase (§13.7), before its Cleanup
+            self.stack.append(["game_end"] if self.decade == len(REFILL) else self.next_phase_frame())
             return []
         cid = self.op_next if self.op_next in remaining else remaining[0]
         self.op_done.append(cid)

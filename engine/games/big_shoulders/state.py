@@ -230,6 +230,10 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         return [(seat + i) % self.players for i in range(self.players)]
 
     # -- whose decision ---------------------------------------------------------------------------
+    def round_phase(self) -> str:
+        """The phase of the Decade (round.py), kept in the field `phase` as the phases begin."""
+        return self.phase
+
     def _mover(self, f: list) -> int:
         name = f[0]
         if name in SEAT_FRAMES:

@@ -354,7 +354,7 @@ class StockRules:
             if self.sold_out(cid) and self.move_price(cid, 1):
                 events.append(Event(f"{cname(cid)} is sold out: its price rises to {self.price_words(cid)}.",
                                     "stock"))
-        self.stack.append(["building_start"])
+        self.stack.append(self.next_phase_frame())
         return events
 
 

@@ -58,6 +58,8 @@ from engine.games.captains_of_industry.data import (
 from engine.games.captains_of_industry.demand import kept_tokens, market_demand
 
 CHANCE_FRAMES = frozenset(("deal", "first_order", "captain", "progress"))
+SETUP_FRAMES = frozenset(("deal", "first_order"))
+AGE_END_FRAMES = frozenset(("age_end", "age_reset", "return", "settle", "insider"))
 CITY_CARDS = RULES["city_cards"]
 COUNTRY_CARDS = RULES["country_cards"]
 MAX_CHIPS = RULES["progress_chips"]
@@ -362,6 +364,17 @@ class CaptainsState(FrameStackState):
         self.ms[seat][category] += points
 
     # -- whose decision (FrameStackState.to_move: TERMINAL, CHANCE at CHANCE_FRAMES, else this) ------
+    def round_phase(self) -> str:
+        """The part of the round (round.py) the frames on the stack belong to."""
+        if self.over:
+            return "over"
+        names = {f[0] for f in self.stack}
+        if names & SETUP_FRAMES:
+            return "setup"
+        if names & AGE_END_FRAMES:
+            return "age_end"
+        return "progress" if self.stack[-1][0] == "progress" else "turns"
+
     def _mover(self, f: list) -> int:
         kind = f[0]
         if kind == "insider":

@@ -110,6 +110,12 @@ class FirstCeoState(State):
             return TERMINAL
         return self.current
 
+    def round_phase(self) -> str:
+        """Set-up until the first turn (round.py), then rounds of turns until the game is over."""
+        if self.over and not self.pending:
+            return "over"
+        return "setup" if self.turns == 0 and self.pending else "turns"
+
     @property
     def final_round(self) -> bool:
         """The round on space 1 of the endgame track: no share buying."""

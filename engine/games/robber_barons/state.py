@@ -244,6 +244,12 @@ class RobberBaronsState(FrameStackState):
     def _mover(self, f: list) -> int:
         return self.current
 
+    def round_phase(self) -> str:
+        """The roll for first player, then Speculation phases (round.py; Revenue needs no decision)."""
+        if self.over:
+            return "over"
+        return "setup" if self.stack[-1][0] == "first" else "speculation"
+
     def _top(self) -> list:
         return self.stack[-1]
 

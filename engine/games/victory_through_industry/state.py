@@ -437,6 +437,10 @@ class VtiState(State):
         return {"products": float(products), "contracts": float(contracts)}
 
     # -- whose decision ---------------------------------------------------------------------------
+    def round_phase(self) -> str:
+        """The part of the game (round.py): set-up, draft, placing, turns, or over."""
+        return "over" if self.over and not self.pending else self.phase
+
     def to_move(self) -> int:
         if self.pending:
             return CHANCE

@@ -21,16 +21,19 @@ from engine.games.big_shoulders.data import (
     RESOURCE_NAMES,
     YEARS,
 )
+from engine.games.big_shoulders.round import ROUND
 from ui.games import prompt_head
 
 BOARD_HAS_MATS = True
 """The board shows every player's row (cash, Partners, buildings) and every company's charter: the
 players dock stays closed unless asked for (issue 27)."""
 
-PHASES = ("stock", "building", "action", "operating", "cleanup")
-PHASE_NAMES = {"setup": "Set-up", "found": "Starting companies", "stock": "Stock Phase",
-               "building": "Building Phase", "action": "Action Phase", "operating": "Operating Phase",
-               "cleanup": "Cleanup", "over": "Game over"}
+
+
+def phase_name(phase: str) -> str:
+    """The name of a phase of the Decade, of the set-up or of the end, as the engine's round
+    declares it (engine/games/big_shoulders/round.py); empty for none."""
+    return ROUND.name(phase) if phase in ROUND else ""
 
 
 def make_scene(game_id: str = "big-shoulders"):
@@ -257,7 +260,7 @@ def auto_pass(view: dict, legal: list[Action]) -> tuple[tuple, str, Action] | No
     passing = next((a for a in legal if a.kind == "pass"), None)
     if key is None or passing is None:
         return None
-    return key, PHASE_NAMES["stock"], passing
+    return key, phase_name("stock"), passing
 
 
 def pass_phase(view: dict) -> tuple | None:

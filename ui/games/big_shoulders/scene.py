@@ -54,6 +54,7 @@ from engine.games.big_shoulders.data import (
     SUPPLY_PRICES,
     SUPPLY_SPACES,
 )
+from engine.games.big_shoulders.round import ROUND
 from engine.games.big_shoulders.words import factory as factory_words
 from ui.board import style
 from ui.board.items import (
@@ -66,13 +67,12 @@ from ui.board.pieces import Chip, Panel
 from ui.board.scene import GameScene
 from ui.games.big_shoulders import (
     MANAGER_WORDS,
-    PHASE_NAMES,
-    PHASES,
     asset_text,
     building_text,
     decade_words,
     describe,
     effect_words,
+    phase_name,
     resource_words,
     short,
 )
@@ -348,19 +348,20 @@ class BigShouldersScene(GameScene):
         h = 70 + max(1, rows) * 36 + 4
         # the title says what happens now (the game's name is in the window's title): on a board
         # shown small it is the header's one large word
-        now = PHASE_NAMES.get(phase, "")
+        now = phase_name(phase)
         self._panel("header", now, decade_words(view), M, top, LEFT_W, h, style.INK,
                     short=(now.replace(" Phase", ""),))
         x = M + 12
         order = view.get("order") or []
         # the phases share what the row leaves (a board shown small draws their words larger)
         setup_w = 136 if phase in ("setup", "found") else 0
-        w = (LEFT_W - 24 - setup_w - 108 - 30 * len(order) - 5 * 6) / len(PHASES)
-        for n, ph in enumerate(PHASES, 1):
+        # the phases of a Decade, in the order the engine declares them
+        w = (LEFT_W - 24 - setup_w - 108 - 30 * len(order) - 5 * 6) / len(ROUND.phases)
+        for n, ph in enumerate(ROUND.ids(), 1):
             chip = self.pooled(("phase", ph), lambda: Chip(10, 28))
-            label = PHASE_NAMES[ph].replace(" Phase", "")
+            label = ROUND.name(ph).replace(" Phase", "")
             chip.resize(w, 28)
-            chip.set_chip(label, f"{PHASE_NAMES[ph]}" + (" (now)" if ph == phase else ""),
+            chip.set_chip(label, ROUND.name(ph) + (" (now)" if ph == phase else ""),
                           style.GOLD if ph == phase else style.PAPER_DARK, short=(*PHASE_SHORT.get(ph, ()), str(n)))
             chip.setPos(x, top + 36)
             self._target(chip, None)
@@ -1134,9 +1135,9 @@ class BigShouldersScene(GameScene):
             elif self.confirming is not None:
                 text = self.confirm_words(self._names)
             elif isinstance(who, int) and 0 <= who < len(self._names):
-                text = f"{PHASE_NAMES.get(view['phase'], '')}: {self._names[who]} to move"
+                text = f"{phase_name(view['phase'])}: {self._names[who]} to move"
             else:
-                text = PHASE_NAMES.get(view["phase"], "")
+                text = phase_name(view["phase"])
             idle = self.pooled(("choice-idle",), lambda: Label(LEFT_W - 24, 30))
             idle.set_label(text, "The decisions with no place on the board appear here as buttons")
             idle.setPos(x0, top)

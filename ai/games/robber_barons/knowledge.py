@@ -1,7 +1,6 @@
-"""Game knowledge for the generic Hard search (ai/core/search.py) on Robber Barons: an evaluation
+"""What the Hard level's search knows of Robber Barons (ai/core/knowledge.py): an evaluation
 fitted on Normal-vs-Normal games (ai/core/fitted.py) from Legacy points, money, revenue and the
-share of the Legacy still in the deck that each player's money and revenue can buy, and a cheap
-playout policy (buy what you can afford, invest, take the Legacy draw when rich).
+share of the Legacy still in the deck that each player's money and revenue can buy.
 
 The fit says what wins: Legacy points, weighed more the fewer cards are left; money and revenue
 add next to nothing once the points are known (Normal turns money into points quickly).
@@ -10,20 +9,15 @@ It reads only the state handed to it (a determinization; nothing is hidden in th
 
 Hard plays the rollout form (ai/core/rollouts.py): after each candidate, Normal plays every seat
 for 40 decisions, on the same dice for every candidate, and this evaluation scores the end.
-Against three Normals it won 41.8 % of 400 games at 48 worlds a decision; the tree search with
-these playouts won 33.3 % (see ai/HARD.md).
+Against three Normals it won 41.8 % of 400 games at 48 worlds a decision; the tree search, with a
+cheap playout policy of its own, won 33.3 % (see ai/HARD.md).
 """
 
 from __future__ import annotations
 
 from ai.core.fitted import FittedModel
+from ai.core.knowledge import Knowledge
 from engine.games.robber_barons.data import LEGACY, LEGACY_IDS
-
-playout_depth = 20
-form = "rollouts"
-rollout_horizon = 40
-TOTAL_LEGACY = sum(c.value for c in LEGACY.values())
-
 
 FIT_EDGES = (0.2, 0.4, 0.6, 0.8)
 """Buckets of the fraction of the Legacy deck still to be bought (the game ends when it runs out)."""
@@ -59,24 +53,6 @@ def evaluate(state) -> list[float]:
     return shares
 
 
-def playout_action(state, rng):
-    """Buy Legacy cards you can afford, invest (Option 1, else a takeover), draw Legacy at Start
-    when rich; otherwise a random choice."""
-    legal = state.legal_actions()
-    kinds = {a.kind: a for a in legal}
-    if "buy" in kinds:
-        return kinds["buy"]
-    if "invest" in kinds:
-        return kinds["invest"]
-    seat = legal[0].seat
-    if "bonus" in kinds:
-        return legal[-1] if state.money[seat] >= 6 else legal[0]
-    takeovers = [a for a in legal if a.kind == "takeover"]
-    if takeovers and state.money[seat] >= 6:
-        return takeovers[rng.randbelow(len(takeovers))]
-    return legal[rng.randbelow(len(legal))]
-
-
 # fitted by `python -m ai.core.fit_evaluation robber-barons --games 600 --seed 200000 --every 10`
 # (held-out log loss 1.057; the softmax over expected points it replaced: 1.239; uniform 1.386)
 FITTED = FittedModel(
@@ -90,3 +66,5 @@ FITTED = FittedModel(
     ),
 )
 
+
+KNOWLEDGE = Knowledge(form="rollouts", evaluate=evaluate, rollout_horizon=40)

@@ -1,7 +1,7 @@
-"""Game knowledge for the generic Hard search (ai/core/search.py) on Victory Through Industry:
-an evaluation that counts built capacity as well as points, a cheap playout policy, pruning of
-moves that are almost never right inside a search (tearing down, discarding, trading offers), and
-the decisions left to the Normal level's planner.
+"""What the Hard level's search knows of Victory Through Industry (ai/core/knowledge.py): it plays
+the tree (ai/core/search.py), with an evaluation that counts built capacity as well as points, a
+cheap playout policy, pruning of moves that are almost never right inside a search (tearing down,
+discarding, trading offers), and the decisions left to the Normal level's planner.
 
 Searching every small step of a non-production move lost all 16 games of a trial against three
 Normals (the steps of a build only pay off moves later, past any playout): the search now chooses
@@ -14,11 +14,10 @@ about 1,200 iterations a second in positions of Normal-vs-Normal games instead o
 
 from __future__ import annotations
 
-from ai.core.search import softmax_shares
+from ai.core.knowledge import Knowledge
+from ai.core.shares import softmax_shares
 from engine.core.contract import Action
 from engine.games.victory_through_industry.data import CONTRACTS, VALUE
-
-playout_depth = 16
 
 
 def evaluate(state) -> list[float]:
@@ -85,3 +84,7 @@ def delegate(obs) -> bool:
     non-production move); the steps of a non-production move, the draft and the answers follow
     the Normal level's plan, whose worth shows only moves later."""
     return not any(a.kind == "nonproduction" for a in obs.legal)
+
+
+KNOWLEDGE = Knowledge(form="tree", evaluate=evaluate, prune=prune, delegate=delegate,
+                      playout_action=playout_action, playout_depth=16)

@@ -1,4 +1,4 @@
-"""Game knowledge for the generic Hard search (ai/core/search.py) on City of the Big Shoulders: an
+"""What the Hard level's search knows of City of the Big Shoulders (ai/core/knowledge.py): an
 evaluation that scores each seat by its fortune if the game ended now (cash, certificates at their
 share value, the Public Goals it would win), turned into shares of the win.
 
@@ -14,12 +14,9 @@ fortune it scores is public.
 
 from __future__ import annotations
 
-from ai.core.search import softmax_shares, terminal_shares
+from ai.core.knowledge import Knowledge
+from ai.core.shares import softmax_shares, terminal_shares
 from engine.games.big_shoulders.scoring import final_outcome
-
-form = "rollouts"
-rollout_horizon = 60
-budget_unit = "rollouts"  # `--iterations N`: N candidate rollouts a decision (candidates run from 2 to 30)
 
 _SEARCHED = frozenset(("place", "use_building", "buy", "start", "sell", "build", "pay_out"))
 
@@ -37,3 +34,12 @@ def delegate(obs) -> bool:
     """Search only the choices that shape the game (the Stock turn, the building played, where a
     Partner goes, paying out); the small decisions inside them follow Normal."""
     return not any(a.kind in _SEARCHED for a in obs.legal)
+
+
+KNOWLEDGE = Knowledge(
+    form="rollouts",
+    evaluate=evaluate,
+    delegate=delegate,
+    rollout_horizon=60,
+    budget_unit="rollouts",  # `--iterations N`: N candidate rollouts a decision (candidates run from 2 to 30)
+)

@@ -1,4 +1,4 @@
-"""Game knowledge for the generic Hard search (ai/core/search.py) on 1st CEO.
+"""What the Hard level's search knows of 1st CEO (ai/core/knowledge.py).
 
 The evaluation starts from Normal's forecast of every seat's final score (asset-rank race with
 the spread of what is still unknown, card synergies, dividends to come, money up to the cap), but
@@ -7,8 +7,6 @@ number of rounds left, fitted on Normal-vs-Normal games (ai/core/fitted.py). The
 softmax over the forecast at 25 points, predicted the winner worse than a uniform guess (held-out
 log loss 1.87 against 1.39; the fitted form 1.17). Strength barely moved: against three Normals
 Hard won 22.9 % of 400 games with the old form and 24.0 % of 400 with this one (see ai/HARD.md).
-Playouts are short: the forecast already looks to the end, and a round of random moves mostly
-adds noise.
 
 Hard plays the rollout form (ai/core/rollouts.py): after each candidate every seat follows
 Normal's one-ply judgement for 16 decisions (about four rounds), on the same market refills and
@@ -20,12 +18,9 @@ tree given every hidden card and twice the search (27.5 %): luck caps this game 
 from __future__ import annotations
 
 from ai.core.fitted import FittedModel
-from ai.games.first_ceo.agents import Pos, forecast_parts
-
-playout_depth = 4
-exploration = 0.5
-form = "rollouts"
-rollout_horizon = 16
+from ai.core.knowledge import Knowledge
+from ai.core.own_levels import normal_policy
+from ai.games.first_ceo.agents import NormalAgent, Pos, Weights, forecast_parts
 
 FIT_EDGES = (0.5, 1.5, 2.5, 3.5, 5.5)
 """Buckets of the mover's remaining turns: a lead means more the nearer the end."""
@@ -63,9 +58,6 @@ FITTED = FittedModel(
 
 
 def _one_ply_policy():
-    from ai.core.search import normal_policy
-    from ai.games.first_ceo.agents import NormalAgent, Weights
-
     class OnePly(Weights):
         reply = False
 
@@ -74,6 +66,11 @@ def _one_ply_policy():
     return normal_policy("first-ceo", agent)
 
 
-rollout_policy = _one_ply_policy()
-"""Normal's judgement without its look at the next player's reply: a tenth of the cost, so the
-rollout form can afford its worlds."""
+KNOWLEDGE = Knowledge(
+    form="rollouts",
+    evaluate=evaluate,
+    rollout_horizon=16,
+    # Normal's judgement without its look at the next player's reply: a tenth of the cost, so the
+    # rollout form can afford its worlds
+    rollout_policy=_one_ply_policy(),
+)

@@ -1,4 +1,4 @@
-"""Game knowledge for the generic Hard search (ai/core/search.py) on Captains of Industry: an
+"""What the Hard level's search knows of Captains of Industry (ai/core/knowledge.py): an
 evaluation that scores each seat as the End-of-Game Business would if the game ended now (Player
 Bank, game-end Advances, Captain cards in hand, the money bonus) plus a little for the goods it
 has on the board, turned into shares of the win.
@@ -15,21 +15,17 @@ decision: 8 won (fair share 4). The tree form won 1 of 16 at 300 iterations and 
 
 from __future__ import annotations
 
-from ai.core.search import softmax_shares
+from ai.core.knowledge import Knowledge
+from ai.core.shares import softmax_shares, terminal_shares
 from ai.games.captains_of_industry.agents import NormalAgent
 
 ON_BOARD = 0.5
-prior_weight = 1.0
-form = "rollouts"
-rollout_horizon = 60
 """Market Share a token waiting on the board is worth to its owner (most are bought in the end)."""
 
 
 def evaluate(state) -> list[float]:
     """Each seat's share of the win from its Market Share if the game ended now."""
     if state.is_terminal():
-        from ai.core.search import terminal_shares
-
         return terminal_shares(state)
     scores = [sum(b.values()) for b in state.final_breakdown()]
     for market in state.tokens.values():
@@ -59,3 +55,6 @@ def delegate(obs) -> bool:
     split between markets, prices, the Real Estate card, Market Insider, the Captain returned)
     follow the Normal level."""
     return not any(a.kind in _TURN_KINDS for a in obs.legal)
+
+
+KNOWLEDGE = Knowledge(form="rollouts", evaluate=evaluate, prune=prune, delegate=delegate, rollout_horizon=60)
