@@ -73,8 +73,9 @@ def _play_args(args):
 
 
 def run_pairing(game_id: str, players: int, seed: int, hero: str, field: str, games: int,
-                iterations: int | None, folder: Path, jobs: int) -> list[dict]:
-    """The pairing's games, played now where the folder does not hold them yet."""
+                iterations: int | None, folder: Path, jobs: int, play: bool = True) -> list[dict]:
+    """The pairing's games, played now where the folder does not hold them yet (unless `play` is
+    false: then only those it holds)."""
     path = folder / f"{hero}-vs-{field}.jsonl"
     done = {}
     if path.exists():
@@ -82,7 +83,7 @@ def run_pairing(game_id: str, players: int, seed: int, hero: str, field: str, ga
             if line.strip():
                 row = json.loads(line)
                 done[row["g"]] = row
-    missing = [g for g in range(games) if g not in done]
+    missing = [g for g in range(games) if g not in done] if play else []
     chunks = []
     step = 10
     for i in range(0, len(missing), step):
@@ -209,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", required=True, help="where the played games are kept (resumable)")
     ap.add_argument("--pairings", default="", help="only these, e.g. hard-normal,expert-hard")
     ap.add_argument("--no-write", action="store_true", help="print the tables, leave assets/ alone")
+    ap.add_argument("--played-only", action="store_true",
+                    help="play nothing: rate the games the folder holds (up to --games per pairing)")
     args = ap.parse_args(argv)
     offered = game_levels(args.game)
     pairings = [p for p in PAIRINGS if p[0] in offered and p[1] in offered]
@@ -219,9 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     by_pairing = {}
     for hero, field in pairings:
         by_pairing[(hero, field)] = run_pairing(args.game, args.players, args.seed, hero, field, args.games,
-                                                args.iterations, folder, args.jobs)
+                                                args.iterations, folder, args.jobs, not args.played_only)
+    by_pairing = {p: rows for p, rows in by_pairing.items() if rows}
     used = [lv for lv in offered if any(lv in p for p in by_pairing)]
-    budget = f"{args.iterations} a decision" if args.iterations else "2 s a decision"
+    budget = (f"a fixed {args.iterations} worlds (rollout form) or iterations (tree) a decision" if args.iterations
+              else "2 s a decision")
     print(f"{args.game}, {args.players} players, seats rotated, seed {args.seed}, searching levels at {budget}\n")
     print("| level | against | games | share won | 95 % interval | fair share |")
     print("|---|---|---|---|---|---|")

@@ -106,7 +106,9 @@ class ExpertAgent:
         self.rows = features.rows
         # Hard's knowledge of the game (`knowledge`, for tests and measurements, may change its
         # knobs); the evaluation is replaced by the model at each decision, for the seat deciding
-        self.base_k = knowledge or knowledge_for(game_id)
+        # The game may search differently once its judgement is learned (`SEARCH` in its expert.py:
+        # knobs of Knowledge, a shorter rollout horizon say)
+        self.base_k = knowledge or replace(knowledge_for(game_id), **getattr(features, "SEARCH", {}))
         self.inner = hard_agent(game_id, self.base_k)
 
     @property

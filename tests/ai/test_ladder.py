@@ -53,6 +53,10 @@ def test_the_command_plays_resumes_and_writes_the_file(tmp_path, monkeypatch, ca
     assert main([*args[:2], "4", *args[3:]]) == 0
     again = (tmp_path / "games" / "easy-vs-normal.jsonl").read_text().splitlines()
     assert again[:3] == played and len(again) == 4
+    # --played-only rates what the folder holds and plays nothing
+    assert main([*args[:2], "9", *args[3:], "--played-only"]) == 0
+    assert (tmp_path / "games" / "easy-vs-normal.jsonl").read_text().splitlines() == again
+    assert json.loads(target.read_text())["levels"]["easy"]["games"] == 4
     assert "| Easy | 3 × Normal | 3 |" in first
     lines = level_lines("first-ceo")
     assert set(lines) == {"easy", "normal"} and lines["normal"].endswith("against three Easys")
