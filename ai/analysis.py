@@ -30,6 +30,7 @@ from pathlib import Path
 from ai.core.estimate import ANALYSIS_MS, HINT_MS, Calibration, EstimateBudget, calibration, estimate
 from engine.core.contract import Action
 from engine.core.rng import Rng
+from saves.files import read_bounded, write_atomic
 
 MISTAKE = 10.0
 """Points of win chance lost that make a decision a mistake."""
@@ -310,25 +311,6 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 """Far above a real analysis (a few hundred bytes a decision)."""
 
 
-def _read_small_file(path: str | os.PathLike, limit: int) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes; OSError for anything else (a FIFO
-    or a device under the name is refused, never waited on or read without end)."""
-    import stat
-
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            raise OSError(f"{os.fspath(path)} is not a small regular file")
-        with os.fdopen(os.dup(fd), "rb") as fh:
-            data = fh.read(limit + 1)
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise OSError(f"{os.fspath(path)} is too large")
-    return data
-
-
 def parse_analysis(data: bytes, game: str, state_hash: str, log_length: int) -> Analysis:
     """The analysis in the bytes of an `.analysis` file if it is one of this save (game, final
     state hash, log length) and well formed; ValueError (or KeyError, TypeError...) says why not.
@@ -358,7 +340,7 @@ def read_analysis(path: str | os.PathLike, game: str, state_hash: str, log_lengt
     """The analysis in `path` if it belongs to this save (game, final state hash, log length),
     else None (no file, another game's, damaged: the game is simply analysed again)."""
     try:
-        return parse_analysis(_read_small_file(path, MAX_FILE_BYTES), game, state_hash, log_length)
+        return parse_analysis(read_bounded(path, MAX_FILE_BYTES), game, state_hash, log_length)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
 
@@ -370,7 +352,7 @@ def kept_analysis(path: str | os.PathLike, review, state_hash: str) -> tuple[Ana
     shown (a seat the game has not made the review refuse a good save, a move no rule allows
     broke the board on its step)."""
     try:
-        analysis = parse_analysis(_read_small_file(path, MAX_FILE_BYTES), review.spec.id, state_hash,
+        analysis = parse_analysis(read_bounded(path, MAX_FILE_BYTES), review.spec.id, state_hash,
                                   len(review.actions))
     except OSError:
         return None, "it could not be read"
@@ -385,22 +367,10 @@ def kept_analysis(path: str | os.PathLike, review, state_hash: str) -> tuple[Ana
 
 
 def write_analysis(path: str | os.PathLike, analysis: Analysis) -> Path:
-    """Write `analysis` to `path` atomically (a temporary file moved over it); OSError if it
-    cannot be written (the old file, if any, is untouched)."""
-    from saves.store import TEMP_SUFFIX
-
-    target = Path(os.path.abspath(os.fspath(path)))
-    tmp = target.with_name(f".{target.name}.{os.getpid()}{TEMP_SUFFIX}")
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(analysis.to_json())
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return target
+    """Write `analysis` to `path` through the safe path (`saves.files.write_atomic`: an
+    exclusively created temporary name no planted link can redirect); OSError if it cannot be
+    written (the old file, if any, is untouched)."""
+    return write_atomic(path, analysis.to_json().encode("utf-8"))
 
 
 def matches(analysis: Analysis, review) -> bool:

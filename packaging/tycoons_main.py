@@ -21,7 +21,7 @@ import sys
 
 
 def selftest_ai_pool(game_id: str = "first-ceo", players: int = 4, seed: int = 1) -> int:
-    """Play one all-AI game with every decision taken by `ui.ai_runner.AiRunner` in "process"
+    """Play one all-AI game with every decision taken by `ui.services.ai_runner.AiRunner` in "process"
     mode (a spawn `ProcessPoolExecutor`, exactly as the GUI does); print a JSON summary."""
     import json
     import time
@@ -31,7 +31,7 @@ def selftest_ai_pool(game_id: str = "first-ceo", players: int = 4, seed: int = 1
     from engine.core.contract import SeatInfo
     from engine.core.rng import Rng
     from engine.core.session import Session
-    from ui.ai_runner import AiRunner
+    from ui.services.ai_runner import AiRunner
 
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     session = Session.new(game_id, [SeatInfo(f"AI {i + 1}", "ai", "easy") for i in range(players)], {}, seed)

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from engine.core.session import Session
-from saves.paths import data_dir
+from saves.files import data_dir
 from saves.store import backup_path, read_session, write_session
 
 AUTOSAVE_NAME = "autosave.tycoons"

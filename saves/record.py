@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -38,7 +39,7 @@ from engine.core.errors import UnknownGame
 from engine.core.registry import get_spec
 from saves.envelope import pack
 from saves.errors import SaveError
-from saves.paths import data_dir
+from saves.files import data_dir
 from saves.record_index import MAX_LISTED, note_recorded, refresh, update_entry
 from saves.store import (
     BACKUP_SUFFIX,
@@ -77,7 +78,7 @@ class RecordEntry:
 
     The file is kept as its folder (one Path shared by every entry) and its name, and `path` made
     when asked: 10,000 entries then hold 10,000 fewer objects for the GUI thread's garbage
-    collector to walk (ui/gc_guard.py collects there)."""
+    collector to walk (ui/app/gc_guard.py collects there)."""
 
     folder: Path
     name: str
@@ -102,11 +103,16 @@ class RecordEntry:
 
     @property
     def when(self) -> datetime | None:
-        """The local time the game was saved, or None if the file does not say."""
+        """The local time the game was saved, or None if the file does not say (a time the local
+        zone would shift beyond year 1 or 9999 is given as the file has it)."""
         try:
-            return datetime.fromisoformat(self.created.replace("Z", "+00:00")).astimezone()
+            when = datetime.fromisoformat(self.created.replace("Z", "+00:00"))
         except ValueError:
             return None
+        try:
+            return when.astimezone()
+        except (OverflowError, ValueError, OSError):
+            return when
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_ai]
@@ -135,9 +141,31 @@ class Record:
 
 def game_digest(session) -> str:
     """A short digest of what makes a game itself: game, seats, options, seed and every decision."""
-    data = [session.spec.id, [s.to_dict() for s in session.seats], dict(session.options), int(session.seed),
-            [e.action.to_dict() for e in session.log]]
+    return _digest(session.spec.id, session.seats, session.options, session.seed, [e.action for e in session.log])
+
+
+def _digest(game: str, seats, options, seed, actions) -> str:
+    data = [game, [s.to_dict() for s in seats], dict(options), int(seed), [a.to_dict() for a in actions]]
     return hashlib.blake2b(pack(data), digest_size=8).hexdigest()
+
+
+RECORD_NAME = re.compile(r"([a-z0-9][a-z0-9-]*)-([0-9a-f]{16})" + re.escape(SAVE_SUFFIX))
+"""An unmarked game's file name in the record: ``<game>-<digest>.tycoons``."""
+
+
+def is_own_record_file(path: Path) -> bool:
+    """Whether `path` is a game this record wrote, read to be sure: a save (a regular file whose
+    envelope and checksum hold) named after its own content. What prune may delete, and nothing
+    else (whatever the index says of it)."""
+    match = RECORD_NAME.fullmatch(path.name)
+    if match is None or path.is_symlink() or not path.is_file():
+        return False
+    try:
+        saved, _ = decode_save(read_bytes(path))
+    except Exception:  # noqa: BLE001 - anything unreadable is not known to be ours
+        return False
+    return saved.game == match[1] and _digest(saved.game, saved.seats, saved.options, saved.seed,
+                                               saved.actions) == match[2]
 
 
 def record_stem(session) -> str:
@@ -238,7 +266,8 @@ def _entry_of(path: Path, saved) -> RecordEntry:
         raise SaveError("it is not a finished game")
     decisions = summary.get("decisions") if type(summary.get("decisions")) is int else 0
     if not saved.created:
-        saved.created = datetime.fromtimestamp(path.stat().st_mtime).astimezone().isoformat()
+        with contextlib.suppress(OverflowError, ValueError, OSError):  # a file time beyond the calendar
+            saved.created = datetime.fromtimestamp(path.stat().st_mtime).astimezone().isoformat()
     return RecordEntry(path.parent, path.name, saved.game, title, saved.created, saved.seats, list(winners),
                        [float(x) for x in scores], decisions, path.name.endswith(KEPT_SUFFIX))
 
@@ -290,13 +319,14 @@ def set_kept(path: str | os.PathLike, kept: bool) -> Path:
 def prune(folder: str | os.PathLike | None = None, limit: int = DEFAULT_LIMIT,
           keep: Path | None = None) -> list[Path]:
     """Delete the oldest unmarked games beyond `limit` (kept games and unreadable files are never
-    touched, nor `keep`); returns the files deleted."""
+    touched, nor `keep`, nor a file not read to be one of the record's own games: the listing
+    comes through the index, which is never the files' authority); returns the files deleted."""
     record = read_record(folder)
     unmarked = [e for e in record.entries if not e.kept]  # newest first
     excess = unmarked[max(0, int(limit)):]
     deleted = []
     for entry in excess:
-        if keep is not None and entry.path == keep:
+        if (keep is not None and entry.path == keep) or not is_own_record_file(entry.path):
             continue
         with contextlib.suppress(OSError):
             os.unlink(entry.path)

@@ -2,7 +2,7 @@
 record folder (``data_dir()/games.index`` for ``data_dir()/games``), so that listing 10,000
 games reads one file instead of decoding 10,000. Qt-free.
 
-The files stay the truth; the index is a cache of what they say. Each row is keyed by the
+The files stay the truth; the index is a cache of what they say, never their authority. Each row is keyed by the
 file's name, size and modification time (names are digests of the games' contents, so a name
 with its size and time stands for one content); `refresh` lists the folder (a directory scan and
 one `stat` a file), keeps the rows that still match, decodes only new or changed files, drops
@@ -26,6 +26,13 @@ some 11 MB and 40,000 objects the garbage collector walks (a full collection som
 The index is written and read a row at a time, so the worker thread never holds the
 interpreter long enough to freeze the GUI (one 10,000-row decode held it some 100 ms).
 
+**Only this app's rows count.** Every row carries a keyed digest (BLAKE2b) made with a secret of
+this data folder (``games.key`` beside the index, readable by its user only); a row whose digest
+does not hold (an index written by hand or elsewhere, an older index) is dropped, so its file is
+decoded again and its result is unchecked until replayed. A crafted row once made a false winner
+count as checked in the win rates, and called `notes.txt` a game for the next prune to delete.
+Without a key (none could be made: a read-only folder) nothing is trusted and nothing written.
+
 Several threads of one process share a lock per index; two processes (two Tycoons on one data
 folder) may each write the index, the last one winning: a row the other process added is then
 missing and the file is decoded again at the next refresh, nothing worse.
@@ -34,11 +41,11 @@ missing and the file is decoded again at the next refresh, nothing worse.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import secrets
 import stat
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,18 +55,24 @@ from engine.core.contract import SeatInfo
 from engine.core.errors import UnknownGame
 from engine.core.names import name_problem
 from engine.core.registry import get_spec
+from saves import files
+from saves.store import SAVE_SUFFIX
 
 INDEX_SUFFIX = ".index"
-INDEX_VERSION = 2
+INDEX_VERSION = 3
+KEY_SUFFIX = ".key"
+KEY_BYTES = 32
+MAC_BYTES = 16
 MAX_LISTED = 20_000
 """Most files the record lists (newest first by file time); the rest are noted, not read."""
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 """Largest index read (20,000 rows of six 40-character names would be some 30 MB)."""
-_ROW_LIMITS = {"max_str_len": 4096, "max_bin_len": 0, "max_array_len": 64, "max_map_len": 16,
+_ROW_LIMITS = {"max_str_len": 4096, "max_bin_len": MAC_BYTES, "max_array_len": 64, "max_map_len": 16,
                "max_ext_len": 0}
 
 _locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
+_keys: dict[str, bytes] = {}
 
 
 def index_path(folder: str | os.PathLike) -> Path:
@@ -71,6 +84,73 @@ def index_path(folder: str | os.PathLike) -> Path:
 def _lock(folder: Path) -> threading.Lock:
     with _locks_guard:
         return _locks.setdefault(os.path.abspath(folder), threading.Lock())
+
+
+# -- the key its rows are signed with ----------------------------------------------------------------
+def key_path(folder: str | os.PathLike) -> Path:
+    """The secret beside `folder`'s index: ``<parent>/<folder name>.key``."""
+    folder = Path(folder)
+    return folder.with_name(folder.name + KEY_SUFFIX)
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key in `path` if it is one: a regular file (never a link) of KEY_BYTES bytes that only
+    its owner, this user, may read; None otherwise."""
+    try:
+        data = files.read_bounded(path, KEY_BYTES, follow_links=False, require=_private)
+    except OSError:
+        return None
+    return data if len(data) == KEY_BYTES else None
+
+
+def _private(info: os.stat_result) -> str | None:
+    if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o077):
+        return "another user could read it, or wrote it"  # its signatures would prove nothing
+    return None
+
+
+def _make_key(path: Path) -> bytes | None:
+    """A new key in `path` (written whole, then put in place only if no key is there, so no reader
+    ever sees half a key and two processes agree on one); the key another process made first if
+    it did; None if none can be made. A key that is not one (see `_read_key`) is replaced."""
+    key = secrets.token_bytes(KEY_BYTES)
+    try:
+        files.write_atomic(path, key, 0o600, create_only=True, make_folder=False)
+    except FileExistsError:
+        other = _read_key(path)
+        if other is not None:
+            return other
+        try:
+            files.write_atomic(path, key, 0o600, make_folder=False)
+        except OSError:
+            return None
+    except OSError:
+        return None
+    return _read_key(path)
+
+
+def _key(folder: Path, make: bool) -> bytes | None:
+    """`folder`'s key (made with `make` when there is none); None when there is none to use."""
+    path = key_path(folder)
+    where = os.path.abspath(path)
+    with _locks_guard:
+        key = _keys.get(where)
+    if key is None:
+        key = _read_key(path) or (_make_key(path) if make else None)
+        if key is not None:
+            with _locks_guard:
+                key = _keys.setdefault(where, key)
+    return key
+
+
+def forget_keys() -> None:
+    """Read every folder's key afresh at next use (tests that replace a key)."""
+    with _locks_guard:
+        _keys.clear()
+
+
+def _mac(key: bytes, packed: bytes) -> bytes:
+    return hashlib.blake2b(packed, key=key, digest_size=MAC_BYTES).digest()
 
 
 @dataclass(slots=True)
@@ -85,25 +165,31 @@ class Row:
 
 
 # -- the index file ------------------------------------------------------------------------------------
-def _encode(rows: list[Row]) -> bytes:
-    """A header, then one msgpack object per row: written and read a row at a time, so that a
-    worker thread handling a large index never holds the interpreter for long (one call decoding
-    a 10,000-row list held it some 100 ms, a frozen GUI meanwhile)."""
+def _encode(rows: list[Row], key: bytes) -> bytes:
+    """A header, then per row a msgpack object and its keyed digest (of the object's bytes, as
+    written): written and read a row at a time, so that a worker thread handling a large index never holds the
+    interpreter for long (one call decoding a 10,000-row list held it some 100 ms, a frozen GUI
+    meanwhile)."""
     packer = msgpack.Packer(use_bin_type=True)
     out = [packer.pack({"version": INDEX_VERSION, "rows": len(rows)})]
     for r in rows:
         e = r.entry
         if e is None:
-            out.append(packer.pack([r.name, r.size, r.mtime, 0, r.note or ""]))
+            body = [r.name, r.size, r.mtime, 0, r.note or ""]
         else:
-            out.append(packer.pack([r.name, r.size, r.mtime, 1, e.game, e.created,
-                                    [[s.name, s.kind, s.level] for s in e.seats], list(e.winners),
-                                    list(e.scores), e.decisions, bool(e.checked)]))
+            body = [r.name, r.size, r.mtime, 1, e.game, e.created, [[s.name, s.kind, s.level] for s in e.seats],
+                    list(e.winners), [float(x) for x in e.scores], e.decisions, bool(e.checked)]
+        packed = packer.pack(body)
+        out.append(packed)
+        out.append(packer.pack(_mac(key, packed)))
     return b"".join(out)
 
 
-def _decode(data: bytes, folder: Path) -> dict[str, Row]:
-    """The rows of an index file; {} if it is not one (it is then rebuilt). Bad rows are dropped."""
+def _decode(data: bytes, folder: Path, key: bytes | None) -> dict[str, Row]:
+    """The rows of an index file; {} if it is not one (it is then rebuilt). Bad rows, and rows
+    whose digest does not hold under `key`, are dropped (their files are decoded again)."""
+    if key is None:
+        return {}
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(1, len(data)), **_ROW_LIMITS)
     unpacker.feed(data)
     rows: dict[str, Row] = {}
@@ -115,7 +201,12 @@ def _decode(data: bytes, folder: Path) -> dict[str, Row]:
                 or not 0 <= top["rows"] <= MAX_LISTED * 2:
             return {}
         for _ in range(top["rows"]):
-            row = _row(unpacker.unpack(), folder, shared, titles)
+            start = unpacker.tell()
+            raw = unpacker.unpack()
+            end = unpacker.tell()
+            if unpacker.unpack() != _mac(key, data[start:end]):
+                continue  # not a row this app wrote
+            row = _row(raw, folder, shared, titles)
             if row is not None:
                 rows[row.name] = row
     except Exception:  # noqa: BLE001 - a damaged index is only a cache to rebuild
@@ -139,6 +230,8 @@ def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
         if type(name) is not str or not name or "/" in name or "\\" in name or type(size) is not int \
                 or type(mtime) is not int:
             return None
+        if kind == 1 and not name.endswith(SAVE_SUFFIX):
+            return None  # only a save is a game
         if kind == 0 and len(raw) == 5 and type(raw[4]) is str:
             return Row(name, size, mtime, None, raw[4][:300])
         if kind != 1 or len(raw) != 11:
@@ -178,51 +271,21 @@ def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
 
 def load_index(folder: Path) -> dict[str, Row]:
     """The rows of `folder`'s index ({} when there is none, or it is unreadable or damaged)."""
-    path = index_path(folder)
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_INDEX_BYTES:
-            return {}
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return {}
-            with os.fdopen(fd, "rb", closefd=False) as f:
-                data = f.read(MAX_INDEX_BYTES + 1)
-        finally:
-            os.close(fd)
+        data = files.read_bounded(index_path(folder), MAX_INDEX_BYTES)
     except OSError:
         return {}
-    if len(data) > MAX_INDEX_BYTES:
-        return {}
-    return _decode(data, folder)
+    return _decode(data, folder, _key(folder, make=False))
 
 
 def save_index(folder: Path, rows: list[Row]) -> None:
-    """Write `folder`'s index atomically (a cache: a failure is silent, the files stay the truth)."""
-    path = index_path(folder)
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(_encode(rows))
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-    _remove_stale_temps(path)
-
-
-def _remove_stale_temps(path: Path) -> None:
-    """Temporary index files a killed process left (older than a minute, so never a live one's)."""
-    prefix = f".{path.name}."
-    now = time.time()
-    with contextlib.suppress(OSError), os.scandir(path.parent) as it:
-        for d in it:
-            if d.name.startswith(prefix) and d.name.endswith(".tmp"):
-                with contextlib.suppress(OSError):
-                    if now - d.stat().st_mtime > 60:
-                        os.unlink(d.path)
+    """Write `folder`'s index atomically (a cache: a failure is silent, the files stay the truth;
+    without a key, nothing is written: no row could be trusted)."""
+    key = _key(folder, make=True)
+    if key is None:
+        return
+    with contextlib.suppress(OSError):
+        files.write_atomic(index_path(folder), _encode(rows, key), make_folder=False)
 
 
 # -- keeping it in step with the folder ----------------------------------------------------------------
@@ -256,7 +319,7 @@ def _listed(folder: Path) -> tuple[list[tuple[str, int, int, bool]], int]:
 
 
 def _stem(name: str) -> str:
-    from saves.record import KEPT_SUFFIX, SAVE_SUFFIX
+    from saves.record import KEPT_SUFFIX
 
     for suffix in (KEPT_SUFFIX, SAVE_SUFFIX):
         if name.endswith(suffix):

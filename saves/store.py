@@ -6,7 +6,7 @@ save is kept as ``<path>.bak``. If anything fails (encoding, a full disk, a cras
 any point) the file at `path` is either the complete old save or the complete new one, never a
 mix, and a failed write removes its temporary file. Temporary files are named
 ``.<name>.<random>.tmp``, so nothing that looks for ``*.tycoons`` files ever mistakes one for a
-save.
+save. The writing and the bounded reading are `saves.files`', as for every file the app keeps.
 
 `read_session` checks the file (magic, format version, checksum, layout), migrates an older
 format, checks the game and its rules version, replays the log and compares the final state
@@ -17,12 +17,8 @@ reading never changes the file.
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
-import secrets
 import shutil
-import stat
-import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +27,7 @@ from engine.core.contract import CHANCE
 from engine.core.errors import ReplayMismatch, UnknownGame
 from engine.core.registry import get_spec
 from engine.core.session import Session, setup_problem
+from saves import files
 from saves.envelope import FORMAT_VERSION, MAGIC, SavedGame, encode_session, open_envelope, parse_payload
 from saves.errors import (
     CorruptSave,
@@ -48,12 +45,10 @@ from saves.migrations import upgrade
 
 SAVE_SUFFIX = ".tycoons"
 BACKUP_SUFFIX = ".bak"
-TEMP_SUFFIX = ".tmp"
+TEMP_SUFFIX = files.TEMP_SUFFIX
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Far above any real save (a long game is tens of kilobytes; 16 MB holds some 350,000 decisions);
 stops us reading a huge file, and with the decoder's limits keeps a load's memory bounded."""
-_STALE_TEMP_SECONDS = 60
-"""A write takes milliseconds: a temporary file this old was left by a write that was killed."""
 
 
 def backup_path(path: str | os.PathLike) -> Path:
@@ -107,9 +102,9 @@ def write_encoded(data: bytes, path: str | os.PathLike) -> Path:
         problem = _layout_problem(real)
         if problem:
             raise SaveWriteError(f"could not be saved: {problem}; the previous save is unchanged", target)
-        _atomic_write(real, data)
+        files.write_atomic(real, data, before_replace=_keep_backup)
     except OSError as exc:
-        raise SaveWriteError(f"could not be saved ({exc.strerror or exc}); the previous save is unchanged",
+        raise SaveWriteError(f"could not be saved ({files.reason(exc)}); the previous save is unchanged",
                              target) from exc
     return target
 
@@ -117,55 +112,20 @@ def write_encoded(data: bytes, path: str | os.PathLike) -> Path:
 def _layout_problem(target: Path) -> str | None:
     """The real reason a save cannot go to `target`, when the OS would only say "File exists" or
     "Is a directory": a folder on the way that is a file, the save or its backup a folder."""
-    for folder in [target.parent, *target.parent.parents]:
-        if folder.exists() or folder.is_symlink():
-            if not folder.is_dir():
-                return f"{folder} should be a folder but is a file"
-            break
-    if target.is_dir():
-        return f"{target} is a folder, not a file"
+    problem = files.write_problem(target)
+    if problem:
+        return problem
     bak = backup_path(target)
     if bak.is_dir():
         return f"the backup of the previous save, {bak}, is a folder; move it away to save here"
     return None
 
 
-def _temp_name(target: Path, tag: str = "") -> Path:
-    return target.with_name(f".{target.name}.{tag}{secrets.token_hex(4)}{TEMP_SUFFIX}")
-
-
-def _atomic_write(target: Path, data: bytes) -> None:
-    folder = target.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp = _temp_name(target)
-    try:
-        # O_EXCL: never write through a name someone else created meanwhile
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        try:
-            f = os.fdopen(fd, "wb")
-        except BaseException:
-            os.close(fd)
-            raise
-        with f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if target.is_file():
-            _keep_backup(target)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(folder)
-    _remove_stale_temps(target)
-
-
 def _keep_backup(target: Path) -> None:
     """Make ``<target>.bak`` a copy of the current `target`, itself atomically.
 
     A hard link costs nothing and leaves `target` in place (so there is never a moment without
-    a save at `target`); file systems without links get a copy.
+    a save at `target`); file systems without links get a copy, written through the safe path.
 
     Another process may save to the same file at the same time (a second Tycoons on one data
     folder). If it kept the same version as ``.bak`` first, the link and ``.bak`` are one file,
@@ -173,62 +133,52 @@ def _keep_backup(target: Path) -> None:
     over, so it is removed here. If the other process removed `target` meanwhile (a finished
     game's autosave cleared), there is nothing to back up.
     """
+    if not target.is_file():
+        return
     bak = backup_path(target)
-    tmp = _temp_name(target, "bak.")
+    tmp = files.temp_name(target, "bak.")
     try:
         try:
-            os.link(target, tmp)
+            os.link(target, tmp)  # a new name: fails (never follows) if anything is there
         except FileNotFoundError:
             return
         except OSError:
-            try:
-                shutil.copyfile(target, tmp)
-            except FileNotFoundError:
+            tmp = _copy_beside(target)
+            if tmp is None:
                 return
-            with open(tmp, "rb+") as f:
-                os.fsync(f.fileno())
         os.replace(tmp, bak)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)  # gone after a real rename; left when it and .bak were one file
 
 
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable. Not possible on Windows (nor needed there): skipped."""
-    if os.name == "nt":
-        return
+def _copy_beside(target: Path) -> Path | None:
+    """A durable copy of `target` under a new temporary name (exclusively created), or None if
+    `target` went meanwhile (or is no longer a regular file)."""
+    fd, tmp = files.create_exclusive(target, tag="bak.")
     try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _remove_stale_temps(target: Path) -> None:
-    """Temporary files left by a write that was killed; only old ones, so that a concurrent
-    writer's file is never removed under it."""
-    _remove_old(glob.glob(glob.escape(str(target.parent / f".{target.name}.")) + "*" + TEMP_SUFFIX))
+        with os.fdopen(fd, "wb") as out:
+            source = files.open_regular(target)
+            if source is not None:
+                with source:
+                    shutil.copyfileobj(source, out)
+                out.flush()
+                os.fsync(out.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if source is None:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        return None
+    return tmp
 
 
 def remove_leftover_temps(folder: str | os.PathLike) -> int:
     """Remove the temporary files that writes killed midway left in `folder` (any save's:
     ``.<name>.tycoons.<random>.tmp``); the app calls it at start. Returns how many went."""
-    return _remove_old(glob.glob(glob.escape(os.fspath(folder)) + "/.*" + SAVE_SUFFIX + ".*" + TEMP_SUFFIX))
-
-
-def _remove_old(names: list[str]) -> int:
-    now, removed = time.time(), 0
-    for name in names:
-        with contextlib.suppress(OSError):
-            if now - os.path.getmtime(name) > _STALE_TEMP_SECONDS and os.path.isfile(name):
-                os.unlink(name)
-                removed += 1
-    return removed
+    return files.remove_stale_temps(folder, ".*" + SAVE_SUFFIX + ".*" + files.TEMP_SUFFIX)
 
 
 def list_saves(folder: str | os.PathLike) -> list[Path]:
@@ -258,40 +208,21 @@ def read_bytes(path: str | os.PathLike) -> bytes:
     A file that does not start with the magic is not read further (it may be huge, or a device).
     """
     try:
-        info = os.stat(path)
-        if stat.S_ISDIR(info.st_mode):
-            raise NotASave("it is a folder, not a save file")
-        if not stat.S_ISREG(info.st_mode):
-            raise NotASave("it is not a regular file, so not a save")
-        # O_NONBLOCK, then a look at what was opened: a name that became a FIFO since the stat
-        # must not hold the reader until some writer comes
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise NotASave("it is not a regular file, so not a save")
-            f = open(fd, "rb")  # noqa: SIM115 - closed by the with below
-        except BaseException:
-            os.close(fd)
-            raise
-        with f:
-            head = f.read(len(MAGIC))
-            if head != MAGIC:
-                return head  # enough for open_envelope to tell "not a save" from "truncated"
-            rest = f.read(MAX_SAVE_BYTES + 1 - len(MAGIC))
-            if len(rest) + len(MAGIC) > MAX_SAVE_BYTES:
-                raise CorruptSave("the file is far too large to be a save")
-            return head + rest
+        return files.read_bounded(path, MAX_SAVE_BYTES, magic=MAGIC)
     except FileNotFoundError:
         raise SaveNotFound("there is no such file", path) from None
-    except IsADirectoryError:
-        raise NotASave("it is a folder, not a save file", path) from None
-    except PermissionError:
-        raise SaveNotFound("the file cannot be opened (permission denied)", path) from None
-    except SaveError as exc:
-        exc.path = os.fspath(path)
-        raise
+    except files.Unreadable as exc:
+        if exc.kind == "folder":
+            raise NotASave("it is a folder, not a save file", path) from None
+        if exc.kind == "special":
+            raise NotASave("it is not a regular file, so not a save", path) from None
+        if exc.kind == "large":
+            raise CorruptSave("the file is far too large to be a save", path) from None
+        if exc.kind == "dangling":
+            raise SaveNotFound("there is no such file (it is a link to nothing)", path) from None
+        raise SaveNotFound(f"the file {exc}", path) from None
     except OSError as exc:
-        raise SaveNotFound(f"the file cannot be read ({exc.strerror or exc})", path) from None
+        raise SaveNotFound(f"the file cannot be read ({files.reason(exc)})", path) from None
 
 
 def decode_save(data: bytes) -> tuple[SavedGame, int]:

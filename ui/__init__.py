@@ -1,5 +1,15 @@
-"""The PySide6 application. Importing this package does not import Qt: `ui.cli` dispatches
-headless commands without it."""
+"""The PySide6 application, in folders that show how it works (docs/ARCHITECTURE.md):
+
+- `cli`: the `tycoons` command line; it dispatches headless commands without importing Qt.
+- `app/`: the application shell (start-up, one instance per data folder, platform checks).
+- `game/`: one open game (window, controller, undo mirror, curtain, keyboard, follow, hint).
+- `board/`: the board (view, scene, items, layout, marks) shared by every game.
+- `games/<id>/`: each game's own hooks, words, scene and items.
+- `panels/`, `dialogs/`, `review/`, `tutorial/`: the pieces around the board.
+- `online/`: online play's Qt-free core, and `online/gui/` its GUI half.
+- `services/`: settings, theme, text size and the AI runner, shared by every window.
+
+Importing this package does not import Qt."""
 
 import os
 

@@ -112,10 +112,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return check_command(args.game, window_decision, verbose=args.verbose)
     if args.command == "render":
-        from ui.render import render_from_args
+        from ui.board.render import render_from_args
 
         return render_from_args(args)
-    from ui.app import run_gui
+    from ui.app.shell import run_gui
 
     return run_gui(lesson=args.game if args.command == "tutorial" else None)
 

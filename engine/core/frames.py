@@ -4,10 +4,18 @@ nested steps (a roll that lands on a space that draws a card that asks for a tar
 `self.stack` holds plain lists, last = top, each naming its step first. A decision frame is
 answered by a seat, a chance frame by CHANCE; an automatic frame (its name in `AUTO_FRAMES`) is
 resolved at once by the method `_frame_<name>(*rest)`. The legal actions at a decision frame are
-`_choices_<name>(seat, *rest)`; an action of kind K is performed by `_do_<K>(seat, *args)`.
+`_choices_<name>(seat, *rest)`, and an action refused there is explained by `_why_<name>(action)`;
+an action of kind K is performed by `_do_<K>(seat, *args)`.
 After each action the automatic frames on top are resolved until a decision or a chance outcome
 is needed (or the game is over). A phase of the round (engine.core.round) begins with a frame of
 its own and ends by pushing `next_phase_frame()`.
+
+>>> from engine.core.registry import get_spec
+>>> s = get_spec("robber-barons").new_state(2)     # the roll for first player comes first
+>>> s.stack[-1][0], s.to_move() == CHANCE, s.round_phase()
+('first', True, 'setup')
+>>> s.next_phase_frame()                           # a turn begins with its Revenue phase
+['turn']
 """
 
 from __future__ import annotations
@@ -26,10 +34,12 @@ class FrameStackState(State):
     _HANDLERS: ClassVar[dict] = {}
     _FRAMES: ClassVar[dict] = {}
     _CHOICES: ClassVar[dict] = {}
+    _WHYS: ClassVar[dict] = {}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        tables = {"_do_": dict(cls._HANDLERS), "_frame_": dict(cls._FRAMES), "_choices_": dict(cls._CHOICES)}
+        tables = {"_do_": dict(cls._HANDLERS), "_frame_": dict(cls._FRAMES), "_choices_": dict(cls._CHOICES),
+                  "_why_": dict(cls._WHYS)}
         # every class of the MRO, base first: a game may spread its rules over mixins (one module
         # per phase) and a subclass's own method still wins
         for klass in reversed(cls.__mro__):
@@ -38,25 +48,28 @@ class FrameStackState(State):
                     if name.startswith(prefix):
                         table[name[len(prefix):]] = fn
         cls._HANDLERS, cls._FRAMES, cls._CHOICES = tables["_do_"], tables["_frame_"], tables["_choices_"]
+        cls._WHYS = tables["_why_"]
 
     def to_move(self) -> int:
-        """TERMINAL once over, CHANCE at a chance frame, else the seat `_mover(frame)` names."""
+        """CHANCE at a chance frame, else TERMINAL once over, else the seat `_mover(frame)` names.
+        A draw that the last decision caused comes even when that decision ended the game (1st
+        CEO's last asset card counts in the final scoring), so chance is asked first."""
+        stack = self.stack
+        if stack and stack[-1][0] in self.CHANCE_FRAMES:
+            return CHANCE
         if self.over:
             return TERMINAL
-        f = self.stack[-1]
-        if f[0] in self.CHANCE_FRAMES:
-            return CHANCE
-        return self._mover(f)
+        return self._mover(stack[-1])
 
     def _mover(self, frame: list) -> int:
         """The seat that decides at decision `frame` (the top of the stack)."""
         raise NotImplementedError(f"{type(self).__name__} names no seat for frame {frame[0]}")
 
-    def next_phase_frame(self) -> list:
-        """The frame that begins the phase after the current one (`round_phase`), in the order
-        the game's round declares (its round.py): a phase ends by pushing it, so the order of a
-        round is written in one place."""
-        return [self.spec.round.after(self.round_phase()).begins]
+    def next_phase_frame(self, phase: str | None = None) -> list:
+        """The frame that begins the phase after `phase` (default: the current one, `round_phase`)
+        in the order the game's round declares (its round.py): a phase ends by pushing it, so the
+        order of a round is written in one place."""
+        return [self.spec.round.after(phase or self.round_phase()).begins]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         seat = self.decider(seat)
@@ -64,6 +77,13 @@ class FrameStackState(State):
             return []
         f = self.stack[-1]
         return self._CHOICES[f[0]](self, seat, *f[1:])
+
+    def explain_illegal(self, action: Action) -> str | None:
+        """The refusal that `_why_<frame>` of the decision frame on top gives, if it has one."""
+        if self.to_move() < 0:
+            return None
+        why = self._WHYS.get(self.stack[-1][0])
+        return why(self, action) if why else None
 
     def _apply(self, action: Action) -> list[Event]:
         kind, seat, args = action

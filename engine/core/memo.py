@@ -4,7 +4,7 @@ A helper memoised on a game's positions (a complex's cells, a hand of cards) fil
 with keys and values made during play. Kept from game to game, such caches grew to thousands
 of entries over an hour of the soak (tests/bench/soak.py), and each entry, made between the
 game's own objects, kept a block of Python's arenas in use after the game was gone. The app
-calls `forget_game_caches()` when it gives a closed game's memory back (ui/memory.py).
+calls `forget_game_caches()` when it gives a closed game's memory back (ui/app/memory.py).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ or a window wider than a screen; boards and panels still show a shortened form
 from __future__ import annotations
 
 NAME_LIMIT = 40
-"""Longest name, in characters (code points). ui/settings.py repeats it (a test checks)."""
+"""Longest name, in characters (code points). ui/services/settings.py repeats it (a test checks)."""
 SHORT_NAME = 16
 """Characters of a name shown where space is short (a seat's plate, a panel's heading)."""
 

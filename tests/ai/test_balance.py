@@ -97,3 +97,40 @@ def test_captains_positions_follow_the_drawn_turn_order_and_ages_are_measured():
     assert [t.wins for t in tally("captains-of-industry", 3, 6, "normal", [r]).by_position] == [0, 1, 0]
     text = "\n".join(rep.lines())
     assert "| rounds in an age |" in text and "| starting asset (per seat)" in text
+
+
+def test_big_shoulders_counts_starting_companies_and_the_first_decades_order():
+    from engine.games.big_shoulders.data import COMPANIES
+
+    games, n = 2, 3
+    rep = balance("big-shoulders", n, games, seed=2)
+    assert rep.finished == games
+    assert set(rep.by_asset) <= {c.name for c in COMPANIES.values()}
+    assert sum(t.trials for t in rep.by_asset.values()) == n * games
+    assert abs(sum(t.wins for t in rep.by_asset.values()) - games) < 1e-9
+    for r in rep.records:
+        assert len(set(r.assets)) == n  # every seat starts its own company
+        assert r.rounds == 5 and r.ended == "the end of the fifth Decade"
+        assert sorted(r.order) == list(range(n))
+        assert r.order == [(r.order[0] + i) % n for i in range(n)]  # the first Decade goes clockwise
+    text = "\n".join(rep.lines())
+    assert "winner's largest part of its fortune" in text and "companies started" in text
+
+
+def test_big_shoulders_first_chooser_of_a_company_moves_last_in_the_first_decade():
+    """The players choose their starting companies counter-clockwise from a drawn first chooser;
+    the last to choose takes the Priority Deal marker: the first chooser moves last."""
+    from ai.core.agent import Budget
+    from ai.core.agents import get_agent
+    from ai.games.big_shoulders import balance as hooks
+    from ai.simulate import play_out
+    from engine.core.session import Session
+
+    for seed in range(3):
+        session = Session.new("big-shoulders", ["A", "B", "C", "D"], seed=seed)
+        memo: dict = {}
+        play_out(session, ["normal"] * 4, {"normal": get_agent("big-shoulders", "normal")},
+                 {"normal": Budget()}, decision_cap=40, after=lambda st, memo=memo: hooks.track(st, memo))
+        chooser = next(a.args[0] for a in session.actions() if a.kind == "first_chooser")
+        order = hooks.turn_order(session.state, memo)
+        assert order[-1] == chooser and len(order) == 4

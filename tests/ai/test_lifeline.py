@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # (it answers with its pid), print the pids of every process the "app" started, then wait forever.
 APP = r"""
 import os, sys, time
-from ui.ai_runner import AiRunner
+from ui.services.ai_runner import AiRunner
 runner = AiRunner("process")
 runner.start()
 assert runner.started_mode == "process", runner.started_mode

@@ -212,7 +212,7 @@ TRACE = Trace()
 
 async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], options: dict, seed: int) -> dict:
     from engine.core.contract import SeatInfo
-    from tests.online.play import client_choice, close_table, core_of, join_all, online_seats, open_table
+    from tests.online.play import client_choice, close_table, core_of, join_all, online_seats, open_table, shows_latest
     from ui.online.service import PlayerService
 
     table = await open_table(homeserver, n_online, seed=seed)
@@ -292,7 +292,7 @@ async def one_game(homeserver, game_id: str, n_online: int, ais: list[str], opti
             t0 = time.perf_counter()
             for _ in range(20):
                 await service.sync_once(timeout_ms=0)
-                if core_of(service).reader.hash == session.state.state_hash():
+                if shows_latest(core_of(service), session):
                     break
             reconnects.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
@@ -365,12 +365,149 @@ async def floor(homeserver, n: int = 40) -> list[float]:
         await lb.close()
 
 
+def bad_messages(core, n: int) -> list[dict]:
+    """`n` messages a hostile player sends into its own seat room, each refused by the host for
+    one reason or another: fields it does not know, a stale position, a hash that is none, a
+    protocol version that is not this one, and plain nonsense."""
+    from engine.core.contract import Action
+    from ui.online import protocol as p
+
+    action = core.legal[0] if core.legal else Action("pass", core.seat, ())
+    good = p.decision_content(core.info.game, core.reader.seq, core.reader.hash, action)
+    kinds = [lambda i: dict(good, txn=f"flood{i}", pad=i), lambda i: dict(good, txn=f"flood{i}", seq=0),
+             lambda i: dict(good, txn=f"flood{i}", hash="f" * 31), lambda i: dict(good, txn=f"flood{i}", v="one"),
+             lambda i: {"nonsense": i}]
+    return [kinds[i % len(kinds)](i) for i in range(n)]
+
+
+async def flood_game(homeserver, n_flood: int, game_id: str = "big-shoulders", seed: int = 41,
+                     quiet: int = 40) -> dict:
+    """Legitimate round trips while one player floods the host with bad messages: the players
+    (one of them hostile) play; after `quiet` honest round trips the hostile one sends `n_flood` bad
+    messages into its seat room as fast as the homeserver takes them (8 at a time), and plays on
+    meanwhile. A round trip runs from an honest player's send until every honest player's app
+    shows the answer; the flood lasts until the host has read every bad message."""
+    from engine.core.contract import SeatInfo
+    from tests.online.play import client_choice, close_table, core_of, join_all, online_seats, open_table
+
+    table = await open_table(homeserver, 3, seed=seed)
+    seats = online_seats(table, ["Ann", "Bob", "Cyd"]) + [SeatInfo("Robo", "ai", "easy")]
+    run = await table.host.new_game(game_id, seats, {}, seed=seed)
+    await join_all(table)
+    session = run.session
+    hostile, honest = 0, [1, 2]
+    attacker = table.players[hostile].link.user_id
+    judged_flood = [0]
+    judge = run.core.judge
+
+    def counting(room, sender, event_type, content):
+        if sender == attacker and isinstance(content, dict) and (
+                "nonsense" in content or str(content.get("txn", "")).startswith("flood")):
+            judged_flood[0] += 1
+        return judge(room, sender, event_type, content)
+
+    run.core.judge = counting
+    sent_to_attacker = [0]
+    send = table.host.link.send
+    attacker_room = run.record.seat_rooms[core_of(table.players[hostile]).seat]
+
+    async def counting_send(room, *a, **k):
+        if room == attacker_room:
+            sent_to_attacker[0] += 1
+        return await send(room, *a, **k)
+
+    table.host.link.send = counting_send
+    stop = asyncio.Event()
+    phase = {"name": "quiet", "flood_at": None, "flood_sent_at": None, "flood_read_at": None}
+    trips: dict[str, list[float]] = {"quiet": [], "flood": [], "after": []}
+    waiting: dict[int, tuple[float, set, str]] = {}
+
+    def seen(i: int, core) -> None:
+        for target in list(waiting):
+            sent, left, name = waiting[target]
+            if core.decisions >= target and i in left:
+                left.discard(i)
+                if not left:
+                    trips[name].append((time.perf_counter() - sent) * 1000)
+                    del waiting[target]
+
+    async def player(i: int, service):
+        core = core_of(service)
+        for _ in range(20000):
+            if stop.is_set() or session.is_over():
+                return
+            if core.my_turn():
+                before = core.decisions
+                action = client_choice(core, table.rngs[i])
+                if i in honest:
+                    waiting[before + 1] = (time.perf_counter(), set(honest), phase["name"])
+                await service.decide(core.info.game, action)
+            await service.sync_once(timeout_ms=2000)
+            seen(i, core)
+
+    async def flood():
+        while not stop.is_set() and len(trips["quiet"]) < quiet:
+            await asyncio.sleep(0.05)
+        core = core_of(table.players[hostile])
+        link = table.players[hostile].link
+        messages = bad_messages(core, n_flood)
+        phase["name"], phase["flood_at"] = "flood", time.perf_counter()
+        gate = asyncio.Semaphore(8)
+
+        async def one(content):
+            async with gate:
+                try:
+                    await link.send(core.room, "com.tycoons.decision", content)
+                except Exception:  # noqa: BLE001 - a refused send is part of a flood
+                    pass
+
+        await asyncio.gather(*(one(m) for m in messages))
+        phase["flood_sent_at"] = time.perf_counter()
+        while not stop.is_set() and judged_flood[0] < n_flood and time.perf_counter() - phase["flood_at"] < 300:
+            await asyncio.sleep(0.05)
+        phase["flood_read_at"] = time.perf_counter()
+        phase["name"] = "after"
+        await asyncio.sleep(20)  # the game after the flood, for comparison
+        stop.set()
+
+    async def host():
+        await table.host.run(stop, poll_ms=1000)
+
+    tasks = [asyncio.create_task(player(i, s)) for i, s in enumerate(table.players)]
+    extras = [asyncio.create_task(host()), asyncio.create_task(flood())]
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), 900)
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks, *extras, return_exceptions=True)
+    await close_table(table)
+    at = phase["flood_at"] or time.perf_counter()
+    return {"trips": trips, "flood_send_s": (phase["flood_sent_at"] or at) - at,
+            "flood_read_s": (phase["flood_read_at"] or at) - at, "judged": judged_flood[0],
+            "refusals_sent": sent_to_attacker[0], "decisions": len(session.log), "over": session.is_over()}
+
+
+def report_flood(r: dict, n_flood: int) -> None:
+    print(f"\n  a flood of {n_flood} bad messages from one player (Big Shoulders, 3 online + an Easy AI): "
+          f"sent in {r['flood_send_s']:.1f} s, all read by the host after {r['flood_read_s']:.1f} s; "
+          f"the host judged {r['judged']} of them and sent {r['refusals_sent']} events to that player's room "
+          f"(its frames and refusals)")
+    for name, words in (("quiet", "before the flood"), ("flood", "during the flood"), ("after", "after it")):
+        t = r["trips"][name]
+        if t:
+            print(f"  {'honest round trip ' + words + ', ' + str(len(t)) + ' decisions':<52} "
+                  f"median {statistics.median(t):>7.1f}   p95 {pct(t, 0.95):>7.1f} ms")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", action="append", help="game id (default: big-shoulders and first-ceo)")
     ap.add_argument("--online", type=int, default=None, help="players online (default: per game)")
     ap.add_argument("--games", type=int, default=1, help="games of each kind")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--flood", type=int, default=0, help="also measure round trips under a flood of this many "
+                    "bad messages from one player (e.g. 500)")
+    ap.add_argument("--flood-only", action="store_true", help="only the flood measurement")
     args = ap.parse_args()
     os.environ["TYCOONS_DATA_DIR"] = tempfile.mkdtemp(prefix="tycoons-online-bench-")
     from tests.online.homeserver import Homeserver
@@ -386,7 +523,8 @@ def main() -> int:
     results = []
     try:
         hop = asyncio.run(floor(server))
-        for game in games:
+        flooded = asyncio.run(flood_game(server, args.flood)) if args.flood else None
+        for game in ([] if args.flood_only else games):
             n, ais, options = plans.get(game, (3, [], {}))
             n = args.online or n
             for g in range(args.games):
@@ -398,6 +536,10 @@ def main() -> int:
                       f"{r['seconds']:.0f} s, finished: {r['over']}", flush=True)
     finally:
         server.stop()
+    if flooded is not None:
+        report_flood(flooded, args.flood)
+    if not results:
+        return 0
     trips = [t for r in results for t in r["trips"]]
     reconnects = [t for r in results for t in r["reconnects"]]
     fresh = [t for r in results for t in r["fresh_opens"]]

@@ -33,8 +33,8 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
     from PySide6.QtWidgets import QApplication
 
     from engine.core.contract import SeatInfo
-    from ui import settings as settings_module
-    from ui.app import Shell
+    from ui.app.shell import Shell
+    from ui.services import settings as settings_module
 
     app = QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp(prefix="tycoons-pace-"))

@@ -58,7 +58,7 @@ t0 = float(sys.argv[1])
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-import ui.app as A
+import ui.app.shell as A
 marks, gaps, last, watchers, early = {}, [], [None], [], []
 EARLY_S = float(sys.argv[2])  # the first seconds after the first paint
 

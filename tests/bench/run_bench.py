@@ -274,8 +274,8 @@ def bench_ai_turns(game_id: str, quick: bool) -> None:
     from ai.core.worker import decide
     from engine.core import Session
     from engine.core.contract import SeatInfo
-    from ui.controller import ai_pause_ms
-    from ui.settings import AI_SPEEDS, ANIMATION_FACTORS, LATE_MOTION, MOTION_MS, paced_ms
+    from ui.game.controller import ai_pause_ms
+    from ui.services.settings import AI_SPEEDS, ANIMATION_FACTORS, LATE_MOTION, MOTION_MS, paced_ms
 
     delay, turn_ms = AI_SPEEDS["normal"], paced_ms("normal", ANIMATION_FACTORS["normal"])
     motion = MOTION_MS / ANIMATION_FACTORS["normal"]
@@ -302,7 +302,7 @@ def bench_ai_turns(game_id: str, quick: bool) -> None:
 
 def bench_follow(game_id: str, quick: bool) -> None:
     """Following the other players (issue 28): the UI thread's work after a decision (the board's
-    picture drawn on the follower's shadow board and compared with the last one, ui/follow.py),
+    picture drawn on the follower's shadow board and compared with the last one, ui/game/follow.py),
     and at a human's turn start (the picture of their last turn and of now, compared). Both run
     on the pass of the event loop after the board of the decision has been updated."""
     from PySide6.QtWidgets import QApplication
@@ -327,7 +327,7 @@ def bench_follow(game_id: str, quick: bool) -> None:
 
     import gc
 
-    gc.disable()  # as in the app, which collects from a timer between events (ui/gc_guard.py)
+    gc.disable()  # as in the app, which collects from a timer between events (ui/app/gc_guard.py)
     step_ms, turn_ms = [], []
     last = picture(s.state)
     base = s.state.copy()
@@ -470,7 +470,7 @@ def bench_ui(game_id: str, quick: bool) -> None:
     from ai.core.agents import levels
     from engine.core.contract import SeatInfo
     from engine.core.session import Session
-    from ui.ai_runner import AiRunner
+    from ui.services.ai_runner import AiRunner
 
     level = levels(game_id)[-1]
     g = Session.new(game_id, [SeatInfo(f"P{i}", "ai", level) for i in range(min(4, get_max(game_id)))], seed=3)
@@ -546,8 +546,8 @@ def bench_scene(game_id: str, quick: bool) -> tuple:
     in the app's view. Returns the view, the scene and the session (the layout bench reuses them)."""
     from PySide6.QtWidgets import QApplication
 
+    from ui.game.window import BoardView
     from ui.games import game_ui
-    from ui.main_window import BoardView
 
     app = QApplication.instance() or QApplication([])
     scene = game_ui(game_id).make_scene()
@@ -634,8 +634,8 @@ def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
     view.close()
     # fill and words, as the issue measured them
     from tests.ui.board_measure import measure, played_window
-    from ui import settings as settings_module
-    from ui.app import Shell
+    from ui.app.shell import Shell
+    from ui.services import settings as settings_module
 
     settings = settings_module.reset_for_tests(Path(tempfile.mkdtemp(prefix="tycoons-bench-")) / "settings.json")
     settings.set("ai_speed", "instant")
@@ -774,8 +774,8 @@ def bench_teaching(game_id: str, quick: bool) -> None:
     from ai.analysis import ANALYSIS_BUDGET, analyse_task, hint_task, iter_tasks, task_args
     from engine.core import Rng
     from engine.core.review import Review
-    from ui.ai_runner import AiRunner
     from ui.review.analyse import AnalysisJob
+    from ui.services.ai_runner import AiRunner
 
     s = finished_normal_game(game_id)
     review = Review.of_session(s)

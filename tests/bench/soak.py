@@ -21,7 +21,7 @@ of the app and of its worker processes, the largest UI gap so far; and a summary
 crashes (exceptions that reached the event loop; a hard crash ends the process, which the exit
 code shows), the largest gap between two ticks of a 20 ms timer, memory growth after the first
 game, and worker processes still alive 5 s after the app quit. Memory is compared like against
-like: once each finished game has been closed and its memory given back (ui/memory.py, a moment
+like: once each finished game has been closed and its memory given back (ui/app/memory.py, a moment
 after the next game opened; at the end the second game is opened again for this), from the
 first game to the last. Beside it: the last sample against the moment the first game ended, and
 against the end of a game of each kind (either may compare a small board with a large one in
@@ -304,7 +304,7 @@ class Soak:
         self.last_tick = time.monotonic()
         self.rss_first_game: float | None = None
         self.rss_every_game: float | None = None  # once a game of every kind has ended
-        # after each finished game was closed and its memory released (ui/memory.py): (games, MB)
+        # after each finished game was closed and its memory released (ui/app/memory.py): (games, MB)
         self.between: list[tuple[int, float]] = []
         self.between_own: list[float] = []  # the anonymous part of the same (own_mb)
         self.samples: list[tuple[float, float, float]] = []
@@ -399,7 +399,7 @@ class Soak:
         if self.games_finished:  # the game just closed: its memory is released a moment later
             from PySide6.QtCore import QTimer
 
-            from ui.memory import RELEASE_DELAY_MS
+            from ui.app.memory import RELEASE_DELAY_MS
 
             n = self.games_finished
             QTimer.singleShot(RELEASE_DELAY_MS + 500, lambda: self._between(n))
@@ -534,7 +534,7 @@ class Soak:
         last game has been closed and released is measured like the first; record it; quit."""
         from PySide6.QtCore import QTimer
 
-        from ui.memory import RELEASE_DELAY_MS
+        from ui.app.memory import RELEASE_DELAY_MS
 
         self.done = True
         self.sample()
@@ -570,15 +570,15 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication(sys.argv[:1])
-    from ui import settings as settings_module
-    from ui.app import Shell
-    from ui.gc_guard import install_gc_guard
+    from ui.app.gc_guard import install_gc_guard
+    from ui.app.shell import Shell
+    from ui.services import settings as settings_module
 
     install_gc_guard(app)
-    from ui.memory import settle_heap_policy
+    from ui.app.memory import settle_heap_policy
 
     settle_heap_policy()  # as run_gui does
-    from ui import memory
+    from ui.app import memory
 
     memory.allow_freezing()
 
@@ -646,7 +646,7 @@ def main() -> int:
         print(f"  report: {r}")
     print(f"largest UI gap: {soak.max_gap * 1000:.0f} ms {soak.max_gap_at}")
     if release_ms:
-        print(f"giving a closed game's memory back (ui/memory.py), {len(release_ms)} times: "
+        print(f"giving a closed game's memory back (ui/app/memory.py), {len(release_ms)} times: "
               f"median {sorted(release_ms)[len(release_ms) // 2]:.0f} ms, max {max(release_ms):.0f} ms (GUI thread)")
     if first is not None:
         print(f"app memory: {first:.1f} MB after the first game, {last:.1f} MB at the end "

@@ -11,16 +11,17 @@ texts, as templates with their visibility) and, in the position it left:
 - ``refusals``: the refusal reasons of a few actions that were legal earlier and are not now;
 - ``state``: the state's own `state_hash()` (its fields as stored).
 
-`test_recorded_games.py` replays the action list and compares all of it. A reshape that changes
-how a game stores its state but nothing a player, a save or the UI can see changes only
-``state``: after the other checks pass, write the new state hashes with ``--rehash``, which
-refuses to write anything if any other part of a game differs.
+`test_recorded_games.py` replays the action list and compares all of it. The state hash is
+part of the promise too: a save keeps the hash of the position it reached and loading refuses a
+replay that reaches another (saves/store.py), so a game that stores its state another way must
+keep `to_data()` as it was (1st CEO's frame stack is stored as the `pending` list it replaced).
+``--rehash`` rewrites only the state hashes, and only when nothing else differs: for a change of
+stored form that comes with a migration of the saves written before it.
 
 Regenerate (only when a rule is meant to change; a reshape never needs it):
 
     PYTHONPATH=. python -m tests.engine.recorded_games              # every game
     PYTHONPATH=. python -m tests.engine.recorded_games big-shoulders
-    PYTHONPATH=. python -m tests.engine.recorded_games --rehash first-ceo
 """
 
 from __future__ import annotations

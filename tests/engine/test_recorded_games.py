@@ -38,8 +38,8 @@ def test_a_recorded_game_replays_exactly(path):
         assert got["legal"] == was["legal"], f"{where}: the mover, the legal actions or their labels changed"
         assert got["views"] == was["views"], f"{where}: a view changed"
         assert got["refusals"] == was["refusals"], f"{where}: a refusal reason changed"
-        assert got["state"] == was["state"], (f"{where}: the state's stored fields changed (if nothing else did, "
-                                              "`python -m tests.engine.recorded_games --rehash` records them)")
+        assert got["state"] == was["state"], (f"{where}: the state's stored form changed, so the saves written "
+                                              "before no longer load (keep to_data as it was)")
     # a save is its action log: loading one replays it through Session.replay, which checks
     # every chance outcome against the seed
     loaded = Session.replay(fixture["game"], seats, fixture["options"], fixture["seed"],

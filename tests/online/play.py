@@ -154,6 +154,18 @@ async def settle(table: Table, *others: PlayerService, rounds: int = 3) -> None:
             await p.sync_once(timeout_ms=0)
 
 
+def seat_hash(session, seat: int | None) -> str:
+    """The hash the host tells `seat`'s room (None: the game room): of what that reader sees."""
+    from ui.online import protocol as p
+
+    return p.view_hash({"to_move": session.to_move(), "decisions": len(session.log), "view": session.state.view(seat)})
+
+
+def shows_latest(core, session) -> bool:
+    """The player's app shows the host's latest position for its seat."""
+    return core.reader.hash == seat_hash(session, core.seat)
+
+
 def core_of(player: PlayerService):
     return next(iter(player.games.values()))
 

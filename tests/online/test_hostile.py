@@ -50,23 +50,31 @@ def test_bad_messages_are_refused_and_the_game_goes_on(homeserver, online_data):
         i, player, core = await wait_for_turn(table)
         other = table.players[1 - i]
         action = core.legal[0]
-        good = core.decision(action)
+        good = p.decision_content(core.info.game, core.reader.seq, core.reader.hash, action)
         await outsider.link.send(record.game_room, p.DECISION, dict(good, txn="outsider"))
         await settle(table, outsider)
-        assert spectator.refusal and "holds no seat" in spectator.refusal
+        assert spectator.refusals_seen and "holds no seat" in spectator.refusals_seen[-1]
+        assert spectator.refusal is None  # it answers no decision of the spectator's app
 
         length = len(run.session.log)
 
         async def refused(content, room=None, who=player) -> str:
             c = core_of(who)
-            c.refusal = None
+            heard, offered = len(c.refusals_seen), c.my_turn()
             await who.link.send(room or c.room, p.DECISION, content)
             await settle(table)
             assert len(run.session.log) == length, "a bad message changed the game"
-            assert c.refusal, f"no refusal for {content!r}"
-            return c.refusal
+            assert len(c.refusals_seen) > heard, f"no refusal for {content!r}"
+            assert c.my_turn() == offered, "a refusal of a message the app did not send changed what it offers"
+            return c.refusals_seen[-1]
 
-        assert "unknown fields (nonsense)" in await refused({"nonsense": True})
+        # the protocol's version is checked before anything else
+        assert "protocol version 'one'" in await refused(dict(good, v="one"))
+        assert "protocol version 2" in await refused(dict(good, v=2))
+        assert "protocol version True" in await refused(dict(good, v=True))
+        assert "protocol version none" in await refused({k: v for k, v in good.items() if k != "v"})
+        assert "protocol version none" in await refused({"nonsense": True})
+        assert "unknown fields (nonsense)" in await refused(dict(good, nonsense=True))
         assert "too large" in await refused(dict(good, txn="x" * 10, pad="y" * 5000))
         assert "unknown fields" in await refused(dict(good, extra=1))
         assert "sequence number" in await refused(dict(good, seq=-4))

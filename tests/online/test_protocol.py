@@ -52,14 +52,14 @@ def test_the_view_stream_rebuilds_payloads_and_logs_through_an_undo():
             log = log[:-2]  # an undo takes entries back
         log = log + [[["info", f"line {seq}"]]]
         payload = {"to_move": seq % 3, "decisions": len(log), "view": {"n": seq, "cards": list(range(seq % 5))}}
-        frame = writer.frame(seq, f"{seq:032x}", payload, log, changed_from=max(0, len(log) - 3))
+        frame = writer.frame(seq, payload, log, changed_from=max(0, len(log) - 3))
         assert reader.feed(json.loads(json.dumps(frame)))
         assert reader.payload == payload and reader.log == log and reader.seq == seq
 
 
 def test_a_missed_frame_is_noticed_and_a_key_frame_recovers():
     writer, reader = p.ViewWriter("g1"), p.ViewReader("g1")
-    frames = [writer.frame(s, "0" * 32, {"view": {"s": s}}, [[["i", str(s)]]]) for s in range(1, 30)]
+    frames = [writer.frame(s, {"view": {"s": s}}, [[["i", str(s)]]]) for s in range(1, 30)]
     assert reader.feed(frames[0])
     assert not reader.feed(frames[2])  # frame 2 was missed: 3 cannot be placed
     key = next(f for f in frames[3:] if f.get("key"))
@@ -72,7 +72,7 @@ def test_a_forged_frame_cannot_exhaust_memory():
 
     bomb = base64.b64encode(zlib.compress(b"[" * (p.MAX_PAYLOAD_BYTES * 2))).decode()
     with pytest.raises(ValueError):
-        p.ViewReader("g1").feed({"game": "g1", "seq": 1, "key": True, "blob": bomb})
+        p.ViewReader("g1").feed({"game": "g1", "seq": 1, "key": True, "blob": bomb, "v": p.PROTOCOL})
 
 
 def test_the_game_room_gets_the_spectator_view_only():
@@ -107,7 +107,7 @@ def test_the_sign_in_is_kept_for_its_owner_only(tmp_path, monkeypatch):
         assert load_credentials() is None
     # never in the settings nor in a save of an online game
     from saves.store import write_session
-    from ui.settings import Settings
+    from ui.services.settings import Settings
 
     Settings(tmp_path / "settings.json").set("player_name", "Ann")
     session = Session.new("first-ceo", [SeatInfo("Ann", "online", user="@ann:hs.example"), "Bob", "Cy"], seed=1)

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from engine.core.contract import SeatInfo
-from tests.online.play import close_table, join_all, online_seats, open_table, play_to_end
+from tests.online.play import close_table, join_all, online_seats, open_table, play_to_end, shows_latest
 
 GAMES = [
     # game, online players, AI seats on the host, options (two to four players online in each;
@@ -42,7 +42,7 @@ def test_whole_online_game(homeserver, online_data, game_id, n_online, ais, opti
         for player in table.players:
             core = next(iter(player.games.values()))
             assert core.over
-            assert core.reader.hash == session.state.state_hash()
+            assert shows_latest(core, session)
             assert core.view == session.state.view(core.seat)
             final = core.final_session()
             assert final is not None and final.state.state_hash() == session.state.state_hash()

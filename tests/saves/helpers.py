@@ -55,23 +55,29 @@ def big_record(folder, games: int, bases: int = 5) -> list:
     """`games` small legal finished games written into the record folder `folder`, cheaply: a few
     two-player Robber Barons games of one round (turn limit 1, some 740 bytes a file), each
     written many times over with its own time of play and file name, as a player's record of
-    thousands of games would hold them. Returns the paths, newest first. Their summaries are
-    what the files claim (unchecked), as after an index is lost."""
+    thousands of games would hold them. Each copy's AI is named apart ("Bob 17"), so each is a game
+    of its own, named after its content as the record names games (prune removes nothing else).
+    Returns the paths, newest first. Their summaries are what the files claim (unchecked), as
+    after an index is lost."""
     from datetime import UTC, datetime, timedelta
     from pathlib import Path
 
     from saves.envelope import build_payload, encode_container
+    from saves.record import game_digest
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    payloads = [build_payload(play(Session.new("robber-barons", [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy")],
-                                               {"turn_limit": 1}, seed=s), None, s)) for s in range(1, bases + 1)]
+    sessions = [play(Session.new("robber-barons", [SeatInfo("Ann"), SeatInfo("Bob", "ai", "easy")],
+                                 {"turn_limit": 1}, seed=s), None, s) for s in range(1, bases + 1)]
+    payloads = [build_payload(s) for s in sessions]
     start = datetime(2024, 1, 1, tzinfo=UTC)
     paths = []
     for i in range(games):
-        payload = payloads[i % bases]
+        session, payload = sessions[i % bases], payloads[i % bases]
+        session.seats[1] = SeatInfo(f"Bob {i}", "ai", "easy")
+        payload["seats"][1] = session.seats[1].to_dict()
         payload["created"] = (start + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%SZ")
-        path = folder / f"robber-barons-{i:016x}.tycoons"
+        path = folder / f"robber-barons-{game_digest(session)}.tycoons"
         path.write_bytes(encode_container(payload))
         paths.append(path)
     return paths[::-1]

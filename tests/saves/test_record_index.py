@@ -81,15 +81,16 @@ def test_a_damaged_index_is_rebuilt_from_the_files(folder, damage):
     else:
         import msgpack
 
-        header, *rows = list(msgpack.Unpacker(io.BytesIO(good)))  # a header, then a row at a time
-        assert header == {"version": 2, "rows": 12}
+        header, *objects = list(msgpack.Unpacker(io.BytesIO(good)))  # a header, then a row at a time
+        assert header == {"version": 3, "rows": 12}
+        rows = [x for x in objects if isinstance(x, list)]  # (each followed by its signature)
         if damage == "wrong rows":
             rows[0][6][0][0] = "x" * 10_000  # a name beyond the limit
             rows[1][7] = [99]  # a winner who is not at the table
-            rows[2] = "not a row"
+            objects[objects.index(rows[2])] = "not a row"
         else:
             rows[0][1] = 2**64 - 1
-        index.write_bytes(b"".join(msgpack.packb(x) for x in [header, *rows]))
+        index.write_bytes(b"".join(msgpack.packb(x) for x in [header, *objects]))
     result: list = []
     t = threading.Thread(target=lambda: result.append(read_record(folder)), daemon=True)
     t.start()
@@ -244,3 +245,42 @@ def test_a_rebuild_stopped_midway_keeps_what_it_decoded(folder):
     assert partial.decoded == 6 and len(partial.rows) == 6
     assert len(load_index(folder)) == 6
     assert read_record(folder).decoded == 14  # the rest, not the six again
+
+
+def test_only_rows_signed_with_the_folders_own_key_are_believed(folder):
+    """The index is a cache, never the files' authority: a row not signed with this data
+    folder's key (written by hand, by another program, under another key) is decoded again
+    from its file, its result unchecked until replayed."""
+    import secrets
+
+    from saves.record_index import forget_keys, key_path
+
+    record_game(finished_game(seed=3), folder)
+    key = key_path(folder)
+    assert key == folder.parent / "games.key" and key.stat().st_mode & 0o777 == 0o600
+    assert read_record(folder).decoded == 0 and read_record(folder).entries[0].checked
+    key.unlink()
+    key.write_bytes(secrets.token_bytes(32))
+    key.chmod(0o600)
+    forget_keys()
+    record = read_record(folder)
+    assert record.decoded == 1 and not record.entries[0].checked
+    assert read_record(folder).decoded == 0  # signed again with the new key
+
+
+def test_a_key_others_may_read_is_not_used_and_a_new_one_is_made_private(folder):
+    old_umask = os.umask(0)
+    try:
+        from saves.record_index import forget_keys, key_path
+
+        record_game(finished_game(seed=3), folder)
+        key = key_path(folder)
+        assert key.stat().st_mode & 0o777 == 0o600  # even under umask 000
+        before = key.read_bytes()
+        key.chmod(0o644)
+        forget_keys()
+        record = read_record(folder)
+        assert record.decoded == 1 and not record.entries[0].checked
+        assert key.stat().st_mode & 0o777 == 0o600 and key.read_bytes() != before
+    finally:
+        os.umask(old_umask)

@@ -75,7 +75,7 @@ BOTH = textwrap.dedent("""
     from pathlib import Path
     from saves.record import read_record
     from saves.record_index import load_index, save_index
-    from ui.settings import Settings
+    from ui.services.settings import Settings
 
     data, writes, me = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     games = data / "games"
@@ -95,7 +95,7 @@ def test_two_processes_writing_the_settings_and_the_record_index_at_once(tmp_pat
     read back cleanly, no temporary file left."""
     from saves.record import read_record
     from tests.saves.helpers import big_record
-    from ui.settings import Settings
+    from ui.services.settings import Settings
 
     big_record(tmp_path / "games", 40)
     assert read_record(tmp_path / "games").decoded == 40  # the index written once
@@ -113,7 +113,7 @@ def test_two_processes_writing_the_settings_and_the_record_index_at_once(tmp_pat
             if w.poll() is None:
                 w.kill()
     assert all(w.returncode == 0 and out.strip() == "DONE 40" for w, out in zip(writers, outs, strict=True)), outs
-    assert sorted(os.listdir(tmp_path)) == ["games", "games.index", "settings.json"]
+    assert sorted(os.listdir(tmp_path)) == ["games", "games.index", "games.key", "settings.json"]
     settings = Settings(tmp_path / "settings.json")
     assert not settings.notice and settings.get("player_name") in ("Ann 149", "Bob 149")
     again = read_record(tmp_path / "games")

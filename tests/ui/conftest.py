@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from ui import settings as settings_module
+from ui.services import settings as settings_module
 
 
 @pytest.fixture(scope="session", autouse=True)
 def gui_thread_gc(qapp):
-    """As in the app: garbage is collected on the GUI thread only (ui/gc_guard.py)."""
-    from ui.gc_guard import install_gc_guard, uninstall_gc_guard
+    """As in the app: garbage is collected on the GUI thread only (ui/app/gc_guard.py)."""
+    from ui.app.gc_guard import install_gc_guard, uninstall_gc_guard
 
     install_gc_guard(qapp)
     yield
@@ -37,7 +37,7 @@ def settings(data_dir):
 
 @pytest.fixture
 def shell(qtbot, settings):
-    from ui.app import Shell
+    from ui.app.shell import Shell
 
     sh = Shell(settings, start_pool=False)
     qtbot.addWidget(sh.start)

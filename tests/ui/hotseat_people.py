@@ -174,7 +174,7 @@ def _check_panels(window, s, state, at_screen, shown, where) -> None:
 
 
 def _check_choices(window, s, state, at_screen, where) -> None:
-    from ui.main_window import AUTO_PASS, CONFIRM, NEXT, STOP_PASSING, UNDO
+    from ui.game.window import AUTO_PASS, CONFIRM, NEXT, STOP_PASSING, UNDO
 
     c = window.controller
     mover = s.to_move()

@@ -6,9 +6,9 @@ motion, and decisions after it move quicker."""
 from __future__ import annotations
 
 from engine.core.contract import SeatInfo
-from ui import settings as settings_module
-from ui.controller import ai_pause_ms
-from ui.settings import AI_SPEEDS, AI_TURN_MS, ANIMATION_FACTORS, LATE_MOTION, MOTION_MS, paced_ms
+from ui.game.controller import ai_pause_ms
+from ui.services import settings as settings_module
+from ui.services.settings import AI_SPEEDS, AI_TURN_MS, ANIMATION_FACTORS, LATE_MOTION, MOTION_MS, paced_ms
 
 
 def shown_at(decisions: int, speed: str, think_ms: int = 0) -> int:

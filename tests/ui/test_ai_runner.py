@@ -8,7 +8,7 @@ import asyncio
 from engine.core.contract import Action, SeatInfo
 from engine.core.rng import Rng
 from engine.core.session import Session
-from ui.ai_runner import AiRunner
+from ui.services.ai_runner import AiRunner
 
 
 def _request_args(session: Session):

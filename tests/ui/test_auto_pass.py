@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.contract import SeatInfo
-from ui.main_window import AUTO_PASS, STOP_PASSING
+from ui.game.window import AUTO_PASS, STOP_PASSING
 
 SEATS = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
 

@@ -20,12 +20,12 @@ from engine.core.contract import Action, SeatInfo
 from engine.core.rng import Rng
 from engine.core.session import Session
 from engine.games.big_shoulders.data import BUILDINGS
+from ui.board.render import render_scene_image
 from ui.games import game_ui, has_board
 from ui.games.big_shoulders import player_summary, prompt
 from ui.games.big_shoulders.forecast import forecast, summary_line
 from ui.games.big_shoulders.items import BuildingTile
 from ui.games.big_shoulders.scene import BigShouldersScene, SpaceTile, make_scene
-from ui.render import render_scene_image
 
 GAME = "big-shoulders"
 NAMES = ["Ada", "Ben", "Cora", "Dan"]

@@ -94,7 +94,7 @@ def test_the_quick_check_for_a_board_grown_beyond_the_fit_sees_only_drawn_pieces
     from PySide6.QtWidgets import QGraphicsRectItem
 
     from ui.board.scene import GameScene
-    from ui.main_window import BoardView
+    from ui.game.window import BoardView
 
     scene = GameScene()
     scene.addItem(QGraphicsRectItem(0, 0, 800, 500))

@@ -12,12 +12,12 @@ from engine.core.rng import Rng
 from engine.core.session import Session
 from engine.games.captains_of_industry.data import CAPTAINS, MARKET_IDS, MARKETS
 from ui.board.items import pulse_for
+from ui.board.render import play_session, render_scene_image
 from ui.board.scene import PanelFrame
 from ui.games import game_ui, has_board, playable_specs
 from ui.games.captains_of_industry import player_summary, prompt
 from ui.games.captains_of_industry.items import StackChip
 from ui.games.captains_of_industry.scene import CaptainsScene, make_scene
-from ui.render import play_session, render_scene_image
 
 GAME = "captains-of-industry"
 NAMES = ["Ada", "Ben", "Cora", "Dan", "Eva"]

@@ -254,7 +254,7 @@ def test_a_new_list_shows_nothing_of_the_last_one(qtbot):
     under the new lines, the previous player's words on the next player's screen)."""
     from PySide6.QtWidgets import QApplication, QGraphicsView, QLabel
 
-    from ui.follow import Line, Report
+    from ui.game.follow import Line, Report
     from ui.panels.since_turn import SinceTurnPanel
 
     view = QGraphicsView()

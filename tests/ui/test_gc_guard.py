@@ -1,10 +1,10 @@
-"""Garbage is collected on the GUI thread only (ui/gc_guard.py)."""
+"""Garbage is collected on the GUI thread only (ui/app/gc_guard.py)."""
 
 import gc
 import threading
 import weakref
 
-from ui.gc_guard import install_gc_guard
+from ui.app.gc_guard import install_gc_guard
 
 
 class Cycle:

@@ -1,4 +1,4 @@
-""""Suggest a move" (ui/hint.py): Ctrl+H and the prompt bar's button show the search's three best
+""""Suggest a move" (ui/game/hint.py): Ctrl+H and the prompt bar's button show the search's three best
 candidates on the board and in words, in the background, for the human's own turn only; the game
 records the hints used and the end of the game says so; hints can be turned off."""
 
@@ -185,7 +185,7 @@ def test_hints_turned_off_in_preferences(shell, qtbot, settings):
 def test_the_hint_is_looked_for_off_the_window_thread(shell, qtbot):
     """With the app's real runner (a worker process), Ctrl+H returns at once: the button says
     "Thinking…", the window's timers keep firing while the search runs, then the hint is shown."""
-    from ui.ai_runner import AiRunner
+    from ui.services.ai_runner import AiRunner
 
     window, c = open_game(shell, qtbot, "first-ceo")
     runner = AiRunner("process")

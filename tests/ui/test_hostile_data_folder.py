@@ -22,7 +22,7 @@ def main():
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    import ui.app as A
+    import ui.app.shell as A
 
     def check():
         sh = A.current_shell()
@@ -59,6 +59,7 @@ def _hostile(folder: Path) -> None:
     os.symlink("/dev/zero", folder / "autosave.tycoons.bak")
     os.symlink("/dev/zero", folder / "tycoons.lock")
     os.mkfifo(folder / "games.index")
+    os.mkfifo(folder / "games.key")
     os.mkfifo(folder / "matrix-signin.json")
     (folder / "saves").write_text("not a folder")
     hosted = folder / "online" / "hosted"

@@ -21,7 +21,7 @@ QUICK_DECISIONS = 40
 
 
 def open_table(shell, qtbot, monkeypatch, settings, game_id, seating, confirm, seed=3):
-    from ui import curtain
+    from ui.game import curtain
 
     clock = FakeClock()
     monkeypatch.setattr(curtain.Curtain, "clock", staticmethod(clock), raising=False)

@@ -28,7 +28,7 @@ def screen(window) -> dict:
     scene = view.scene()
     pieces = set()
     for item in scene.items():
-        # the follower's rings and badges (ui/follow.py) mark what changed since the player's last
+        # the follower's rings and badges (ui/game/follow.py) mark what changed since the player's last
         # turn at this screen, and fade: a loaded game is a new sitting, with nothing to mark yet
         if item.isVisible() and type(item).__module__ != "ui.board.spotlight":
             r = item.sceneBoundingRect()

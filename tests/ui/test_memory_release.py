@@ -1,4 +1,4 @@
-"""A finished game's memory is given back when the next one opens (ui/memory.py; found by the
+"""A finished game's memory is given back when the next one opens (ui/app/memory.py; found by the
 soak, tests/bench/soak.py: the boards' picture caches and the C heap's freed pages kept resident
 memory growing game after game)."""
 
@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainterPath, QPixmap, QPixmapCache
 
 from engine.core.contract import SeatInfo
-from ui import memory
+from ui.app import memory
 from ui.board import items
 
 HUMANS = [SeatInfo(name, "human") for name in ("Ann", "Bob", "Cat")]
@@ -156,7 +156,7 @@ def test_freezing_is_for_the_app_not_for_a_test_process(monkeypatch):
 
 _PICTURES_FREED = """
 import os, sys
-from ui import memory
+from ui.app import memory
 def rss():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20

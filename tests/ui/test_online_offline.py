@@ -14,10 +14,10 @@ CHILD = r"""
 import sys
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from ui.settings import reset_for_tests
+from ui.services.settings import reset_for_tests
 settings = reset_for_tests()
 settings.set("ai_mode", "inline")
-from ui.app import Shell
+from ui.app.shell import Shell
 shell = Shell(settings, start_pool=False)
 shell.show_start()
 shell._after_first_paint()
@@ -25,7 +25,7 @@ assert shell.online.panel is not None and not shell.online.panel.signed_in
 shell.start_game("first-ceo", ["Ann", "Bob", "Cyd"], {}, 1)
 app.processEvents()
 loaded = sorted(m for m in sys.modules if m == "nio" or m.startswith(("nio.", "aiohttp", "ui.online.matrix",
-                                                                      "ui.online.service", "ui.online_game")))
+                                                                      "ui.online.service", "ui.online.gui.game")))
 print("LOADED", loaded)
 """
 

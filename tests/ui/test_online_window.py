@@ -17,11 +17,11 @@ pytest.importorskip("nio")
 
 from engine.core.contract import Action, SeatInfo  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from tests.online.play import client_choice, creds  # noqa: E402
+from tests.online.play import client_choice, creds, shows_latest  # noqa: E402
 from ui.online.credentials import save_credentials  # noqa: E402
+from ui.online.gui.game import NetworkThread  # noqa: E402
 from ui.online.matrix import MatrixLink  # noqa: E402
 from ui.online.service import HostService, PlayerService  # noqa: E402
-from ui.online_game import NetworkThread  # noqa: E402
 
 
 @pytest.fixture
@@ -175,7 +175,7 @@ def test_a_hot_seat_pair_hosts_an_online_player(shell, qtbot, homeserver, net, s
         assert curtains, "the hot-seat pair never passed the screen"
         # the seat room holds the online player's view; the log of every decision is there
         catch_up()
-        assert core.reader.hash == session.state.state_hash()
+        assert shows_latest(core, session)
         assert core.view == session.state.view(2)
         assert record_saved(bridge)
     finally:

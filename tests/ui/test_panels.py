@@ -114,7 +114,7 @@ def test_players_panel_rows_and_turn_marker(qtbot):
 def test_curtain_covers_the_window_and_lifts_on_click_or_space(qtbot, monkeypatch):
     from PySide6.QtWidgets import QMainWindow
 
-    from ui.curtain import Curtain
+    from ui.game.curtain import Curtain
 
     now = [100.0]
     monkeypatch.setattr(Curtain, "clock", staticmethod(lambda: now[0]))
@@ -146,7 +146,7 @@ def test_the_curtain_lifts_only_on_a_fresh_click_or_space_once_it_has_been_shown
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication, QMainWindow
 
-    from ui.curtain import Curtain
+    from ui.game.curtain import Curtain
 
     now = [100.0]
     monkeypatch.setattr(Curtain, "clock", staticmethod(lambda: now[0]))
@@ -183,7 +183,7 @@ def test_the_curtain_stays_above_the_docks_when_they_are_laid_out_again(qtbot):
     puts them back into the window above its other children; the curtain goes back on top."""
     from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
 
-    from ui.curtain import Curtain
+    from ui.game.curtain import Curtain
 
     win = QMainWindow()
     qtbot.addWidget(win)

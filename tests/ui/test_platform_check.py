@@ -1,7 +1,7 @@
 """A missing display or missing X11 libraries give one clear message instead of Qt's abort."""
 
-from ui import platform_check
-from ui.platform_check import display_problem
+from ui.app import platform_check
+from ui.app.platform_check import display_problem
 
 
 def test_no_display_is_explained():

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QSpinBox
 
 from engine.core.contract import SeatInfo
 from ui.board import style
-from ui.settings import SCHEMA, preferences
+from ui.services.settings import SCHEMA, preferences
 
 
 def open_window(shell, qtbot):
@@ -86,7 +86,7 @@ def test_own_seat_colour_swaps_with_the_seat_that_had_it(shell, qtbot, settings)
 
 
 def test_light_or_dark_chrome(shell, qtbot, settings):
-    from ui.chrome import in_use
+    from ui.services.theme import in_use
 
     window = open_window(shell, qtbot)
     dialog = open_preferences(window, qtbot)
@@ -116,8 +116,8 @@ def test_text_size_from_preferences_is_the_menus(shell, qtbot, settings):
     widgets' text and the menu's tick follow it at once."""
     import pytest
 
-    from ui import text_size
     from ui.board import legible
+    from ui.services import text_size
 
     window = open_window(shell, qtbot)
     dialog = open_preferences(window, qtbot)

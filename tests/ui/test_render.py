@@ -7,10 +7,10 @@ from argparse import Namespace
 from PySide6.QtGui import QImage
 
 from ui.board.layout import arrange
+from ui.board.render import play_session, render_from_args
 from ui.board.scene import BOARD_PAD
 from ui.cli import main
 from ui.games.first_ceo.scene import board_tree
-from ui.render import play_session, render_from_args
 
 
 class _Size:

@@ -244,7 +244,7 @@ def test_past_games_skip_a_damaged_file_and_keep_marks(shell, qtbot, data_dir, s
     import json
 
     from ui.review.past_games import record_limit
-    from ui.settings import Settings
+    from ui.services.settings import Settings
 
     settings.path.write_text(json.dumps({"record_limit": "lots"}))  # a hand-edited settings file
     assert record_limit(Settings(settings.path)) == 200

@@ -18,7 +18,7 @@ def main():
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    import ui.app as A
+    import ui.app.shell as A
     gaps, think_gaps, last = [], [], [None, False]
     window = []
     def tick():

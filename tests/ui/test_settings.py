@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
-from ui import settings as settings_module
-from ui.settings import DEFAULTS, MAX_BYTES, SCHEMA, Settings, nesting_depth, preferences
+from ui.services import settings as settings_module
+from ui.services.settings import DEFAULTS, MAX_BYTES, SCHEMA, Settings, nesting_depth, preferences
 
 
 def _load(path, timeout=5.0) -> Settings:
@@ -257,7 +257,7 @@ def _audit_file(path) -> None:
 
 def test_the_app_starts_says_so_and_opens_games(qtbot, data_dir, monkeypatch):
     from engine.core.contract import SeatInfo
-    from ui.app import Shell
+    from ui.app.shell import Shell
     from ui.dialogs.new_game import NewGameDialog
 
     path = data_dir / "settings.json"

@@ -225,7 +225,7 @@ def test_bad_file_is_reported_and_game_kept(shell, qtbot, tmp_path, monkeypatch)
 
 
 def test_continue_resumes_the_autosave(shell, qtbot, settings, data_dir):
-    from ui.app import Shell
+    from ui.app.shell import Shell
 
     window = open_game(shell, qtbot, three_seats())
     c = window.controller
@@ -265,7 +265,7 @@ def test_broken_autosave_is_reported_and_left_alone(shell, qtbot, data_dir, monk
 
 # -- hot-seat and end of game ------------------------------------------------------------------------------
 def test_hotseat_curtain_between_two_humans(shell, qtbot, monkeypatch):
-    from ui.curtain import Curtain
+    from ui.game.curtain import Curtain
 
     now = [100.0]  # the curtain's clock: time passes when the next player waits, not before
     monkeypatch.setattr(Curtain, "clock", staticmethod(lambda: now[0]))

@@ -10,13 +10,14 @@ from __future__ import annotations
 import math
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from engine.core import Rng, Session
 from engine.core.contract import SeatInfo
 from tests.ui.plain_probe import LEVEL, NAMES, assert_plain, shown
 from ui.board.items import Highlight
-from ui.plain_text import tip_text
+from ui.services.plain_text import tip_text
 
 GAME = "first-ceo"
 SEATS = [SeatInfo(NAMES[0]), SeatInfo(NAMES[1], "ai", LEVEL), SeatInfo(NAMES[2], "ai", "easy")]
@@ -53,7 +54,7 @@ def test_the_start_screen_shows_names_levels_game_ids_and_file_names_as_written(
     from saves.autosaving import autosave_path
     from saves.record import record_dir, record_game
     from saves.store import write_session
-    from ui.app import Shell
+    from ui.app.shell import Shell
 
     write_session(played(limit=30), autosave_path())
     record_game(played())
@@ -91,6 +92,16 @@ def test_the_game_window_shows_names_and_levels_as_written(shell, qtbot, setting
     pieces = [i for i in window.view.scene().items() if isinstance(i, Highlight) and i.action is None
               and NAMES[2] in tip_text(i.toolTip())]
     assert pieces and all(NAMES[2] in piece.hover_text() for piece in pieces)
+    # a refused click is said by the piece, in a callout
+    from tests.ui.test_refusal_callout import refused_piece
+
+    piece = refused_piece(window)
+    assert piece is not None
+    reason = c.refusal(piece.action)
+    rect = window.view.mapFromScene(piece.sceneBoundingRect()).boundingRect()
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: getattr(window, "refusal", None) is not None and window.refusal.isVisible(), timeout=2000)
+    assert_plain(shown(window), [reason, *NAMES])
 
 
 def test_the_end_of_game_dialog_shows_names_and_levels_as_written(qtbot):
@@ -174,7 +185,7 @@ def test_an_invitation_shows_its_room_and_inviter_as_written(qtbot):
                                   "Ann <3 Bob", "plain words"])
 def test_a_tooltip_shows_its_text_as_written(text):
     from tests.ui.plain_probe import Shown
-    from ui.plain_text import plain_tip, renders_as_markup
+    from ui.services.plain_text import plain_tip, renders_as_markup
 
     tip = plain_tip(text)
     assert Shown("tooltip", tip, renders_as_markup(tip)).visible() == text

@@ -71,7 +71,7 @@ def test_the_text_size_menu_sets_the_boards_least_text_and_the_widgets(shell, qt
         assert legible.min_screen_px() == pytest.approx(10.8)
         assert QApplication.font().pointSizeF() == pytest.approx(base * 0.9, abs=0.1)
     finally:
-        from ui import text_size
+        from ui.services import text_size
 
         text_size.apply(100)
     assert legible.min_screen_px() == pytest.approx(12) and QApplication.font().pointSizeF() == pytest.approx(base)
@@ -87,7 +87,7 @@ from engine.core.contract import SeatInfo
 from engine.core.session import Session
 from ui.board.items import LOOKS, pulse_for
 from ui.games import game_ui, playable_specs
-from ui.main_window import BoardView
+from ui.board.view import BoardView
 
 
 def shot(game_id, s, cached):

@@ -17,14 +17,14 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.core.contract import SeatInfo
-from ui.instance import RAISE_NAME, Instance
+from ui.app.instance import RAISE_NAME, Instance
 
 ROOT = Path(__file__).resolve().parents[2]
 
 HOLDER = textwrap.dedent("""
     import sys, time
     from PySide6.QtCore import QCoreApplication, QTimer
-    from ui.instance import Instance
+    from ui.app.instance import Instance
 
     app = QCoreApplication([])
     instance = Instance(sys.argv[1])
@@ -164,7 +164,7 @@ def test_the_real_app_twice_on_one_folder(tmp_path):
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
         app = QApplication([])
-        import ui.app as A
+        import ui.app.shell as A
         def report():
             sh = A.current_shell()
             if sh is None or not sh.first_painted:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def shown_board_view(qtbot, scene, width: int, height: int):
     """A `BoardView` of `scene`, resized and shown, once its window is exposed."""
-    from ui.main_window import BoardView
+    from ui.game.window import BoardView
 
     view = BoardView()
     qtbot.addWidget(view)

@@ -12,7 +12,7 @@ card taken from a row, a price marker that stepped. Positions are read inside th
     changed_keys(before, looks(scene))      # the keys whose pieces now look different
 
 Nothing here knows a game; the "since your turn" marks and the highlight of an AI's move are
-built on it (ui/follow.py).
+built on it (ui/game/follow.py).
 """
 
 from __future__ import annotations

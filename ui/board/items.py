@@ -50,7 +50,7 @@ from engine.core.memo import game_cache
 from ui.board import icons, style
 from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.paint_guard import guarded_paint
-from ui.plain_text import plain_tip, tip_text
+from ui.services.plain_text import plain_tip, tip_text
 
 FINE_LOD = 0.2
 """Below this level of detail (scene shown at < 20 %), fine text is not even tried. Above it,
@@ -240,7 +240,7 @@ def glow_image(outline: QPainterPath, scale: float, margin: float) -> QPixmap:
 
 
 def forget_glow_images() -> None:
-    """Drop every glow image (a closed board's shapes and zooms; see ui/memory.py)."""
+    """Drop every glow image (a closed board's shapes and zooms; see ui/app/memory.py)."""
     _GLOW_IMAGES.clear()
 
 
@@ -628,7 +628,7 @@ _FITTED: dict[tuple, QFont] = {}
 
 
 def forget_fitted_fonts() -> None:
-    """Forget fit_font's answers (ui/memory.py, once a board is dropped)."""
+    """Forget fit_font's answers (ui/app/memory.py, once a board is dropped)."""
     _FITTED.clear()
 
 

@@ -271,14 +271,14 @@ _PLANS: dict[tuple, tuple | object] = {}
 """Plans by (text, font, the rect's x, y, width and height, flags, elide, short, scale): (the text
 shown or None for the text asked, its font or None for the caller's, the box as a tuple or None
 for the rect), or _NOTHING. Kept lean, without a Qt object of their own: a board's plans number
-thousands, made during play among the game's own objects (ui/memory.py)."""
+thousands, made during play among the game's own objects (ui/app/memory.py)."""
 _FONTS: dict[QFont, QFont] = {}
 """The fonts the plans keep, each its own key (`_kept`)."""
 _NOTHING = object()
 
 
 def forget_plans() -> None:
-    """Forget every plan (ui/memory.py, once a board is dropped: its texts and places are not
+    """Forget every plan (ui/app/memory.py, once a board is dropped: its texts and places are not
     asked for again; a full cache holds some 9 MB)."""
     _PLANS.clear()
     _FONTS.clear()

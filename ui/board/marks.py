@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from engine.core.contract import Action
 from ui.board import style
 from ui.board.paint_guard import guarded_paint
-from ui.plain_text import plain_tip, tip_text
+from ui.services.plain_text import plain_tip, tip_text
 
 TONES = {"hint": "#0072B2", "better": style.MONEY_GREEN, "played": style.BRICK_RED}
 """Ring and badge colour of each kind of mark (Okabe–Ito blue: not the gold of legal targets)."""

@@ -25,17 +25,43 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from engine.core.contract import Action
 from ui.board.items import BoardItem
-from ui.board.scene import drop
 
 MAX_PARKED = 400
 """Parked pieces kept at most; beyond it the longest-parked leave the scene (a long game of many
 different pieces must not grow the scene without end)."""
 
 _ANIMATIONS = ("_slide_anim", "_walk_anim", "_flip_anim")
+
+
+def drop(scene: QGraphicsScene, item) -> None:
+    """Take `item` off `scene` for good, so that it is freed once nothing else holds it.
+
+    Removing is not enough: PySide makes the scene the owner, in Python's bookkeeping, of every
+    item whose `scene()` was ever asked (a piece's glow asks it on every paint), and `removeItem`
+    undoes that only for the item itself. A removed piece's glow thus kept the piece, its hover
+    hooks and through them the whole scene alive after the game had ended: the soak
+    (tests/bench/soak.py) showed hundreds of such pieces a game. Giving every child back to its
+    parent lets Python's side free them with the piece."""
+    from shiboken6 import isValid
+
+    if not isValid(item):  # a child deleted with its parent
+        return
+    forget = getattr(item, "forget_pulse", None)
+    if forget is not None:
+        forget()
+    if item.scene() is scene:
+        scene.removeItem(item)
+    _own_children(item)
+
+
+def _own_children(item) -> None:
+    for child in item.childItems():
+        child.setParentItem(item)  # the same parent for Qt; for PySide the piece owns it again
+        _own_children(child)
 
 
 def settle(item: QGraphicsItem) -> None:

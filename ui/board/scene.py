@@ -17,36 +17,10 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from engine.core.contract import Action
 from ui.board.layout import Arrangement, Node, arrange
 from ui.board.paint_guard import guarded_paint
+from ui.board.pool import ItemPool, drop
 
 IDLE_CLICK_SLOP = 4
 """A press and release this close (screen pixels) are a click, farther apart a drag of the board."""
-
-
-def drop(scene: QGraphicsScene, item) -> None:
-    """Take `item` off `scene` for good, so that it is freed once nothing else holds it.
-
-    Removing is not enough: PySide makes the scene the owner, in Python's bookkeeping, of every
-    item whose `scene()` was ever asked (a piece's glow asks it on every paint), and `removeItem`
-    undoes that only for the item itself. A removed piece's glow thus kept the piece, its hover
-    hooks and through them the whole scene alive after the game had ended: the soak
-    (tests/bench/soak.py) showed hundreds of such pieces a game. Giving every child back to its
-    parent lets Python's side free them with the piece."""
-    from shiboken6 import isValid
-
-    if not isValid(item):  # a child deleted with its parent
-        return
-    forget = getattr(item, "forget_pulse", None)
-    if forget is not None:
-        forget()
-    if item.scene() is scene:
-        scene.removeItem(item)
-    _own_children(item)
-
-
-def _own_children(item) -> None:
-    for child in item.childItems():
-        child.setParentItem(item)  # the same parent for Qt; for PySide the piece owns it again
-        _own_children(child)
 
 
 class PanelFrame(QGraphicsItem):
@@ -116,8 +90,6 @@ class GameScene(QGraphicsScene):
         """What every board starts with: the dressed table, the pool of its pieces, no piece for
         any action yet, and no view shown."""
         super().__init__(parent)
-        from ui.board.pool import ItemPool  # pool.py takes `drop` from this module
-
         self.dress_table()
         self.pool = ItemPool(self, keep=self.pool_keep)
         """The scene's pieces by key (`ui.board.pool.ItemPool`)."""
@@ -178,7 +150,7 @@ class GameScene(QGraphicsScene):
         raise NotImplementedError
 
     def back_out(self) -> bool:
-        """Esc (ui/keyboard.py): undo the board's own choices of the screen (a piece opened
+        """Esc (ui/game/keyboard.py): undo the board's own choices of the screen (a piece opened
         large, the first click of a two-click pick); True if there was one. A board with such
         choices overrides it."""
         return False
@@ -191,7 +163,7 @@ class GameScene(QGraphicsScene):
     """For a board that remembers earlier positions (marks of recent steps, a grid that only
     grows): how many changes back its memory reaches at most. A game opened (loaded, continued)
     lets it `recall` that many earlier positions first, so that it shows what the board showed
-    while the game was played (ui/controller.py)."""
+    while the game was played (ui/game/controller.py)."""
 
     def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
         """Take note of an earlier position, oldest first, without drawing it (see
@@ -403,7 +375,7 @@ class GameScene(QGraphicsScene):
     animation_speed: float = 1.0
 
     def drop(self, item) -> None:
-        """Take `item` off the board for good (see `drop`)."""
+        """Take `item` off the board for good (see ui/board/pool.py: `drop`)."""
         drop(self, item)
 
     def place(self, item, pos) -> None:

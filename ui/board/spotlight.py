@@ -34,6 +34,7 @@ from engine.core.contract import Action
 from ui.board import style
 from ui.board.marks import ScreenBadge
 from ui.board.paint_guard import guarded_paint
+from ui.board.pool import drop
 
 BADGE_ROOM = 36.0
 """A piece smaller than this (board units: a token, a marker) gets no badge, which would hide it;
@@ -234,8 +235,6 @@ def _remove(ring: Ring) -> None:
         return
     scene = ring.scene()
     if scene is not None:
-        from ui.board.scene import drop
-
         drop(scene, ring)  # its badge too (see drop: removing alone would keep them)
     else:
         ring.setParentItem(None)

@@ -31,7 +31,7 @@ from engine.core.names import NAME_LIMIT, clean_name
 from engine.core.session import SEED_RANGE
 from ui.panels import seat_marks
 from ui.panels.seat_badge import SeatBadge
-from ui.plain_text import PlainLabel
+from ui.services.plain_text import PlainLabel
 
 DEFAULT_AI_NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eli", "Fay", "Gus")
 PREVIEW_WIDTH = 400
@@ -41,12 +41,12 @@ _previews: dict[str, QPixmap | None] = {}
 
 def board_preview(game_id: str, players: int) -> QPixmap | None:
     """A small picture of the game's board a few decisions in (the game's "art"), drawn once per
-    game with its own scene through `ui.render`; None if the game cannot be drawn."""
+    game with its own scene through `ui.board.render`; None if the game cannot be drawn."""
     if game_id not in _previews:
         try:
             from ui.board.items import pulse_for
+            from ui.board.render import play_session, render_scene_image
             from ui.games import game_ui
-            from ui.render import play_session, render_scene_image
 
             session = play_session(game_id, players, seed=1, moves=2 * players, level="random")
             scene = game_ui(game_id).make_scene(game_id)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.plain_text import PlainLabel, plain_tip
+from ui.services.plain_text import PlainLabel, plain_tip
 
 NOT_ENCRYPTED = ("The game's rooms are not end-to-end encrypted: the homeservers of the players in them "
                  "(and whoever runs those servers) can read everything sent there, including the "

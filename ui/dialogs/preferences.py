@@ -1,5 +1,5 @@
 """Edit → Preferences (Ctrl+,): every setting a player sets, built from the typed schema of
-ui/settings.py (a check box, a spin box, a list or a line of text per key, with its label and its
+ui/services/settings.py (a check box, a spin box, a list or a line of text per key, with its label and its
 help line under it and in its tooltip). A change takes effect at once, as the game menus' do:
 the settings tell their listeners (the open game's pace, Confirm turn, the colours). "Restore
 defaults" sets every key shown back to its default."""
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.settings import Setting, Settings, preferences
+from ui.services.settings import Setting, Settings, preferences
 
 HELP_CHARS = 72
 """The help lines' measure, in average characters (two lines for most)."""

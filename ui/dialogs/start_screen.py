@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ui.plain_text import PlainLabel, plain_tip
+from ui.services.plain_text import PlainLabel, plain_tip
 
 
 def _emblem() -> QLabel | None:
@@ -37,7 +37,7 @@ class StartScreen(QWidget):
     rules_requested = Signal()
     quit_requested = Signal()
     switch_requested = Signal()
-    """"Switch to it": another Tycoons has this data folder open (ui/instance.py)."""
+    """"Switch to it": another Tycoons has this data folder open (ui/app/instance.py)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

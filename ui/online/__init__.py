@@ -1,5 +1,5 @@
 """Play over the network through Matrix rooms (DESIGN §12). Qt-free: `tycoons host` runs it
-headless, and the GUI drives it from ui/dialogs/online.py and ui/online_game.py.
+headless, and the GUI drives it from ui/dialogs/online.py and ui/online/gui/game.py.
 
 - `protocol`: the custom events, their limits, and the compressed view stream;
 - `host`: the host's rules of the road (who may decide, what goes to which room), no I/O;

@@ -75,9 +75,29 @@ class GameInfo:
         return [s.name for s in self.seats]
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision this app sent and the host has not answered yet: its transaction id, and the
+    hash of the view it was chosen on."""
+
+    txn: str
+    seq: int
+    hash: str
+
+
+REFUSALS_KEPT = 50
+
+
 class ClientCore:
     """What one player's app knows of one online game. `feed` takes the events of the player's
-    seat room (or, for a spectator, of the game room) in order."""
+    seat room (or, for a spectator, of the game room) in order.
+
+    A decision sent is `pending` until the host answers it: with a refusal that names it (its
+    reason is then shown), or with a frame whose position differs from the one it was chosen on
+    (the hash of what this seat sees changed: it was taken, or the game moved on). Nothing else
+    answers it: a frame read twice, a key frame sent again by a restarted host on an unchanged
+    position, or a refusal of another message leave it waiting, so the app never offers a
+    decision it has already sent."""
 
     def __init__(self, info: GameInfo, user: str):
         self.info = info
@@ -89,7 +109,12 @@ class ClientCore:
         self._final_parts: dict[int, str] = {}
         self._final_count = 0
         self.final_save: bytes | None = None
-        self.awaiting = False  # a decision was sent for the view shown: no second one on it
+        self.pending: Pending | None = None
+        self.refusals_seen: list[str] = []
+        """Every refusal the host sent to this room lately, the ones that answer no decision of
+        this app too (a message sent by other means, or long ago): shown to nobody, kept for
+        whoever wants to know what the host said."""
+        self.problem: str | None = None  # why this app cannot follow the host (another version)
 
     # -- what the screen shows ------------------------------------------------------------------
     @property
@@ -129,6 +154,11 @@ class ClientCore:
     def decisions(self) -> int:
         return int(self.reader.payload.get("decisions", 0))
 
+    @property
+    def awaiting(self) -> bool:
+        """A decision was sent on the position shown and is not answered yet: no second one."""
+        return self.pending is not None
+
     def my_turn(self) -> bool:
         """This player may decide now (and has not already sent a decision on this view)."""
         return (self.seat is not None and self.to_move == self.seat and bool(self.reader.payload.get("legal"))
@@ -137,27 +167,42 @@ class ClientCore:
     # -- events ---------------------------------------------------------------------------------
     def feed(self, event: dict) -> str | None:
         """One event of this game's room: "view" (a new view), "gap" (a frame that builds on one
-        this app missed: catch up from the room's history), "refusal", "final", or None."""
-        if event.get("sender") != self.info.host:
-            return None
+        this app missed: catch up from the room's history), "refusal" (the answer to this app's
+        decision), "final", "problem" (`problem` says why the host's frames cannot be read), or
+        None (nothing changed)."""
         content = event.get("content")
         if not isinstance(content, dict) or content.get("game") != self.info.game:
             return None
         kind = event.get("type")
+        if event.get("sender") != self.info.host:
+            if event.get("sender") == self.user and kind == p.DECISION:
+                self._own_decision(content)
+            return None
         if kind == p.VIEW:
             try:
                 placed = self.reader.feed(content)
+            except p.VersionMismatch as exc:
+                self.problem = str(exc)
+                return "problem"
             except ValueError:
                 return "gap"
-            if placed and self.reader.seq == content.get("seq"):
-                self.awaiting = False
-            return "view" if placed and self.reader.seq == content.get("seq") else (None if placed else "gap")
+            if placed is None:
+                return "gap"
+            if placed == "old":
+                return None
+            if self.pending is not None and self.reader.hash != self.pending.hash:
+                self.pending = None  # the position moved on: the decision was answered
+            return "view"
         if kind == p.REFUSAL:
             reason = content.get("reason")
             if isinstance(reason, str):
-                self.refusal = reason[:500]
-                self.awaiting = False
-                return "refusal"
+                self.refusals_seen.append(reason[:500])
+                del self.refusals_seen[:-REFUSALS_KEPT]
+                if self.pending is not None and content.get("txn") == self.pending.txn:
+                    self.refusal = reason[:500]
+                    self.pending = None
+                    return "refusal"
+            return None
         if kind == p.FINAL:
             return "final" if self._final_part(content) else None
         return None
@@ -196,7 +241,27 @@ class ClientCore:
 
     # -- deciding -------------------------------------------------------------------------------
     def decision(self, action: Action) -> dict:
-        """The content of a DECISION event for `action`, answering the latest view."""
+        """The content of a DECISION event for `action`, answering the latest view; it is pending
+        from now on."""
         self.refusal = None
-        self.awaiting = True
-        return p.decision_content(self.info.game, self.reader.seq, self.reader.hash, action)
+        content = p.decision_content(self.info.game, self.reader.seq, self.reader.hash, action)
+        self.pending = Pending(content["txn"], content["seq"], content["hash"])
+        return content
+
+    def not_sent(self) -> None:
+        """The decision could not be sent (the homeserver refused it after its retries): the
+        player may decide again."""
+        self.pending = None
+
+    def _own_decision(self, content: dict) -> None:
+        """This account's decision read back from the room (its sync leaves its own events out;
+        reading the room back after a restart of the app brings them): one chosen on the view
+        shown and not answered yet is pending, as if this app had just sent it."""
+        if self.pending is not None or self.seat is None:
+            return
+        try:
+            decision = p.parse_decision(content)
+        except ValueError:
+            return  # not a decision of this protocol: the host refuses it, and it is no choice of the app's
+        if decision.seq == self.reader.seq and decision.hash == self.reader.hash:
+            self.pending = Pending(decision.txn, decision.seq, decision.hash)

@@ -9,6 +9,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from saves.files import data_dir
 from ui.online.records import read_json, write_json_atomic
 
 FILE_NAME = "matrix-signin.json"
@@ -16,8 +17,6 @@ FILE_NAME = "matrix-signin.json"
 
 def credentials_path() -> Path:
     """``matrix-signin.json`` beside settings.json (``$TYCOONS_DATA_DIR`` in tests)."""
-    from ui.settings import data_dir
-
     return data_dir() / FILE_NAME
 
 
@@ -34,9 +33,10 @@ class Credentials:
 
 
 def save_credentials(creds: Credentials, path: Path | None = None) -> Path:
+    """Write the sign-in readable by its owner only: the new file is 0600 from its first byte,
+    whatever the umask or the old file's bits. OSError if it cannot be written."""
     path = path or credentials_path()
-    write_json_atomic(path, creds.to_dict(), mode=0o600)
-    os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)  # also when the file existed with other bits
+    write_json_atomic(path, creds.to_dict(), mode=stat.S_IRUSR | stat.S_IWUSR)
     return path
 
 
@@ -62,7 +62,17 @@ def load_credentials(path: Path | None = None) -> Credentials | None:
 
 
 def forget_credentials(path: Path | None = None) -> None:
+    """Remove the sign-in file. Nothing there, or something that is no sign-in file (a folder, a
+    FIFO: `load_credentials` never reads one), is nothing to forget and is left alone. OSError
+    (one line: `saves.files.reason`) if a sign-in file is there and cannot be removed: the token
+    would stay, so the caller says so."""
     path = path or credentials_path()
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+        return
     try:
         path.unlink()
     except FileNotFoundError:

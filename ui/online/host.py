@@ -1,6 +1,6 @@
 """The host's side of an online game, without any I/O (DESIGN §12): which decisions it takes,
 what it publishes in which room. `tycoons host` (ui/online/service.py) and the GUI host
-(ui/online_game.py) both drive it, each with its own transport.
+(ui/online/gui/game.py) both drive it, each with its own transport.
 
 The host owns the Session as in a local game. A decision from the network is taken only if it
 parses, fits the limits, comes from the Matrix user who holds that seat, in that seat's own room,
@@ -82,11 +82,13 @@ class LogCache:
 @dataclass
 class HostCore:
     """The host's rules for one online game. `blocked(seat)` may say why an online seat cannot
-    decide although it is their turn (the GUI host's player has not confirmed their turn yet)."""
+    decide although it is their turn (the GUI host's player has not confirmed their turn yet).
+    `resumed`: the game was hosted before and its record read back (see `__post_init__`)."""
 
     session: Session
     record: HostedGame
     blocked: Callable[[int], str | None] = lambda seat: None
+    resumed: bool = False
     _writers: dict = field(default_factory=dict)
     _logs: dict = field(default_factory=dict)
     _turn: bool | None = None
@@ -95,11 +97,28 @@ class HostCore:
     _final_sent: bool = False
     _game_room_at: float = float("-inf")
     _game_room_stale: bool = False
+    position_seq: int = 0
+    """The first publication that showed the position as it stands: a decision chosen on any
+    publication since then answers the latest position (a key frame sent again, or a turn
+    confirmed at the host's screen, does not make a decision chosen just before it stale)."""
+    _position: tuple = ()
 
     def __post_init__(self) -> None:
         gid = self.record.game
         self._writers = {room: p.ViewWriter(gid) for room in self.rooms()}
         self._logs = {room: LogCache(self.viewer_of(room)) for room in self.rooms()}
+        self._position = self._mark()
+        # a new game's first publication is the next one; a resumed game's last was the record's
+        self.position_seq = self.record.seq if self.resumed else self.record.seq + 1
+        if self.resumed:
+            # the record is written after the save: a host killed between them had published
+            # one frame more than its record says. Its next frame must not reuse that number
+            # (a reader would take it for the frame it has, and build the next one on the wrong
+            # base); a decision chosen on that frame is taken as one chosen on the record's.
+            self.record.seq += 1
+
+    def _mark(self) -> tuple:
+        return len(self.session.log), self.session.state.state_hash()
 
     # -- who is where ----------------------------------------------------------------------------
     def rooms(self) -> list[str]:
@@ -130,6 +149,9 @@ class HostCore:
         session = self.session
         now = time.monotonic() if now is None else now
         self.record.seq += 1
+        mark = self._mark()
+        if mark != self._position:
+            self._position, self.position_seq = mark, self.record.seq
         mover = session.to_move()
         out: list[Out] = [self._frame(room, key) for room in self.rooms()[1:]]
         over = mover == TERMINAL
@@ -145,7 +167,7 @@ class HostCore:
         if over and not self._final_sent:
             self._final_sent = True
             out += self.flush(now, force=True)
-            out += self.final_events(self.record.seq, session.state.state_hash())
+            out += self.final_events(self.record.seq)
         return out
 
     def flush(self, now: float | None = None, force: bool = False) -> list[Out]:
@@ -162,11 +184,20 @@ class HostCore:
             self._notice_due = None
         return out
 
+    def seen(self, viewer: int | None) -> dict:
+        """What `viewer` (None: a spectator) sees of the position: a payload's `p.seen_part`."""
+        session = self.session
+        return {"to_move": session.to_move(), "decisions": len(session.log), "view": session.state.view(viewer)}
+
+    def hash_for(self, viewer: int | None) -> str:
+        """The hash `viewer`'s room is told: of what they see, never of the whole state."""
+        return p.view_hash(self.seen(viewer))
+
     def _frame(self, room: str, key: bool) -> Out:
         session, state = self.session, self.session.state
         mover = session.to_move()
         viewer = self.viewer_of(room)
-        payload = {"to_move": mover, "decisions": len(session.log), "view": state.view(viewer)}
+        payload = self.seen(viewer)
         if viewer is not None:
             legal = list(state.legal_actions(viewer)) if self.can_decide(viewer) else []
             payload["legal"] = [a.to_dict() for a in legal]
@@ -176,14 +207,14 @@ class HostCore:
                 payload["wait"] = wait
         cache = self._logs[room]
         changed = cache.sync(session)
-        frame = self._writers[room].frame(self.record.seq, state.state_hash(), payload, cache.lines, changed, key=key)
+        frame = self._writers[room].frame(self.record.seq, payload, cache.lines, changed, key=key)
         return Out(room, p.VIEW, frame)
 
     def turn_content(self) -> dict:
         session = self.session
         mover = session.to_move()
-        content = {"game": self.record.game, "seq": self.record.seq, "hash": session.state.state_hash(),
-                   "to_move": mover, "decisions": len(session.log), "over": mover == TERMINAL}
+        content = {"game": self.record.game, "seq": self.record.seq, "hash": self.hash_for(None),
+                   "to_move": mover, "decisions": len(session.log), "over": mover == TERMINAL, "v": p.PROTOCOL}
         if mover >= 0:
             content["name"] = session.names[mover]
             content["user"] = self.user_of(mover)
@@ -218,7 +249,7 @@ class HostCore:
         self._notice_due = (now + NOTICE_AFTER_S, Out(self.record.game_room, "m.room.message", {
             "msgtype": "m.text", "body": body, "m.mentions": {"user_ids": [user]}}))
 
-    def final_events(self, seq: int, state_hash: str) -> list[Out]:
+    def final_events(self, seq: int) -> list[Out]:
         """The finished game's save for every seat room (in parts): each player's app shows the
         same breakdown and can review it. Only after the end, and never in the game room."""
         from saves.envelope import encode_session
@@ -226,7 +257,8 @@ class HostCore:
         blob = base64.b64encode(zlib.compress(encode_session(self.session), 9)).decode("ascii")
         parts = [blob[i:i + FINAL_PART_BYTES] for i in range(0, len(blob), FINAL_PART_BYTES)] or [""]
         out = []
-        for room in self.record.seat_rooms.values():
+        for seat, room in self.record.seat_rooms.items():
+            state_hash = self.hash_for(seat)
             for i, part in enumerate(parts):
                 out.append(Out(room, p.FINAL, {"game": self.record.game, "seq": seq, "hash": state_hash,
                                                "part": i, "parts": len(parts), "save": part, "v": p.PROTOCOL}))
@@ -241,14 +273,15 @@ class HostCore:
         if seat is None or self.user_of(seat) != sender:
             own = next((s for s in self.online_seats() if self.user_of(s) == sender), None)
             if own is None:
-                return self._refuse(room, f"{sender} holds no seat in this game.")
+                return self._refuse(room, f"{sender} holds no seat in this game.", txn=p.txn_of(content))
             # a player's message in a room not theirs: the answer goes to their own room
             where = "the game room" if seat is None else "another player's room"
-            return self._refuse(self.record.seat_rooms[own], f"Decisions go to your own seat's room, not {where}.")
+            return self._refuse(self.record.seat_rooms[own], f"Decisions go to your own seat's room, not {where}.",
+                                txn=p.txn_of(content))
         try:
             decision = p.parse_decision(content)
         except ValueError as exc:
-            return self._refuse(room, f"That message was not taken: {exc}.")
+            return self._refuse(room, f"That message was not taken: {exc}.", txn=p.txn_of(content))
         if decision.game != self.record.game:
             return self._refuse(room, "That decision is for another game.")
         if decision.txn in self.record.txns:
@@ -256,7 +289,7 @@ class HostCore:
         session = self.session
         if decision.action.seat != seat:
             return self._refuse(room, "You can decide only for your own seat.", decision)
-        if decision.seq != self.record.seq or decision.hash != session.state.state_hash():
+        if not self.position_seq <= decision.seq <= self.record.seq or decision.hash != self.hash_for(seat):
             return self._refuse(room, "That decision was made on an earlier position; the latest one is "
                                 "shown now.", decision)
         wait = self.blocked(seat)
@@ -272,9 +305,10 @@ class HostCore:
         if verdict.txn:
             self.record.remember_txn(verdict.txn)
 
-    def _refuse(self, room: str, reason: str, decision: p.Decision | None = None) -> Verdict:
-        content = {"game": self.record.game, "seq": self.record.seq, "hash": self.session.state.state_hash(),
+    def _refuse(self, room: str, reason: str, decision: p.Decision | None = None, txn: str | None = None) -> Verdict:
+        content = {"game": self.record.game, "seq": self.record.seq, "hash": self.hash_for(self.viewer_of(room)),
                    "reason": reason, "v": p.PROTOCOL}
-        if decision is not None:
-            content["txn"] = decision.txn
+        txn = decision.txn if decision is not None else txn
+        if txn is not None:
+            content["txn"] = txn
         return Verdict("refuse", reason=reason, reply=Out(room, p.REFUSAL, content))

@@ -4,8 +4,11 @@ Rooms. A game has one *game room* for everyone (public log, spectator view, turn
 *seat room* per online seat, shared by the host and that player only (the seat's view and legal
 actions). Secrets never enter the game room.
 
-Every custom event carries the online game's id (``game``), a sequence number (``seq``) and a
-state hash (``hash``):
+Every custom event carries the online game's id (``game``), the protocol's version (``v``; a
+message of another version is refused with the reason), a sequence number (``seq``) and a hash
+(``hash``) of what the room's reader sees of the position (`view_hash`: the spectator view in the
+game room, the seat's own view in a seat room), never of the whole state, which would give the
+hidden cards away to anyone who tries the deals that look alike against it:
 
 - ``VIEW`` (host → a room): what the room's reader sees after a change, as a compressed
   *payload*. A key frame holds everything; the frames between hold only what changed, compressed
@@ -14,7 +17,8 @@ state hash (``hash``):
   builds on.
 - ``DECISION`` (player → their seat room): an action, with the ``seq`` and ``hash`` of the view
   it was chosen on and a random ``txn`` (the host ignores a decision it has seen before).
-- ``REFUSAL`` (host → the room a bad message came from): why it was not taken.
+- ``REFUSAL`` (host → the room a bad message came from): why it was not taken, with the
+  message's ``txn`` when it gave one (the app that sent it knows the answer is its own).
 - ``FINAL`` (host → seat rooms, at the end): the whole save, so that every player's app shows the
   same end-of-game breakdown and can review the game.
 - ``GAME`` (state, in every room of the game): the game's kind, seats, players and rooms.
@@ -24,6 +28,7 @@ state hash (``hash``):
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 import secrets
@@ -31,6 +36,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from engine.core.contract import Action
+from ui.online.records import is_game_id
 
 PREFIX = "com.tycoons."
 VIEW = PREFIX + "view"
@@ -57,7 +63,6 @@ KEY_EVERY = 24
 further than the last key frame."""
 
 _HASH = re.compile(r"^[0-9a-f]{32}$")
-_GAME_ID = re.compile(r"^[0-9a-zA-Z_-]{1,40}$")
 
 
 def new_game_id() -> str:
@@ -105,6 +110,13 @@ def _plain_args(raw, depth: int = 0):
     raise ValueError("its arguments are not numbers or words")
 
 
+def txn_of(content) -> str | None:
+    """The transaction id a message gives, if it gives a plausible one, even when the message is
+    refused: the refusal names it, so that the app that sent it knows the answer is for it."""
+    txn = content.get("txn") if isinstance(content, dict) else None
+    return txn if type(txn) is str and 1 <= len(txn) <= MAX_TEXT else None
+
+
 def parse_decision(content) -> Decision:
     """A decision event's content, checked field by field; ValueError says what is wrong.
 
@@ -115,11 +127,17 @@ def parse_decision(content) -> Decision:
         raise ValueError("the message is not a decision")
     if content_size(content) > MAX_DECISION_BYTES:
         raise ValueError(f"the message is too large (over {MAX_DECISION_BYTES:,} bytes)")
+    # before the fields: another version may well have other fields, and its version is the reason
+    version = content.get("v")
+    if type(version) is not int or version != PROTOCOL:
+        shown = "none" if version is None else repr(version)[:20]
+        raise ValueError(f"it speaks protocol version {shown}, and this host speaks version {PROTOCOL} "
+                         "(the player and the host need the same version of Tycoons)")
     allowed = {"game", "seq", "hash", "action", "txn", "v"}
     if set(content) - allowed:
         raise ValueError(f"the message has unknown fields ({', '.join(sorted(set(content) - allowed))})")
     game, seq, state_hash, txn = content.get("game"), content.get("seq"), content.get("hash"), content.get("txn")
-    if type(game) is not str or not _GAME_ID.match(game):
+    if not is_game_id(game):
         raise ValueError("the message names no game")
     if type(seq) is not int or seq < 0:
         raise ValueError("the message has no valid sequence number")
@@ -168,6 +186,23 @@ def _inflate(blob: str, zdict: bytes | None) -> bytes:
     return raw
 
 
+def seen_part(payload: dict) -> dict:
+    """What a reader sees of the position in a payload: whose turn, how many decisions, the view
+    (not the legal actions, the log or a reason to wait, which follow from it or from the host)."""
+    return {"to_move": payload.get("to_move"), "decisions": payload.get("decisions"), "view": payload.get("view")}
+
+
+def view_hash(payload: dict) -> str:
+    """The hash a room's events carry: of what that room's reader sees (`seen_part`), never of
+    the whole state. A hash of the whole state, secrets included, can be read by anyone in the
+    room and lets them test every deal that looks the same to them against it until one matches
+    (in 1st CEO, one among some thousand, in a fraction of a second). A hash of what the reader
+    sees tells them nothing they do not know, and lets their app check that it rebuilt each frame
+    as the host sent it. The JSON keeps the host's key order, which a reader's JSON parser keeps
+    too, so the reader computes the same bytes from what it received."""
+    return hashlib.blake2b(_dump(seen_part(payload)), digest_size=16).hexdigest()
+
+
 def _zdict(raw: bytes) -> bytes:
     return raw[-32768:]  # zlib looks back 32 KB at most
 
@@ -183,12 +218,13 @@ class ViewWriter:
     _log_sent: int = 0  # log entries the reader has been sent
     _base_seq: int = -1
 
-    def frame(self, seq: int, state_hash: str, payload: dict, log: list, changed_from: int | None = None,
+    def frame(self, seq: int, payload: dict, log: list, changed_from: int | None = None,
               key: bool = False) -> dict:
         """The content for `payload` (view, legal actions…) and the reader's whole `log` (a list
         of entries, each a list of [kind, text] lines): a key frame carries all of it, other
         frames the entries from where the last frame left off or from `changed_from` (the first
-        entry that differs from what was sent: an undo), whichever is earlier (``log_at``)."""
+        entry that differs from what was sent: an undo), whichever is earlier (``log_at``). Its
+        hash is `view_hash(payload)`: of what this room's reader sees, nothing more."""
         key = key or self._last is None or self._since_key + 1 >= KEY_EVERY
         if key:
             at = 0
@@ -201,7 +237,7 @@ class ViewWriter:
         else:
             at = min(self._log_sent, len(log), len(log) if changed_from is None else changed_from)
             raw = _dump(dict(payload, log_at=at, log=log[at:]))
-        content = {"game": self.game, "seq": seq, "hash": state_hash, "v": PROTOCOL}
+        content = {"game": self.game, "seq": seq, "hash": view_hash(payload), "v": PROTOCOL}
         if key:
             content["key"] = True
             content["blob"] = _compress(raw, None)
@@ -216,10 +252,18 @@ class ViewWriter:
         return content
 
 
+class VersionMismatch(ValueError):
+    """A frame of another protocol version: this app cannot read that host's frames at all."""
+
+
 @dataclass
 class ViewReader:
     """A reader's side of one room's view stream: the latest payload and log, rebuilt frame by
-    frame. `feed` returns False for a frame it cannot place (it missed the frame before)."""
+    frame. `feed` returns "new" for a frame that moved the stream on, "old" for one it had
+    already (a duplicate, or a frame read again from the room's history), and None for one it
+    cannot place (it missed the frame before). A frame of another protocol version, or one whose
+    rebuilt payload does not match its hash (built on a frame this reader does not have), raises
+    ValueError: the reader reads the room back from its last key frame."""
 
     game: str
     seq: int = -1
@@ -228,21 +272,31 @@ class ViewReader:
     log: list = field(default_factory=list)
     _last: bytes | None = None
 
-    def feed(self, content) -> bool:
+    def feed(self, content) -> str | None:
         if not isinstance(content, dict) or content.get("game") != self.game:
-            return False
+            return None
         seq = content.get("seq")
-        if type(seq) is not int or seq <= self.seq:
-            return seq is not None and type(seq) is int  # an old frame: nothing to do, not a gap
+        if type(seq) is not int:
+            return None
+        if seq <= self.seq:
+            return "old"  # nothing to do, and not a gap
+        if content.get("v") != PROTOCOL:
+            raise VersionMismatch(f"the host speaks protocol version {str(content.get('v'))[:20]}, and this app "
+                             f"version {PROTOCOL}: the host and its players need the same version of Tycoons")
         key = content.get("key") is True
         if not key and (content.get("base") != self.seq or self._last is None):
-            return False
+            return None
         raw = _inflate(content.get("blob"), None if key else _zdict(self._last))
-        body = json.loads(raw)
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise ValueError("the frame holds no view") from None
         if not isinstance(body, dict) or not isinstance(body.get("log"), list) or type(body.get("log_at")) is not int:
             raise ValueError("the frame holds no view")
         at = body.pop("log_at")
         lines = body.pop("log")
+        if view_hash(body) != content.get("hash"):
+            raise ValueError("the frame does not match its hash")
         # new lists, never changed in place: the GUI reads them from another thread
         if key:
             log = [None] * at + lines if at else lines
@@ -250,9 +304,9 @@ class ViewReader:
             log = self.log[:at] + lines
         self.payload, self.log = body, log
         self.seq = seq
-        self.hash = content.get("hash") if isinstance(content.get("hash"), str) else ""
+        self.hash = content["hash"]
         self._last = raw
-        return True
+        return "new"
 
 
 def log_lines(session, viewer: int | None, start: int = 0) -> list:

@@ -5,25 +5,48 @@
 - ``joined.json``: the games this player joined elsewhere (their rooms), for "Online games".
 
 The save is an ordinary save file; the record holds no secret and no sign-in. Both are written
-atomically (temporary file, then `os.replace`), so a kill at any moment leaves the old or the
-new file, never a mix."""
+through `saves.files` (an exclusively created temporary file, then `os.replace`), so a kill at any
+moment leaves the old or the new file, never a mix, and a planted link is never written through.
+
+Whatever these files hold is checked field by field before it is used: a record is refused with
+its reason (a sequence number that is not a whole number, a game id that is not one, a field of
+the wrong type), and a game id, which names its files, holds only letters, digits, ``_`` and
+``-``, so a path made from it stays inside ``hosted/``."""
 
 from __future__ import annotations
 
 import json
-import os
-import secrets
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from saves.files import data_dir, read_bounded, write_atomic
 
 TXNS_KEPT = 512
 """The transaction ids of the last decisions taken, per game (a replay of any of them is refused;
 an older one fails the sequence check anyway)."""
+MAX_SEQ = 2**53
+"""Largest sequence number a record may hold: a JSON reader elsewhere keeps integers exactly up to
+here, and a game sends a few thousand frames."""
+MAX_ID = 255
+"""Longest Matrix id (a user, a room or an event: the specification's limit) or transaction id."""
+MAX_TITLE = 200
+MAX_SEATS = 16
+MAX_JOINED = 200
+"""Rooms of joined games remembered per user (the oldest are forgotten first)."""
+SYNC_FILE = "sync.json"
+"""The host's place in the homeserver's stream, beside the records in ``hosted/`` (not a record)."""
+JOINED_FILE = "joined.json"
+_GAME_ID = re.compile(r"[0-9a-zA-Z_-]{1,40}")
+
+
+def is_game_id(text) -> bool:
+    """Whether `text` is a game id: 1-40 letters, digits, ``_`` or ``-`` (so a file named after it
+    stays in its folder)."""
+    return type(text) is str and _GAME_ID.fullmatch(text) is not None
 
 
 def online_dir() -> Path:
-    from saves.paths import data_dir
-
     return data_dir() / "online"
 
 
@@ -32,21 +55,9 @@ def hosted_dir() -> Path:
 
 
 def write_json_atomic(path: Path, data, mode: int | None = None) -> None:
-    """`data` as JSON to `path`, atomically; `mode` (e.g. 0o600) is set before any byte is written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
-    fd = os.open(tmp, flags, mode if mode is not None else 0o644)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """`data` as JSON to `path`, atomically; `mode` (e.g. 0o600) is set before any byte is written.
+    OSError if it cannot be written (the old file untouched)."""
+    write_atomic(path, json.dumps(data, indent=1).encode("utf-8"), 0o644 if mode is None else mode)
 
 
 MAX_JSON_BYTES = 8 * 1024 * 1024
@@ -56,14 +67,40 @@ some tens of kilobytes)."""
 
 def read_json(path: Path):
     """The JSON in `path`, or None if it is missing or broken. Read without blocking and bounded
-    (ui/settings.read_limited): a FIFO or a link to /dev/zero under its name, read at start for the
-    Online games panel, used to hang the app."""
-    from ui.settings import read_limited
-
+    (`saves.files.read_bounded`): a FIFO or a link to /dev/zero under its name, read at start for
+    the Online games panel, used to hang the app."""
     try:
-        return json.loads(read_limited(path, MAX_JSON_BYTES).decode("utf-8"))
+        return json.loads(read_bounded(path, MAX_JSON_BYTES).decode("utf-8"), parse_constant=_no_constant)
     except (OSError, ValueError, RecursionError):
         return None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number")  # NaN and Infinity are not JSON, though Python writes them
+
+
+def _text(d: dict, key: str, limit: int, default: str | None = None) -> str:
+    value = d.get(key, default)
+    if value is None:
+        raise ValueError(f"it has no {key}")
+    if type(value) is not str or len(value) > limit:
+        raise ValueError(f"its {key} is not a text of at most {limit} characters")
+    return value
+
+
+def _texts(d: dict, key: str) -> list[str]:
+    value = d.get(key, [])
+    if type(value) is not list or not all(type(t) is str and len(t) <= MAX_ID for t in value):
+        raise ValueError(f"its {key} are not a list of ids")
+    return value[-TXNS_KEPT:]
+
+
+def _hosted_file(game: str, suffix: str) -> Path:
+    """``hosted/<game><suffix>``; ValueError if `game` is not a game id (a path made of it could
+    leave the folder)."""
+    if not is_game_id(game):
+        raise ValueError(f"{game!r:.60} is not a game id")
+    return hosted_dir() / f"{game}{suffix}"
 
 
 @dataclass
@@ -83,11 +120,11 @@ class HostedGame:
 
     @property
     def path(self) -> Path:
-        return hosted_dir() / f"{self.game}.json"
+        return _hosted_file(self.game, ".json")
 
     @property
     def save_path(self) -> Path:
-        return hosted_dir() / f"{self.game}.tycoons"
+        return _hosted_file(self.game, ".tycoons")
 
     def remember_txn(self, txn: str) -> None:
         self.txns.append(txn)
@@ -104,30 +141,85 @@ class HostedGame:
                 "txns": self.txns, "judged": self.judged, "title": self.title}
 
     @staticmethod
-    def from_dict(d: dict) -> HostedGame:
-        return HostedGame(str(d["game"]), str(d["kind"]), str(d["host"]), str(d.get("game_room", "")),
-                          {int(k): str(v) for k, v in dict(d.get("seat_rooms", {})).items()},
-                          int(d.get("seq", 0)), [str(t) for t in d.get("txns", [])][-TXNS_KEPT:],
-                          [str(t) for t in d.get("judged", [])][-TXNS_KEPT:], str(d.get("title", "")))
+    def from_dict(d) -> HostedGame:
+        """The record `d` describes; ValueError saying what is wrong with it (a file can be edited
+        or damaged: nothing in it is taken on trust)."""
+        if type(d) is not dict:
+            raise ValueError("it is not a record of a hosted game")
+        game = _text(d, "game", 40)
+        if not is_game_id(game):
+            raise ValueError(f"its game id {game!r:.50} is not one")
+        kind, host = _text(d, "kind", 64), _text(d, "host", MAX_ID)
+        rooms = d.get("seat_rooms", {})
+        if type(rooms) is not dict or not all(
+                type(k) is str and k.isdecimal() and len(k) <= 2 and int(k) < MAX_SEATS
+                and type(v) is str and len(v) <= MAX_ID for k, v in rooms.items()):
+            raise ValueError("its seat rooms are not seats and rooms")
+        seq = d.get("seq", 0)
+        if type(seq) is not int or not 0 <= seq <= MAX_SEQ:
+            raise ValueError(f"its sequence number {str(seq)[:30]} is not a whole number from 0 to 2^53")
+        return HostedGame(game, kind, host, _text(d, "game_room", MAX_ID, ""),
+                          {int(k): v for k, v in rooms.items()}, seq, _texts(d, "txns"), _texts(d, "judged"),
+                          _text(d, "title", MAX_TITLE, ""))
 
     def save(self) -> None:
         write_json_atomic(self.path, self.to_dict())
 
 
-def hosted_games() -> list[HostedGame]:
-    """Every game hosted here whose record reads (broken records are skipped, left as they are)."""
+def hosted_games(problems: list[str] | None = None) -> list[HostedGame]:
+    """Every game hosted here whose record reads. A broken record is skipped and left as it is;
+    with `problems`, a line for each ("<file>: why") is added to it."""
     out = []
     folder = hosted_dir()
     if not folder.is_dir():
         return out
     for path in sorted(folder.glob("*.json")):
-        data = read_json(path)
-        try:
-            out.append(HostedGame.from_dict(data))
-        except (KeyError, TypeError, ValueError, AttributeError):
+        if path.name == SYNC_FILE:
             continue
+        try:
+            out.append(_read_record(path))
+        except ValueError as exc:
+            if problems is not None:
+                problems.append(f"{path.name}: {exc}")
     return out
 
 
+def _read_record(path: Path) -> HostedGame:
+    data = read_json(path)
+    if data is None:
+        raise ValueError("it cannot be read, or is not JSON")
+    record = HostedGame.from_dict(data)
+    if path.name != f"{record.game}.json":
+        raise ValueError(f"it is the record of another game ({record.game})")
+    return record
+
+
 def load_hosted(game: str) -> HostedGame | None:
-    return next((g for g in hosted_games() if g.game == game), None)
+    """The record of the game `game` hosted here, or None (none, not a game id, or broken)."""
+    try:
+        return _read_record(_hosted_file(game, ".json"))
+    except ValueError:
+        return None
+
+
+# -- the games joined elsewhere ---------------------------------------------------------------
+def joined_rooms(user: str) -> list[str]:
+    """The game rooms `user` joined from this computer (none if the file is missing or broken)."""
+    return _joined().get(user, [])
+
+
+def remember_joined(user: str, room: str) -> None:
+    """Add `room` to the rooms `user` joined (OSError if it cannot be written)."""
+    data = _joined()
+    data[user] = ([r for r in data.get(user, []) if r != room] + [room])[-MAX_JOINED:]
+    write_json_atomic(online_dir() / JOINED_FILE, data)
+
+
+def _joined() -> dict[str, list[str]]:
+    """joined.json as {user: [room, …]}, keeping only what has that shape (a user whose entry is
+    not a list of rooms is dropped: it is a record of this app's, not something to show)."""
+    data = read_json(online_dir() / JOINED_FILE)
+    if type(data) is not dict:
+        return {}
+    return {user: [r for r in rooms if type(r) is str and 0 < len(r) <= MAX_ID][-MAX_JOINED:]
+            for user, rooms in data.items() if type(user) is str and len(user) <= MAX_ID and type(rooms) is list}

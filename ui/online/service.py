@@ -1,6 +1,6 @@
 """Host and player services: the sans-I/O cores of host.py and client.py over a MatrixLink,
 on an asyncio loop. `tycoons host` runs `HostService`; the tests and the bench run both; the
-GUI runs `create_rooms` and `PlayerService` on its network thread (ui/online_game.py).
+GUI runs `create_rooms` and `PlayerService` on its network thread (ui/online/gui/game.py).
 
 Every loop here is bounded: a sync waits at most its timeout, catching up reads at most a few
 pages, and `run` stops when its stop event is set (or after `max_s`)."""
@@ -17,7 +17,7 @@ from ui.online import protocol as p
 from ui.online.client import ClientCore, GameInfo
 from ui.online.host import HostCore, Out, Verdict
 from ui.online.matrix import MatrixError, MatrixLink, room_name_of, room_type_of
-from ui.online.records import HostedGame, hosted_dir, hosted_games, read_json, write_json_atomic
+from ui.online.records import MAX_ID, SYNC_FILE, HostedGame, hosted_dir, hosted_games, read_json, write_json_atomic
 
 
 def _is_key_view(host: str):
@@ -97,7 +97,7 @@ class HostService:
     restarted, the host carries on from its save and the rooms, and a decision is never taken
     twice nor lost."""
 
-    SYNC_FILE = "sync.json"
+    SYNC_FILE = SYNC_FILE
 
     def __init__(self, link: MatrixLink, think_ms: int | None = None, log: Callable[[str], None] | None = None):
         self.link = link
@@ -106,7 +106,8 @@ class HostService:
         self._by_room: dict[str, HostedRun] = {}
         self.log = log or (lambda line: None)
         state = read_json(hosted_dir() / self.SYNC_FILE)
-        self.since = state.get("since") if isinstance(state, dict) and state.get("user") == link.user_id else None
+        since = state.get("since") if isinstance(state, dict) and state.get("user") == link.user_id else None
+        self.since = since if type(since) is str and 0 < len(since) <= 4 * MAX_ID else None  # else: sync afresh
         self.decisions_taken = 0
         self._sending: asyncio.Lock | None = None
 
@@ -124,8 +125,8 @@ class HostService:
         save is reported and left as it is)."""
         from saves.store import read_session
 
-        problems = []
-        for record in hosted_games():
+        problems: list[str] = []
+        for record in hosted_games(problems):
             if record.host != self.link.user_id or record.game in self.runs:
                 continue
             try:
@@ -133,11 +134,11 @@ class HostService:
             except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
                 problems.append(f"{record.game}: {getattr(exc, 'reason', exc)}")
                 continue
-            self._add(session, record)
+            self._add(session, record, resumed=True)
         return problems
 
-    def _add(self, session: Session, record: HostedGame) -> HostedRun:
-        run = HostedRun(HostCore(session, record))
+    def _add(self, session: Session, record: HostedGame, resumed: bool = False) -> HostedRun:
+        run = HostedRun(HostCore(session, record, resumed=resumed))
         self.runs[record.game] = run
         for room in run.core.rooms():
             self._by_room[room] = run

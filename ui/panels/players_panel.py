@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QSizePolicy, QVB
 from ui.panels import seat_colour, seat_marks
 from ui.panels.seat_badge import SeatBadge
 from ui.panels.steady_text import SteadyLabel, TextLine
-from ui.plain_text import PlainLabel
+from ui.services.plain_text import PlainLabel
 
 TURN_NOTES = ("thinking…", "▶ to move", "▶ to confirm", "▶ decided", "▶ decided (AI)")
 """The notes a seat's turn label shows; it is sized once for the widest."""

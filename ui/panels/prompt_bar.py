@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from engine.core.contract import Action
 from ui.panels.steady_text import ClampedText
-from ui.plain_text import plain_tip
+from ui.services.plain_text import plain_tip
 
 
 class FlowLayout(QLayout):
@@ -110,7 +110,7 @@ class PromptBar(QFrame):
         super().__init__(parent)
         self._tallest: dict[int, int] = {}  # width -> tallest_height (a twin measures it)
         self.setObjectName("PromptBar")
-        self.setAccessibleName("Prompt")  # its description lists the choices (ui/keyboard.py)
+        self.setAccessibleName("Prompt")  # its description lists the choices (ui/game/keyboard.py)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#PromptBar { background: #f4ecd8; border: 1px solid #b08d57; }"
                            "#PromptBar QLabel { color: #3b3127; }")
@@ -160,7 +160,7 @@ class PromptBar(QFrame):
 
     def follow_font(self) -> None:
         """The instruction in a bold font a little larger than the application's (set again when
-        the player changes the text size: ui/text_size.py)."""
+        the player changes the text size: ui/services/text_size.py)."""
         from PySide6.QtWidgets import QApplication
 
         font = QApplication.font()

@@ -1,6 +1,6 @@
 """The "Since your turn" list: a small card over the board's corner that says, when a human's
 turn begins, what each other player did since that human's last turn, grouped by player, in
-plain words (ui/follow.py makes the report). Pointing at a line (the mouse, or the arrow keys in
+plain words (ui/game/follow.py makes the report). Pointing at a line (the mouse, or the arrow keys in
 the list) rings the pieces that line changed; the card folds away when the player acts, and
 View → Since your turn (Ctrl+T) opens it again.
 
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.text import count
-from ui.plain_text import PlainLabel
+from ui.services.plain_text import PlainLabel
 
 
 class LineLabel(PlainLabel):

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from ui.plain_text import plain_tip
+from ui.services.plain_text import plain_tip
 
 
 class SteadyLabel(QLabel):

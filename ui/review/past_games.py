@@ -49,7 +49,7 @@ from saves.record import (
     win_rates,
 )
 from saves.record_index import update_entries
-from ui.plain_text import PlainLabel, escape, plain_tip
+from ui.services.plain_text import PlainLabel, escape, plain_tip
 
 COLUMNS = ("Date", "Game", "Players", "Winner", "Scores", "Keep", "")
 DATE, GAME, PLAYERS, WINNER, SCORES, KEEP, REVIEW = range(len(COLUMNS))
@@ -160,7 +160,7 @@ class RecordModel(QAbstractTableModel):
         e = self.entries[row]
         if column == DATE:
             when = e.when
-            return when.strftime("%Y-%m-%d %H:%M") if when else "?"
+            return f"{when.year:04d}-{when:%m-%d %H:%M}" if when else "?"  # (%Y drops year 1's zeros)
         if column == GAME:
             return e.title
         if column == PLAYERS:

@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.review import Review
-from ui.main_window import BoardView
+from ui.board.view import BoardView
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.steady_text import SteadyLabel, TextLine
-from ui.plain_text import plain_tip
 from ui.review.chart import ReviewChart
 from ui.review.log_view import ReviewLog
 from ui.review.win_chart import WinChart
+from ui.services.plain_text import plain_tip
 
 MAX_PICTURE_SIDE = 4000
 """The longest side of a saved picture in pixels (a 2× rendering of the board, capped)."""
@@ -523,7 +523,18 @@ class ReviewWindow(QMainWindow):
 
     def write_picture(self, path: str | Path) -> bool:
         """Write the board picture to `path` (PNG); False if it could not be written."""
-        return self.board_image().save(str(path), "PNG")
+        return self._write_picture(path) is None
+
+    def _write_picture(self, path: str | Path) -> str | None:
+        """Write the board picture to `path` through the safe path; None, or why it failed."""
+        from saves.files import reason
+        from ui.board.render import write_png
+
+        try:
+            write_png(self.board_image(), path)
+        except OSError as exc:
+            return reason(exc)
+        return None
 
     def save_picture(self) -> None:
         start = (self.settings.get("last_dir") if self.settings is not None else "") or str(Path.home())
@@ -533,10 +544,11 @@ class ReviewWindow(QMainWindow):
             return
         if not path.lower().endswith(".png"):
             path += ".png"
-        if self.write_picture(path):
+        problem = self._write_picture(path)
+        if problem is None:
             self.statusBar().showMessage(f"Saved the board at decision {self.step} to {path}", 8000)
         else:
-            self.statusBar().showMessage(f"Could not write {path}", 8000)
+            self.statusBar().showMessage(f"Could not write {path}: {problem}", 8000)
 
     def log_text(self) -> str:
         """The readable log up to this decision, under a line saying which game and where."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from ai.core.agent import Budget, Observation
+from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import TERMINAL, Action
 from engine.core.memo import game_cache
 from engine.games.first_ceo.data import (
@@ -296,16 +296,14 @@ def judge(p: Pos, w: Weights = Weights) -> float:
     return mine - w.vs_max * max(others) - (1.0 - w.vs_max) * sum(others) / len(others)
 
 
-class NormalAgent:
+class NormalAgent(HeuristicAgent):
     """Two-ply lookahead (own action, next player's best reply) on a forecast of the final scores."""
 
     level = "normal"
     weights = Weights
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         pos = Pos.from_view(obs.view, obs.seat)
         best, best_value = legal[0], -math.inf
         w = self.weights
@@ -335,16 +333,14 @@ class NormalAgent:
 
 
 # -- Easy ---------------------------------------------------------------------------------------------
-class EasyAgent:
+class EasyAgent(HeuristicAgent):
     """Weighted random over sensible moves: mostly acquisitions that score well for their price,
     sometimes dividends, now and then a share of a corporation in the top half of the asset track."""
 
     level = "easy"
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         view, me = obs.view, obs.seat
         seat = view["seats"][me]
         cards = [seat["corp"], *seat["companies"]]

@@ -21,7 +21,7 @@ targets at random.
 
 from __future__ import annotations
 
-from ai.core.agent import Budget, Observation
+from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import Action
 from engine.games.robber_barons.data import (
     BOARD_SIZE,
@@ -167,7 +167,7 @@ class _Pos:
         return 0.5 + 0.5 * (1 - min(self.horizon, 12.0) / 12.0)
 
 
-class NormalAgent:
+class NormalAgent(HeuristicAgent):
     """Heuristic player: invests toward trusts and monopolies, weighs legacy purchases, picks dice
     by the spaces each number of dice can reach."""
 
@@ -191,10 +191,8 @@ class NormalAgent:
             "offer": state.offer,
         }
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         p = _Pos(obs.view, obs.seat)
         prompt = obs.view["prompt"] or {}
         # the best value wins; ties go to the earlier legal action, so the choice is reproducible
@@ -301,15 +299,13 @@ class NormalAgent:
         return value / total_w
 
 
-class EasyAgent:
+class EasyAgent(HeuristicAgent):
     """Weighted random over sensible choices."""
 
     level = "easy"
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         view, me = obs.view, obs.seat
         money = view["seats"][me]["money"]
         weights = []

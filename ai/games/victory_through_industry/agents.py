@@ -39,7 +39,7 @@ its contracts or its other factories need. Neither level ever makes such a reque
 
 from __future__ import annotations
 
-from ai.core.agent import Budget, Observation
+from ai.core.agent import HeuristicAgent, Observation
 from engine.core.contract import Action
 from engine.games.victory_through_industry.data import (
     CONTRACTS,
@@ -426,15 +426,13 @@ def normal_allows(st, s: int, dem: dict) -> bool:
 
 
 # -- Easy -------------------------------------------------------------------------------------------
-class EasyAgent:
+class EasyAgent(HeuristicAgent):
     """Sensible moves at random (see the module docstring)."""
 
     level = "easy"
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         st = obs.sample(rng)
         s = obs.seat
         kinds = {a.kind for a in legal}
@@ -588,24 +586,22 @@ def draft_search(st, s: int) -> str:
     return f
 
 
-class NormalAgent:
+class NormalAgent(HeuristicAgent):
     """Builds production chains towards its contracts (see the module docstring)."""
 
     level = "normal"
 
-    def choose(self, obs: Observation, rng, budget: Budget) -> Action:
+    def decide(self, obs: Observation, rng) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         st = obs.sample(rng)
         s = obs.seat
-        action = self._decide(st, s, legal)
+        action = self._choice(st, s, legal)
         if action is None or action not in legal:
             return legal[0]
         return action
 
     # the decision proper -----------------------------------------------------------------------
-    def _decide(self, st, s: int, legal: list[Action]) -> Action | None:
+    def _choice(self, st, s: int, legal: list[Action]) -> Action | None:
         kinds = {a.kind for a in legal}
         cx = Complex(st, s)
         if "accept" in kinds:

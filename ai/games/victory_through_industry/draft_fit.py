@@ -42,11 +42,11 @@ def features(factories, row) -> list[float]:
 class RandomDraftNormal(NormalAgent):
     """Normal, but drafting at random (from the game's AI generator)."""
 
-    def choose(self, obs, rng, budget):
+    def decide(self, obs, rng):
         drafts = [a for a in obs.legal if a.kind == "draft"]
         if drafts:
             return drafts[rng.randbelow(len(drafts))]
-        return super().choose(obs, rng, budget)
+        return super().decide(obs, rng)
 
 
 def play(games: int, seed: int) -> list[tuple[list[float], float]]:

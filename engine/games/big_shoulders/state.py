@@ -246,12 +246,6 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
             return self.order[f[1]]
         raise AssertionError(f"no decision at frame {name}")
 
-    def explain_illegal(self, action: Action) -> str | None:
-        if self.to_move() < 0:
-            return None
-        why = getattr(self, f"_why_{self.stack[-1][0]}", None)
-        return why(action) if why else None
-
     def is_legal(self, action: Action) -> bool:
         if not exactly_typed(action):
             return False

@@ -4,4 +4,4 @@ action (acquire a company, buy a share, pay dividends), until the countdown's fi
 
 from engine.core.round import Phase, Round
 
-ROUND = Round(setup=(Phase("setup", "Set-up"),), phases=(Phase("turns", "A round of turns"),))
+ROUND = Round(setup=(Phase("setup", "Set-up"),), phases=(Phase("turns", "A round of turns", begins="turn"),))

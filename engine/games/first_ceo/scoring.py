@@ -1,9 +1,11 @@
-"""1st CEO final scoring: share values by asset rank (ties averaged), card scoring, money."""
+"""1st CEO final scoring: share values by asset rank (ties averaged), card scoring, money; the
+final outcome and the running score of the end-of-game chart."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from engine.core.contract import Outcome
 from engine.games.first_ceo.data import MONEY_CAP, SHARE_VALUES, card
 
 
@@ -56,3 +58,34 @@ def company_score(card_ids: list[str]) -> int:
 
 def money_score(money: int) -> int:
     return min(money, MONEY_CAP)
+
+
+def final_assets(state) -> dict[str, int]:
+    """Asset track plus every face-down asset card (revealed at the end)."""
+    final = dict(state.assets)
+    for s, cards in enumerate(state.asset_cards):
+        final[state.corp[s]] += sum(v for _, v in cards)
+    return final
+
+
+def _seat_scores(state, values: dict[str, float], seat: int) -> dict[str, float]:
+    shares = sum(values[state.corp[t]] * state.shares_held(seat, t) for t in range(state.players))
+    return {"shares": shares, "companies": company_score([state.corp[seat]] + state.companies[seat]),
+            "money": money_score(state.money[seat])}
+
+
+def score_breakdown(state) -> list[dict[str, float]]:
+    """Each seat's final points by category: shares at their values, company cards, money."""
+    values = share_values(final_assets(state))
+    return [_seat_scores(state, values, s) for s in range(state.players)]
+
+
+def final_outcome(state) -> Outcome:
+    breakdown = score_breakdown(state)
+    return Outcome.from_scores([sum(b.values()) for b in breakdown], breakdown)
+
+
+def running_scores(state) -> list[float]:
+    """Each seat's score if the game ended now, on public information (asset cards unrevealed)."""
+    values = share_values(state.assets)
+    return [float(sum(_seat_scores(state, values, s).values())) for s in range(state.players)]

@@ -117,7 +117,7 @@ class Follower(QObject):
         Whose turn it is counts as nobody's change: every picture is drawn with the same seat to
         move (a mat's "to move" flag, a line naming the player whose turn it is)."""
         if self._shadow is None:
-            from ui.controller import game_ui
+            from ui.game.controller import game_ui
 
             self._shadow = game_ui(self.controller.session.spec.id).make_scene()
             self._shadow.set_animation_speed(0)

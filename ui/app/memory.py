@@ -133,7 +133,7 @@ def release_game_memory() -> None:
     since (`forget_source_lines`) and the patterns compiled (`forget_compiled_patterns`), and
     trim the heap.
 
-    The dropped game is collected at once (the GUI thread's collector, ui/gc_guard.py, would
+    The dropped game is collected at once (the GUI thread's collector, ui/app/gc_guard.py, would
     leave it for a minute or more); start-up's objects are frozen (`freeze_start_up_objects`),
     which keeps that collection short. The trim runs on a thread of its own (ctypes lets go of
     the GIL): it walks the whole heap, 3–80 ms in the soak, which the GUI thread does not wait for."""

@@ -74,6 +74,25 @@ def render_scene_image(scene, scale: float = 1.0):
     return img
 
 
+def write_png(image, path: str | os.PathLike, compression: int = -1) -> str:
+    """Encode `image` (a QImage) as PNG and write it to `path` through the safe path
+    (`saves.files.write_atomic`); the absolute path. OSError (one line, `saves.files.reason`) if
+    it cannot be encoded or written: a folder, a FIFO or a device at `path` is refused, never
+    written into or waited on."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from saves.files import write_atomic
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    ok = image.save(buffer, "PNG", compression)
+    buffer.close()
+    if not ok:
+        raise OSError("the picture could not be encoded as PNG")
+    return os.fspath(write_atomic(path, bytes(data.data())))
+
+
 def render_session(session, out: str, scale: float = 1.0, viewer: int | None = None,
                    with_legal: bool = False) -> str:
     """Draw `session` as `viewer` sees it (None: a spectator) into the PNG `out`; with
@@ -91,8 +110,7 @@ def render_session(session, out: str, scale: float = 1.0, viewer: int | None = N
     scene.show(session.state.view(viewer), legal, session.names, viewer)
     # the table is opaque: RGB and full compression keep screenshots small
     img = render_scene_image(scene, scale).convertToFormat(QImage.Format.Format_RGB32)
-    if not img.save(out, "PNG", 0):
-        raise OSError(f"could not write {out}")
+    write_png(img, out, 0)
     return out
 
 

@@ -3,7 +3,7 @@ to the board's legibility rule (its least size of a text on the screen: ui/board
 so the scale its layout needs: ui/board/layout.py) and to the window's own widgets (the
 application's font).
 
-The setting is a whole percentage (`text_size` in ui/settings.py)."""
+The setting is a whole percentage (`text_size` in ui/services/settings.py)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ board, prompts, log and end-of-game breakdown as a local game), and the host's l
 
 The Matrix client runs on a thread of its own with its own asyncio loop, so the window never
 waits on the network. Results come back to the GUI thread through a queued signal; nothing on
-that thread holds a Qt object (garbage is collected on the GUI thread only: ui/gc_guard.py)."""
+that thread holds a Qt object (garbage is collected on the GUI thread only: ui/app/gc_guard.py)."""
 
 from __future__ import annotations
 
@@ -409,6 +409,8 @@ class RemoteController(QObject):
             return
         if what == "refusal" and self.core.refusal:
             self.status.emit(self.core.refusal)
+        if what == "problem" and self.core.problem:
+            self.status.emit(f"This game cannot be followed here: {self.core.problem}.")
         if what == "final":
             self._finish()
             return
@@ -478,7 +480,7 @@ class RemoteController(QObject):
 
     def _sent(self, result) -> None:
         if isinstance(result, BaseException):
-            self.core.awaiting = False
+            self.core.not_sent()
             self.status.emit(f"The decision was not sent: {getattr(result, 'reason', result)}")
             self.refresh()
 
@@ -525,7 +527,8 @@ class HostBridge(QObject):
         self.manager = manager
         self.controller = controller
         self.record = record
-        self.core = HostCore(controller.session, record, blocked=self._blocked)
+        # a game opened again from its record has published before; one just set up has not
+        self.core = HostCore(controller.session, record, blocked=self._blocked, resumed=record.seq > 0)
         self._last: tuple | None = None
         self._ready = False  # nothing is published before what came meanwhile has been read back
         for room in self.core.rooms():

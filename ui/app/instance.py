@@ -19,6 +19,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QLockFile, QObject, Signal
 
+from saves.files import write_atomic
+
 LOCK_NAME = "tycoons.lock"
 UNREADABLE_LOCK_AGE = 10.0
 """Seconds after which a lock file that names no process is taken for damaged (QLockFile writes
@@ -137,7 +139,7 @@ class Instance(QObject):
         """Ask the Tycoons holding the lock to come to the front; True if it heard in time."""
         request = self.folder / RAISE_NAME
         try:
-            request.write_text(str(os.getpid()), encoding="ascii")
+            write_atomic(request, str(os.getpid()).encode("ascii"), make_folder=False)
         except OSError:
             return False
         deadline = time.monotonic() + timeout_s

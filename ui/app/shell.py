@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
-from ui.plain_text import PlainLabel, message_box
-from ui.settings import Settings, autosave_exists
-from ui.settings import settings as global_settings
+from ui.services.plain_text import PlainLabel, message_box
+from ui.services.settings import Settings, autosave_exists
+from ui.services.settings import settings as global_settings
 
 PRELOAD_PAUSE_MS = 50
 """The pause between two games' imports after the first paint (events in between run first)."""
@@ -30,8 +31,8 @@ class _Described(QObject):
 
 
 def autosave_path_light() -> Path:
-    """The autosave's path without importing the saves package (ui.settings.data_dir's rule)."""
-    from ui.settings import data_dir
+    """The autosave's path without importing the engine behind the saves (saves.files is light)."""
+    from saves.files import data_dir
 
     return data_dir() / "autosave.tycoons"
 
@@ -68,7 +69,7 @@ class Shell(QObject):
         from ui.dialogs.start_screen import StartScreen
 
         self.settings = settings or global_settings()
-        from ui import text_size
+        from ui.services import text_size
 
         text_size.apply(self.settings.get("text_size"))  # the player's text size, before any widget
         self.autosave_enabled = autosave
@@ -82,7 +83,7 @@ class Shell(QObject):
         self.start.learn_requested.connect(lambda: self.learn_to_play(self.start))
         self.start.quit_requested.connect(self.quit)
         self.start.switch_requested.connect(self.switch_to_other)
-        self.read_only = ""  # who else holds the data folder (ui/instance.py), "" if this app does
+        self.read_only = ""  # who else holds the data folder (ui/app/instance.py), "" if this app does
         self._described = (None, "")  # (the autosave's size and time, its description)
         self._describing = None
         self._describer = _Described(self)
@@ -100,7 +101,7 @@ class Shell(QObject):
     def _follow_setting(self, key: str, value) -> None:
         """A preference that belongs to the whole app changed (Preferences, the menus)."""
         if key == "chrome":
-            from ui.chrome import apply_chrome
+            from ui.services.theme import apply_chrome
 
             apply_chrome(value)
 
@@ -119,7 +120,7 @@ class Shell(QObject):
                          "shows them for review. Switch to it, or close it to play here.")
         return "\n".join(lines)
 
-    # -- two apps on one data folder (ui/instance.py) ---------------------------------------------------
+    # -- two apps on one data folder (ui/app/instance.py) ---------------------------------------------------
     def set_read_only(self, other: str) -> None:
         """Another Tycoons (`other` says which) holds the data folder: never write the autosave,
         open games for review only. "" when this app holds the folder (again)."""
@@ -177,9 +178,9 @@ class Shell(QObject):
 
     @property
     def online(self):
-        """Online play (ui/online_shell.py), made on first use: sign-in, Online games, hosting."""
+        """Online play (ui/online/gui/shell.py), made on first use: sign-in, Online games, hosting."""
         if getattr(self, "_online", None) is None:
-            from ui.online_shell import OnlineShell
+            from ui.online.gui.shell import OnlineShell
 
             self._online = OnlineShell(self)
         return self._online
@@ -188,7 +189,7 @@ class Shell(QObject):
     def runner(self):
         """The AI runner (created on first use, so that start-up does not import asyncio)."""
         if self._runner is None:
-            from ui.ai_runner import AiRunner
+            from ui.services.ai_runner import AiRunner
 
             self._runner = AiRunner(self.settings.get("ai_mode"), self)
         return self._runner
@@ -219,14 +220,14 @@ class Shell(QObject):
         has its working size from the first game on instead of growing by each game's code as
         each is first played (some 4 MB, which the soak, tests/bench/soak.py, counted as growth)."""
         from engine.core.registry import game_ids, get_spec
+        from ui.app.memory import forget_source_lines, freeze_start_up_objects
         from ui.games import game_ui, has_board
-        from ui.memory import forget_source_lines, freeze_start_up_objects
 
         if self._preload is None:
             self._preload = game_ids()
             freeze_start_up_objects()
         if not self._preload:
-            forget_source_lines()  # every module is imported now: see ui/memory.py
+            forget_source_lines()  # every module is imported now: see ui/app/memory.py
             if self.window is None:  # no game's objects yet among them
                 freeze_start_up_objects()
             return
@@ -242,7 +243,7 @@ class Shell(QObject):
     # -- opening games --------------------------------------------------------------------------------
     def _window(self):
         if self.window is None:
-            from ui.main_window import GameWindow
+            from ui.game.window import GameWindow
 
             self.window = GameWindow(self)
             self.window.new_game_requested.connect(lambda: self.new_game(self.window))
@@ -255,7 +256,7 @@ class Shell(QObject):
         `before_start(controller)` runs before the game's first move (GameWindow.open_session);
         `autosave` False: the game is saved elsewhere (an online game's host). Refused, read-only
         (another Tycoons has the data folder)."""
-        from ui import controller
+        from ui.game import controller
 
         if self.read_only:
             self.report("A game is open elsewhere", f"Tycoons is already open ({self.read_only}): play there, "
@@ -349,7 +350,7 @@ class Shell(QObject):
     def load_game(self, parent: QWidget | None = None, path: str | None = None):
         """Open a `.tycoons` file (asks for it when `path` is None)."""
         if path is None:
-            from ui.main_window import FILE_FILTER, _default_dir
+            from ui.game.window import FILE_FILTER, _default_dir
 
             start = self.settings.get("last_dir") or str(_default_dir())
             path, _ = QFileDialog.getOpenFileName(parent, "Load game", start, FILE_FILTER)
@@ -485,21 +486,46 @@ class Shell(QObject):
         if self.start.past_games is not None:
             self.start.past_games.stop()
 
-    def record_finished(self, session) -> None:
+    def record_finished(self, session, failed: Callable[[str], None] | None = None) -> None:
         """Keep a finished game in the record of games: encoded here, written and pruned on the
-        autosave thread (one fsync and a listing of the folder are not the UI thread's to wait on)."""
+        autosave thread (one fsync and a listing of the folder are not the UI thread's to wait on).
+        If it cannot be kept (a full or read-only disk), `failed(why)` hears so on the GUI thread."""
         from saves.record import record_stem, write_record
         from saves.store import SAVE_SUFFIX, encode_for_save
-        from ui.controller import _autosave_executor
+        from ui.game.controller import _autosave_executor
         from ui.review.past_games import record_limit
 
         try:
             stem = record_stem(session)
             data = encode_for_save(session, stem + SAVE_SUFFIX)
-            self._record_future = _autosave_executor().submit(write_record, stem, data, None,
-                                                              record_limit(self.settings))
+            future = self._record_future = _autosave_executor().submit(write_record, stem, data, None,
+                                                                       record_limit(self.settings))
         except Exception as exc:  # noqa: BLE001 - never lose the end of a game over the record
-            print(f"The game could not be recorded: {getattr(exc, 'reason', exc)}", file=sys.stderr)
+            self._record_failed(exc, failed)
+            return
+        # no done-callback: it would run on the worker thread; the GUI thread looks until it is done
+        timer = QTimer(self)
+        timer.setInterval(100)
+
+        def look() -> None:
+            if not future.done():
+                return
+            timer.stop()
+            timer.deleteLater()
+            if future.exception() is not None:
+                self._record_failed(future.exception(), failed)
+
+        timer.timeout.connect(look)
+        timer.start()
+
+    @staticmethod
+    def _record_failed(exc: BaseException, failed: Callable[[str], None] | None) -> None:
+        from saves.files import write_failure
+
+        why = write_failure(exc)
+        print(f"The game could not be recorded: {why}", file=sys.stderr)
+        if failed is not None:
+            failed(why)
 
     def review_session(self, session):
         """A review window on `session` (every secret open if it is finished, else a spectator's)."""
@@ -520,7 +546,7 @@ class Shell(QObject):
 
     def review_saved_game(self, parent: QWidget | None = None):
         """Game → Review a saved game: pick a file (an unfinished game is shown as a spectator)."""
-        from ui.main_window import FILE_FILTER, _default_dir
+        from ui.game.window import FILE_FILTER, _default_dir
 
         start = self.settings.get("last_dir") or str(_default_dir())
         path, _ = QFileDialog.getOpenFileName(parent, "Review a saved game", start, FILE_FILTER)
@@ -602,7 +628,7 @@ def _remove_leftover_temps() -> None:
     """Temporary files of saves that a kill interrupted (in the data and saves folders) go at
     start; the next save would remove only its own file's."""
     try:
-        from saves.paths import data_dir, saves_dir
+        from saves.files import data_dir, saves_dir
         from saves.store import remove_leftover_temps
 
         for folder in (data_dir(), saves_dir()):
@@ -647,7 +673,7 @@ def run_gui(argv: list[str] | None = None, lesson: str | None = None) -> int:
     """Open the application: start screen first, the game window on demand; with `lesson` (a
     game id, `tycoons tutorial GAME`), that game's lesson at once."""
     multiprocessing.freeze_support()  # the frozen app's spawn workers re-enter here
-    from ui.platform_check import display_problem
+    from ui.app.platform_check import display_problem
 
     problem = display_problem()
     if problem:
@@ -657,7 +683,7 @@ def run_gui(argv: list[str] | None = None, lesson: str | None = None) -> int:
     app.setApplicationName("Tycoons")
     app.setOrganizationName("Tycoons")
     app.setApplicationDisplayName("Tycoons")
-    from ui.gc_guard import install_gc_guard
+    from ui.app.gc_guard import install_gc_guard
 
     install_gc_guard(app)  # Qt objects must only ever be collected on this thread
     _load_fonts()
@@ -668,9 +694,9 @@ def run_gui(argv: list[str] | None = None, lesson: str | None = None) -> int:
     _claim_data_folder(shell)
     shell.show_start()
     _paint_now(shell.start)
-    from ui.memory import allow_freezing, settle_heap_policy
+    from ui.app.memory import allow_freezing, settle_heap_policy
 
-    settle_heap_policy()  # big pictures get pages of their own, freed at once (ui/memory.py)
+    settle_heap_policy()  # big pictures get pages of their own, freed at once (ui/app/memory.py)
     allow_freezing()  # start-up's objects leave the collector's sight once the games' code is in
     # Only now the rest: the asyncio/qasync loop (and, after the paint, the AI pool).
     import asyncio
@@ -695,10 +721,10 @@ def run_gui(argv: list[str] | None = None, lesson: str | None = None) -> int:
 
 
 def _claim_data_folder(shell: Shell) -> None:
-    """Take the data folder's lock (ui/instance.py); if another Tycoons holds it, run read-only
+    """Take the data folder's lock (ui/app/instance.py); if another Tycoons holds it, run read-only
     and try again every few seconds, so this app may play once the other has closed."""
-    from ui.instance import Instance
-    from ui.settings import data_dir
+    from saves.files import data_dir
+    from ui.app.instance import Instance
 
     instance = shell.instance = Instance(data_dir(), shell)
     instance.raise_requested.connect(shell.bring_to_front)

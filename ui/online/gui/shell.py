@@ -8,25 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from ui.online.records import online_dir, read_json, write_json_atomic
-from ui.plain_text import message_box
-
-JOINED_FILE = "joined.json"
-
-
-def joined_rooms(user: str) -> list[str]:
-    data = read_json(online_dir() / JOINED_FILE)
-    rooms = data.get(user, []) if isinstance(data, dict) else []
-    return [str(r) for r in rooms if isinstance(r, str)]
-
-
-def remember_joined(user: str, room: str) -> None:
-    path = online_dir() / JOINED_FILE
-    data = read_json(path)
-    data = data if isinstance(data, dict) else {}
-    rooms = [r for r in data.get(user, []) if r != room] + [room]
-    data[user] = rooms[-200:]
-    write_json_atomic(path, data)
+from ui.online.records import joined_rooms, remember_joined
+from ui.services.plain_text import message_box
 
 
 class OnlineShell(QObject):
@@ -94,7 +77,7 @@ class OnlineShell(QObject):
         return self.manager
 
     def _start_manager(self, creds) -> None:
-        from ui.online_game import OnlineManager
+        from ui.online.gui.game import OnlineManager
 
         self.manager = OnlineManager(creds, self)
         self.manager.games_changed.connect(self.refresh)
@@ -106,8 +89,8 @@ class OnlineShell(QObject):
     def sign_in(self, parent: QWidget | None, start: bool = True):
         from ui.dialogs.online import SignInDialog
         from ui.online.credentials import save_credentials
+        from ui.online.gui.game import NetworkThread
         from ui.online.matrix import sign_in
-        from ui.online_game import NetworkThread
 
         dialog = SignInDialog(parent)
         net = NetworkThread()
@@ -121,7 +104,13 @@ class OnlineShell(QObject):
                 return None
         finally:
             net.stop()
-        save_credentials(dialog.credentials)
+        try:
+            save_credentials(dialog.credentials)
+        except OSError as exc:
+            from saves.files import reason
+
+            self.shell.report("Sign-in not kept", f"You are signed in, but the sign-in could not be kept for the "
+                              f"next start ({reason(exc)}): you will be asked to sign in again then.", parent)
         if start:
             self._start_manager(dialog.credentials)
             self.refresh()
@@ -133,7 +122,14 @@ class OnlineShell(QObject):
         if self.manager is not None:
             self.manager.stop()
             self.manager = None
-        forget_credentials()
+        try:
+            forget_credentials()
+        except OSError as exc:
+            from saves.files import reason
+            from ui.online.credentials import credentials_path
+
+            self.shell.report("Sign-in not forgotten", f"The sign-in kept on this computer could not be removed "
+                              f"({reason(exc)}). Remove {credentials_path()} by hand.", self.shell.start)
         self.refresh()
 
     def stop(self) -> None:
@@ -172,7 +168,7 @@ class OnlineShell(QObject):
         return self._open_hosted(session, record)
 
     def _open_hosted(self, session, record):
-        from ui.online_game import HostBridge
+        from ui.online.gui.game import HostBridge
 
         if self.bridge is not None:
             self.bridge.close()
@@ -212,7 +208,15 @@ class OnlineShell(QObject):
             except Exception as exc:  # noqa: BLE001 - MatrixError carries .reason
                 self.shell.report("Cannot open the game", f"{getattr(exc, 'reason', exc)}", self.shell.start)
                 return None
-            remember_joined(manager.user_id, core.info.game_room)
+            try:
+                remember_joined(manager.user_id, core.info.game_room)
+            except OSError as exc:
+                from saves.files import reason
+
+                window = self.open_remote(core)
+                self.shell.report("Game not remembered", "The game is open, but it could not be kept in the list "
+                                  f"of Online games for the next start ({reason(exc)}).", window or self.shell.start)
+                return window
         return self.open_remote(core)
 
     def open_remote(self, core):

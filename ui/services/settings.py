@@ -31,12 +31,12 @@ import contextlib
 import json
 import os
 import re
-import secrets
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from saves.files import Unreadable, data_dir, read_bounded, write_atomic
 
 NAME_LIMIT = 40
 """Longest player name, as `engine.core.names.NAME_LIMIT` (repeated here so that start-up does
@@ -44,7 +44,7 @@ not import the engine; tests/ui/test_settings.py checks they agree)."""
 
 AI_SPEEDS: dict[str, int] = {"instant": 0, "fast": 250, "normal": 700, "slow": 1500, "step": 0}
 """AI pace setting -> pause in ms before the first decision of an AI's turn is shown ("step":
-none, each decision waits for Space or Next instead: ui/controller.py)."""
+none, each decision waits for Space or Next instead: ui/game/controller.py)."""
 
 AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1300, "slow": 3000, "step": 0}
 """AI speed setting -> the time an AI's whole turn (its run of decisions) is shown in, the motion
@@ -207,7 +207,7 @@ _SCHEMA: tuple[Setting, ...] = (
          "Pieces slide, cards turn over and an AI's move is ringed; off, every change shows at once."),
     flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
-    flag("hints_allowed", True, "Allow hints",  # ui/hint.py
+    flag("hints_allowed", True, "Allow hints",  # ui/game/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
     choice("seat_colour", "", "Your seat colour", {"": "Seat order", **PALETTE_NAMES},
            "The colour of the first human seat in the games you open from now on; the seat that had "
@@ -254,72 +254,9 @@ def preferences() -> list[Setting]:
 
 
 # -- the data folder ---------------------------------------------------------------------------------
-def data_dir() -> Path:
-    """The user data folder, by the rule of `saves.paths.data_dir` (``$TYCOONS_DATA_DIR``, else
-    platformdirs' user data dir for "tycoons"). Repeated here so that the start screen can look
-    for the autosave before the saves package (and the engine behind it) is imported."""
-    env = os.environ.get("TYCOONS_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("tycoons", appauthor=False))
-
-
 def autosave_exists() -> bool:
-    """Cheap check for `saves.has_autosave()` (same path, no imports of the saves package)."""
+    """Cheap check for `saves.has_autosave()` (same path, without importing the engine)."""
     return (data_dir() / "autosave.tycoons").is_file()
-
-
-# -- reading the file --------------------------------------------------------------------------------
-class Unreadable(OSError):
-    """The file cannot be taken as it is (not a regular file, too large, not text…); the message
-    says why, for a notice. An OSError, so callers that treat a failed read as "none" catch it."""
-
-    def __str__(self) -> str:
-        return self.args[0] if self.args else "it cannot be read"
-
-
-def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a small regular file, never blocking and never reading more than `limit`.
-
-    Raises FileNotFoundError if there is none, Unreadable for anything else that is wrong. Every
-    small file the app reads from the data folder at start goes through here (a FIFO or a link to
-    a device under any of their names would otherwise hang it or fill its memory)."""
-    try:
-        info = os.stat(path)  # follows a link: a link to /dev/zero is a device here
-    except FileNotFoundError:
-        if os.path.islink(path):
-            raise Unreadable("it is a link to nothing") from None
-        raise
-    except OSError as exc:
-        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise Unreadable("it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else "it is not a regular file")
-    if info.st_size > limit:
-        raise Unreadable(f"it is far too large ({info.st_size:,} bytes)")
-    try:
-        # O_NONBLOCK: if the name became a FIFO since the stat, opening it must not wait for a writer
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise Unreadable("it is not a regular file")
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if size > limit:
-        raise Unreadable("it is far too large")
-    return b"".join(chunks)
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -389,7 +326,7 @@ class Settings:
 
     def _load(self) -> None:
         try:
-            loaded = parse_settings(read_limited(self.path))
+            loaded = parse_settings(read_bounded(self.path, MAX_BYTES))
         except FileNotFoundError:
             return
         except Unreadable as exc:
@@ -471,29 +408,10 @@ class Settings:
             return
         stored = dict(self._extra)
         stored.update({k: v for k, v in self._values.items() if SCHEMA[k].stored})
-        tmp = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-            with os.fdopen(fd, "wb") as f:
-                f.write(_encoded(stored, {k: v for k, v in stored.items() if k in SCHEMA}))
-            os.replace(tmp, self.path)
+            write_atomic(self.path, _encoded(stored, {k: v for k, v in stored.items() if k in SCHEMA}))
         except (OSError, ValueError):
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)  # preferences are a convenience; never fail a game over them
-        self._remove_stale_temps()
-
-    def _remove_stale_temps(self) -> None:
-        """Temporary files of writes a kill interrupted (a minute old: never another app's live one)."""
-        import time
-
-        prefix, now = f".{self.path.name}.", time.time()
-        with contextlib.suppress(OSError), os.scandir(self.path.parent) as entries:
-            for entry in entries:
-                if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
-                    with contextlib.suppress(OSError):
-                        if now - entry.stat(follow_symlinks=False).st_mtime > 60:
-                            os.unlink(entry.path)
+            pass  # preferences are a convenience; never fail a game over them
 
     @property
     def ai_delay_ms(self) -> int:

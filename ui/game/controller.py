@@ -36,8 +36,8 @@ from engine.core.contract import Action
 from engine.core.errors import IllegalAction
 from engine.core.session import Session
 from engine.core.text import whose
-from ui.settings import LATE_MOTION
-from ui.undo import DecisionCommand
+from ui.game.undo import DecisionCommand
+from ui.services.settings import LATE_MOTION
 
 _executor = None
 
@@ -54,7 +54,7 @@ def _autosave_executor():
 
 def _write_in_background(data: bytes, path) -> None:
     """The file half of an autosave, on the autosave thread. It holds no Qt object, so nothing
-    of Qt is ever released here (garbage is collected on the GUI thread: ui/gc_guard.py)."""
+    of Qt is ever released here (garbage is collected on the GUI thread: ui/app/gc_guard.py)."""
     from saves.store import write_encoded
 
     write_encoded(data, path)

@@ -1,7 +1,7 @@
 """"Suggest a move" (Ctrl+H, the prompt bar's button): the Hard search's best three candidates
 for the human at the screen, with their estimated win chances, on the board and in words.
 
-The hint runs where AI decisions run (ui/ai_runner.py: a worker process, never the UI thread) and
+The hint runs where AI decisions run (ui/services/ai_runner.py: a worker process, never the UI thread) and
 sees only the seat's own view: the worker receives a determinization of it, as every AI does. It
 answers within DESIGN §9's two seconds (ai.core.estimate.HINT_MS of thinking). An answer for a
 position that has changed meanwhile (a decision, an undo, a load) is dropped. A hint shown is

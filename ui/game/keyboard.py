@@ -200,7 +200,7 @@ class KeyboardPlay(QObject):
         if not isValid(w) or not isinstance(obj, QWidget) or obj.window() is not w or w.controller is None:
             return False
         if w.curtain.isVisible() or QApplication.activePopupWidget() is not None:
-            return False  # the curtain has its own keys (ui/curtain.py); a menu its own
+            return False  # the curtain has its own keys (ui/game/curtain.py); a menu its own
         if not self._ours(obj):
             return False
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
