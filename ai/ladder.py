@@ -248,13 +248,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_write and plain:
         data = {"game": args.game, "players": args.players, "seed": args.seed, "iterations": args.iterations,
                 "levels": plain, "ratings": {lv: [round(x, 1) for x in rated[lv]] for lv in used}}
-        from saves.store import write_encoded  # the one safe-write path
+        from saves.files import write_atomic  # the one safe-write path
 
         target = game_asset(args.game, LADDER_FILE)
-        write_encoded((json.dumps(data, indent=1, sort_keys=True) + "\n").encode(), target)
-        backup = target.with_name(target.name + ".bak")
-        if backup.exists():
-            backup.unlink()  # the file is rebuilt by this command; keep assets/ clean
+        write_atomic(target, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
         print(f"\nwrote {target}")
     return 0
 

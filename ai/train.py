@@ -101,9 +101,9 @@ def _play_block_args(args):
 
 # -- files --------------------------------------------------------------------------------------------
 def _write(path: Path, data: bytes) -> None:
-    from saves.store import write_encoded  # the one safe-write path (exclusive temp file, atomic rename)
+    from saves.files import write_atomic  # the one safe-write path (exclusive temp file, atomic rename)
 
-    write_encoded(data, path)
+    write_atomic(path, data)
 
 
 def _save_samples(path: Path, s: Samples) -> None:
@@ -242,9 +242,6 @@ class Trainer:
         if a.install:
             target = model_path(self.game)
             _write(target, model.to_bytes())
-            backup = target.with_name(target.name + ".bak")
-            if backup.exists():
-                backup.unlink()  # the previous model is rebuilt by its command; keep assets/ clean
             self.log(f"installed {target}")
         return model
 

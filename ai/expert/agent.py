@@ -27,9 +27,12 @@ from ai.expert.features import expert_features, has_expert
 from ai.expert.model import ModelError, ValueModel
 from engine.core.assets import game_asset
 from engine.core.registry import get_spec
+from saves.files import read_bounded
 
 MODEL_FILE = "expert-value.npz"
 """The model's file name in assets/games/<id>/."""
+MODEL_LIMIT = 8 << 20
+"""A model is a few kB; a file far larger is not one (and is not read into memory)."""
 
 log = logging.getLogger("tycoons.ai")
 
@@ -49,11 +52,11 @@ def read_model(game_id: str, path: str | os.PathLike | None = None) -> ValueMode
         raise ModelError(f"{game_id} has no Expert level")
     path = Path(path) if path is not None else model_path(game_id)
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, MODEL_LIMIT)
     except FileNotFoundError as exc:
         raise ModelError("the model file is missing") from exc
-    except OSError as exc:
-        raise ModelError(f"the model file cannot be read ({exc.strerror or exc})") from exc
+    except OSError as exc:  # Unreadable (a folder, a device, far too large...) says why in one line
+        raise ModelError(f"the model file cannot be read: {exc}") from exc
     model = ValueModel.from_bytes(data)
     model.check_for(game_id, get_spec(game_id).rules_version, features.FEATURES_VERSION,
                     len(features.FEATURE_NAMES))

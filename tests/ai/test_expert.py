@@ -94,7 +94,7 @@ def test_another_rules_version_makes_the_model_refuse_to_load(game_id, monkeypat
     assert agent.choose(obs, Rng(1), Budget(iterations=2)) in obs.legal
 
 
-@pytest.mark.parametrize("damage", ["missing", "garbage", "truncated", "not finite", "other features"])
+@pytest.mark.parametrize("damage", ["missing", "garbage", "truncated", "not finite", "other features", "a folder"])
 def test_a_damaged_or_missing_model_falls_back_to_hard_with_a_notice(damage, monkeypatch, tmp_path):
     game_id = EXPERT_GAMES[0]
     good = load_model(game_id)
@@ -104,8 +104,11 @@ def test_a_damaged_or_missing_model_falls_back_to_hard_with_a_notice(damage, mon
         "truncated": good.to_bytes()[:200],
         "not finite": dataclasses.replace(good, w2=good.w2 * np.nan).to_bytes(),
         "other features": dataclasses.replace(good, features_version=good.features_version + 1).to_bytes(),
+        "a folder": None,
     }[damage]
-    _with_model_file(monkeypatch, tmp_path, data)
+    path = _with_model_file(monkeypatch, tmp_path, data)
+    if damage == "a folder":
+        path.mkdir()
     agent = expert_agent(game_id)
     assert not isinstance(agent, ExpertAgent)
     assert agent.notice.startswith("Expert plays as Hard: ")
