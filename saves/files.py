@@ -76,6 +76,16 @@ def reason(exc: BaseException) -> str:
     return " ".join(str(text).split())
 
 
+def write_failure(exc: BaseException) -> str:
+    """Why a write failed, in a few words for the player: the system's reason when an OSError lies
+    under `exc` ("No space left on device", "Read-only file system"), else `exc`'s own detail (a
+    save error's, which names what is in the way)."""
+    cause = exc if isinstance(exc, OSError) else exc.__cause__
+    if isinstance(cause, OSError):
+        return reason(cause)
+    return reason(Exception(getattr(exc, "detail", None) or exc))
+
+
 # -- writing -------------------------------------------------------------------------------------
 class NotWritable(OSError):
     """The target cannot be written for a reason the OS would put less clearly ("File exists",

@@ -11,6 +11,8 @@ from ai.core.knowledge import knowledge_for
 from ai.core.observe import observe, observe_everything
 from ai.core.search import IsmctsAgent, SearchRng
 from ai.core.shares import softmax_shares
+from ai.expert.agent import ExpertAgent, load_model
+from ai.expert.features import expert_features, has_expert
 from engine.core import Rng, Session, game_ids
 from engine.core.contract import SeatInfo
 
@@ -67,6 +69,24 @@ def test_same_seed_same_decision(game_id, form):
 def test_fairness_hidden_information_does_not_change_the_decision(game_id, form):
     """Two states that differ only in what the searching seat cannot see (another deal of the
     hidden cards) lead to the same decision for the same seed."""
+    check_fair(game_id, lambda: hard_of_form(game_id, form))
+
+
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if has_expert(g)])
+def test_fairness_covers_the_expert_level(game_id):
+    """Expert searches as Hard does, its learned judgement reading the seat's view only: another
+    deal of what the seat cannot see changes neither its decision nor the worlds it searched."""
+
+    def make():
+        k = replace(knowledge_for(game_id), rollout_horizon=10)
+        agent = ExpertAgent(game_id, load_model(game_id), expert_features(game_id), k)
+        return agent, Budget(iterations=6 if k.form == "rollouts" else 60)
+
+    check_fair(game_id, make)
+
+
+def check_fair(game_id, make):
+    """`make()` gives a fresh (agent, budget); the agent must decide alike on two deals of one view."""
     for seed in range(3):
         state = searched_position(game_id, moves=20 + 7 * seed, seed=seed)
         seat = state.to_move()
@@ -74,7 +94,7 @@ def test_fairness_hidden_information_does_not_change_the_decision(game_id, form)
         assert other.view(seat) == state.view(seat)
         decisions, deals = [], []
         for st in (state, other):
-            agent, budget = hard_of_form(game_id, form)
+            agent, budget = make()
             obs, dealt = _recording(observe(st, seat))
             decisions.append(agent.choose(obs, Rng(5), budget))
             deals.append(dealt)
@@ -85,7 +105,7 @@ def test_fairness_hidden_information_does_not_change_the_decision(game_id, form)
             # the check has teeth: a searcher handed the true states would have seen other deals
             cheats = []
             for st in (state, other):
-                agent, budget = hard_of_form(game_id, form)
+                agent, budget = make()
                 obs, dealt = _recording(observe_everything(st, seat))
                 agent.choose(obs, Rng(5), budget)
                 cheats.append(dealt)

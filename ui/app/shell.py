@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
@@ -485,9 +486,10 @@ class Shell(QObject):
         if self.start.past_games is not None:
             self.start.past_games.stop()
 
-    def record_finished(self, session) -> None:
+    def record_finished(self, session, failed: Callable[[str], None] | None = None) -> None:
         """Keep a finished game in the record of games: encoded here, written and pruned on the
-        autosave thread (one fsync and a listing of the folder are not the UI thread's to wait on)."""
+        autosave thread (one fsync and a listing of the folder are not the UI thread's to wait on).
+        If it cannot be kept (a full or read-only disk), `failed(why)` hears so on the GUI thread."""
         from saves.record import record_stem, write_record
         from saves.store import SAVE_SUFFIX, encode_for_save
         from ui.game.controller import _autosave_executor
@@ -496,10 +498,34 @@ class Shell(QObject):
         try:
             stem = record_stem(session)
             data = encode_for_save(session, stem + SAVE_SUFFIX)
-            self._record_future = _autosave_executor().submit(write_record, stem, data, None,
-                                                              record_limit(self.settings))
+            future = self._record_future = _autosave_executor().submit(write_record, stem, data, None,
+                                                                       record_limit(self.settings))
         except Exception as exc:  # noqa: BLE001 - never lose the end of a game over the record
-            print(f"The game could not be recorded: {getattr(exc, 'reason', exc)}", file=sys.stderr)
+            self._record_failed(exc, failed)
+            return
+        # no done-callback: it would run on the worker thread; the GUI thread looks until it is done
+        timer = QTimer(self)
+        timer.setInterval(100)
+
+        def look() -> None:
+            if not future.done():
+                return
+            timer.stop()
+            timer.deleteLater()
+            if future.exception() is not None:
+                self._record_failed(future.exception(), failed)
+
+        timer.timeout.connect(look)
+        timer.start()
+
+    @staticmethod
+    def _record_failed(exc: BaseException, failed: Callable[[str], None] | None) -> None:
+        from saves.files import write_failure
+
+        why = write_failure(exc)
+        print(f"The game could not be recorded: {why}", file=sys.stderr)
+        if failed is not None:
+            failed(why)
 
     def review_session(self, session):
         """A review window on `session` (every secret open if it is finished, else a spectator's)."""

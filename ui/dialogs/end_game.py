@@ -291,6 +291,11 @@ class EndGameDialog(QDialog):
         self.hints_label.setStyleSheet("color: #6b5d4d;")
         self.hints_label.setVisible(bool(self.hints_label.text()))
         layout.addWidget(self.hints_label)
+        self.record_note = PlainLabel("")  # the system's words for why the game was not kept
+        self.record_note.setWordWrap(True)
+        self.record_note.setStyleSheet("color: #9b2d20; font-weight: bold;")
+        self.record_note.setVisible(False)
+        layout.addWidget(self.record_note)
         self.history = score_history(session)
         layout.addWidget(QLabel("Score over the game"))
         decisions = sum(1 for entry in session.log if entry.action.seat != CHANCE)
@@ -301,6 +306,12 @@ class EndGameDialog(QDialog):
         self.review_button = buttons.addButton("Review the game…", QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
+
+    def record_failed(self, why: str) -> None:
+        """Say that this game could not be kept in Past games, and why."""
+        self.record_note.setText(f"This game could not be kept in Past games ({why}). "
+                                 "Use Save As in the game window to keep it.")
+        self.record_note.setVisible(True)
 
     def _cell(self, row: int, col: int, text: str, bold: bool = False) -> None:
         item = QTableWidgetItem(text)

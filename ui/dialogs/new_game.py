@@ -73,6 +73,27 @@ def ai_levels(game_id: str) -> list[str]:
         return ["easy", "normal"]
 
 
+def level_notes(game_id: str, levels: list[str]) -> str:
+    """One plain line by each level that the game's measured ladder covers ("Hard: wins about 3
+    games in 10 against three Normals."), and, if Expert cannot use its learned model, that it
+    plays as Hard and why. Empty when nothing is measured."""
+    try:
+        from ai.ladder import level_lines
+
+        lines = level_lines(game_id)
+        notice = None
+        if "expert" in levels:
+            from ai.expert.agent import model_status
+
+            notice = model_status(game_id)
+    except Exception:  # noqa: BLE001 - the dialog must open even without the AI package
+        return ""
+    out = [f"{lv.capitalize()}: {lines[lv]}." for lv in levels if lv in lines]
+    if notice:
+        out.append(notice)
+    return "\n".join(out)
+
+
 class SeatRow:
     """The widgets of one seat row."""
 
@@ -192,6 +213,11 @@ class NewGameDialog(QDialog):
         self.seat_grid.setContentsMargins(0, 0, 0, 0)
         self.seat_grid.setColumnStretch(1, 1)
         seats_layout.addWidget(self._seat_grid_host)
+        self.level_notes = PlainLabel()  # its lines come from files (the ladder, the model's notice)
+        self.level_notes.setWordWrap(True)
+        self.level_notes.setStyleSheet("color: #6b5d4d;")
+        self.level_notes.setToolTip("Measured by the AI levels playing each other, seats rotated (ai/LADDER.md).")
+        seats_layout.addWidget(self.level_notes)
         right.addWidget(seats_box)
 
         self.options_box = QGroupBox("Options")
@@ -275,6 +301,9 @@ class NewGameDialog(QDialog):
         self.count.setValue(min(max(4, spec.min_players), spec.max_players))
         self.count.blockSignals(False)
         self._count_changed(self.count.value())
+        notes = level_notes(spec.id, levels)
+        self.level_notes.setText(notes)
+        self.level_notes.setVisible(bool(notes))
         self._build_options(spec)
         self.preview.clear()
         # drawn after the dialog has painted: the first picture of a game takes a moment

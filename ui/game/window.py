@@ -507,11 +507,23 @@ class GameWindow(QMainWindow):
 
         self._drop_end_dialog()
         session = self.controller.session
-        self.shell.record_finished(session)
         self.end_dialog = EndGameDialog(session, self)
+        self.shell.record_finished(session, self._record_failed)
         self.end_dialog.new_game_button.clicked.connect(self._end_new_game)
         self.end_dialog.review_button.clicked.connect(lambda: self.shell.review_session(session))
         self.end_dialog.show()
+
+    def _record_failed(self, why: str) -> None:
+        """The finished game could not be kept in Past games: the end dialog and the status bar
+        say so (as a failed autosave or save does), with what to do instead."""
+        from shiboken6 import isValid
+
+        if not isValid(self):
+            return
+        if self.end_dialog is not None and isValid(self.end_dialog):
+            self.end_dialog.record_failed(why)
+        self.statusBar().showMessage(f"This game could not be kept in Past games ({why}). "
+                                     "Save it with Save As to keep it.")
 
     def _drop_end_dialog(self) -> None:
         """Close the end-of-game dialog for good. Closing alone kept it (a child of this window)

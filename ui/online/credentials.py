@@ -62,7 +62,17 @@ def load_credentials(path: Path | None = None) -> Credentials | None:
 
 
 def forget_credentials(path: Path | None = None) -> None:
+    """Remove the sign-in file. Nothing there, or something that is no sign-in file (a folder, a
+    FIFO: `load_credentials` never reads one), is nothing to forget and is left alone. OSError
+    (one line: `saves.files.reason`) if a sign-in file is there and cannot be removed: the token
+    would stay, so the caller says so."""
     path = path or credentials_path()
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+        return
     try:
         path.unlink()
     except FileNotFoundError:

@@ -95,11 +95,27 @@ async def _main(args) -> int:
         except MatrixError as exc:
             print(f"tycoons host: {exc.reason}", file=sys.stderr)
             return 1
-        path = save_credentials(creds)
+        try:
+            path = save_credentials(creds)
+        except OSError as exc:
+            from saves.files import reason
+            from ui.online.credentials import credentials_path
+
+            print(f"tycoons host: signed in, but the sign-in could not be kept in {credentials_path()} "
+                  f"({reason(exc)})", file=sys.stderr)
+            return 1
         print(f"Signed in as {creds.user_id}; the sign-in is kept in {path} (readable by you only).")
         return 0
     if command == "signout":
-        forget_credentials()
+        try:
+            forget_credentials()
+        except OSError as exc:
+            from saves.files import reason
+            from ui.online.credentials import credentials_path
+
+            print(f"tycoons host: the sign-in could not be forgotten ({reason(exc)}): remove "
+                  f"{credentials_path()} by hand", file=sys.stderr)
+            return 1
         print("The sign-in kept here is forgotten.")
         return 0
     if command == "list":

@@ -104,7 +104,13 @@ class OnlineShell(QObject):
                 return None
         finally:
             net.stop()
-        save_credentials(dialog.credentials)
+        try:
+            save_credentials(dialog.credentials)
+        except OSError as exc:
+            from saves.files import reason
+
+            self.shell.report("Sign-in not kept", f"You are signed in, but the sign-in could not be kept for the "
+                              f"next start ({reason(exc)}): you will be asked to sign in again then.", parent)
         if start:
             self._start_manager(dialog.credentials)
             self.refresh()
@@ -116,7 +122,14 @@ class OnlineShell(QObject):
         if self.manager is not None:
             self.manager.stop()
             self.manager = None
-        forget_credentials()
+        try:
+            forget_credentials()
+        except OSError as exc:
+            from saves.files import reason
+            from ui.online.credentials import credentials_path
+
+            self.shell.report("Sign-in not forgotten", f"The sign-in kept on this computer could not be removed "
+                              f"({reason(exc)}). Remove {credentials_path()} by hand.", self.shell.start)
         self.refresh()
 
     def stop(self) -> None:

@@ -1,0 +1,1 @@
+"""The Expert level: search guided by a value learned from self-play (model, agent, training)."""

@@ -1,0 +1,71 @@
+"""New game says, by each AI level, how strong it measured: lines read from the game's ladder
+file (written by `python -m ai.ladder`), and that Expert plays as Hard when its model is unusable."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ai import ladder
+from ai.expert import agent as expert_module
+
+
+def _ladder_file(monkeypatch, tmp_path, levels: dict) -> None:
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps({"game": "first-ceo", "players": 4, "levels": levels}), encoding="utf-8")
+    monkeypatch.setattr(ladder, "game_asset", lambda game_id, name: path)
+
+
+def _open_on_first_ceo(qtbot):
+    from ui.dialogs.new_game import NewGameDialog
+
+    dialog = NewGameDialog(player_name="You")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.select_game("robber-barons")
+    item = dialog.games.findItems("1st CEO", Qt.MatchFlag.MatchExactly)[0]
+    rect = dialog.games.visualItemRect(item)
+    qtbot.mouseClick(dialog.games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert dialog.spec.id == "first-ceo"
+    return dialog
+
+
+def test_each_level_has_its_measured_line(qtbot, settings, monkeypatch, tmp_path):
+    _ladder_file(monkeypatch, tmp_path, {
+        "easy": {"against": "normal", "won": 12, "games": 400},
+        "normal": {"against": "easy", "won": 370, "games": 400},
+        "hard": {"against": "normal", "won": 161.5, "games": 400},
+    })
+    dialog = _open_on_first_ceo(qtbot)
+    lines = dialog.level_notes.text().splitlines()
+    assert "Easy: wins fewer than 1 game in 10 against three Normals." in lines
+    assert "Normal: wins about 9 games in 10 against three Easys." in lines
+    assert "Hard: wins about 4 games in 10 against three Normals." in lines
+    assert dialog.level_notes.isVisible()
+    assert dialog.level_notes.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_the_lines_follow_the_file_not_the_code(qtbot, settings, monkeypatch, tmp_path):
+    _ladder_file(monkeypatch, tmp_path, {"hard": {"against": "normal", "won": 80, "games": 400}})
+    dialog = _open_on_first_ceo(qtbot)
+    assert "Hard: wins about 2 games in 10 against three Normals." in dialog.level_notes.text().splitlines()
+
+
+@pytest.mark.parametrize("content", [None, "{not json"])
+def test_no_ladder_file_no_lines(qtbot, settings, monkeypatch, tmp_path, content):
+    path = tmp_path / "ladder.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    monkeypatch.setattr(ladder, "game_asset", lambda game_id, name: path)
+    dialog = _open_on_first_ceo(qtbot)
+    assert "wins" not in dialog.level_notes.text()
+
+
+def test_expert_without_its_model_says_it_plays_as_hard(qtbot, settings, monkeypatch, tmp_path):
+    monkeypatch.setattr(expert_module, "model_path", lambda game_id: tmp_path / "gone.npz")
+    dialog = _open_on_first_ceo(qtbot)
+    assert "Expert plays as Hard: the model file is missing." in dialog.level_notes.text().splitlines()
+    kinds = [dialog.rows[1].kind.itemText(i) for i in range(dialog.rows[1].kind.count())]
+    assert "AI · expert" in kinds
