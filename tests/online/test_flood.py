@@ -11,7 +11,6 @@ from engine.core.contract import SeatInfo
 from tests.online.play import (
     client_choice,
     close_table,
-    core_of,
     join_all,
     online_seats,
     open_table,
