@@ -126,7 +126,7 @@ async def _main(args) -> int:
         return 2
     from ui.online.service import HostService
 
-    link = MatrixLink(creds)
+    link = MatrixLink(creds, notice=lambda text: print(f"tycoons host: {text}", file=sys.stderr, flush=True))
     service = HostService(link, think_ms=getattr(args, "think_ms", None), log=lambda line: print(line, flush=True))
     try:
         if command == "new":
@@ -136,6 +136,7 @@ async def _main(args) -> int:
         print(f"tycoons host: {exc.reason}", file=sys.stderr)
         return 1
     finally:
+        await service.close()
         await link.close()
 
 
@@ -163,6 +164,9 @@ async def _new(service, args) -> int:
         return 2
     seed = args.seed if args.seed is not None else int(time.time() * 1000) & 0x7FFFFFFF
     run = await service.new_game(args.game, seats, options, seed)
+    if not await service.outbox.drain(timeout_s=60):  # `tycoons host run` sends them again anyway
+        print("tycoons host: the game's first frames are not all sent yet; `tycoons host run` sends them.",
+              file=sys.stderr)
     print(run.record.game)
     return 0
 

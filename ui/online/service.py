@@ -17,6 +17,7 @@ from ui.online import protocol as p
 from ui.online.client import ClientCore, GameInfo
 from ui.online.host import HostCore, Out, Verdict
 from ui.online.matrix import MatrixError, MatrixLink, room_name_of, room_type_of
+from ui.online.outbox import Outbox
 from ui.online.records import MAX_ID, SYNC_FILE, HostedGame, hosted_dir, hosted_games, read_json, write_json_atomic
 
 
@@ -52,6 +53,14 @@ async def create_rooms(link: MatrixLink, session: Session, game: str | None = No
     for room in [record.game_room, *record.seat_rooms.values()]:
         await link.put_state(room, p.GAME, info.to_content())
     return record
+
+
+async def read_gap(link: MatrixLink, room: str, token: str, since: str | None) -> list[dict]:
+    """The events a sync left out of `room` (its timeline was limited: more came than one sync
+    brings), oldest first: read back from the sync's `token` to the previous sync's position
+    `since` (or a few pages, the first time)."""
+    events = await link.history(room, token, lambda e: False, end=since, pages=50 if since else 3)
+    return list(reversed(events))
 
 
 async def send_all(link: MatrixLink, outs: list[Out], later: str | None = None) -> None:
@@ -95,7 +104,8 @@ class HostService:
     seats move here, online seats' decisions come from their rooms. Each change is saved, then
     the record (sequence number, decisions taken), then published: killed at any moment and
     restarted, the host carries on from its save and the rooms, and a decision is never taken
-    twice nor lost."""
+    twice nor lost. What it publishes goes through an `Outbox`: a send that fails is sent again
+    until it goes out, and nothing else waits on it."""
 
     SYNC_FILE = SYNC_FILE
 
@@ -109,7 +119,7 @@ class HostService:
         since = state.get("since") if isinstance(state, dict) and state.get("user") == link.user_id else None
         self.since = since if type(since) is str and 0 < len(since) <= 4 * MAX_ID else None  # else: sync afresh
         self.decisions_taken = 0
-        self._sending: asyncio.Lock | None = None
+        self.outbox = Outbox(link, log=self.log, on_dropped=self._lost_frame)
 
     # -- games ----------------------------------------------------------------------------------
     async def new_game(self, game_id: str, seats, options: dict | None = None, seed: int = 0) -> HostedRun:
@@ -173,7 +183,7 @@ class HostService:
                     await self.sync_once(timeout_ms=poll_ms)
                 except MatrixError as exc:
                     self.log(f"homeserver trouble: {exc.reason}; trying again")
-                    await asyncio.sleep(1.0)
+                    await asyncio.sleep(max(1.0, min(60.0, exc.retry_after_s or 0.0)))
         finally:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
@@ -186,10 +196,17 @@ class HostService:
                 await self._send(outs, run)
 
     async def _send(self, outs: list[Out], run: HostedRun | None = None) -> None:
-        if self._sending is None:
-            self._sending = asyncio.Lock()
-        async with self._sending:  # one batch at a time: a room's frames go out in order
-            await send_all(self.link, outs, later=run.record.game_room if run is not None else None)
+        """Queue the events (each room's in order) and wait until each has gone out or its room
+        is failing: a failing room is sent to again by the outbox, and nothing waits on it."""
+        await self.outbox.put(outs, later=run.record.game_room if run is not None else None)
+
+    def _lost_frame(self, room: str) -> None:
+        run = self._by_room.get(room)
+        if run is not None:
+            run.core.rekey(room)
+
+    async def close(self) -> None:
+        await self.outbox.close()
 
     async def sync_once(self, timeout_ms: int = 0) -> int:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -198,6 +215,8 @@ class HostService:
             run = self._by_room.get(room)
             if run is None:
                 continue
+            if room in batch.gaps:  # more came than one sync brings: the rest is read back
+                events = await read_gap(self.link, room, batch.gaps[room], self.since) + events
             for event in events:
                 handled += await self._handle(run, room, event)
         self.since = batch.next_batch
@@ -215,9 +234,13 @@ class HostService:
             return 0
         record.remember_event(event_id)
         if verdict.kind == "refuse":
-            record.save()
+            if verdict.reply is None:
+                return 1  # its sender was refused too often lately: not answered, nor logged
             self.log(f"{record.game}: refused a message from {event.get('sender')}: {verdict.reason}")
+            # the answer first, then the record that says it was judged: killed in between, the
+            # host judges it again and answers it again (an app ignores a second answer)
             await self._send([verdict.reply], run)
+            record.save()
             return 1
         run.session.apply(verdict.action, final=True)
         run.core.taken(verdict)
@@ -309,11 +332,13 @@ class PlayerService:
                 self.invites[room] = Invitation(room, room_name_of(stripped), inviter)
         for room in batch.left:
             self.invites.pop(room, None)
-        self.since = batch.next_batch
+        since, self.since = self.since, batch.next_batch
         for room, events in batch.events.items():
             core = self._by_room.get(room)
             if core is None:
                 if self.on_host_event is not None:
+                    if room in batch.gaps:  # a game hosted here: every decision counts, none skipped
+                        events = await read_gap(self.link, room, batch.gaps[room], since) + events
                     for event in events:
                         self.on_host_event(room, event)
                 continue
@@ -366,6 +391,23 @@ class PlayerService:
         if changed:
             self.on_event(core.info.game, "view")
 
-    async def decide(self, game: str, action) -> str:
+    async def decide(self, game: str, action, patience_s: float = 20.0) -> str:
+        """Send a decision, pending from now on; a send that fails for a reason that may pass is
+        tried again (the same transaction id: one event however many tries went through) for up
+        to `patience_s`, after which the decision is not pending any more and MatrixError says
+        why (the player may decide again)."""
         core = self.games[game]
-        return await self.link.send(core.room, p.DECISION, core.decision(action))
+        content = core.decision(action)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience_s
+        delay = 0.25
+        while True:
+            try:
+                return await self.link.send(core.room, p.DECISION, content, txn=content["txn"])
+            except MatrixError as exc:
+                wait = max(delay, exc.retry_after_s or 0.0)
+                if not exc.transient or loop.time() + wait > deadline:
+                    core.not_sent()
+                    raise
+                await asyncio.sleep(wait)
+                delay = min(4.0, delay * 2)
