@@ -231,24 +231,8 @@ class GameController(QObject):
             self.curtain.emit(self.viewer)
         else:
             self._restore_undo_window(taken_back)
-        self._recall_steps()
         self.refresh()
         self._after_change()
-
-    def _recall_steps(self) -> None:
-        """A board that remembers earlier positions (Captains' purchase ghosts, Victory Through
-        Industry's grids that only grow) recalls the positions the game went through before this
-        one, as the live board saw them, so that a game loaded or continued looks as it did."""
-        scene = self.scene
-        depth = getattr(scene, "steps_remembered", 0)
-        states = self.session.states_shown(depth)
-        if not states:
-            return
-        shown = self.shown_seat()
-        for state in states:
-            mover = state.to_move()
-            legal = list(state.legal_actions(mover)) if mover >= 0 and mover == shown else []
-            scene.recall(state.view(shown), legal, shown)
 
     _take_back_at_lift: list = []
 

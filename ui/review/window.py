@@ -256,8 +256,6 @@ class ReviewWindow(QMainWindow):
         step = review.clamp(step)
         if step == self.step:
             return
-        if self.scene.remembers_steps and step != self.step + 1:
-            self.scene.forget_steps(self._view_of(review.state_at_step(step - 1)) if step > 0 else None)
         self.step = step
         state = review.state_at_step(step)
         view = self._view_of(state)
