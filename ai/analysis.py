@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.core.estimate import ANALYSIS_MS, HINT_MS, Calibration, EstimateBudget, calibration, estimate
+from engine.command_line import process_count
 from engine.core.contract import Action
 from engine.core.rng import Rng
 from saves.files import read_bounded, write_atomic
@@ -259,9 +260,11 @@ def marks_allowed(game_id: str) -> bool:
 
 def run_tasks(game_id: str, tasks: Sequence[Task], budget: EstimateBudget, jobs: int = 1,
               progress: Callable[[int, int], None] | None = None) -> list[Analysed]:
-    """Analyse `tasks`, in this process or spread over `jobs` worker processes."""
+    """Analyse `tasks`, in this process or spread over `jobs` worker processes (no more than the
+    tasks, nor than the machine's cores: a process per decision once started hundreds)."""
     out: list[Analysed] = []
-    if jobs <= 1 or len(tasks) <= 1:
+    jobs = process_count(jobs, len(tasks))
+    if jobs <= 1:
         from engine.core.registry import get_spec
 
         spec = get_spec(game_id)

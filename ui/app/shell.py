@@ -69,7 +69,9 @@ class Shell(QObject):
         from ui.dialogs.start_screen import StartScreen
 
         self.settings = settings or global_settings()
-        from ui.services import text_size
+        from ui.services import text_size, window_fit
+
+        window_fit.install()  # every window opens within its screen, from the first
 
         text_size.apply(self.settings.get("text_size"))  # the player's text size, before any widget
         self.autosave_enabled = autosave
