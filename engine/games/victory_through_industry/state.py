@@ -203,6 +203,10 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         """The part of the game (round.py): set-up, draft, placing, turns, or over."""
         return "over" if self.over and not self.pending else self.phase
 
+    def next_phase(self) -> str:
+        """The phase after this one, in the order round.py declares (the set-up's parts, then play)."""
+        return self.spec.round.after(self.phase).id
+
     def frame(self) -> tuple:
         """The frame on top, read from the fields: (name,) for a draw, (name, seat) for a decision.
         A seat holding cards handed to it while another plays places them first; an answer to an
