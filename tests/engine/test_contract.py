@@ -132,6 +132,8 @@ def test_copy_and_data_round_trip(game_id):
         copy = state.copy()
         via_data = spec.state_from_data(state.to_data())
         assert copy.state_hash() == via_data.state_hash() == state.state_hash()
+        # what the board remembers (State._MEMORY, out of the hash) goes along with the rest
+        assert copy.view(None) == via_data.view(None) == state.view(None)
         frozen = copy.state_hash()
         state.apply(random_step(state, rng))
         assert copy.state_hash() == frozen, "a copy must not share containers with the original"
