@@ -226,7 +226,7 @@ def test_factory_tooltip_and_refusal_give_the_same_reason():
     the same words (engine/games/victory_through_industry/words.py), at random positions."""
     from engine.core import Rng, get_spec
     from tests.engine.test_contract import random_step
-    from ui.games.victory_through_industry import idle_reason
+    from ui.games.victory_through_industry.words import idle_reason
 
     state = get_spec("victory-through-industry").new_state(3)
     rng = Rng(8)

@@ -65,17 +65,6 @@ from ui.board.items import (
 )
 from ui.board.pieces import Chip, Panel
 from ui.board.scene import GameScene
-from ui.games.big_shoulders import (
-    MANAGER_WORDS,
-    asset_text,
-    building_text,
-    decade_words,
-    describe,
-    effect_words,
-    phase_name,
-    resource_words,
-    short,
-)
 from ui.games.big_shoulders.forecast import Forecast, detail_lines, forecast, part_forms, summary_short
 from ui.games.big_shoulders.items import (
     COMPANY_COLOURS,
@@ -92,6 +81,17 @@ from ui.games.big_shoulders.items import (
     ResourceSpace,
     SpaceTile,
     StubCard,
+)
+from ui.games.big_shoulders.words import (
+    MANAGER_WORDS,
+    asset_text,
+    building_text,
+    decade_words,
+    describe,
+    effect_words,
+    phase_name,
+    resource_words,
+    short,
 )
 
 M = 16.0            # outer margin

@@ -51,7 +51,6 @@ from ui.board import style
 from ui.board.items import BoardItem, ScreenClick
 from ui.board.pieces import ButtonItem, Panel, TextItem
 from ui.board.scene import GameScene
-from ui.games.captains_of_industry import bill_text, describe, goods, icon_words, market_share_text, short_bill
 from ui.games.captains_of_industry.items import (
     AdvanceTile,
     FacilityRow,
@@ -63,6 +62,7 @@ from ui.games.captains_of_industry.items import (
     StackChip,
     TurnBoard,
 )
+from ui.games.captains_of_industry.words import bill_text, describe, goods, icon_words, market_share_text, short_bill
 
 M = 14.0
 LABEL_W, SPACE_W, ROW_H = 180.0, 45.0, 44.0

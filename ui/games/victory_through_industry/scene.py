@@ -31,7 +31,6 @@ from ui.board import style
 from ui.board.items import BoardItem, TokenItem
 from ui.board.pieces import Chip, Panel, TextItem
 from ui.board.scene import GameScene
-from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
     CellTarget,
     ContractCard,
@@ -44,6 +43,7 @@ from ui.games.victory_through_industry.items import (
     TurnBadge,
     factory_tooltip,
 )
+from ui.games.victory_through_industry.words import describe, idle_reason, offer_text
 
 C = 110.0          # a cell of the large complex
 CARD = 80.0        # a product card inside a cell
