@@ -1,5 +1,5 @@
-"""Robber Barons in words: the prompt and the players panel's rows, read from the view (plain data),
-free of Qt."""
+"""Robber Barons in words: the prompt, the players panel's rows, the cards' and the spaces' texts,
+read from the view (plain data), free of Qt."""
 
 from __future__ import annotations
 
@@ -73,3 +73,40 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     else:
         text = "decide"
     return f"{name}: {text}."
+
+
+CLASS_WORDS = {"great": "GREAT", "major": "MAJOR", "minor": "MINOR"}
+"""The word on an industry's class band."""
+KIND_WORDS = {"bad": "Bad Legacy", "scandal": "Scandal", "costly_scandal": "Costly Scandal",
+              "business": "Business Legacy", "innovation": "Innovation", "": "Business card",
+              "legacy": "Legacy card"}
+
+
+def card_text(deck: str, card_id: str) -> tuple[str, str, str, str]:
+    """(title, kind word, effect text, big value) of a card, for faces and tooltips."""
+    if deck == "legacy":
+        c = LEGACY[card_id]
+        return c.name, "Legacy card", f"Philanthropy: costs ${c.value}M, worth {c.value} Legacy points.", f"{c.value}"
+    c = BUSINESS[card_id]
+    big = f"{c.points:+d}" if c.legacy else ""
+    return c.name, KIND_WORDS[c.legacy], c.notes, big
+
+
+def space_tooltip(index: int) -> str:
+    """What a space of the board is and what landing there does."""
+    s = SPACES[index]
+    if s.kind == "industry":
+        return (f"{s.industry} — {CLASS_WORDS[s.cls].title()} industry (space {index + 1})\n"
+                "Land here: $1M for a control marker, or $2M to replace an opponent's (repeatable).")
+    return {
+        "start": "Start (space 1): landing on or passing it gives $1M or a Legacy card draw.",
+        "legacy": f"Legacy (space {index + 1}): draw a Legacy card; buy it for its value or put it on the bottom.",
+        "business": f"Business (space {index + 1}): draw and resolve a Business card.",
+    }[s.kind]
+
+
+SHORT_NAMES = {"Railroads": "Rails", "Shipping": "Ships", "Tobacco": "Tobac.", "Machinery": "Mach.",
+               "Utilities": "Utility", "Textiles": "Textile", "Meat Packing": "Meat", "Real Estate": "Realty",
+               "Merchandising": "Merch.", "Banking": "Banks", "Lumber": "Lumb."}
+"""What an industry's space says when the board is shown too small for its whole name (the
+tooltip and the status bar name it in full)."""
