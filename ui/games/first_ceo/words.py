@@ -7,6 +7,9 @@ from engine.core.contract import Action
 from engine.games.first_ceo.data import COMPANIES, CORPORATIONS
 from ui.games import not_asked
 
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+"""The places of the final asset ranking."""
+
 
 def _corp_name(corp_id: str | None) -> str:
     return CORPORATIONS[corp_id].name if corp_id else "—"
