@@ -15,6 +15,7 @@ from engine.games.big_shoulders.data import (
     COLUMN_BONUS,
     COMPANIES,
     GENERAL_SPACES,
+    GOALS,
     GOODS_NAMES,
     RESOURCE_NAMES,
     YEARS,
@@ -233,3 +234,122 @@ def decade_words(view: dict) -> str:
 
 def goods_name(cid: str) -> str:
     return GOODS_NAMES[COMPANIES[cid].goods]
+
+
+APPEAL_WORDS = {"worker": "Wkr", "salesperson": "Sales", "automate": "Auto", "partner": "Ptnr",
+               "goods_token": "Goods", "stock": "Stock"}
+APPEAL_SHORT = {"salesperson": "Sls", "automate": "Aut", "goods_token": "Gds", "stock": "Stk"}
+"""The appeal bonuses in three letters, for a board shown small."""
+APPEAL_TIPS = {"worker": "a free Worker", "salesperson": "a Salesperson", "automate": "automate a Worker",
+              "partner": "the director gains a Partner (once per player)",
+              "goods_token": "an Appeal Bonus Goods token (+1 good every production)",
+              "stock": "+1 step on the Stock Track"}
+SPACE_SHORT = {"hire_workers": "Hire", "hire_manager": "Mgr", "hire_salesperson": "Sales",
+               "advertising": "Ads", "capital_investment": "Asset", "fund_40": "+$40", "fund_60": "+$60",
+               "fund_80": "+$80", "extra_dividends": "Div."}
+"""A general space's name in a word, for a board shown small."""
+
+
+def chip_short(label: str) -> tuple[str, ...]:
+    """Shorter forms of a charter chip's label ("Buy 10% from charter · $50" → "10% charter · $50"
+    → "10% · $50" → "10% $50"; "Sell 10%" → "−10%"), for a chip narrowed to share the card."""
+    if label.startswith("Sell "):
+        return (f"−{label[5:]}",)
+    if label.startswith("Use "):  # the company's asset: "Use Cincinnati Steel" → "Use Cincinnati"
+        return (" ".join(label.split()[:2]), "Use") if len(label.split()) > 2 else ("Use",)
+    if not label.startswith("Buy "):
+        return ()
+    what, _, price = label[4:].partition(" · ")
+    share, _, where = what.partition(" from ")
+    return f"{share} {where} · {price}", f"{share} {where} {price}", f"{share} · {price}", f"{share} {price}"
+
+
+def money_short(line: str, closed: str) -> tuple[str, ...]:
+    """Shorter forms of a general space's money line ("company pays $60" → "pays $60" → "$60"),
+    for a board shown small: in the Action Phase what a space costs matters most."""
+    if closed:
+        return ("taken",) if closed.startswith("taken") else (closed.replace("opens in ", "from "),
+                                                               closed.replace("opens in ", ""))
+    amounts = [w.strip("()") for w in line.split() if w.strip("()").startswith("$")]
+    if not amounts:
+        return ()
+    if line.startswith("company pays"):
+        return f"pays {amounts[0]}", amounts[0]
+    if line.startswith("bank pays"):
+        return f"gets {amounts[0]}", f"+{amounts[0]}"
+    if line.startswith("Job Market"):
+        return f"{amounts[0]} now", amounts[0]
+    return (amounts[0],)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def manager_words(bonus: dict) -> str:
+    return ", ".join(effect_words(bonus, MANAGER_WORDS)) or "nothing"
+
+
+def asset_short(aid: str) -> str:
+    use = dict(ASSETS[aid].use)
+    if "appeal" in use:
+        return f"+{use['appeal']} appeal"
+    if "resources" in use:
+        res = " + ".join(f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in dict(use["resources"]).items())
+        return (f"${use['pay']}: " if use.get("pay") else "") + res
+    if "revenue" in use:
+        return f"+${use['revenue']} revenue"
+    if "stock" in use:
+        return "+1 stock step"
+    return "price holds once"  # Price Protection: sales by others and withholding do not drop it
+
+
+PHASE_SHORT = {"building": ("Build",), "action": ("Act.",), "operating": ("Operate", "Oper."), "cleanup": ("Clean",)}
+"""Shorter words for the phase chips of a board shown small (the last resort is the phase's number)."""
+
+ASSET_NAME_SHORT = {
+    "brilliant_marketing": ("Marketing",), "union_stockyards": ("Stockyards", "Union"), "michigan_lumber": ("Lumber",),
+    "pennsylvania_coal": ("Coal",), "cincinnati_steel": ("Steel",), "mail_order_catalogue": ("Mail Order", "Mail"),
+    "color_catalog": ("Color Catalog", "Color Cat."), "catalogue_empire": ("Empire",),
+    "popular_partners": ("Popular Partners", "Partners"), "backroom_deals": ("Backroom",),
+    "brand_recognition": ("Brand",), "price_protection": ("Protection", "Protect."),
+    "refrigeration": ("Refrigeration", "Refrig."),
+}
+"""A word for each asset's name, drawn when its whole name does not fit its tile shown small."""
+
+
+def asset_tiny(aid: str) -> tuple[str, ...]:
+    """Shorter forms of `asset_short` for a tile shown small ('+$40', '2 livestock')."""
+    use = dict(ASSETS[aid].use)
+    if "resources" in use:
+        res = dict(use["resources"])
+        words = [f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in res.items()]
+        if len(res) > 1:
+            # last, the letters of the resource cubes on the board
+            return (" + ".join(words), "+".join(RESOURCE_NAMES[r].lower() for r in res),
+                    "+".join(f"{n}{r[0].upper()}" for r, n in res.items()))
+        return (*words, *(w.replace("livestock", "livest.") for w in words if "livestock" in w))
+    if "revenue" in use:
+        return (f"+${use['revenue']}",)
+    if "stock" in use:
+        return ("+1 step",)
+    if "appeal" in use:
+        return (f"+{use['appeal']} app.",)
+    return ("no drop",)
+
+
+GOAL_WORDS = {
+    "managers": ("Most Managers", "Managers"), "salespeople": ("Most Salespeople", "Salespeople", "Sales"),
+    "assets_acquired": ("Assets acquired", "Assets"), "workers": ("Most Workers", "Workers"),
+    "automation": ("Most automation", "Automation", "Automat."), "top_appeal": ("Top appeal", "Appeal"),
+    "richest_company": ("Richest company", "Richest"), "partners": ("Most Partners", "Partners"),
+    "common": ("Most 10% certs", "10% certs", "10%"), "preferred": ("Most 20% certs", "20% certs", "20%"),
+}
+"""Each goal in a few words, then shorter (the goal's whole text is in its tooltip)."""
+
+
+def goal_forms(gid: int) -> tuple[str, ...]:
+    """A goal's label, longest first: '7. Richest company', '7. Richest', 'Richest'."""
+    measure = GOALS[gid].measure
+    words = GOAL_WORDS.get(measure, (measure.replace("_", " ").capitalize(),))
+    return (*(f"{gid}. {w}" for w in words), *words[1:])
