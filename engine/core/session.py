@@ -54,6 +54,10 @@ class LogEntry:
     events: list[Event]
     by_ai: bool = False
     barrier: bool = False  # True if undo may not cross this entry
+    only_choice: bool = False
+    """The seat's only choice, which decided nothing, taken for it by the table (ui/game/
+    controller.py): undone with the decision before it, and the log says it was taken for them.
+    Not kept in a save (a loaded game judges its undo window again)."""
 
     def to_dict(self) -> dict:
         return {"action": self.action.to_dict(), "by_ai": self.by_ai}
@@ -204,14 +208,17 @@ class Session:
         return sum(1 for _, s in self.hints if s == seat)
 
     # -- decisions ----------------------------------------------------------------------------
-    def apply(self, action: Action, by_ai: bool = False, final: bool = False) -> list[Event]:
+    def apply(self, action: Action, by_ai: bool = False, final: bool = False,
+              only_choice: bool = False) -> list[Event]:
         """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
 
         `final`: nobody can undo it here (a decision that arrived from a player at another
-        computer, DESIGN §12), so it is a barrier like an AI's.
+        computer, DESIGN §12), so it is a barrier like an AI's. `only_choice`: the seat's only
+        choice, taken for it (`LogEntry.only_choice`).
         Raises IllegalAction (state, log and undo window unchanged) if the action is not legal.
         """
-        events = list(self._apply_entry(action, by_ai, final=final))  # a copy: the log entry keeps its own list
+        events = list(self._apply_entry(action, by_ai, final=final,  # a copy: the entry keeps its own list
+                                        only_choice=only_choice))
         self._redo.clear()
         if self.auto_chance:
             events += self.resolve_chance(notify=False)
@@ -227,7 +234,8 @@ class Session:
             self._changed()
         return events
 
-    def _apply_entry(self, action: Action, by_ai: bool, snapshot: bool = True, final: bool = False) -> list[Event]:
+    def _apply_entry(self, action: Action, by_ai: bool, snapshot: bool = True, final: bool = False,
+                     only_choice: bool = False) -> list[Event]:
         """Validate and apply one decision and log it. An undoable decision keeps a copy of the
         state from before it; a barrier (or `snapshot` False: an old decision being replayed)
         keeps none and raises the undo floor past itself."""
@@ -239,10 +247,14 @@ class Session:
         human = action.seat >= 0 and not by_ai
         barrier = reveals or by_ai or not human or final
         before = state.copy() if snapshot and not barrier else None
+        said = state.label(action) if only_choice else ""
         events = state.apply_unchecked(action)
+        if only_choice and not any(ev.visible_to is None for ev in events):
+            # a step that says nothing itself (Finish shipping): the log still shows it was taken
+            events = [*events, Event(f"{{p{action.seat}}} had one choice: {said}.", "info")]
         if human and self._last_human_seat_since_floor() not in (None, action.seat):
             self._raise_floor(len(self.log))  # another human's turn: theirs can no longer be undone
-        self.log.append(LogEntry(action, events, by_ai, barrier))
+        self.log.append(LogEntry(action, events, by_ai, barrier, only_choice))
         self._snapshots.append(before)
         if action.seat == CHANCE:
             self._chances += 1
@@ -287,7 +299,7 @@ class Session:
         if not self.can_redo():
             raise IllegalAction("Nothing to redo.")
         entry = self._redo.pop()
-        self._apply_entry(entry.action, entry.by_ai)
+        self._apply_entry(entry.action, entry.by_ai, only_choice=entry.only_choice)
         if self.auto_chance:
             self.resolve_chance(notify=False)
         self._changed()
@@ -295,3 +307,10 @@ class Session:
 
     def undo_floor(self) -> int:
         return self._undo_floor
+
+    def position_before(self, index: int) -> State | None:
+        """The position before log entry `index` while that entry can still be undone (its
+        snapshot, not to be changed), else None."""
+        if not self._undo_floor <= index < len(self._snapshots):
+            return None
+        return self._snapshots[index]

@@ -40,10 +40,11 @@ def test_ai_waits_for_the_confirmation_and_undo_works_until_then(shell, qtbot, s
         if c.session.is_over() or (waited >= 2 and chance_ended >= 1):
             break
         assert c.human_to_move(), "a human turn must be open here"
-        before_hash, before_len = c.state_hash(), len(c.session.log)
+        before_hash = c.state_hash()
         action = rng.choice(c.legal)
         assert c.take(action)
         s = c.session
+        taken = len(s.log)  # the decision and any only choices taken after it
         to_ai = s.to_move() >= 0 and s.seats[s.to_move()].is_ai
         if not to_ai:
             continue
@@ -57,7 +58,7 @@ def test_ai_waits_for_the_confirmation_and_undo_works_until_then(shell, qtbot, s
         assert [b.text() for b in window.prompt.buttons][0] == "Confirm turn"
         assert "confirm" in window.prompt.label.text().lower()
         qtbot.wait(50)  # the AI is instant in these tests: it would have moved by now
-        assert len(s.log) == before_len + 1, "an AI moved before the human confirmed"
+        assert len(s.log) == taken, "an AI moved before the human confirmed"
         # a click on the board is refused with what to do now
         c.on_intent(action)
         assert "confirm" in window.statusBar().currentMessage().lower()
@@ -70,7 +71,7 @@ def test_ai_waits_for_the_confirmation_and_undo_works_until_then(shell, qtbot, s
         qtbot.keyClick(window.view, Qt.Key.Key_Return)
         assert not c.confirm_pending() and not window.act_confirm.isEnabled()
         grew_past(qtbot, s, len(s.log))
-        assert s.log[before_len + 1].by_ai
+        assert s.log[taken].by_ai
         assert not c.undo_stack.canUndo()
     assert waited >= 1, "no turn ever waited for a confirmation"
 

@@ -22,17 +22,27 @@ AI turns are paced as whole turns: the first decision of an AI's run shows after
 setting's pause, the rest follow quickly, so a turn of many small decisions stays short. At the
 Step pace each AI decision, once made, waits (`held`) until the player asks for it (`step()`:
 Space or the prompt's Next).
+
+No click without a choice (the `only_choice` setting): when the human to move has a single legal
+action that decides nothing (`only_choice`: it reveals nothing; Finish shipping with no goods),
+it is taken for them at once, said in the status bar and the log, and joins the undo command of
+the decision before it, so that Undo steps back over it to the player's last real decision; a
+lone one (the turn began with it) is not on the undo stack at all, since taking it back would only
+bring the same single choice again. One that brings a draw or a roll ends what can be taken back,
+so after a decision of the player's that can still be undone it waits, with Confirm turn on, for
+the turn's confirmation (the turn is done: nothing is left to decide).
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from ai.core.request import ai_request
-from engine.core.contract import Action
+from engine.core.contract import CHANCE, Action, State
 from engine.core.errors import IllegalAction
 from engine.core.session import Session
 from engine.core.text import whose
@@ -83,6 +93,30 @@ HURRY_FRAME_MS = 50
 them; the board is drawn at most this often meanwhile (and at once when the turn ends), since
 drawing every one would carry a long turn (a Victory Through Industry turn has up to 30
 decisions) past its time (DESIGN §9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyChoice:
+    """A seat's single legal action, which decides nothing (`only_choice`)."""
+
+    action: Action
+    draws: bool
+    """A chance outcome (a draw, a roll) follows it: taking it ends what can be undone."""
+
+
+def only_choice(state: State, seat: int) -> OnlyChoice | None:
+    """`seat`'s step now if it decides nothing, else None: exactly one legal action, and taking
+    it reveals no hidden information (a reveal is a barrier a player takes knowingly). Whether a
+    draw follows it is said, not refused: a draw the rules bring after a forced step is no choice
+    either, only the end of the undo window."""
+    if seat < 0 or state.to_move() != seat:
+        return None
+    legal = state.legal_actions(seat)
+    if len(legal) != 1 or state.reveals(legal[0]):
+        return None
+    after = state.copy()
+    after.apply_unchecked(legal[0])
+    return OnlyChoice(legal[0], after.to_move() == CHANCE)
 
 
 def game_ui(game_id: str):
@@ -138,6 +172,8 @@ class GameController(QObject):
         self._hurrying: int | None = None  # that AI's seat while such a decision is applied
         self._refresh_pending = False  # a redraw is due within HURRY_FRAME_MS
         self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
+        self._only: tuple[tuple, OnlyChoice | None] = ((), None)  # (position key, its only choice)
+        self._only_pending = False  # a look for an only choice to take is scheduled
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
         learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
@@ -192,11 +228,82 @@ class GameController(QObject):
             return False
         session = self.session
         mover = session.to_move()
-        if mover < 0 or mover == self.viewer or len(session.log) == self._confirmed_at:
+        if mover < 0 or len(session.log) == self._confirmed_at:
             return False
+        if mover == self.viewer:  # only a step that brings a draw is left: the turn is done
+            only = self.only_choice_now()
+            return only is not None and only.draws and self._decided_since_barrier()
         last = session.log[-1] if session.log else None
-        return (session.can_undo() and last is not None and last.action.seat == self.viewer
-                and not last.by_ai)
+        return (last is not None and last.action.seat == self.viewer and not last.by_ai
+                and self._decided_since_barrier())
+
+    def _decided_since_barrier(self) -> bool:
+        """The undo window holds a decision the viewer made (not only steps taken for them)."""
+        session = self.session
+        return any(not entry.only_choice and entry.action.seat == self.viewer
+                   for entry in session.log[session.undo_floor():])
+
+    # -- no click without a choice ---------------------------------------------------------------
+    def takes_only_choices(self) -> bool:
+        """Steps that decide nothing are taken for the human (the `only_choice` setting; never in
+        a lesson, which says each step itself)."""
+        return bool(self.settings.get("only_choice")) and self.lesson is None and not self.closed
+
+    def only_choice_now(self) -> OnlyChoice | None:
+        """The viewer's only choice in this position, if they are to move and it decides nothing
+        and the setting takes such steps (worked out once per position)."""
+        session = self.session
+        mover = session.to_move()
+        if not self.takes_only_choices() or mover < 0 or mover != self.viewer or self.elsewhere(mover):
+            return None
+        key = (self.generation, len(session.log), id(session.state))
+        if self._only[0] != key:
+            self._only = (key, only_choice(session.state, mover))
+        return self._only[1]
+
+    def _look_for_only_choice(self) -> None:
+        """After a change: take the human's only choice on the next turn of the event loop (never
+        inside a session listener)."""
+        if self._only_pending or self.closed or not self.takes_only_choices():
+            return
+        self._only_pending = True
+        QTimer.singleShot(0, self._take_only_choices)
+
+    def _take_only_choices(self) -> None:
+        """Take, one after another, the viewer's steps that decide nothing (see the module doc).
+        Each joins the undo command of the decision just before it when that is the stack's
+        last; a step after a barrier stays off the stack (undoing it would bring it back)."""
+        self._only_pending = False
+        session = self.session
+        while not self.closed and self.human_to_move() and not self.confirm_pending():
+            only = self.only_choice_now()
+            if only is None or self.undo_stack.canRedo():  # stepping through undo and redo: clicks
+                return
+            top = self._last_command()
+            floor_before = session.undo_floor()
+            label = self.undo_text(only.action)
+            try:
+                if top is not None:
+                    top.follow(only.action)
+                else:
+                    session.apply(only.action, only_choice=True)
+            except IllegalAction as exc:  # it was legal a moment ago; never crash over it
+                self.status.emit(exc.reason)
+                return
+            self.status.emit(f"{session.names[only.action.seat]}: {label} (the only choice, taken for you).")
+            self._sync_stack(floor_before)
+
+    def _last_command(self) -> DecisionCommand | None:
+        """The undo stack's last command if it holds the log's last decision, else None."""
+        stack = self.undo_stack
+        if stack.count() == 0 or stack.index() != stack.count():
+            return None
+        top = stack.command(stack.count() - 1)
+        session = self.session
+        if not isinstance(top, DecisionCommand) or not session.log or session.log[-1].barrier \
+                or top.actions[-1] != session.log[-1].action:
+            return None
+        return top
 
     def confirm_turn(self) -> bool:
         """The human confirms the finished turn: its decisions are final (the undo stack is
@@ -253,9 +360,18 @@ class GameController(QObject):
         barrier (all one player's) go back on the undo stack, and a turn that was finished but
         not confirmed waits for its player's confirmation again."""
         session = self.session
-        for entry in window:
-            self.undo_stack.push(DecisionCommand(session, entry.action, self.undo_text(entry.action),
-                                                 already_applied=True))
+        start = len(session.log) - len(window)
+        top: DecisionCommand | None = None
+        for i, entry in enumerate(window):
+            before = session.position_before(start + i)
+            if self.takes_only_choices() and before is not None:
+                only = only_choice(before, entry.action.seat)
+                entry.only_choice = only is not None and only.action == entry.action  # not in a save
+            if not entry.only_choice:
+                top = DecisionCommand(session, entry.action, self.undo_text(entry.action), already_applied=True)
+                self.undo_stack.push(top)
+            elif top is not None:  # undone with the decision before it; a first one stays off the stack
+                top.follow(entry.action, already_applied=True)
 
     def close(self) -> None:
         """Stop following the session: pending AI answers and timers become no-ops."""
@@ -346,6 +462,7 @@ class GameController(QObject):
             return
         self._over_announced = False
         self._maybe_schedule_ai()
+        self._look_for_only_choice()
 
     def _announce_over(self) -> None:
         if not self.closed and self.session.is_over():
@@ -378,6 +495,7 @@ class GameController(QObject):
             label = str(action)
         self.undo_stack.push(DecisionCommand(session, action, label))
         self._sync_stack(floor_before)
+        self._take_only_choices()  # at once: the board never asks for the click it spares
         return True
 
     def refusal(self, action: Action) -> str | None:

@@ -18,14 +18,24 @@ class DecisionCommand(QUndoCommand):
 
     With `already_applied=True` the first `redo()` (which `QUndoStack.push` calls at once) does
     nothing: used to put a decision back on a freshly cleared stack after it has been applied.
+    The steps taken for the player after it because they decided nothing (`follow`) are undone
+    and redone with it: one Undo goes back to the player's previous real decision.
     """
 
     def __init__(self, session: Session, action: Action, text: str, already_applied: bool = False):
         super().__init__(text)
         self.session = session
         self.action = action
+        self.actions: list[Action] = [action]
+        """The decision and the only choices taken after it, in order."""
         self._fresh = not already_applied
         self._skip_first = already_applied
+
+    def follow(self, action: Action, already_applied: bool = False) -> None:
+        """An only choice taken for the player right after this decision (ui/game/controller.py)."""
+        if not already_applied:
+            self.session.apply(action, only_choice=True)
+        self.actions.append(action)
 
     def redo(self) -> None:
         if self._skip_first:
@@ -35,7 +45,9 @@ class DecisionCommand(QUndoCommand):
             self._fresh = False
             self.session.apply(self.action)
         else:
-            self.session.redo()
+            for _ in self.actions:
+                self.session.redo()
 
     def undo(self) -> None:
-        self.session.undo()
+        for _ in self.actions:
+            self.session.undo()

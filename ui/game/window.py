@@ -549,6 +549,9 @@ class GameWindow(QMainWindow):
             self.act_ask_confirm.setChecked(bool(value))
             if self.controller is not None and not value:  # a turn that waits goes on at once
                 self.controller.resume()
+        elif key == "only_choice":
+            if self.controller is not None and value:  # a lone step shown now goes on at once
+                self.controller.resume()
         elif key == "hints_allowed":
             self.act_allow_hints.setChecked(bool(value))
             if not value and getattr(self, "hinter", None) is not None:

@@ -207,6 +207,9 @@ _SCHEMA: tuple[Setting, ...] = (
          "Pieces slide, cards turn over and an AI's move is ringed; off, every change shows at once."),
     flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
+    flag("only_choice", True, "Take a lone step for me",  # ui/game/controller.py
+         "A step with one choice that decides nothing (Finish shipping with no goods, the only dividend "
+         "allowed) is taken for you and logged; Undo takes it back with your decision before it."),
     flag("hints_allowed", True, "Allow hints",  # ui/game/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
     choice("seat_colour", "", "Your seat colour", {"": "Seat order", **PALETTE_NAMES},
