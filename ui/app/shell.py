@@ -203,7 +203,12 @@ class Shell(QObject):
             self.refresh_continue()
         self._install_past_games()
         try:
-            self.online.install_panel(self.start)
+            from ui.online import available
+
+            # without the online extra the start screen says nothing of online play (nor of pip):
+            # the installers include it, and the README says how to add it from source
+            if available() is None:
+                self.online.install_panel(self.start)
         except Exception as exc:  # noqa: BLE001 - the start screen works without it
             print(f"Online games are not shown: {exc}", file=sys.stderr)
         if self._start_pool:

@@ -142,12 +142,16 @@ class SeatRow:
 
 
 def fill_kinds(combo: QComboBox, levels: list[str]) -> None:
-    """Human, each AI level, and a player online."""
+    """Human, each AI level, and a player online where online play can run (its optional extra
+    is installed: never a seat the game could not start with)."""
+    from ui.online import available
+
     combo.clear()
     combo.addItem("Human", ("human", None))
     for level in levels:
         combo.addItem(f"AI · {level}", ("ai", level))
-    combo.addItem("Online player", ("online", None))
+    if available() is None:
+        combo.addItem("Online player", ("online", None))
 
 
 class NewGameDialog(QDialog):

@@ -174,6 +174,7 @@ class GameController(QObject):
         self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
         self._only: tuple[tuple, OnlyChoice | None] = ((), None)  # (position key, its only choice)
         self._only_pending = False  # a look for an only choice to take is scheduled
+        self._drawn: tuple[tuple, list[str]] = ((), [])  # (position key, drawn_unseen)
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
         learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
@@ -223,12 +224,18 @@ class GameController(QObject):
         return not self.curtain_up and self._turn_unconfirmed()
 
     def _turn_unconfirmed(self) -> bool:
-        """The viewer's finished turn waits for its confirmation (curtain or not)."""
-        if self.closed or not self.settings.get("confirm_turn") or self.viewer is None or self.lesson is not None:
+        """The viewer's finished turn waits for its confirmation (curtain or not): a turn that can
+        still be taken back (with Confirm turn on), or, whatever the setting, a card drawn for
+        them in secret that they have not seen before the screen passes to another player here."""
+        if self.closed or self.viewer is None or self.lesson is not None:
             return False
         session = self.session
         mover = session.to_move()
         if mover < 0 or len(session.log) == self._confirmed_at:
+            return False
+        if mover != self.viewer and not self.elsewhere(mover) and self.drawn_unseen():
+            return True
+        if not self.settings.get("confirm_turn"):
             return False
         if mover == self.viewer:  # only a step that brings a draw is left: the turn is done
             only = self.only_choice_now()
@@ -236,6 +243,24 @@ class GameController(QObject):
         last = session.log[-1] if session.log else None
         return (last is not None and last.action.seat == self.viewer and not last.by_ai
                 and self._decided_since_barrier())
+
+    def drawn_unseen(self) -> list[str]:
+        """What was drawn for the viewer alone since their last decision (a card into their
+        hand: the log's lines only they may read), which the screen shows them, and only them,
+        before the curtain falls for the next player (worked out once per position)."""
+        session = self.session
+        key = (self.generation, len(session.log), self.viewer)
+        if self._drawn[0] != key:
+            lines: list[str] = []
+            for entry in reversed(session.log):
+                if entry.action.seat == self.viewer:
+                    break
+                lines[:0] = [ev.render(session.names, self.viewer) or "" for ev in entry.events
+                             if ev.visible_to is not None and ev.visible_to == self.viewer]
+            else:
+                lines = []  # the viewer has not decided yet: nothing is theirs to look back on
+            self._drawn = (key, [line for line in lines if line])
+        return self._drawn[1]
 
     def _decided_since_barrier(self) -> bool:
         """The undo window holds a decision the viewer made (not only steps taken for them)."""
@@ -507,6 +532,8 @@ class GameController(QObject):
         if session.is_over():
             return "The game is over."
         if self.confirm_pending():
+            if mover >= 0 and mover != self.viewer and self.drawn_unseen():
+                return f"Your turn is over: pass the computer to {session.names[mover]} (Enter)."
             return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
         if mover < 0 or self.elsewhere(mover):
             name = session.names[mover] if mover >= 0 else "the game"

@@ -134,6 +134,7 @@ class KeyboardPlay(QObject):
         w = self.window
         scene = w.view.scene()
         self.focus = choice
+        w._follow_choices_text()  # its "in focus" mark follows the focus
         if scene is not None:
             spot = spotlight(scene)
             if choice is not None and choice.piece is not None:

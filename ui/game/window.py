@@ -161,7 +161,7 @@ class GameWindow(QMainWindow):
         self.act_allow_hints.toggled.connect(self.set_hints_allowed)
         game.addAction(self.act_allow_hints)
         game.addSeparator()
-        self.act_quit = self._action(game, "&Quit", QKeySequence("Ctrl+Q"), self.shell.quit)
+        self.act_quit = self._action(game, "&Quit", QKeySequence("Ctrl+Q"), self.quit)
 
         self.edit_menu = bar.addMenu("&Edit")
         self.act_undo: QAction | None = None
@@ -344,6 +344,7 @@ class GameWindow(QMainWindow):
         self._sync_hint()
         self.keyboard.follow()
         self.prompt.setAccessibleDescription(self.keyboard.choices_text())
+        self._follow_choices_text()
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
             self._drop_end_dialog()
         self._update_title()
@@ -383,6 +384,9 @@ class GameWindow(QMainWindow):
         if getattr(c, "held", None) is not None:
             return f"{s.names[c.held[1]]} (AI) has decided. Next (Space) shows it."
         if c.confirm_pending():
+            drawn = c.drawn_unseen() if mover != c.viewer else []
+            if drawn:  # only this player's screen: the curtain falls for the next one after it
+                return f"{s.names[c.viewer]}: {' '.join(drawn)} Pass the computer to {s.names[mover]} (Enter)."
             return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
                     "decision (Ctrl+Z) to take it back.")
         if mover >= 0 and s.seats[mover].is_ai:
@@ -399,6 +403,9 @@ class GameWindow(QMainWindow):
         if getattr(c, "held", None) is not None:
             return [NEXT], ["Next (Space)"]
         if c.confirm_pending():
+            mover = c.session.to_move()
+            if mover != c.viewer and c.drawn_unseen():
+                return [CONFIRM], [f"Pass to {short_name(c.session.names[mover])}"]
             return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
         passing = getattr(self, "auto_pass", None)
         if not c.human_to_move():
@@ -757,6 +764,32 @@ class GameWindow(QMainWindow):
         self._update_title()
         return True
 
+    def quit(self) -> None:
+        """Ctrl+Q or Game → Quit: in a game still being played, asked first (a key next to Ctrl+W
+        and Ctrl+A must not end an evening's game by a slip); the game is kept either way."""
+        c = self.controller
+        if c is not None and not c.closed and not c.session.is_over() and not self.ask_quit():
+            return
+        self.shell.quit()
+
+    def ask_quit(self) -> bool:
+        """Quit or Cancel, with what becomes of the game."""
+        c = self.controller
+        if getattr(c, "lesson", None) is not None:
+            kept = "The lesson can be started again from Learn to play on the start screen."
+        elif getattr(c, "remote", False) or getattr(c, "online_record", None) is not None:
+            kept = "The online game goes on: open it again from Online games on the start screen."
+        else:
+            kept = "The game is kept: Continue on the start screen takes it up where you left it."
+        box = QMessageBox(QMessageBox.Icon.Question, "Quit Tycoons?", f"Quit Tycoons? {kept}",
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        leave = box.addButton("Quit", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # Enter by habit keeps the game
+        box.setObjectName("AskQuit")
+        box.exec()
+        return box.clickedButton() is leave
+
     # -- help -----------------------------------------------------------------------------------------
     def show_rules(self) -> None:
         if self.controller is not None:
@@ -764,12 +797,32 @@ class GameWindow(QMainWindow):
 
     def show_choices_text(self) -> None:
         """View → Prompt and choices as text (Ctrl+I): what to do now and every choice, as plain
-        text a screen reader reads and a player can copy."""
+        text a screen reader reads and a player can copy. A window of its own, which follows the
+        game (`_follow_choices_text`): it never lists the choices of a position gone by."""
         from ui.dialogs.help_window import text_window
 
-        window = text_window("Prompt and choices", self.keyboard.choices_text(), self)
-        window.setObjectName("PromptAndChoices")  # the player's own: it closes when a curtain falls
+        window = self._choices_window()
+        if window is None:
+            window = text_window("Prompt and choices", self.keyboard.choices_text(), self)
+            window.setObjectName("PromptAndChoices")  # the player's own: it closes when a curtain falls
+        else:
+            self._follow_choices_text()
         self._keep(window)
+
+    def _choices_window(self):
+        return next((w for w in self._help_windows if w.objectName() == "PromptAndChoices" and w.isVisible()), None)
+
+    def _follow_choices_text(self) -> None:
+        """The prompt and choices as text, if open, say the position now (after every change)."""
+        window = self._choices_window()
+        if window is None:
+            return
+        text = self.keyboard.choices_text()
+        if window.text.toPlainText() != text:
+            bar = window.text.verticalScrollBar()
+            at = bar.value()
+            window.text.setPlainText(text)
+            bar.setValue(min(at, bar.maximum()))
 
     def show_preferences(self) -> None:
         """Edit → Preferences (Ctrl+,): every setting a player sets, taking effect at once."""
@@ -793,7 +846,7 @@ class GameWindow(QMainWindow):
         QMessageBox.about(self, "About Tycoons", about_text())
 
     def _keep(self, window) -> None:
-        self._help_windows = [w for w in self._help_windows if w.isVisible()] + [window]
+        self._help_windows = [w for w in self._help_windows if w.isVisible() and w is not window] + [window]
         window.show()
         window.raise_()
 
