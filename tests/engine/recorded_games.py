@@ -16,7 +16,9 @@ part of the promise too: a save keeps the hash of the position it reached and lo
 replay that reaches another (saves/store.py), so a game that stores its state another way must
 keep `to_data()` as it was (1st CEO's frame stack is stored as the `pending` list it replaced).
 ``--rehash`` rewrites only the state hashes, and only when nothing else differs: for a change of
-stored form that comes with a migration of the saves written before it.
+stored form that comes with a migration of the saves written before it. ``--relabel`` rewrites
+only the legal actions' digest (their labels) and the refusals, when the words of a label are
+changed on purpose (two moves that read alike); the actions, events, views and states must not.
 
 Regenerate (only when a rule is meant to change; a reshape never needs it):
 
@@ -204,26 +206,32 @@ def write(path: Path, fixture: dict) -> None:
     path.write_text(text + "\n", encoding="utf-8")
 
 
-def rehash(path: Path) -> None:
-    """Replay a fixture and write the state hashes it gives now, only if nothing else differs."""
+def rehash(path: Path, keys: tuple[str, ...] = ("state",)) -> None:
+    """Replay a fixture and write what it gives now for `keys` (the state hashes; with --relabel
+    the legal actions' digest and the refusals, whose words a deliberate change of labels alters),
+    only if nothing else differs."""
     fixture = load(path)
     new = replay_positions(fixture["game"], seats_of(fixture), fixture["options"], fixture["seed"],
                            entries_of(fixture))
     for i, (old, now) in enumerate(zip(fixture["decisions"], new, strict=True)):
-        for key in ("action", "by_ai", "events", "legal", "views", "refusals"):
-            if old[key] != now[key]:
+        for key in ("action", "by_ai", "events", "legal", "views", "refusals", "state"):
+            if key not in keys and old[key] != now[key]:
                 raise SystemExit(f"{path.name}: decision {i + 1} differs in {key!r}; nothing written")
-        old["state"] = now["state"]
+        for key in keys:
+            old[key] = now[key]
     write(path, fixture)
 
 
 def main(argv: list[str]) -> None:
     rehashing = "--rehash" in argv
+    relabelling = "--relabel" in argv
     wanted = [a for a in argv if not a.startswith("--")]
     for game in GAMES:
         if wanted and game.game_id not in wanted:
             continue
-        if rehashing:
+        if relabelling:
+            rehash(game.path, ("legal", "refusals"))
+        elif rehashing:
             rehash(game.path)
         else:
             write(game.path, record(game))

@@ -67,6 +67,26 @@ def test_random_games_terminate_with_invariants(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_two_different_moves_never_share_a_label(game_id):
+    """At every position of played games the legal actions read differently: a player choosing by
+    its words (a button, the choices as text, the undo menu) can tell every move from the others."""
+    counts = player_counts(game_id)
+
+    def check(state):
+        mover = state.to_move()
+        if mover < 0:
+            return
+        labels: dict[str, Action] = {}
+        for action in state.legal_actions(mover):
+            said = state.label(action)
+            assert said not in labels, f"{labels[said]} and {action} both read {said!r}"
+            labels[said] = action
+
+    for g in range(12):
+        play_random(game_id, counts[g % len(counts)], seed=1000 + g, check=check)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_position_is_in_a_phase_of_the_declared_round(game_id):
     """Each game declares the order of its round once (its round.py, read by the board); every
     position reached in play names a phase of it, the phases come in the declared order (skipping

@@ -17,6 +17,8 @@ from engine.games.victory_through_industry.words import (
 )
 
 Cell = tuple[int, int]
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_COUNTS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def _types(state, s: int) -> dict[Cell, str]:
@@ -25,7 +27,7 @@ def _types(state, s: int) -> dict[Cell, str]:
 
 
 def _card(state, s: int, cell: Cell) -> str:
-    return card_words(_types(state, s), cell, pname(state.prod[s][cell]))
+    return card_words(_types(state, s), cell, pname(state.prod[s][cell]), cards=state.prod[s])
 
 
 def _site(state, s: int, cell: Cell) -> str:
@@ -35,7 +37,7 @@ def _site(state, s: int, cell: Cell) -> str:
     facs = _types(state, owner)
     if sub.get("k") == "build" and sub.get("mode") == "move" and sub.get("origin"):
         facs.pop(tuple(sub["origin"]), None)  # the lifted factory is not there while it moves
-    return space_words(facs, cell, "your" if owner == s else whose(seat_ref(owner)))
+    return space_words(facs, cell, "your" if owner == s else whose(seat_ref(owner)), state.prod[owner])
 
 
 _PLAIN = {"nonproduction": "Non-production move", "end_move": "End this move", "accept": "Accept the trade",
@@ -70,9 +72,9 @@ def label(state, action: Action) -> str:
         if k == "output":
             return f"Make {pname(a[0])}"
         if k == "tear_down":
-            return f"Tear down {factory_words(_types(state, seat), tuple(a))}"
+            return f"Tear down {factory_words(_types(state, seat), tuple(a), cards=state.prod[seat])}"
         if k == "move_factory":
-            return f"Move {factory_words(_types(state, seat), tuple(a))}"
+            return f"Move {factory_words(_types(state, seat), tuple(a), cards=state.prod[seat])}"
         if k == "move_product":
             return f"Move {_card(state, seat, tuple(a))}"
         if k == "discard":
@@ -83,9 +85,13 @@ def label(state, action: Action) -> str:
             return f"Take one {pname(a[0])} from the bank"
         if k == "claim":
             c = CONTRACTS[a[0]]
-            return f"Claim the {pname(c.product)} contract ({c.points} points)"
+            twins = [cid for cid in state.row
+                     if (CONTRACTS[cid].product, CONTRACTS[cid].points) == (c.product, c.points)]
+            where = (f", the {_ORDINALS[twins.index(a[0])]} of {_COUNTS[len(twins)]} in the row"
+                     if len(twins) > 1 and a[0] in twins else "")
+            return f"Claim the {pname(c.product)} contract ({c.points} points){where}"
         if k == "fulfil":
-            return f"Supply {pname(CONTRACTS[a[0]].product)} for its contract"
+            return f"Supply {_card(state, seat, tuple(a[1:]))} for its contract"
         if k == "forfeit":
             c = CONTRACTS[a[0]]
             return f"Give up the {pname(c.product)} contract ({c.points})"
@@ -102,10 +108,10 @@ def label(state, action: Action) -> str:
         if k == "fpick":
             src = seat if sub["lend"] else sub["t"]
             owner = "your" if src == seat else whose(seat_ref(src))
-            return f"Choose {factory_words(_types(state, src), tuple(a), owner)}"
+            return f"Choose {factory_words(_types(state, src), tuple(a), owner, state.prod[src])}"
         if k == "place_product":
             card = pname(state.incoming[seat][0])
-            return f"Place the {card} card on {space_words(_types(state, seat), tuple(a))}"
+            return f"Place the {card} card on {space_words(_types(state, seat), tuple(a), cards=state.prod[seat])}"
         if k == "discard_incoming":
             return f"Discard the {pname(state.incoming[seat][0])}"
     except (IndexError, KeyError, TypeError):

@@ -29,34 +29,64 @@ def cards_words(p: str, n: int) -> str:
     return f"{n} {pname(p)}"
 
 
-# where a cell lies, seen from a neighbour at cell + step (y grows downwards)
-_SIDE_WORDS = {(0, -1): "below", (1, 0): "to the left of", (0, 1): "above", (-1, 0): "to the right of"}
+# where a cell lies, seen from a neighbour at cell + step (y grows downwards): the four sides, then
+# the four corners, each in words of its own, so that two places never read alike
+_WHERE = {(0, -1): "below", (1, 0): "to the left of", (0, 1): "above", (-1, 0): "to the right of",
+          (1, -1): "below and to the left of", (-1, -1): "below and to the right of",
+          (1, 1): "above and to the left of", (-1, 1): "above and to the right of"}
+_STEPS = (*DIRS, *(d for d in NEIGHBOURS8 if d not in DIRS))
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
-def relation(factories: dict[Cell, str], cell: Cell, owner: str = "your") -> str:
-    """Where `cell` lies by the nearest other factory of the complex: "below your Iron Mine",
-    "diagonal to your Forest"; "" when no factory touches it."""
+def relation(factories: dict[Cell, str], cell: Cell, owner: str = "your", cards: dict[Cell, str] | None = None,
+             same=None) -> str:
+    """Where `cell` lies by its neighbours in the complex, in words that point at it alone:
+    "below your Iron Mine", "above and to the left of your Forest"; "" when nothing touches it.
+
+    `same(c)` says whether another cell `c` holds the same kind of thing (an empty space, the
+    same product card, a factory of the same type): a neighbour that several of those lie by the
+    same way ("below your Oil Well" when both Oil Wells have a space below) does not tell them
+    apart, so two neighbours are named, and as a last resort the place in reading order. Factories
+    are named first, then product cards (`cards`: cell -> product id)."""
+    landmarks: list[tuple[Cell, str]] = [(c, FACTORIES[f].name) for c, f in factories.items() if c != cell]
+    if cards:
+        landmarks += [(c, f"{PRODUCTS[p].name} card") for c, p in cards.items() if c != cell and c not in factories]
+    where = dict(landmarks)
     x, y = cell
-    for dx, dy in DIRS:
-        n = (x + dx, y + dy)
-        if n in factories:
-            return f"{_SIDE_WORDS[(dx, dy)]} {owner} {FACTORIES[factories[n]].name}"
-    for dx, dy in NEIGHBOURS8:
-        n = (x + dx, y + dy)
-        if n in factories:
-            return f"diagonal to {owner} {FACTORIES[factories[n]].name}"
-    return ""
+    phrases: list[tuple[str, set[Cell]]] = []  # each phrase with the cells of the same kind it fits
+    for kinds in ({c for c in where if c in factories}, {c for c in where if c not in factories}):
+        for dx, dy in _STEPS:
+            n = (x + dx, y + dy)
+            if n not in kinds:
+                continue
+            fits = {(m[0] - dx, m[1] - dy) for m, name in landmarks if name == where[n]}
+            fits = {c for c in fits if c == cell or same is None or same(c)}
+            phrases.append((f"{_WHERE[(dx, dy)]} {owner} {where[n]}", fits))
+    if not phrases:
+        return ""
+    for phrase, fits in phrases:
+        if fits == {cell}:
+            return phrase
+    for i, (first, fits) in enumerate(phrases):
+        for second, more in phrases[i + 1:]:
+            if fits & more == {cell}:
+                return f"{first} and {second}"
+    phrase, fits = phrases[0]
+    return f"{phrase} (the {_nth(cell, fits)} from the top left)"
 
 
-def space_words(factories: dict[Cell, str], cell: Cell, owner: str = "your") -> str:
+def space_words(factories: dict[Cell, str], cell: Cell, owner: str = "your",
+                cards: dict[Cell, str] | None = None) -> str:
     """An empty space of a complex: "the space below your Iron Mine"."""
     if not factories:
         return f"the first space of {owner} complex"
-    where = relation(factories, cell, owner)
+    where = relation(factories, cell, owner, cards,
+                     lambda c: c not in factories and (cards is None or c not in cards))
     return f"the space {where}" if where else f"a space of {owner} complex"
 
 
-def factory_words(factories: dict[Cell, str], cell: Cell, owner: str = "your") -> str:
+def factory_words(factories: dict[Cell, str], cell: Cell, owner: str = "your",
+                  cards: dict[Cell, str] | None = None) -> str:
     """A factory of a complex: "the Coal Mine to the left of your Iron Mine" (just "the Coal Mine"
     when it is the only one of its type)."""
     name = FACTORIES[factories[cell]].name
@@ -64,14 +94,32 @@ def factory_words(factories: dict[Cell, str], cell: Cell, owner: str = "your") -
     if same == 1:
         return f"the {name}" if owner == "your" else f"{owner} {name}"
     others = {c: f for c, f in factories.items() if c != cell}
-    where = relation(others, cell, owner)
-    return f"the {name} {where}" if where else f"the {name}"
+    where = relation(others, cell, owner, cards, lambda c: factories.get(c) == factories[cell])
+    if not where:  # nothing beside it: its place among its kind
+        return f"the {_nth(cell, [c for c, f in factories.items() if f == factories[cell]])} {name} from the top left"
+    return f"the {name} {where}"
 
 
-def card_words(factories: dict[Cell, str], cell: Cell, product: str, owner: str = "your") -> str:
-    """A product card in a complex: "the Coal card below your Iron Mine"."""
-    where = relation(factories, cell, owner)
-    return f"the {product} card {where}" if where else f"the {product} card"
+def card_words(factories: dict[Cell, str], cell: Cell, product: str, owner: str = "your",
+               cards: dict[Cell, str] | None = None) -> str:
+    """A product card in a complex: "the Coal card below your Iron Mine". `product` is the card's
+    name; with `cards` (cell -> product id) the words tell it from the other cards of its kind."""
+    kind = cards.get(cell) if cards else None
+    where = relation(factories, cell, owner, cards,
+                     None if kind is None else lambda c: cards.get(c) == kind)
+    if where:
+        return f"the {product} card {where}"
+    twins = [c for c, p in cards.items() if p == kind] if kind is not None else [cell]
+    if len(twins) > 1:  # nothing beside it: its place among its kind
+        return f"the {_nth(cell, twins)} {product} card from the top left"
+    return f"the {product} card"
+
+
+def _nth(cell: Cell, cells) -> str:
+    """`cell`'s place among `cells` in reading order (row by row from the top left): "second"."""
+    order = sorted(cells, key=lambda c: (c[1], c[0]))
+    nth = order.index(cell)
+    return _ORDINALS[nth] if nth < len(_ORDINALS) else f"{nth + 1}th"
 
 
 def idle_words(fac: dict[Cell, tuple[str, int]], prod: dict[Cell, str], cell: Cell) -> str | None:
