@@ -62,3 +62,51 @@ def test_a_refused_click_is_said_by_the_piece(shell, qtbot, settings, game):
     if c.legal:
         c.take(c.legal[0])
         assert not callout.isVisible()
+
+
+def idle_piece(window):
+    """A piece in sight that takes no click now (it carries no action) but says what it is: the
+    point inside it where a click lands on it and on nothing above it."""
+    view, scene = window.view, window.view.scene()
+    port = view.viewport().rect()
+    for piece in scene.items():
+        if getattr(piece, "action", "none") is not None or not piece.isVisible() or not piece.toolTip():
+            continue
+        rect = view.mapFromScene(piece.sceneBoundingRect()).boundingRect()
+        if rect.width() < 12 or rect.height() < 12 or not port.contains(rect.center()):
+            continue
+        centre = rect.center()
+        if scene.piece_at(view.mapToScene(centre)) is piece and scene.itemAt(view.mapToScene(centre),
+                                                                           view.transform()) is not None:
+            return piece, centre
+    return None, None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_click_on_a_piece_that_is_no_choice_says_why_by_it(shell, qtbot, settings, game):
+    """A click on a piece that takes no click now is answered by the piece, with what it is and
+    what the player may do instead: never only "Nothing to choose there." in the status bar."""
+    window = shell.start_game(game, [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")],
+                              {}, 5)
+    qtbot.waitExposed(window)
+    window.resize(1280, 720)
+    c = window.controller
+    wait_for_human(qtbot, window)
+    window.view.fit(anew=True)
+    qtbot.wait(20)
+    piece, at = idle_piece(window)
+    assert piece is not None, f"{game}: no piece without a choice in sight"
+    title = piece.toolTip().split("\n")[0]
+    before = c.state_hash()
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    qtbot.waitUntil(lambda: getattr(window, "refusal", None) is not None and window.refusal.isVisible(),
+                    timeout=2000)
+    said = window.refusal.label.text()
+    assert c.state_hash() == before
+    assert said == window.statusBar().currentMessage()
+    assert not said.startswith("Nothing to choose there") and "is not a choice now" in said
+    name = said.split(" is not a choice now")[0]
+    assert name == "That" or name.lower() in title.lower()
+    rect = window.view.mapFromScene(piece.sceneBoundingRect()).boundingRect()
+    box = window.refusal.geometry()
+    assert box.adjusted(-6, -6, 6, 6).intersects(rect) or box.adjusted(-6, -6, 6, 6).contains(at)

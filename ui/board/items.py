@@ -370,7 +370,10 @@ class ScreenClick:
     on_click = None
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        event.accept()
+        if self.on_click is not None:
+            event.accept()
+        else:  # no choice of the screen now: a click on it is answered as on any piece (scene.py)
+            event.ignore()
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.on_click is not None and self.contains(event.pos()):

@@ -8,6 +8,7 @@ applies or refuses with the state's reason in the status bar.
 
 from __future__ import annotations
 
+import weakref
 from contextlib import contextmanager
 
 from PySide6.QtCore import QPointF, QRectF, Signal
@@ -337,6 +338,10 @@ class GameScene(QGraphicsScene):
             self.show(*self._last_show)
 
     _idle_press = None
+    idle_at = None  # where that click landed, in scene coordinates
+    idle_piece = None
+    """The piece a click that took nothing landed on (a weak reference), or None: a click on it is
+    answered by it (ui/panels/refusal.py), with what it is and what the player may do now."""
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().mousePressEvent(event)
@@ -348,7 +353,19 @@ class GameScene(QGraphicsScene):
         super().mouseReleaseEvent(event)
         press, self._idle_press = self._idle_press, None
         if press is not None and (event.screenPos() - press).manhattanLength() <= IDLE_CLICK_SLOP:
+            piece = self.piece_at(event.scenePos())
+            self.idle_piece = weakref.ref(piece) if piece is not None else None
+            self.idle_at = event.scenePos()
             self.idle_click.emit()
+
+    def piece_at(self, where: QPointF):
+        """The topmost piece at `where` that says what it is (a tooltip), or None (the cloth)."""
+        for item in self.items(where):
+            while item is not None:
+                if item.toolTip() and item.isVisible():
+                    return item
+                item = item.parentItem()
+        return None
 
     def set_animation_speed(self, factor: float) -> None:
         """Scale motion (1.0 normal, 0 instant). Motion never blocks input."""

@@ -47,6 +47,7 @@ from engine.core.errors import IllegalAction
 from engine.core.session import Session
 from engine.core.text import whose
 from ui.game.undo import DecisionCommand
+from ui.services.plain_text import tip_text
 from ui.services.settings import LATE_MOTION
 
 _executor = None
@@ -545,14 +546,23 @@ class GameController(QObject):
         return reason
 
     def on_idle_click(self) -> None:
-        """A click on the board where nothing takes a click: say what to do instead."""
+        """A click on the board where nothing takes a click: say what to do instead, by the piece
+        clicked if it landed on one (as a refused choice is said: `refused` with no action)."""
         if self.closed or self.curtain_up:
             return
-        self.status.emit(self.idle_hint())
+        ref = getattr(self.scene, "idle_piece", None)
+        piece = ref() if ref is not None else None
+        title = tip_text(piece.toolTip()).split("\n", 1)[0].strip() if piece is not None else ""
+        hint = self.idle_hint(title)
+        self.status.emit(hint)
+        if piece is not None:
+            self.refused.emit(None, hint)
 
-    def idle_hint(self) -> str:
+    def idle_hint(self, what: str = "") -> str:
         """What a click on nothing is answered with: why nothing can be chosen now, or what the
-        player is asked to choose (the prompt)."""
+        player is asked to choose (the prompt); `what` (its tooltip) names the piece clicked, which
+        is no choice now ("Henderson's third factory is not a choice now."), so that the words say
+        what the click met."""
         session = self.session
         mover = session.to_move()
         if session.is_over() or self.confirm_pending() or mover < 0 or self.elsewhere(mover):
@@ -561,6 +571,11 @@ class GameController(QObject):
             asked = game_ui(session.spec.id).prompt(self.view, self.legal, session.names)
         except Exception:  # noqa: BLE001 - a hint is cosmetic
             asked = f"{session.names[mover]}: choose one of the highlighted pieces or a button above."
+        name = what.split(":", 1)[0].strip().rstrip(".")  # a tooltip's title: "Henderson's third factory"
+        if name and len(name) <= 48:
+            return f"{name[0].upper()}{name[1:]} is not a choice now. {asked}"
+        if what:
+            return f"That is not a choice now. {asked}"
         return f"Nothing to choose there. {asked}"
 
     def take(self, action: Action) -> bool:

@@ -678,7 +678,7 @@ class GameWindow(QMainWindow):
         its own refusals in its callout."""
         from shiboken6 import isValid
 
-        from ui.panels.refusal import RefusalCallout, piece_rect
+        from ui.panels.refusal import RefusalCallout, at_point, piece_rect
 
         c = self.controller
         if c is None or getattr(c, "lesson", None) is not None:
@@ -686,13 +686,21 @@ class GameWindow(QMainWindow):
         scene = self.view.scene()
         piece = None
         clicked = getattr(scene, "clicked", None)
-        if clicked is not None and clicked[1] == action:
+        if action is None:  # a click on a piece that is no choice now (ui/board/scene.py)
+            ref = getattr(scene, "idle_piece", None)
+            piece = ref() if ref is not None else None
+        elif clicked is not None and clicked[1] == action:
             piece = clicked[0]()
-        if piece is None or not isValid(piece):
+        if piece is not None and not isValid(piece):
+            piece = None
+        if piece is None and action is not None:
             piece = scene.item_for(action) if scene is not None else None
         rect = piece_rect(self.view, piece)
         if rect is None:
             return
+        port = self.view.viewport().rect()
+        if action is None and (rect.width() > port.width() // 3 or rect.height() > port.height() // 3):
+            rect = at_point(self.view.mapFromScene(scene.idle_at))  # a whole panel: by the click
         if getattr(self, "refusal", None) is None:
             self.refusal = RefusalCallout(self.view)
         self.refusal.say(reason, rect)
