@@ -56,8 +56,8 @@ class LogEntry:
     barrier: bool = False  # True if undo may not cross this entry
     only_choice: bool = False
     """The seat's only choice, which decided nothing, taken for it by the table (ui/game/
-    controller.py): undone with the decision before it, and the log says it was taken for them.
-    Not kept in a save (a loaded game judges its undo window again)."""
+    controller.py): undone with the decision before it. Not kept in a save (a loaded game judges
+    its undo window again); the game's log reads as if the player had clicked it."""
 
     def to_dict(self) -> dict:
         return {"action": self.action.to_dict(), "by_ai": self.by_ai}
@@ -247,11 +247,7 @@ class Session:
         human = action.seat >= 0 and not by_ai
         barrier = reveals or by_ai or not human or final
         before = state.copy() if snapshot and not barrier else None
-        said = state.label(action) if only_choice else ""
         events = state.apply_unchecked(action)
-        if only_choice and not any(ev.visible_to is None for ev in events):
-            # a step that says nothing itself (Finish shipping): the log still shows it was taken
-            events = [*events, Event(f"{{p{action.seat}}} had one choice: {said}.", "info")]
         if human and self._last_human_seat_since_floor() not in (None, action.seat):
             self._raise_floor(len(self.log))  # another human's turn: theirs can no longer be undone
         self.log.append(LogEntry(action, events, by_ai, barrier, only_choice))

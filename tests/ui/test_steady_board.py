@@ -22,7 +22,9 @@ def on_window(window, scene_point: QPointF) -> QPoint:
 
 @pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_clicked_point_stays_put_over_a_sequence_of_decisions(shell, qtbot, settings, game_id):
-    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    # four players: a game long enough for ten clicks even though the steps without a choice
+    # (1st CEO's lone Pay dividends) are taken by themselves
+    seats = [SeatInfo("You"), *(SeatInfo(name, "ai", "easy") for name in ("Ann", "Bob", "Cy"))]
     window = shell.start_game(game_id, seats, {}, 4)
     window.resize(1024, 700)
     qtbot.waitExposed(window)

@@ -289,7 +289,8 @@ class GameController(QObject):
 
     def _look_for_only_choice(self) -> None:
         """After a change: take the human's only choice on the next turn of the event loop (never
-        inside a session listener)."""
+        inside a session listener, and after the board has settled on the position before it,
+        as it would before a click)."""
         if self._only_pending or self.closed or not self.takes_only_choices():
             return
         self._only_pending = True
@@ -521,8 +522,7 @@ class GameController(QObject):
             label = str(action)
         self.undo_stack.push(DecisionCommand(session, action, label))
         self._sync_stack(floor_before)
-        self._take_only_choices()  # at once: the board never asks for the click it spares
-        return True
+        return True  # an only choice after it is taken on the next turn of the event loop
 
     def refusal(self, action: Action) -> str | None:
         """Why a click on `action` would be refused now (what the status bar will say), or None if
