@@ -17,8 +17,9 @@ replay that reaches another (saves/store.py), so a game that stores its state an
 keep `to_data()` as it was (1st CEO's frame stack is stored as the `pending` list it replaced).
 ``--rehash`` rewrites only the state hashes, and only when nothing else differs: for a change of
 stored form that comes with a migration of the saves written before it. ``--relabel`` rewrites
-only the legal actions' digest (their labels) and the refusals, when the words of a label are
-changed on purpose (two moves that read alike); the actions, events, views and states must not.
+only the words: the legal actions' digest (their labels), the refusals and the log lines, when
+they are changed on purpose (two moves that read alike, a code spelt out); the actions, the views
+and the states must not change.
 
 Regenerate (only when a rule is meant to change; a reshape never needs it):
 
@@ -208,8 +209,8 @@ def write(path: Path, fixture: dict) -> None:
 
 def rehash(path: Path, keys: tuple[str, ...] = ("state",)) -> None:
     """Replay a fixture and write what it gives now for `keys` (the state hashes; with --relabel
-    the legal actions' digest and the refusals, whose words a deliberate change of labels alters),
-    only if nothing else differs."""
+    the legal actions' digest, the refusals and the events, whose words a deliberate change of
+    labels and log lines alters), only if nothing else differs."""
     fixture = load(path)
     new = replay_positions(fixture["game"], seats_of(fixture), fixture["options"], fixture["seed"],
                            entries_of(fixture))
@@ -230,7 +231,7 @@ def main(argv: list[str]) -> None:
         if wanted and game.game_id not in wanted:
             continue
         if relabelling:
-            rehash(game.path, ("legal", "refusals"))
+            rehash(game.path, ("legal", "refusals", "events"))
         elif rehashing:
             rehash(game.path)
         else:

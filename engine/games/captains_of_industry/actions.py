@@ -24,7 +24,7 @@ from engine.games.captains_of_industry.data import (
     ZONES,
 )
 from engine.games.captains_of_industry.market import ADVANCE_BILLS, EXPANSION_BILLS, MOST_UNITS, merge, unit_cost_row
-from engine.games.captains_of_industry.words import fname, goods, goods_text, not_now
+from engine.games.captains_of_industry.words import demand_words, fname, goods, goods_text, not_now
 
 _TURN_ACTIONS = [{**{(k, t): Action(k, seat, (t,)) for k in ("build", "expand") for t in FACILITIES},
                   **{("run", t, m): Action("run", seat, (t, m)) for t in FACILITIES for m in ("normal", "overtime")},
@@ -278,8 +278,9 @@ class ActionRules:
         self.re_left[sp.level].remove(card)
         self.built[space] = [card, side, seat]
         icons = RE_CARDS[card].sides[side]
-        events = [Event(f"{{p{seat}}} places {card} ({icons}) on {space} in the {ZONES[sp.zone]} zone and moves to "
-                        "the end of the Next Turn Order track.", "build")]
+        events = [Event(f"{{p{seat}}}'s {sp.level.title()} Real Estate in the {ZONES[sp.zone]} zone brings demand for "
+                        f"{demand_words(icons)} (card {card}, side {'AB'[side]}); {{p{seat}}} moves to the end of the "
+                        "Next Turn Order track.", "build")]
         self.moved.append(seat)
         if not self.wheel and self.chips < MAX_CHIPS:
             self.wheel = True   # only the round's first Real Estate adds a chip (R5)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.contract import Action
 from engine.core.text import article
 from engine.games.captains_of_industry.data import ADVANCES, CAPTAINS, FACILITIES, MARKETS, RE_CARDS, SPACES, ZONES
-from engine.games.captains_of_industry.words import fname, goods
+from engine.games.captains_of_industry.words import demand_words, fname, goods
 
 
 def _run_label(st, seat: int, ftype: str, mode: str) -> str:
@@ -33,7 +33,8 @@ _LABELS = {
     "split": lambda st, seat, k: _split_label(st, k),
     "price": lambda st, seat, m, p: f"Price {MARKETS[m].name} at ${p}",
     "done": lambda st, seat: "Keep the other prices",
-    "re_card": lambda st, seat, c, side: f"{c}, side {'AB'[side]} ({RE_CARDS[c].sides[side]})",
+    "re_card": lambda st, seat, c, side:
+        f"Card {c}, side {'AB'[side]}: demand for {demand_words(RE_CARDS[c].sides[side])}",
     "insider": lambda st, seat, m, k: f"Sell {k} from {MARKETS[m].name}",
     "return_captain": lambda st, seat, c: f"Return {CAPTAINS[c].name}",
     "deal": lambda st, chance, seat, c: f"Deal {CAPTAINS[c].name} to {{p{seat}}}",

@@ -21,6 +21,15 @@ def fname(ftype: str) -> str:
     return FACILITIES[ftype].name
 
 
+SECTORS = {"C": "Consumables", "D": "Durables", "E": "Energy"}
+"""The demand icons of a Real Estate card (C, D, E) by the Sector they buy for."""
+
+
+def demand_words(icons: str) -> str:
+    """A Real Estate card's demand icons in words: 'CCD' -> '2 Consumables + 1 Durables'."""
+    return " + ".join(f"{icons.count(k)} {name}" for k, name in SECTORS.items() if k in icons) or "no demand"
+
+
 def not_now(what: str) -> str:
     """The refusal of an action another decision than the one open now would take."""
     return f"Not now: you must {what}."

@@ -27,7 +27,9 @@ from ui.board.items import (
 )
 from ui.board.legible import legible_font, screen_scale, shown_width
 
-SCORING_SHORT = {"pair": "40/pair", "finance": "20/fin", "techhw": "10/T·H"}
+SCORING_RATE = {"pair": ("+", "=40"), "finance": ("", "×20"), "techhw": ("/", "×10")}
+"""How a scoring condition reads beside its icons (separator, rate), as on the cards: a newcomer
+reads the icons the cards show, never an abbreviation ("20/fin", "10/T·H") to hover for."""
 
 
 def scoring_icons(s: Scoring) -> list[str]:
@@ -98,8 +100,7 @@ def paint_scoring(p: QPainter, s: Scoring, rect: QRectF, lod: float) -> None:
                       elide=False)
     else:
         names = scoring_icons(s)
-        rate = {"pair": "=40", "finance": "×20", "techhw": "×10"}[s.kind]
-        sep = {"pair": "+", "finance": "", "techhw": "/"}[s.kind]
+        sep, rate = SCORING_RATE[s.kind]
         big = legible_font(style.serif(14, bold=True), scale)
         sep_font = legible_font(style.sans(10, bold=True), scale)
         sep_w = QFontMetricsF(sep_font).horizontalAdvance(sep) + 2 if sep else 0
@@ -121,6 +122,32 @@ def paint_scoring(p: QPainter, s: Scoring, rect: QRectF, lod: float) -> None:
         draw_text(p, QRectF(x, rect.top(), rate_w + 4, rect.height()), rate, big,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False)
     p.restore()
+
+
+def paint_scoring_brief(p: QPainter, s: Scoring, rect: QRectF) -> None:
+    """A company's scoring in a line, right-aligned: '30 pts', or the cards' icons and rate
+    ('[Technology]/[Hardware] ×10'), the icons a line's height."""
+    font = style.sans(9)
+    if s.kind == "fixed":
+        draw_text(p, rect, f"{s.points} pts", font, style.INK_SOFT,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return
+    sep, rate = SCORING_RATE[s.kind]
+    names = scoring_icons(s)
+    rate_w = shown_width(p, rate, font) + 2
+    sep_w = shown_width(p, sep, font) + 1 if sep else 0.0
+    size = min(rect.height() - 2, (rect.width() - rate_w - 3 - sep_w * (len(names) - 1)) / len(names))
+    x = rect.right() - rate_w
+    draw_text(p, QRectF(x, rect.top(), rate_w, rect.height()), rate, font, style.INK_SOFT,
+              align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
+    x -= 3
+    cy = rect.center().y()
+    for i, name in enumerate(reversed(names)):
+        x -= size
+        icons.paint_industry(p, name, QRectF(x, cy - size / 2, size, size))
+        if sep and i < len(names) - 1:
+            x -= sep_w
+            draw_text(p, QRectF(x, rect.top(), sep_w, rect.height()), sep, font, style.INK_SOFT, elide=False)
 
 
 class CompanyCard(CardItem):
@@ -281,11 +308,8 @@ class CompanyStrip(BoardItem):
         used = 0.0
         if w >= 200:
             # the scoring in brief, then the income coins (small, overlapping)
-            s = c.scoring
-            txt = f"{s.points} pts" if s.kind == "fixed" else SCORING_SHORT[s.kind]
             tw = 52.0
-            draw_text(p, QRectF(right - tw, 0, tw, h), txt, style.sans(9), style.INK_SOFT,
-                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            paint_scoring_brief(p, c.scoring, QRectF(right - tw, 0, tw, h))
             used += tw + 4
             cw = 12.0
             cx = right - used - (c.income - 1) * 13 - cw
