@@ -213,7 +213,12 @@ class GameController(QObject):
         return len(self.human_seats()) > 1
 
     def human_to_move(self) -> bool:
-        """True when the seat to move is the human at the screen and the board is not curtained."""
+        """True when the seat to move is the human at the screen, the board is not curtained and
+        there is a decision to make (not a step that decides nothing, which the table takes at
+        once: `_only_choice_to_take`)."""
+        return self._viewer_to_move() and self._only_choice_to_take() is None
+
+    def _viewer_to_move(self) -> bool:
         mover = self.session.to_move()
         return (mover >= 0 and not self.elsewhere(mover) and mover == self.viewer
                 and not self.curtain_up)
@@ -287,6 +292,15 @@ class GameController(QObject):
             self._only = (key, only_choice(session.state, mover))
         return self._only[1]
 
+    def _only_choice_to_take(self) -> OnlyChoice | None:
+        """The viewer's only choice now if the table takes it: not while the turn waits for its
+        confirmation (a step that brings a draw, after a decision that can still be undone) nor
+        while the player steps through undo and redo (then it is theirs to click)."""
+        only = self.only_choice_now()
+        if only is None or self.undo_stack.canRedo() or self.confirm_pending():
+            return None
+        return only
+
     def _look_for_only_choice(self) -> None:
         """After a change: take the human's only choice on the next turn of the event loop (never
         inside a session listener, and after the board has settled on the position before it,
@@ -302,9 +316,9 @@ class GameController(QObject):
         last; a step after a barrier stays off the stack (undoing it would bring it back)."""
         self._only_pending = False
         session = self.session
-        while not self.closed and self.human_to_move() and not self.confirm_pending():
-            only = self.only_choice_now()
-            if only is None or self.undo_stack.canRedo():  # stepping through undo and redo: clicks
+        while not self.closed and self._viewer_to_move():
+            only = self._only_choice_to_take()
+            if only is None:
                 return
             top = self._last_command()
             floor_before = session.undo_floor()
