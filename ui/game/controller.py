@@ -474,8 +474,8 @@ class GameController(QObject):
         shown = self.shown_seat()
         self.view = state.view(shown)
         mover = self.session.to_move()
-        self.legal = list(state.legal_actions(mover)) if (mover >= 0 and mover == shown
-                                                          and not self.elsewhere(mover)) else []
+        self.legal = list(state.legal_actions(mover)) if (mover >= 0 and mover == shown and not self.elsewhere(mover)
+                                                          and not self._turn_unconfirmed()) else []
         confirming = self.viewer if self.confirm_pending() else None
         self.scene.show(self.view, self.legal, self.session.names, shown, confirming=confirming)
         self.changed.emit()
