@@ -300,7 +300,7 @@ class GameWindow(QMainWindow):
         for act in (self.act_save, self.act_save_as):  # a game hosted elsewhere is saved by its host
             act.setEnabled(not remote)
         if self.shell._runner is not None:
-            self.shell.runner.warm(controller.session.spec.id)
+            self.shell.runner.warm(controller.session.spec.id, [seat.level for seat in controller.session.seats])
         if before_start is not None:
             before_start(controller)
         controller.start()
