@@ -128,7 +128,7 @@ def test_the_worker_runs_below_the_apps_priority(qtbot):
 
 def test_a_game_with_an_expert_seat_loads_the_model_before_its_first_turn(qtbot):
     """Warming a game where a seat plays Expert has the worker load numpy and the learned model
-    ahead of Expert's first decision; without an Expert seat the worker never imports numpy."""
+    ahead of Expert's first decision; a game without an Expert seat is not asked to."""
     from concurrent.futures import Future
 
     from ai.expert.agent import preload
