@@ -10,6 +10,10 @@ After each action the automatic frames on top are resolved until a decision or a
 is needed (or the game is over). A phase of the round (engine.core.round) begins with a frame of
 its own and ends by pushing `next_phase_frame()`.
 
+A game whose stored fields are older than its frames (saves check the digest of those fields, so
+they must not change) keeps no `stack`: it overrides `frame()` to read the frame on top from its
+fields, and has no automatic frames (Victory Through Industry).
+
 >>> from engine.core.registry import get_spec
 >>> s = get_spec("robber-barons").new_state(2)     # the roll for first player comes first
 >>> s.stack[-1][0], s.to_move() == CHANCE, s.round_phase()
@@ -20,9 +24,12 @@ its own and ends by pushing `next_phase_frame()`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, State
+
+_OVER = ("over",)
 
 
 class FrameStackState(State):
@@ -54,12 +61,18 @@ class FrameStackState(State):
         """CHANCE at a chance frame, else TERMINAL once over, else the seat `_mover(frame)` names.
         A draw that the last decision caused comes even when that decision ended the game (1st
         CEO's last asset card counts in the final scoring), so chance is asked first."""
-        stack = self.stack
-        if stack and stack[-1][0] in self.CHANCE_FRAMES:
+        f = self.frame()
+        if f[0] in self.CHANCE_FRAMES:
             return CHANCE
         if self.over:
             return TERMINAL
-        return self._mover(stack[-1])
+        return self._mover(f)
+
+    def frame(self) -> Sequence:
+        """The frame on top: the decision (or chance outcome) the game waits for now ("over" on
+        an empty stack)."""
+        stack = self.stack
+        return stack[-1] if stack else _OVER
 
     def _mover(self, frame: list) -> int:
         """The seat that decides at decision `frame` (the top of the stack)."""
@@ -72,23 +85,27 @@ class FrameStackState(State):
         return [self.spec.round.after(phase or self.round_phase()).begins]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        seat = self.decider(seat)
-        if seat is None:
+        # `decider` with the top frame read once (search asks this at every node)
+        f = self.frame()
+        if f[0] in self.CHANCE_FRAMES or self.over:
             return []
-        f = self.stack[-1]
-        return self._CHOICES[f[0]](self, seat, *f[1:])
+        mover = self._mover(f)
+        if seat is not None and seat != mover:
+            return []
+        return self._CHOICES[f[0]](self, mover, *f[1:])
 
     def explain_illegal(self, action: Action) -> str | None:
         """The refusal that `_why_<frame>` of the decision frame on top gives, if it has one."""
         if self.to_move() < 0:
             return None
-        why = self._WHYS.get(self.stack[-1][0])
+        why = self._WHYS.get(self.frame()[0])
         return why(self, action) if why else None
 
     def _apply(self, action: Action) -> list[Event]:
         kind, seat, args = action
         events = self._HANDLERS[kind](self, seat, *args)
-        events += self._run()
+        if self.AUTO_FRAMES:
+            events += self._run()
         return events
 
     def _run(self) -> list[Event]:

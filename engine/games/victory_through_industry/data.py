@@ -125,6 +125,9 @@ FULFIL_TO_END: int = int(_RULES["fulfil_to_end"])
 
 COST_SETS: dict[str, frozenset[str]] = {f: FACTORIES[f].cost_products for f in FACTORY_IDS}
 VALUE: dict[str, int] = {p: PRODUCTS[p].value for p in PRODUCT_IDS}
+PRODUCT_ORDER: dict[str, int] = {p: i for i, p in enumerate(PRODUCT_IDS)}
+"""Product id -> its place in the products' order, the order choices and lists name them in."""
+FACTORY_ORDER: dict[str, int] = {f: i for i, f in enumerate(FACTORY_IDS)}
 
 
 def payment_pairs(factory_id: str) -> list[tuple[str, str]]:

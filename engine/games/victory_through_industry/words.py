@@ -1,13 +1,33 @@
-"""Places in a complex described in words, never as grid coordinates: "the space below your Iron
-Mine", "the Coal Mine to the left of Bob's Forest". Shared by the rules' labels and the board's
-hover text, which hold the factories as a mapping from cell to factory type."""
+"""How Victory Through Industry names its things: factories and products by name, cards offered
+in a trade, and places in a complex described in words, never as grid coordinates ("the space
+below your Iron Mine", "the Coal Mine to the left of Bob's Forest"). Shared by the rules' labels,
+log lines and refusals and the board's hover text, which hold the factories as a mapping from
+cell to factory type."""
 
 from __future__ import annotations
 
-from engine.core.text import article, join_words
+from engine.core.text import article, join_words, plural
 from engine.games.victory_through_industry.data import DIRS, FACTORIES, NEIGHBOURS8, PRODUCTS, SIDE_NAMES, facing
 
 Cell = tuple[int, int]
+
+
+def fname(f: str, n: int = 1) -> str:
+    """A factory type by name, in the plural for more than one ("Cattle Ranches")."""
+    name = FACTORIES[f].name
+    return name if n == 1 else plural(name)
+
+
+def pname(p: str) -> str:
+    return PRODUCTS[p].name
+
+
+def cards_words(p: str, n: int) -> str:
+    """What one side of a trade offer hands over: "2 Coal", or "nothing"."""
+    if not n:
+        return "nothing"
+    return f"{n} {pname(p)}"
+
 
 # where a cell lies, seen from a neighbour at cell + step (y grows downwards)
 _SIDE_WORDS = {(0, -1): "below", (1, 0): "to the left of", (0, 1): "above", (-1, 0): "to the right of"}
