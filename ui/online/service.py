@@ -63,28 +63,6 @@ async def read_gap(link: MatrixLink, room: str, token: str, since: str | None) -
     return list(reversed(events))
 
 
-async def send_all(link: MatrixLink, outs: list[Out], later: str | None = None) -> None:
-    """Send every room's events in order (a room's frames build on one another), the rooms side
-    by side: a decision reaches every player in about one request's time, not one per room. The
-    events of room `later` (the game room: nobody plays from it) go once the others are sent, so
-    that they do not compete with the seat rooms' frames at the homeserver."""
-    by_room: dict[str, list[Out]] = {}
-    for out in outs:
-        by_room.setdefault(out.room, []).append(out)
-    held = by_room.pop(later, []) if later is not None and len(by_room) > 1 else []
-
-    async def send_room(events: list[Out]) -> None:
-        for out in events:
-            if out.state_key is not None:
-                await link.put_state(out.room, out.type, out.content, out.state_key)
-            else:
-                await link.send(out.room, out.type, out.content)
-
-    await asyncio.gather(*(send_room(events) for events in by_room.values()))
-    if held:
-        await send_room(held)
-
-
 # -- the host -----------------------------------------------------------------------------------
 @dataclass
 class HostedRun:
