@@ -25,6 +25,9 @@ from ui.online.matrix import MatrixError, MatrixLink, seconds
 FIRST_RETRY_S = 0.25
 MAX_RETRY_S = 8.0
 """Backoff between tries of a failing send: a quarter of a second, doubling, at most this."""
+PATIENCE_S = 1.0
+"""`put` waits at most this long for its events' first tries: a homeserver that does not answer
+(each try then lasts until the call's time limit) holds nobody up for longer."""
 
 
 @dataclass
@@ -39,7 +42,12 @@ class _Room:
     def __init__(self):
         self.queue: deque[_Item] = deque()
         self.failing: str | None = None  # why the last try failed, while it has not gone out since
+        self.trying_since: float | None = None  # when the try under way began
         self.task: asyncio.Task | None = None
+
+    def slow(self, now: float) -> bool:
+        """Failing, or its try under way has lasted beyond PATIENCE_S: nobody waits on it."""
+        return self.failing is not None or (self.trying_since is not None and now - self.trying_since > PATIENCE_S)
 
 
 class Outbox:
@@ -59,14 +67,17 @@ class Outbox:
     # -- putting ---------------------------------------------------------------------------------
     def put(self, outs: list[Out], later: str | None = None) -> asyncio.Future:
         """Queue `outs` (each room's in the order given) and return a future that is done once
-        each of them has had its first try. The events of room `later` (the game room: nobody
-        plays from it) wait until the other rooms' events of this call have been tried, so that
-        they do not compete with the seat rooms' frames at the homeserver."""
+        each of them has had its first try, or PATIENCE_S has passed. The events of room `later`
+        (the game room: nobody plays from it) wait until the other rooms' events of this call
+        have been tried, so that they do not compete with the seat rooms' frames at the
+        homeserver."""
         loop = asyncio.get_running_loop()
         front = [item.tried for item in self._queue([o for o in outs if o.room != later], loop)]
         held = [item.tried for item in self._queue([o for o in outs if o.room == later], loop, after=front)]
         firsts = front + held
-        return asyncio.gather(*firsts) if firsts else _done(loop)
+        if not firsts or all(f.done() for f in firsts):
+            return _done(loop)
+        return asyncio.ensure_future(asyncio.wait(firsts, timeout=PATIENCE_S))
 
     def _queue(self, outs: list[Out], loop, after: list | None = None) -> list[_Item]:
         items = []
@@ -75,8 +86,8 @@ class Outbox:
             if room is None:
                 room = self._rooms[out.room] = _Room()
             item = _Item(out, p.new_txn(), loop.create_future(), list(after or []))
-            if room.failing is not None:
-                item.tried.set_result(False)  # its room is failing: nobody waits on it
+            if room.slow(loop.time()):
+                item.tried.set_result(False)  # nobody waits on a room that fails or does not answer
             room.queue.append(item)
             if room.task is None or room.task.done():
                 room.task = asyncio.ensure_future(self._work(out.room, room))
@@ -118,6 +129,7 @@ class Outbox:
             if item.after:
                 await asyncio.gather(*item.after, return_exceptions=True)
                 item.after = []
+            room.trying_since = asyncio.get_running_loop().time()
             try:
                 try:
                     await self._send(item)
@@ -125,6 +137,8 @@ class Outbox:
                     raise
                 except Exception as exc:  # noqa: BLE001 - nio's own errors: said, and tried again
                     raise MatrixError(f"Sending failed: {exc!r}.", transient=True) from None
+                finally:
+                    room.trying_since = None
             except MatrixError as exc:
                 _settle(item.tried, False)
                 for waiting in room.queue:  # nobody waits on a failing room

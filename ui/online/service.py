@@ -189,6 +189,7 @@ class HostService:
     async def sync_once(self, timeout_ms: int = 0) -> int:
         batch = await self.link.sync(self.since, timeout_ms)
         handled = 0
+        answers: dict[str, list[Out]] = {}  # game -> the refusals of this batch
         for room, events in batch.events.items():
             run = self._by_room.get(room)
             if run is None:
@@ -196,12 +197,20 @@ class HostService:
             if room in batch.gaps:  # more came than one sync brings: the rest is read back
                 events = await read_gap(self.link, room, batch.gaps[room], self.since) + events
             for event in events:
-                handled += await self._handle(run, room, event)
+                handled += await self._handle(run, room, event, answers)
+        # the refusals go together once the batch is judged (a decision taken meanwhile is not
+        # held up by them), before the sync position that says they were read is kept: killed
+        # in between, the host reads them again, judges them again and answers them again (an app
+        # ignores a second answer)
+        for game, outs in answers.items():
+            run = self.runs[game]
+            await self._send(outs, run)
+            run.record.save()
         self.since = batch.next_batch
         write_json_atomic(hosted_dir() / self.SYNC_FILE, {"user": self.link.user_id, "since": self.since})
         return handled
 
-    async def _handle(self, run: HostedRun, room: str, event: dict) -> int:
+    async def _handle(self, run: HostedRun, room: str, event: dict, answers: dict[str, list[Out]]) -> int:
         event_id = str(event.get("event_id", ""))
         record = run.record
         if event_id and event_id in record.judged:
@@ -215,10 +224,7 @@ class HostService:
             if verdict.reply is None:
                 return 1  # its sender was refused too often lately: not answered, nor logged
             self.log(f"{record.game}: refused a message from {event.get('sender')}: {verdict.reason}")
-            # the answer first, then the record that says it was judged: killed in between, the
-            # host judges it again and answers it again (an app ignores a second answer)
-            await self._send([verdict.reply], run)
-            record.save()
+            answers.setdefault(record.game, []).append(verdict.reply)
             return 1
         run.session.apply(verdict.action, final=True)
         run.core.taken(verdict)
@@ -299,7 +305,8 @@ class PlayerService:
         self.since: str | None = None
         self.on_event = on_event or (lambda game, what: None)
         self.on_host_event: Callable[[str, dict], None] | None = None
-        """Events of rooms this service does not follow as a player (a game hosted in the GUI)."""
+        """Events of the rooms of games hosted here (in the GUI): those `hosts(room)` says are."""
+        self.hosts: Callable[[str], bool] = lambda room: False
 
     async def sync_once(self, timeout_ms: int = 0) -> None:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -314,8 +321,8 @@ class PlayerService:
         for room, events in batch.events.items():
             core = self._by_room.get(room)
             if core is None:
-                if self.on_host_event is not None:
-                    if room in batch.gaps:  # a game hosted here: every decision counts, none skipped
+                if self.on_host_event is not None and self.hosts(room):
+                    if room in batch.gaps and since is not None:  # every decision counts, none skipped
                         events = await read_gap(self.link, room, batch.gaps[room], since) + events
                     for event in events:
                         self.on_host_event(room, event)
