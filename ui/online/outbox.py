@@ -35,6 +35,7 @@ class _Item:
     out: Out
     txn: str
     tried: asyncio.Future  # done after the first try, whatever came of it
+    gone: asyncio.Future  # done when it went out or was dropped (True), or was left behind (False)
     after: list = field(default_factory=list)  # futures to wait for before the first try
 
 
@@ -72,12 +73,26 @@ class Outbox:
         have been tried, so that they do not compete with the seat rooms' frames at the
         homeserver."""
         loop = asyncio.get_running_loop()
-        front = [item.tried for item in self._queue([o for o in outs if o.room != later], loop)]
-        held = [item.tried for item in self._queue([o for o in outs if o.room == later], loop, after=front)]
-        firsts = front + held
+        front = self._queue([o for o in outs if o.room != later], loop)
+        held = self._queue([o for o in outs if o.room == later], loop, after=[item.tried for item in front])
+        firsts = [item.tried for item in front + held]
         if not firsts or all(f.done() for f in firsts):
             return _done(loop)
         return asyncio.ensure_future(asyncio.wait(firsts, timeout=PATIENCE_S))
+
+    def deliver(self, outs: list[Out], later: str | None = None) -> asyncio.Future:
+        """Queue `outs` as `put` does, without waiting on them: the future returned is done when
+        every one has gone out or was dropped as one that never can (True), or one was left
+        behind at `close` (False)."""
+        loop = asyncio.get_running_loop()
+        front = self._queue([o for o in outs if o.room != later], loop)
+        held = self._queue([o for o in outs if o.room == later], loop, after=[item.tried for item in front])
+        gone = [item.gone for item in front + held]
+
+        async def all_gone() -> bool:
+            return all(await asyncio.gather(*gone)) if gone else True
+
+        return asyncio.ensure_future(all_gone())
 
     def _queue(self, outs: list[Out], loop, after: list | None = None) -> list[_Item]:
         items = []
@@ -85,7 +100,7 @@ class Outbox:
             room = self._rooms.get(out.room)
             if room is None:
                 room = self._rooms[out.room] = _Room()
-            item = _Item(out, p.new_txn(), loop.create_future(), list(after or []))
+            item = _Item(out, p.new_txn(), loop.create_future(), loop.create_future(), list(after or []))
             if room.slow(loop.time()):
                 item.tried.set_result(False)  # nobody waits on a room that fails or does not answer
             room.queue.append(item)
@@ -120,6 +135,7 @@ class Outbox:
         for room in self._rooms.values():
             for item in room.queue:
                 _settle(item.tried, False)
+                _settle(item.gone, False)
 
     # -- sending ---------------------------------------------------------------------------------
     async def _work(self, room_id: str, room: _Room) -> None:
@@ -145,6 +161,7 @@ class Outbox:
                     _settle(waiting.tried, False)
                 if not exc.transient:
                     room.queue.popleft()
+                    _settle(item.gone, True)  # gone for good: sending it again would not help
                     self.dropped += 1
                     self.log(f"an event for room {room_id} was dropped: {exc.reason}")
                     self.on_dropped(room_id)
@@ -160,6 +177,7 @@ class Outbox:
             room.queue.popleft()
             self.sent += 1
             _settle(item.tried, True)
+            _settle(item.gone, True)
             if room.failing is not None:
                 self.log(f"sending to room {room_id} works again ({len(room.queue)} more to send)")
                 room.failing = None

@@ -98,6 +98,7 @@ class HostService:
         self.since = since if type(since) is str and 0 < len(since) <= 4 * MAX_ID else None  # else: sync afresh
         self.decisions_taken = 0
         self.outbox = Outbox(link, log=self.log, on_dropped=self._lost_frame)
+        self._kept: asyncio.Future | None = None  # the last sync position being kept (see sync_once)
 
     # -- games ----------------------------------------------------------------------------------
     async def new_game(self, game_id: str, seats, options: dict | None = None, seed: int = 0) -> HostedRun:
@@ -184,7 +185,13 @@ class HostService:
             run.core.rekey(room)
 
     async def close(self) -> None:
+        """Stop sending; the sync position is kept as far as its answers went out."""
+        kept = self._kept
+        if kept is not None and not kept.done():
+            await asyncio.wait({kept}, timeout=5.0)
         await self.outbox.close()
+        if kept is not None:
+            await asyncio.gather(kept, return_exceptions=True)
 
     async def sync_once(self, timeout_ms: int = 0) -> int:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -198,17 +205,47 @@ class HostService:
                 events = await read_gap(self.link, room, batch.gaps[room], self.since) + events
             for event in events:
                 handled += await self._handle(run, room, event, answers)
-        # the refusals go together once the batch is judged (a decision taken meanwhile is not
-        # held up by them), before the sync position that says they were read is kept: killed
-        # in between, the host reads them again, judges them again and answers them again (an app
-        # ignores a second answer)
-        for game, outs in answers.items():
-            run = self.runs[game]
-            await self._send(outs, run)
-            run.record.save()
+        # The refusals go once the batch is judged, and the host reads on without waiting for them
+        # (a flood's answers hold up nobody); the sync position that says the batch was read is
+        # kept on disk only once they have gone out: killed before, the host reads the batch
+        # again, judges it again (a decision taken is not taken twice: its event is judged) and
+        # answers again (an app ignores a second answer).
+        gone = [self.outbox.deliver(outs, later=self.runs[game].record.game_room) for game, outs in answers.items()]
         self.since = batch.next_batch
-        write_json_atomic(hosted_dir() / self.SYNC_FILE, {"user": self.link.user_id, "since": self.since})
+        self._keep_since(self.since, gone, [self.runs[game].record for game in answers])
         return handled
+
+    def _keep_since(self, since: str, gone: list, records: list[HostedGame]) -> None:
+        """Write the sync position (and the records of games that refused something) once `gone`
+        have all gone out, after the positions before it: in order, and never one whose answers
+        were left unsent (the host closed first)."""
+        before = self._kept
+
+        def write() -> None:
+            try:
+                for record in records:
+                    record.save()
+                write_json_atomic(hosted_dir() / self.SYNC_FILE, {"user": self.link.user_id, "since": since})
+            except OSError as exc:  # said; the host goes on (it reads the batch again after a restart)
+                self.log(f"the sync position could not be kept: {exc}")
+
+        async def keep() -> bool:
+            if before is not None and not await before:
+                return False
+            if gone and not all(await asyncio.gather(*gone)):
+                return False
+            write()
+            return True
+
+        if before is None and not gone:  # nothing to wait for: at once
+            write()
+            return
+        self._kept = asyncio.ensure_future(keep())
+        self._kept.add_done_callback(self._kept_done)
+
+    def _kept_done(self, future: asyncio.Future) -> None:
+        if future is self._kept and not future.cancelled() and future.exception() is None:
+            self._kept = None  # all written: the next position may be written at once
 
     async def _handle(self, run: HostedRun, room: str, event: dict, answers: dict[str, list[Out]]) -> int:
         event_id = str(event.get("event_id", ""))
