@@ -89,9 +89,10 @@ def test_a_sent_decision_stays_pending_through_reconnects_restarts_and_foreign_r
                     break
             assert resumed.session.log[before].action == action
             for app in (player, fresh, *others):
-                for _ in range(10):
+                c = core_of(app)
+                for _ in range(20):  # the latest frame, and in the player's room the stray's refusal
                     await app.sync_once(timeout_ms=300)
-                    if core_of(app).reader.seq == resumed.record.seq:
+                    if c.reader.seq == resumed.record.seq and (c.room != core.room or c.refusals_seen):
                         break
             for c in (core, again):
                 assert not c.awaiting and c.refusal is None, c.refusal
