@@ -1,4 +1,4 @@
-"""Analysis of a recorded game and hints, Qt-free (DESIGN §6, §8: `tycoons analyse`).
+"""Analysis of a recorded game and hints, Qt-free (ARCHITECTURE §6, §8: `tycoons analyse`).
 
 For every decision of the analysed seats that offered a choice, the estimator (ai/core/estimate.py)
 measures the move made and the best move it finds, from the deciding seat's own view of the game

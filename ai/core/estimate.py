@@ -1,5 +1,5 @@
 """Win-chance estimates of a decision's candidates, for hints and the analysis of a finished game
-(DESIGN §6: "the same search teaches").
+(ARCHITECTURE §6: "the same search teaches").
 
 The estimate is the Hard level's rollout form (ai/core/rollouts.py) turned to measuring rather than
 choosing: in each *world* (a determinization of the deciding seat's view, never the true state)
@@ -39,10 +39,10 @@ from ai.core.search import SearchRng
 from engine.core.contract import Action
 
 ANALYSIS_MS = 400
-"""The default budget of one analysed decision, in milliseconds of CPU time (DESIGN §9: at most
+"""The default budget of one analysed decision, in milliseconds of CPU time (ARCHITECTURE §9: at most
 0.5 s of CPU per analysed decision, all costs included)."""
 HINT_MS = 1500
-"""The thinking time of a hint, in milliseconds of wall-clock time (DESIGN §9: a hint within 2 s,
+"""The thinking time of a hint, in milliseconds of wall-clock time (ARCHITECTURE §9: a hint within 2 s,
 the worker's round trip included)."""
 HALVE_AT = (2, 4, 8, 16, 32, 64)
 """After this many worlds the worse half of the candidates stops (successive halving)."""

@@ -145,7 +145,7 @@ def test_a_first_world_that_overruns_the_budget_stops_with_the_protected_measure
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_has_a_measured_calibration(game_id):
-    """Estimates are shown only where their calibration has been measured (DESIGN §6): every
+    """Estimates are shown only where their calibration has been measured (ARCHITECTURE §6): every
     game ships its estimates.toml, and marks are on only where the estimates beat the base rate."""
     cal = calibration(game_id)
     assert cal is not None, f"{game_id} has no assets/games/{game_id}/estimates.toml (python -m ai.measure_estimates)"

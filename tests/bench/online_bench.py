@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The online budgets of DESIGN §9 on a local homeserver (Synapse on 127.0.0.1, started here):
+"""The online budgets of ARCHITECTURE §9 on a local homeserver (Synapse on 127.0.0.1, started here):
 
 - a decision's round trip, from the moment a player's app sends it until every player's app
   shows the host's answer: ≤ 300 ms p95;

@@ -1,5 +1,5 @@
 """An AI's whole turn as a player sees it on the real game window at the Normal pace (issue 28,
-DESIGN §9: within 1.5 s).
+ARCHITECTURE §9: within 1.5 s).
 
 `run_bench.bench_ai_turns` adds up the pacing model (ui/controller.ai_pause_ms) and the Normal
 AI's thinking; this one watches the window itself: a game of Normal AIs opened by the shell as a
@@ -103,7 +103,7 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
 
 
 def bench_ai_turns_on_window(game_id: str, quick: bool, report, pct) -> None:
-    """Report the p95 of an AI's whole turn on the window against DESIGN §9's 1.5 s."""
+    """Report the p95 of an AI's whole turn on the window against ARCHITECTURE §9's 1.5 s."""
     times, _decisions = whole_turns_on_window(game_id, 12 if quick else 30)
     if not times:
         report(f"{game_id}: an AI's whole turn on the window (normal pace)", 0.0, "ms", "no turn measured", False)

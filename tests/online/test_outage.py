@@ -1,4 +1,4 @@
-"""A homeserver that fails for a moment costs the players a moment, never the game (DESIGN §12:
+"""A homeserver that fails for a moment costs the players a moment, never the game (ARCHITECTURE §12:
 sends that fail are sent again). The host talks to Synapse through a proxy that answers its
 sends with HTTP 500, or does not answer them at all, while a test says so: the host takes a
 player's decision meanwhile, its AI seat moves on without waiting for the sends, a seat whose

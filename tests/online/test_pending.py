@@ -1,4 +1,4 @@
-"""A player's app never offers a decision it has already sent (DESIGN §12): the decision stays
+"""A player's app never offers a decision it has already sent (ARCHITECTURE §12): the decision stays
 pending until the host answers it, with the refusal that names it or with a frame of a new
 position. A frame read twice (a reconnect reads the room back), a key frame sent again by a
 restarted host on an unchanged position, a refusal of another message, and the app itself

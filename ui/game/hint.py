@@ -3,7 +3,7 @@ for the human at the screen, with their estimated win chances, on the board and 
 
 The hint runs where AI decisions run (ui/services/ai_runner.py: a worker process, never the UI thread) and
 sees only the seat's own view: the worker receives a determinization of it, as every AI does. It
-answers within DESIGN §9's two seconds (ai.core.estimate.HINT_MS of thinking). An answer for a
+answers within ARCHITECTURE §9's two seconds (ai.core.estimate.HINT_MS of thinking). An answer for a
 position that has changed meanwhile (a decision, an undo, a load) is dropped. A hint shown is
 recorded in the session (`Session.note_hint`), so the save keeps it and the end of the game says
 who used how many. Hints can be turned off (the `hints_allowed` setting).

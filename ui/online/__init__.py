@@ -1,4 +1,4 @@
-"""Play over the network through Matrix rooms (DESIGN §12). Qt-free: `tycoons host` runs it
+"""Play over the network through Matrix rooms (ARCHITECTURE §12). Qt-free: `tycoons host` runs it
 headless, and the GUI drives it from ui/dialogs/online.py and ui/online/gui/game.py.
 
 - `protocol`: the custom events, their limits, and the compressed view stream;

@@ -1,4 +1,4 @@
-"""The host's events on their way to the homeserver (DESIGN §12: sends that fail are sent again).
+"""The host's events on their way to the homeserver (ARCHITECTURE §12: sends that fail are sent again).
 
 One queue per room, each sent in order by a worker of its own: a room's frames build on one
 another, so a frame goes only after the one before it in that room, while the rooms go side by

@@ -1,4 +1,4 @@
-"""Online play in the GUI (DESIGN §12): the network thread, the player's account and games
+"""Online play in the GUI (ARCHITECTURE §12): the network thread, the player's account and games
 (`OnlineManager`), the window of a game hosted elsewhere (`RemoteController`, the same window,
 board, prompts, log and end-of-game breakdown as a local game), and the host's link between its
 `GameController` and the rooms (`HostBridge`).
