@@ -887,7 +887,8 @@ def main() -> int:
     ap.add_argument("--only-pace", action="store_true",
                     help="only an AI's whole turn at the Normal pace and the cost of following it (issue 28)")
     ap.add_argument("--only-teaching", action="store_true",
-                    help="only hints and analysis (ARCHITECTURE §9: a hint within 2 s, 0.5 s of CPU an analysed decision)")
+                    help="only hints and analysis (ARCHITECTURE §9: a hint within 2 s, "
+                         "0.5 s of CPU a decision analysed)")
     ap.add_argument("--only-scene", action="store_true",
                     help="only a decision and an undo with the scene updated (ARCHITECTURE §9, one frame)")
     ap.add_argument("--only-layout", action="store_true",
