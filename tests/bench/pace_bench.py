@@ -59,6 +59,15 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
     def mover_of_last() -> int | None:
         return next((e.action.seat for e in reversed(c.session.log) if e.action.seat >= 0), None)
 
+    # the quits are timer objects, stopped after the run: a single shot left behind would quit a
+    # later bench's event loop (the teaching bench's hints were never answered in the full run)
+    finish = QTimer()
+    finish.setSingleShot(True)
+    finish.timeout.connect(app.quit)
+    guard = QTimer()
+    guard.setSingleShot(True)
+    guard.timeout.connect(app.quit)
+
     def on_changed() -> None:
         who = mover_of_last()
         if who is None:
@@ -77,8 +86,8 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
         t["decisions"] += 1
         t["applied"] = time.perf_counter()
         t["waiting"] = True
-        if len(shown) >= turns or c.session.is_over():
-            QTimer.singleShot(50, app.quit)
+        if (len(shown) >= turns or c.session.is_over()) and not finish.isActive():
+            finish.start(50)
 
     def tick() -> None:
         if t["waiting"] and not moving(scene):
@@ -89,8 +98,10 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
     clock.timeout.connect(tick)
     clock.start()
     c.changed.connect(on_changed)
-    QTimer.singleShot(turns * 5000 + 30_000, app.quit)  # never hang the bench
+    guard.start(turns * 5000 + 30_000)  # never hang the bench
     app.exec()
+    finish.stop()
+    guard.stop()
     clock.stop()
     c.changed.disconnect(on_changed)
     c.close()

@@ -807,8 +807,15 @@ def bench_teaching(game_id: str, quick: bool) -> None:
     # the figure is a hint's, not the worker's start
     warm = review.decision_entries[len(review.decision_entries) // 2]
     warm_data = review.state_at(warm).determinize(review.actions[warm].seat, Rng(0)).to_data()
-    runner.call(hint_task, (game_id, warm_data, review.actions[warm].seat, 0, 50), lambda _r: app.quit())
-    app.exec()
+    warmed: list[object] = []
+
+    def warm_done(result) -> None:
+        warmed.append(result)
+        app.quit()
+
+    runner.call(hint_task, (game_id, warm_data, review.actions[warm].seat, 0, 50), warm_done)
+    while not warmed:  # only the warm answer ends this wait, or it would end the hints' run below
+        app.exec()
     positions = [e for e in review.decision_entries
                  if len(review.state_at(e).legal_actions(review.actions[e].seat)) > 1]
     picks = [positions[int(len(positions) * f)] for f in ((0.2, 0.5, 0.8) if quick else (0.1, 0.3, 0.5, 0.7, 0.9))]
