@@ -19,7 +19,7 @@ from engine.games.captains_of_industry.data import (
     SPACES,
     ZONES,
 )
-from ui.games import not_asked
+from ui.games import not_asked, reason_phrase, signed
 
 MS_WORDS = {"goods": "goods sold", "contracts": "contracts", "domination": "sector domination",
             "age_advances": "age-end Advances", "game_advances": "game-end Advances", "captains": "Captain cards",
@@ -131,3 +131,17 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     p = view.get("prompt") or {}
     asked = _ASKED.get(p.get("kind"))
     return f"{names[view['to_move']]}: {asked(p) if asked else 'decide'}."
+
+
+REASON_NOUNS = {"goods": "Market Share from goods sold", "contracts": "Market Share from contracts",
+                "domination": "Market Share from dominating markets", "age_advances": "Market Share from Advances",
+                "game_advances": "Market Share from end-of-game Advances",
+                "captains": "Market Share from Captain cards",
+                "money_bonus": "money bonus", "on_board": "goods on the board, waiting for buyers"}
+"""The categories of a player's Market Share (ai/games/captains_of_industry/knowledge.py's standing)."""
+
+
+def reason(key: str, amount: float, rival: bool) -> str:
+    """A hint's reason from one category of Captains' Market Share: "more Market Share from goods
+    sold (+3 Market Share)"."""
+    return reason_phrase(REASON_NOUNS.get(key, key.replace("_", " ")), signed(amount, "Market Share"), rival)
