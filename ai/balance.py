@@ -33,6 +33,7 @@ from ai.core.agents import get_agent
 from ai.core.game_parts import own_module
 from ai.report import wilson
 from ai.simulate import DECISION_CAP, game_seed, play_out
+from engine.command_line import process_count
 from engine.core.contract import SeatInfo
 from engine.core.errors import TycoonsError
 from engine.core.session import Session
@@ -110,7 +111,7 @@ def _play_range(args) -> list[GameRecord]:
 def play_games(game_id: str, players: int, games: int, seed: int, jobs: int = 1, level: str = "normal",
                options: dict | None = None) -> list[GameRecord]:
     """Games 0..games-1, spread over `jobs` processes (the records do not depend on `jobs`)."""
-    jobs = max(1, min(jobs, games))
+    jobs = process_count(jobs, games)
     bounds = [games * j // jobs for j in range(jobs + 1)]
     parts = [(game_id, players, seed, lo, hi, level, options) for lo, hi in zip(bounds, bounds[1:], strict=False)]
     if jobs == 1:

@@ -1,4 +1,4 @@
-"""`tycoons simulate` (DESIGN §8): play whole AI games headless and print one JSON summary.
+"""`tycoons simulate` (ARCHITECTURE §8): play whole AI games headless and print one JSON summary.
 
     tycoons simulate first-ceo --players 4 --games 500 --seed 1 --ai normal,easy,easy,easy --rotate
 
@@ -20,6 +20,7 @@ from ai.core.agent import Budget
 from ai.core.agents import get_agent
 from ai.core.hard import hard_agent
 from ai.core.observe import observe, observe_everything
+from engine.command_line import process_count
 from engine.core.contract import SeatInfo
 from engine.core.errors import TycoonsError
 from engine.core.rng import Rng
@@ -129,9 +130,10 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
     `ORACLE_FACTOR` times the budget: the ceiling of what searching can reach, never offered to players.
     """
     seat_levels(levels, players, 0, rotate)  # refuse a bad --ai before any game starts
-    if jobs > 1 and games > 1:
+    jobs = process_count(jobs, games)
+    if jobs > 1:
         return _simulate_parallel(game_id, players, games, seed, levels, rotate, think_ms, save_dir,
-                                  decision_cap, iterations, min(jobs, games), first)
+                                  decision_cap, iterations, jobs, first)
     agents = {lv: _agent(game_id, lv) for lv in dict.fromkeys(levels)}
     budgets = {lv: _budget(lv, think_ms, iterations) for lv in agents}
     write_session = None

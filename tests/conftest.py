@@ -34,6 +34,21 @@ _hypothesis_profile()
 
 import pytest  # noqa: E402
 
+TEST_SCREEN = (1920, 1080)
+"""The offscreen screen the tests' windows open on (Qt's own is 800×800): a common desktop, on
+which the windows open at the sizes they ask for. Every window is fitted to its screen
+(ui/services/window_fit.py); tests/ui/test_window_fit.py opens them on laptop screens."""
+
+
+@pytest.fixture(scope="session")
+def qapp_args(tmp_path_factory):
+    """pytest-qt's arguments of the tests' QApplication: the offscreen screen of TEST_SCREEN."""
+    if not os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"):
+        return ["tycoons-tests"]  # a real display: its own screens
+    from tests.ui.window_fit import screen_file
+
+    return ["tycoons-tests", "-platform", f"offscreen:configfile={screen_file(*TEST_SCREEN)}"]
+
 
 @pytest.fixture(scope="session")
 def homeserver(tmp_path_factory):

@@ -177,8 +177,8 @@ def test_the_command_line_check_exits_1_for_a_broken_lesson(tmp_path):
     done = run_cli("first-ceo", "--check", env=env)
     assert done.returncode == 1
     assert "step 3/13" in done.stdout and "is not legal there" in done.stdout
-    missing = run_cli("no-such-game", "--check")
-    assert missing.returncode == 1 and "no game called" in missing.stdout
+    missing = run_cli("no-such-game", "--check")  # a bad argument, refused before any lesson is read
+    assert missing.returncode == 2 and "no game called" in missing.stderr and not missing.stdout
 
 
 def test_lesson_files_mark_their_provenance():

@@ -123,3 +123,173 @@ def measure(view, trace: bool = False) -> Measure:
     found.on_targets = tally.on_targets
     found.cut_on_targets = tally.cut_unread()
     return found
+
+
+# -- what lies over the board's words -----------------------------------------------------------------
+COVERED = 0.2
+"""A text more than this share of whose box something is drawn over counts as covered."""
+
+
+@dataclass
+class Cover:
+    """The board's texts on the screen now, and those something drawn over the board covers."""
+
+    texts: int
+    covered: list = field(default_factory=list)
+    """(text, share covered, what covers it most: a kind of `overlay_kind`, or a widget's name)."""
+
+    def by_kind(self) -> dict[str, int]:
+        from collections import Counter
+
+        return dict(Counter(kind for _t, _s, kind in self.covered))
+
+    def row(self) -> str:
+        return f"{len(self.covered)} of {self.texts} texts covered {self.by_kind()}"
+
+
+def overlay_kind(item) -> str | None:
+    """What `item` is, if it is drawn over the board's pieces rather than one of them: "change"
+    (the rings and marks of what another player changed, and of an AI's move), "hint" (a hint's or
+    a review's mark), "focus" (the keyboard's ring); None for a piece."""
+    from ui.board.marks import BadgeItem, MarkItem
+    from ui.board.spotlight import Badge, Ring
+
+    if isinstance(item, Badge):
+        item = item.parentItem()
+    if isinstance(item, Ring):
+        return "focus" if item.layer == "focus" else "change"
+    if isinstance(item, (MarkItem, BadgeItem)):
+        return "hint"
+    return None
+
+
+def widget_kind(widget) -> str:
+    """What a widget over the board's view is (the Since-your-turn card, a callout)."""
+    return {"SinceTurn": "since"}.get(widget.objectName(), type(widget).__name__)
+
+
+_HALF = bytes(0 if v < 128 else 1 for v in range(256))
+
+
+def _mask(view, paint) -> tuple[bytes, int]:
+    """An alpha mask of the viewport: what `paint(painter)` draws, as bytes and bytes a line."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    size = view.viewport().size()
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint(p)
+    p.end()
+    alpha = image.convertToFormat(QImage.Format.Format_Alpha8)
+    return bytes(alpha.constBits())[: alpha.bytesPerLine() * alpha.height()].translate(_HALF), alpha.bytesPerLine()
+
+
+def _share(mask: tuple[bytes, int], rect) -> float:
+    """The share of `rect` (viewport pixels) the mask covers."""
+    import math
+
+    data, line = mask
+    x0, x1 = max(0, math.floor(rect.left())), min(line, math.ceil(rect.right()))
+    y0, y1 = max(0, math.floor(rect.top())), min(len(data) // line, math.ceil(rect.bottom()))
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    hit = sum(data[y * line + x0: y * line + x1].count(1) for y in range(y0, y1))
+    return hit / ((x1 - x0) * (y1 - y0))
+
+
+def cover(view, share: float = COVERED) -> Cover:
+    """Count the board's texts on the screen in `view` (a BoardView) that something drawn over
+    the board covers more than `share` of: a mark (`overlay_kind`), or a widget over the view
+    (the Since-your-turn card, a callout). The texts are where the pieces drew them at this
+    repaint (ui/board/text_boxes.py); each overlay is drawn alone into a mask of its kind."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+
+    from ui.board.text_boxes import boxes_in_view
+
+    scene = view.scene()
+    for item in scene.items():
+        item.update()  # every cached piece paints again, now: its words where they are now
+    view.viewport().grab()
+    to_view = view.viewportTransform()
+    kinds: dict[str, list] = {}
+    for item in scene.items():
+        kind = overlay_kind(item)
+        if kind is not None and item.isVisible() and item.effectiveOpacity() > 0.05:
+            kinds.setdefault(kind, []).append(item)
+    widgets = [w for w in view.viewport().children() if isinstance(w, QWidget) and w.isVisible()]
+    for w in widgets:
+        kinds.setdefault(widget_kind(w), []).append(w)
+
+    def painter_of(members):
+        def paint(p):
+            for member in members:
+                if hasattr(member, "deviceTransform"):
+                    p.setTransform(member.deviceTransform(to_view))
+                    member.paint(p, QStyleOptionGraphicsItem(), None)
+                else:
+                    p.resetTransform()
+                    p.fillRect(QRectF(member.geometry()), "black")
+        return paint
+
+    masks = {kind: _mask(view, painter_of(members)) for kind, members in kinds.items()}
+    every = _mask(view, painter_of([m for members in kinds.values() for m in members]))
+    pieces = [item for item in scene.items() if overlay_kind(item) is None]
+    found = Cover(0)
+    for rect, text, _piece in boxes_in_view(view, pieces):
+        found.texts += 1
+        shares = {kind: _share(mask, rect) for kind, mask in masks.items()}
+        if not shares:
+            continue
+        kind = max(shares, key=shares.get)
+        together = _share(every, rect)  # a card's edge and a ring over the same word
+        if together > share:
+            found.covered.append((text, round(together, 2), kind))
+    return found
+
+
+def turn_starts(window, decisions: int = DECISIONS):
+    """Play `decisions` of yours in `window`'s game at random (the AIs answering) and stop at the
+    start of each of your turns, once the AIs moved and the board shows what they changed (the
+    Since-your-turn marks and card): a generator, yielding each time."""
+    from PySide6.QtWidgets import QApplication
+
+    from engine.core.rng import Rng
+
+    app = QApplication.instance()
+    c = window.controller
+    rng = getattr(window, "_measure_rng_state", None) or Rng(getattr(window, "_measure_rng", 5))
+    window._measure_rng_state = rng
+    seen = None
+    for _ in range(decisions):
+        wait_until(app, lambda: c.human_to_move() or c.session.is_over())
+        if c.session.is_over():
+            return
+        settle(app, 40)  # the follower's report comes on the next pass of the event loop
+        report = window.follower.report if window.follower is not None else None
+        if report is not None and report is not seen:
+            seen = report
+            yield
+        c.take(rng.choice(c.legal))
+
+
+def with_hint(window) -> bool:
+    """Ask for a hint (Ctrl+H's action) and wait until its marks are on the board; False if the
+    game gives none now."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.board.marks import marks_on
+
+    app = QApplication.instance()
+    if not window.act_hint.isEnabled():
+        return False
+    window.act_hint.trigger()
+    try:
+        wait_until(app, lambda: marks_on(window.view.scene()) or window.hinter.text, timeout_s=120)
+    except TimeoutError:
+        return False
+    settle(app, 40)
+    return bool(marks_on(window.view.scene()))

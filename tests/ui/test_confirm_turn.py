@@ -1,4 +1,4 @@
-"""Confirm turn (DESIGN §3): a finished human turn that can be taken back waits for the player's
+"""Confirm turn (ARCHITECTURE §3): a finished human turn that can be taken back waits for the player's
 confirmation before any AI moves or the hot-seat curtain falls; undo works until then; a turn
 that ended in a chance outcome or a reveal asks nothing. Run over every registered game."""
 

@@ -41,7 +41,8 @@ def test_the_new_game_dialog_takes_at_most_40_characters_as_typed(qtbot, setting
 
 
 def test_the_command_line_refuses_a_name_beyond_the_limit(capsys):
-    from ui.cli import build_parser, names_arg
+    from engine.command_line import names as names_arg
+    from ui.cli import build_parser
 
     assert names_arg("Ann, Bob ," + "W" * NAME_LIMIT) == ["Ann", "Bob", "W" * NAME_LIMIT]
     for bad in ("Ann," + "W" * (NAME_LIMIT + 1), "Ann,,Bob", "Ann,ann"):

@@ -1,4 +1,4 @@
-"""Online play through the real windows (DESIGN §12), against the session's homeserver.
+"""Online play through the real windows (ARCHITECTURE §12), against the session's homeserver.
 
 A remote player's window shows the board, prompt and log the host sent for their seat, takes
 decisions from the prompt bar's buttons, shows the host's refusal of an illegal click in the
@@ -243,3 +243,100 @@ def read_saved(record):
     from saves.store import read_session
 
     return read_session(record.save_path)
+
+
+def test_the_gui_host_sends_before_it_saves_and_killed_between_takes_the_decision_once(shell, qtbot, homeserver,
+                                                                                        net):
+    """A decision from a room is shown to the players first and saved while its frames are on
+    their way, as `tycoons host` does (the room holds it already); a host that dies in between
+    opens again from the save without it, reads it again from the room and takes it once, and
+    the player's app agrees with it to the end."""
+    host_account, player = homeserver.register(), homeserver.register()
+    save_credentials(creds(homeserver, host_account))
+    far = PlayerService(MatrixLink(creds(homeserver, player)))
+    seats = [SeatInfo("Cyd", "online", user=player["user_id"]), SeatInfo("Ann"), SeatInfo("Robo", "ai", "easy")]
+    window = shell.online.host_game("first-ceo", seats, {}, seed=8, parent=shell.start)
+    bridge = shell.online.bridge
+    record = bridge.record
+    c = window.controller
+    session = c.session
+    for _ in range(50):  # Ann (at the host's screen) and the AI play until it is Cyd's turn
+        qtbot.waitUntil(lambda: session.to_move() == 0 or c.human_to_move(), timeout=20000)
+        if session.to_move() == 0:
+            break
+        c.take(c.legal[0])
+
+    async def far_joins():
+        for _ in range(50):
+            await far.sync_once(timeout_ms=500)
+            if far.invites:
+                return await far.join(next(iter(far.invites)))
+        raise TimeoutError("no invitation")
+
+    core = net.submit(far_joins()).result(60)
+
+    def far_reads(until, what: str) -> None:
+        async def read():
+            for _ in range(80):
+                if until():
+                    return
+                await far.sync_once(timeout_ms=500)
+            raise TimeoutError(what)
+        fut = net.submit(read())
+        qtbot.waitUntil(fut.done, timeout=90000)  # the host's window works meanwhile
+        fut.result()
+
+    try:
+        far_reads(lambda: core.my_turn() and core.reader.seq == record.seq, "Cyd's turn did not come")
+        done = []  # what the host does with the decision, in order
+        send = shell.online.manager.send
+
+        def sending(outs, later=None):
+            done.append("send")
+            return send(outs, later)
+
+        def dies():
+            done.append("save")  # the host dies here: its save is never written, nothing more runs
+            bridge.close()
+            c.close()
+
+        refused = []
+        far.on_event = lambda game, what: what == "refusal" and refused.append(core.refusal)
+        shell.online.manager.send = sending
+        bridge.save = dies
+        before = len(session.log)
+        sent = 1 + sum(1 for e in session.log if e.action.seat == 0)
+        action = client_choice(core, Rng(5))
+        net.submit(far.decide(core.info.game, action)).result(30)
+        qtbot.waitUntil(lambda: "save" in done, timeout=30000)
+        assert done == ["send", "save"], done  # its frames went first
+        assert session.log[before].action == action
+        assert len(read_saved(record).log) == before  # the save does not have it
+        far_reads(lambda: not core.awaiting and shows_latest(core, session), "the frames did not reach the player")
+        shell.online.manager.send = send
+        window.close()
+        reopened = shell.online.open_hosted(record.game)  # the app started again, from Online games
+        assert reopened is not None
+        c = reopened.controller
+        again = c.session
+        qtbot.waitUntil(lambda: len(again.log) >= len(session.log), timeout=30000)
+        # read again from the room and taken: the same game as the one its players were shown
+        assert [e.action for e in again.log[:len(session.log)]] == [e.action for e in session.log]
+        for _ in range(600):  # and on to the end: Ann at the host's screen, Cyd far away, Robo
+            if again.is_over():
+                break
+            qtbot.waitUntil(lambda: again.is_over() or again.to_move() == 0 or c.human_to_move(), timeout=30000)
+            if c.human_to_move():
+                c.take(c.legal[0])
+            elif again.to_move() == 0:
+                far_reads(lambda: core.my_turn() and shows_latest(core, again), "Cyd's turn did not come")
+                n = len(again.log)
+                net.submit(far.decide(core.info.game, client_choice(core, Rng(n)))).result(30)
+                sent += 1
+                qtbot.waitUntil(lambda n=n: len(again.log) > n, timeout=30000)
+        assert again.is_over()
+        assert sum(1 for e in again.log if e.action.seat == 0) == sent - len(refused), refused  # none twice or lost
+        far_reads(lambda: core.final_session() is not None, "the final save did not reach the player")
+        assert core.final_session().state.state_hash() == again.state.state_hash()
+    finally:
+        net.submit(far.link.close()).result(10)

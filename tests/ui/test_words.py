@@ -7,6 +7,8 @@ scanned as soon as it is registered (and can run the same check on any text of i
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from engine.core import CHANCE, TERMINAL, Action, Rng, Session, game_ids, get_spec
@@ -31,6 +33,8 @@ def player_texts(game_id: str, players: int, seed: int):
     """(where, text) of everything a player reads over one random game."""
     spec = get_spec(game_id)
     ui = _game_ui_or_none(game_id)
+    # a game's own short labels for the chips and pieces of its board, where it has them
+    describe = getattr(importlib.import_module(ui.__name__ + ".words"), "describe", None) if ui else None
     session = Session.new(game_id, NAMES[:players], seed=seed)
     rng = Rng(seed)
     steps = 0
@@ -52,8 +56,8 @@ def player_texts(game_id: str, players: int, seed: int):
                     yield "refusal", reason
         for a in legal:
             yield "label", session.label(a)
-            if ui is not None and hasattr(ui, "describe"):  # a game's own words for chips and hover
-                yield "chip", ui.describe(a, view, session.names)
+            if describe is not None:
+                yield "chip", describe(a, view, session.names)
         logged = len(session.log)
         session.apply(legal[rng.randbelow(len(legal))])
         steps += 1

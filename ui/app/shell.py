@@ -1,7 +1,7 @@
 """The application: `run_gui()` and the `Shell` that moves between the start screen and the
 game window.
 
-Start-up is kept lean (DESIGN §9): only QtWidgets, the settings and the start screen are imported
+Start-up is kept lean (ARCHITECTURE §9): only QtWidgets, the settings and the start screen are imported
 before the first paint; the game window, the engine's games, saves and the AI process pool come
 later (the pool is started just after the first paint).
 """
@@ -69,7 +69,9 @@ class Shell(QObject):
         from ui.dialogs.start_screen import StartScreen
 
         self.settings = settings or global_settings()
-        from ui.services import text_size
+        from ui.services import text_size, window_fit
+
+        window_fit.install()  # every window opens within its screen, from the first
 
         text_size.apply(self.settings.get("text_size"))  # the player's text size, before any widget
         self.autosave_enabled = autosave
@@ -275,7 +277,7 @@ class Shell(QObject):
         return self._show_window(window)
 
     def open_remote(self, manager, core):
-        """Show a game hosted elsewhere from this player's seat (DESIGN §12)."""
+        """Show a game hosted elsewhere from this player's seat (ARCHITECTURE §12)."""
         window = self._window()
         window.open_remote(manager, core)
         return self._show_window(window)

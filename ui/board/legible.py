@@ -25,7 +25,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 
-from ui.board import style
+from ui.board import style, text_boxes
 
 MIN_SCREEN_PX = style.px(style.MIN_PT)
 """The least height of a font on the screen, in logical pixels (9 pt at 96 dpi = 12 px), at the
@@ -353,6 +353,7 @@ def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.IN
             TALLY.note_cut(shown.asked)
         elif shown.text == shown.asked:
             TALLY.whole.add(shown.asked)
+    text_boxes.note(p, shown)
     p.setFont(shown.font)
     p.setPen(QColor(colour))
     p.drawText(shown.box, shown.flags, shown.text)

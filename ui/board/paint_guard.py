@@ -17,6 +17,8 @@ import logging
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 
+from ui.board import text_boxes
+
 log = logging.getLogger("tycoons.paint")
 _reported: set[str] = set()
 
@@ -31,6 +33,7 @@ def guarded_paint(paint):
     @functools.wraps(paint)
     def paint_guarded(self, p, option, widget=None):
         p.save()
+        text_boxes.begin(self, p)  # where it draws its words (what marks leave uncovered)
         try:
             paint(self, p, option, widget)
         except Exception:  # noqa: BLE001 - any error here would take the whole app down
@@ -45,6 +48,7 @@ def guarded_paint(paint):
             except Exception:  # noqa: BLE001 - not even the placeholder: draw nothing
                 pass
         finally:
+            text_boxes.end(self)
             p.restore()
 
     paint_guarded.paint_guarded = True

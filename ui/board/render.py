@@ -115,14 +115,32 @@ def render_session(session, out: str, scale: float = 1.0, viewer: int | None = N
 
 
 def render_from_args(args) -> int:
-    """The `tycoons render` command."""
+    """The `tycoons render` command: 0, 2 for a setup the game refuses (one line), 1 if the picture
+    cannot be written (one line)."""
+    from engine.command_line import printable
+    from engine.core.errors import TycoonsError
+    from engine.core.registry import get_spec
+    from saves.files import reason
     from ui.games import has_board
 
     if not has_board(args.game):
         print(f"tycoons render: {args.game} has no board to draw yet", file=sys.stderr)
         return 2
+    spec = get_spec(args.game)
+    if not spec.min_players <= args.players <= spec.max_players:
+        print(f"tycoons render: {spec.title} takes {spec.min_players}–{spec.max_players} players, "
+              f"not {args.players}", file=sys.stderr)
+        return 2
     _ensure_app()
-    session = play_session(args.game, args.players, args.seed, args.moves, names=getattr(args, "names", None))
-    path = render_session(session, args.out, float(args.scale or 1.0))
-    print(path)
+    try:
+        session = play_session(args.game, args.players, args.seed, args.moves, names=getattr(args, "names", None))
+    except (TycoonsError, ValueError) as exc:
+        print(f"tycoons render: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    try:
+        path = render_session(session, args.out, float(args.scale or 1.0))
+    except OSError as exc:
+        print(f"tycoons render: {printable(args.out)} could not be written ({reason(exc)})", file=sys.stderr)
+        return 1
+    print(printable(path))
     return 0

@@ -6,7 +6,7 @@ Kept light: it imports nothing game-specific, so it paints quickly at cold start
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from ui.services.plain_text import PlainLabel, plain_tip
 
@@ -124,22 +124,74 @@ class StartScreen(QWidget):
         self._row.addStretch(1)
         outer.addLayout(self._row)
         outer.addStretch(1)
+        self._card = card
         self.past_games = None
         self.online_games = None
+        self.side_tabs = QTabWidget(self)  # both panels, on a screen too narrow for the row
+        self.side_tabs.setObjectName("SideTabs")
+        self.side_tabs.setDocumentMode(True)
+        self.side_tabs.setVisible(False)
+        self._arranged = (False, 0)  # (the panels as tabs, how many panels)
 
     def set_past_games(self, panel: QWidget) -> None:
         """Show the "Past games" panel beside the buttons (added after the first paint: reading
         the record imports the engine, which cold start leaves for later)."""
         self.past_games = panel
-        self._row.insertWidget(self._row.count() - 1, panel, 3)
+        self._arrange()
+        from ui.services.window_fit import fit
+
         self.resize(max(self.width(), 1360), max(self.height(), 720))
+        fit(self)  # a laptop's screen is smaller: within it
 
     def set_online_games(self, panel: QWidget) -> None:
         """Show "Online games" (ui/dialogs/online.py) on the left of the buttons."""
         self.online_games = panel
         panel.setMinimumWidth(230)
         panel.setMaximumWidth(330)
-        self._row.insertWidget(1, panel, 2)
+        self._arrange()
+
+    def _row_width(self) -> int:
+        """The least width the card and both panels take side by side, margins included."""
+        m = self.layout().contentsMargins()
+        parts = [w for w in (self.online_games, self._card, self.past_games) if w is not None]
+        return (m.left() + m.right() + sum(max(w.minimumWidth(), w.minimumSizeHint().width()) for w in parts)
+                + self._row.spacing() * (len(parts) - 1))
+
+    def _arrange(self) -> None:
+        """Online games, the card and Past games side by side where the screen is wide enough for
+        the three, else the two panels as tabs beside the card: the window always fits its
+        screen (ui/services/window_fit.py). Chosen by the screen, not the window, so the panels
+        stay where they are while the player resizes the window."""
+        from ui.services.window_fit import available_area
+
+        panels = [w for w in (self.online_games, self.past_games) if w is not None]
+        tabbed = len(panels) == 2 and self._row_width() > available_area(self).width()
+        if (tabbed, len(panels)) == self._arranged:
+            return
+        self._arranged = (tabbed, len(panels))
+        for panel in panels:
+            self._row.removeWidget(panel)
+        while self.side_tabs.count():
+            self.side_tabs.removeTab(0)
+        self._row.removeWidget(self.side_tabs)
+        if tabbed:
+            self.side_tabs.addTab(self.past_games, "Past games")
+            self.side_tabs.addTab(self.online_games, "Online games")
+            self._row.insertWidget(self._row.indexOf(self._card) + 1, self.side_tabs, 3)
+            self.side_tabs.setVisible(True)
+            return
+        self.side_tabs.setVisible(False)
+        for panel in panels:
+            panel.setParent(self)
+            if panel is self.online_games:
+                self._row.insertWidget(self._row.indexOf(self._card), panel, 2)
+            else:
+                self._row.insertWidget(self._row.indexOf(self._card) + 1, panel, 3)
+            panel.setVisible(True)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self._arrange()  # the screen it opens on decides
+        super().showEvent(event)
 
     def set_notice(self, text: str) -> None:
         """A line for the player under the buttons (a settings file set aside…); "" hides it."""

@@ -1,4 +1,4 @@
-"""The hot-seat curtain (DESIGN §4): a full-window overlay "Pass the computer to Ann" that hides
+"""The hot-seat curtain (ARCHITECTURE §4): a full-window overlay "Pass the computer to Ann" that hides
 the board, the players panel and the log until that player clicks.
 
 Only a deliberate act of the next player lifts it. The previous player's hands are still on the

@@ -12,31 +12,40 @@ from __future__ import annotations
 
 import argparse
 import sys
+from urllib.parse import urlsplit
+
+from engine import command_line as arg
 
 # asyncio, getpass and signal are imported where they are used: every launch of the app builds
 # the command line's parser (add_parser, below), and asyncio alone took ~40 ms before the start
-# screen's first paint (DESIGN §9 cold start; the GUI imports it after the paint)
+# screen's first paint (ARCHITECTURE §9 cold start; the GUI imports it after the paint)
 
 
 def add_parser(sub) -> None:
     host = sub.add_parser("host", help="host online games (headless): signin, new, run, list")
     cmds = host.add_subparsers(dest="host_command", required=True)
     sign = cmds.add_parser("signin", help="sign in to a Matrix homeserver (kept for the next runs)")
-    sign.add_argument("--homeserver", required=True, help="e.g. https://matrix.example.org")
-    sign.add_argument("--user", required=True, help="the Matrix user, e.g. @tycoons:example.org")
-    sign.add_argument("--token", default=None, help="an access token instead of a password")
+    sign.add_argument("--homeserver", type=homeserver_arg, required=True, help="e.g. https://matrix.example.org")
+    sign.add_argument("--user", type=user_arg, required=True, help="the Matrix user, e.g. @tycoons:example.org")
+    sign.add_argument("--token", type=token_arg, default=None, help="an access token instead of a password")
     sign.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
     new = cmds.add_parser("new", help="start a game: invite the online players")
-    new.add_argument("game")
-    new.add_argument("--seat", action="append", required=True,
+    new.add_argument("game", type=arg.game)
+    new.add_argument("--seat", type=seat_arg, action="append", required=True,
                      help="NAME=@user:server for a player online, NAME=ai:LEVEL for an AI (in seat order)")
     new.add_argument("--option", action="append", default=[], help="KEY=VALUE, a game option")
-    new.add_argument("--seed", type=int, default=None)
+    new.add_argument("--seed", type=arg.seed, default=None)
     run = cmds.add_parser("run", help="host every game here until stopped")
-    run.add_argument("--max-s", type=float, default=None, help="stop after this many seconds")
-    run.add_argument("--think-ms", type=int, default=None, help="cap the thinking time of searching AI levels")
+    run.add_argument("--max-s", type=arg.decimal("the number of seconds", 0.001, 10**9), default=None,
+                     help="stop after this many seconds")
+    run.add_argument("--think-ms", type=arg.think_ms, default=None,
+                     help="cap the thinking time of searching AI levels")
     cmds.add_parser("list", help="the games hosted here and whose turn it is")
     cmds.add_parser("signout", help="forget the sign-in kept here")
+
+
+MAX_MATRIX_ID = 255
+"""The Matrix specification's limit on a user id, and a generous one on a homeserver's address."""
 
 
 def parse_seat(text: str):
@@ -46,12 +55,76 @@ def parse_seat(text: str):
     name, sep, who = text.partition("=")
     name, who = name.strip(), who.strip()
     if not sep or not name or not who:
-        raise ValueError(f"a seat is NAME=@user:server or NAME=ai:LEVEL, not {text!r}")
+        raise ValueError(f"a seat is NAME=@user:server or NAME=ai:LEVEL, not {arg.shown(text)}")
+    try:
+        name = arg.name(name)
+    except argparse.ArgumentTypeError as exc:
+        raise ValueError(str(exc)) from None
     if who.startswith("ai:"):
-        return SeatInfo(name, "ai", who[3:] or "normal")
-    if not who.startswith("@") or ":" not in who:
-        raise ValueError(f"{who!r} is not a Matrix user id (they look like @ann:example.org)")
+        level = who[3:] or "normal"
+        if not (level.isascii() and level.isalnum() and len(level) <= 20):
+            raise ValueError(f"{arg.shown(level)} is not an AI level (easy, normal, hard…)")
+        return SeatInfo(name, "ai", level)
+    problem = user_problem(who)
+    if problem:
+        raise ValueError(problem)
     return SeatInfo(name, "online", user=who)
+
+
+def seat_arg(text: str):
+    """The argparse type of --seat (`parse_seat`)."""
+    try:
+        return parse_seat(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def user_problem(text: str) -> str | None:
+    """Why `text` is not a Matrix user id (``@name:server``), or None."""
+    local, sep, server = text[1:].partition(":")
+    if not (text.startswith("@") and sep and local and server and len(text) <= MAX_MATRIX_ID
+            and text.isprintable() and not any(c.isspace() for c in text)):
+        return f"{arg.shown(text)} is not a Matrix user id (they look like @ann:example.org)"
+    return None
+
+
+def user_arg(text: str) -> str:
+    """The argparse type of --user: a Matrix user id."""
+    problem = user_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def homeserver_arg(text: str) -> str:
+    """A homeserver's address: http(s)://host[:port][/path], nothing else (a malformed one made the
+    sign-in wait on the network, or end in a traceback)."""
+    problem = None
+    if len(text) > MAX_MATRIX_ID or not text.isprintable() or any(c.isspace() for c in text):
+        problem = "holds spaces or control characters, or is far too long"
+    else:
+        try:
+            parts = urlsplit(text)
+            parts.port  # noqa: B018 - reading it checks it (ValueError for a port out of range)
+        except ValueError as exc:
+            problem = f"is malformed ({exc})"
+        else:
+            if parts.scheme not in ("http", "https"):
+                problem = "does not start with https:// (or http://)"
+            elif not parts.hostname:
+                problem = "names no server"
+            elif parts.query or parts.fragment or parts.username or parts.password:
+                problem = "holds more than a server's address"
+    if problem:
+        raise argparse.ArgumentTypeError(f"the homeserver {arg.shown(text)} {problem} "
+                                         "(it looks like https://matrix.example.org)")
+    return text.rstrip("/")
+
+
+def token_arg(text: str) -> str:
+    if not text or len(text) > 4096 or not text.isprintable() or any(c.isspace() for c in text):
+        raise argparse.ArgumentTypeError("the access token is one word of printable characters")
+    return text
 
 
 def _option_value(text: str):
@@ -93,7 +166,10 @@ async def _main(args) -> int:
         try:
             creds = await sign_in(args.homeserver, args.user, password=password, token=args.token)
         except MatrixError as exc:
-            print(f"tycoons host: {exc.reason}", file=sys.stderr)
+            print(f"tycoons host: {arg.printable(exc.reason)}", file=sys.stderr)
+            return 1
+        except Exception as exc:  # noqa: BLE001 - the network library's own errors: one line, never a traceback
+            print(f"tycoons host: {args.homeserver} cannot be reached ({arg.printable(exc)[:200]})", file=sys.stderr)
             return 1
         try:
             path = save_credentials(creds)
@@ -120,49 +196,69 @@ async def _main(args) -> int:
         return 0
     if command == "list":
         return _list()
+    setup = None
+    if command == "new":
+        try:
+            setup = _new_game_setup(args)  # a bad seat or option is refused before the network is asked
+        except (ValueError, KeyError) as exc:
+            print(f"tycoons host: {arg.printable(exc)}", file=sys.stderr)
+            return 2
     creds = load_credentials()
     if creds is None:
         print("tycoons host: not signed in: run `tycoons host signin` first.", file=sys.stderr)
         return 2
     from ui.online.service import HostService
 
-    link = MatrixLink(creds)
+    link = MatrixLink(creds, notice=lambda text: print(f"tycoons host: {text}", file=sys.stderr, flush=True))
     service = HostService(link, think_ms=getattr(args, "think_ms", None), log=lambda line: print(line, flush=True))
     try:
         if command == "new":
-            return await _new(service, args)
+            return await _new(service, args.game, *setup)
         return await _run(service, args)
     except MatrixError as exc:
         print(f"tycoons host: {exc.reason}", file=sys.stderr)
         return 1
     finally:
+        await service.close()
         await link.close()
 
 
-async def _new(service, args) -> int:
+def _new_game_setup(args) -> tuple[list, dict, int]:
+    """The seats, options and seed of `tycoons host new`; ValueError (or KeyError) says what is
+    wrong with them (the seats themselves were checked as they were read)."""
     import time
 
-    try:
-        seats = [parse_seat(s) for s in args.seat]
-        options = {}
-        for item in args.option:
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise ValueError(f"an option is KEY=VALUE, not {item!r}")
-            options[key.strip()] = _option_value(value.strip())
-        from engine.core.registry import get_spec
+    from ai.core.agents import levels
+    from engine.core.registry import get_spec
 
-        spec = get_spec(args.game)
-        spec.resolve_options(options)
-        if not spec.min_players <= len(seats) <= spec.max_players:
-            raise ValueError(f"{spec.title} takes {spec.min_players}–{spec.max_players} players, not {len(seats)}")
-        if not any(s.is_online for s in seats):
-            raise ValueError("an online game needs at least one seat NAME=@user:server")
-    except (ValueError, KeyError) as exc:
-        print(f"tycoons host: {exc}", file=sys.stderr)
-        return 2
+    seats = list(args.seat)
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"an option is KEY=VALUE, not {arg.shown(item)}")
+        options[key.strip()] = _option_value(value.strip())
+    spec = get_spec(args.game)
+    spec.resolve_options(options)
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise ValueError(f"{spec.title} takes {spec.min_players}–{spec.max_players} players, not {len(seats)}")
+    if len({s.name.casefold() for s in seats}) != len(seats):
+        raise ValueError("every player needs a different name")
+    known = levels(args.game)
+    for s in seats:
+        if s.is_ai and s.level not in known:
+            raise ValueError(f"{spec.title} has no AI level {arg.shown(s.level)} (its levels: {', '.join(known)})")
+    if not any(s.is_online for s in seats):
+        raise ValueError("an online game needs at least one seat NAME=@user:server")
     seed = args.seed if args.seed is not None else int(time.time() * 1000) & 0x7FFFFFFF
-    run = await service.new_game(args.game, seats, options, seed)
+    return seats, options, seed
+
+
+async def _new(service, game: str, seats: list, options: dict, seed: int) -> int:
+    run = await service.new_game(game, seats, options, seed)
+    if not await service.outbox.drain(timeout_s=60):  # `tycoons host run` sends them again anyway
+        print("tycoons host: the game's first frames are not all sent yet; `tycoons host run` sends them.",
+              file=sys.stderr)
     print(run.record.game)
     return 0
 

@@ -1,4 +1,4 @@
-"""The host's side of an online game, without any I/O (DESIGN §12): which decisions it takes,
+"""The host's side of an online game, without any I/O (ARCHITECTURE §12): which decisions it takes,
 what it publishes in which room. `tycoons host` (ui/online/service.py) and the GUI host
 (ui/online/gui/game.py) both drive it, each with its own transport.
 
@@ -26,6 +26,12 @@ GAME_ROOM_EVERY_S = 1.5
 NOTICE_AFTER_S = 20.0
 """A turn notice (which the player's own Matrix app may push to their phone) goes out only when
 the player has not decided within this time."""
+REFUSALS_BURST = 20
+REFUSALS_EVERY_S = 2.0
+"""Each sender is answered at most REFUSALS_BURST refusals in a row, then one every
+REFUSALS_EVERY_S: a player who sends a flood of bad messages costs the homeserver (and every
+other player's round trip) a refusal now and then, not one per message. A player who plays
+never comes near it; decisions that are taken are never limited."""
 FINAL_PART_BYTES = 40_000
 """A finished game's save goes out in parts of at most this many characters (Matrix caps an
 event at 64 KiB)."""
@@ -41,10 +47,31 @@ class Out:
     state_key: str | None = None
 
 
+class SenderLimits:
+    """A bucket of answers per sender: REFUSALS_BURST, one more every REFUSALS_EVERY_S."""
+
+    def __init__(self, burst: int = REFUSALS_BURST, every_s: float = REFUSALS_EVERY_S):
+        self.burst, self.every_s = burst, every_s
+        self._buckets: dict[str, tuple[float, float]] = {}  # sender -> (answers left, when counted)
+
+    def take(self, sender: str, now: float) -> float | None:
+        """Spend one answer for `sender`: the answers left after it, or None if there was none."""
+        left, at = self._buckets.get(sender, (float(self.burst), now))
+        left = min(float(self.burst), left + (now - at) / self.every_s)
+        if left < 1.0:
+            self._buckets[sender] = (left, now)
+            return None
+        self._buckets[sender] = (left - 1.0, now)
+        if len(self._buckets) > 4096:  # senders long quiet are full again: forget them
+            self._buckets = {s: b for s, b in self._buckets.items() if b[0] < self.burst - 1}
+        return left - 1.0
+
+
 @dataclass(slots=True)
 class Verdict:
     """What to do with an incoming event: "take" (apply `action` for `seat`), "refuse" (send
-    `reply`), or "ignore" (not ours to answer: our own events, other event types)."""
+    `reply`; None when its sender has been sent too many refusals lately: see SenderLimits), or
+    "ignore" (not ours to answer: our own events, other event types)."""
 
     kind: str
     seat: int | None = None
@@ -102,6 +129,8 @@ class HostCore:
     publication since then answers the latest position (a key frame sent again, or a turn
     confirmed at the host's screen, does not make a decision chosen just before it stale)."""
     _position: tuple = ()
+    _rekey: set = field(default_factory=set)
+    limits: SenderLimits = field(default_factory=SenderLimits)
 
     def __post_init__(self) -> None:
         gid = self.record.game
@@ -171,11 +200,18 @@ class HostCore:
         return out
 
     def flush(self, now: float | None = None, force: bool = False) -> list[Out]:
-        """What is due by now: the game room's frame held back by `publish`, and a turn notice
-        whose player has not decided within NOTICE_AFTER_S. Drivers call it a few times a
-        second."""
+        """What is due by now: key frames for rooms that lost a frame (`rekey`), the game room's
+        frame held back by `publish`, and a turn notice whose player has not decided within
+        NOTICE_AFTER_S. Drivers call it a few times a second."""
         now = time.monotonic() if now is None else now
         out: list[Out] = []
+        if self._rekey:
+            self.record.seq += 1
+            for room in sorted(self._rekey):
+                out.append(self._frame(room, key=True))
+                if room == self.record.game_room:
+                    self._game_room_at, self._game_room_stale = now, False
+            self._rekey.clear()
         if self._game_room_stale and (force or now - self._game_room_at >= GAME_ROOM_EVERY_S):
             out.append(self._frame(self.record.game_room, False))
             self._game_room_at, self._game_room_stale = now, False
@@ -192,6 +228,12 @@ class HostCore:
     def hash_for(self, viewer: int | None) -> str:
         """The hash `viewer`'s room is told: of what they see, never of the whole state."""
         return p.view_hash(self.seen(viewer))
+
+    def rekey(self, room: str) -> None:
+        """Send `room` a key frame at the next `flush`: a frame sent there was lost for good, and
+        its readers cannot place the frames built on it."""
+        if room in self.rooms():
+            self._rekey.add(room)
 
     def _frame(self, room: str, key: bool) -> Out:
         session, state = self.session, self.session.state
@@ -265,8 +307,20 @@ class HostCore:
         return out
 
     # -- receiving -------------------------------------------------------------------------------
-    def judge(self, room: str, sender: str, event_type: str, content) -> Verdict:
-        """What to do with an event that arrived in one of the game's rooms."""
+    def judge(self, room: str, sender: str, event_type: str, content, now: float | None = None) -> Verdict:
+        """What to do with an event that arrived in one of the game's rooms. A refusal is
+        answered within its sender's limits (`SenderLimits`)."""
+        verdict = self._judge(room, sender, event_type, content)
+        if verdict.kind == "refuse" and verdict.reply is not None:
+            left = self.limits.take(sender, time.monotonic() if now is None else now)
+            if left is None:
+                verdict.reply = None
+            elif left < 1.0:
+                verdict.reply.content["reason"] += (" Too many of your messages were refused lately: the next ones "
+                                                    "go unanswered for a while.")
+        return verdict
+
+    def _judge(self, room: str, sender: str, event_type: str, content) -> Verdict:
         if sender == self.record.host or event_type != p.DECISION:
             return Verdict("ignore")
         seat = self.viewer_of(room)

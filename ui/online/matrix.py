@@ -9,6 +9,7 @@ encryption is an extra of its own). Every call here is bounded in time."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import nio
@@ -17,6 +18,9 @@ from ui.online import protocol as p
 from ui.online.credentials import Credentials
 
 CALL_TIMEOUT_S = 30.0
+RATE_LIMIT_WAIT_S = 120.0
+"""A call the homeserver rate-limits is made again when it says (``retry_after_ms``), waiting at
+most this long in all; a longer wait is given up and said (the player tries again later)."""
 
 SYNC_FILTER = {"room": {"timeline": {"limit": 60}, "state": {"lazy_load_members": True},
                         "ephemeral": {"not_types": ["*"]}, "account_data": {"not_types": ["*"]}},
@@ -27,11 +31,27 @@ this account's own events (see `sync`)."""
 
 
 class MatrixError(Exception):
-    """A call to the homeserver failed; `reason` is a sentence for the player."""
+    """A call to the homeserver failed; `reason` is a sentence for the player. `transient`: it
+    may well go through if made again (the homeserver failed, did not answer, or was not
+    reached; or it rate-limited the call, and then `retry_after_s` says when, if it said)."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str, transient: bool = False, retry_after_s: float | None = None,
+                 rate_limited: bool = False):
         super().__init__(reason)
         self.reason = reason
+        self.transient = transient or rate_limited
+        self.retry_after_s = retry_after_s
+        self.rate_limited = rate_limited
+
+
+PERMANENT_CODES = frozenset({"M_FORBIDDEN", "M_NOT_FOUND", "M_TOO_LARGE", "M_BAD_JSON", "M_NOT_JSON",
+                             "M_UNKNOWN_TOKEN", "M_MISSING_TOKEN", "M_INVALID_PARAM", "M_MISSING_PARAM",
+                             "M_USER_DEACTIVATED", "M_UNRECOGNIZED", "M_UNAUTHORIZED", "M_BAD_STATE"})
+"""Answers that will be the same however often the call is made again."""
+
+
+def seconds(value: float) -> str:
+    return f"{value:.1f} s" if value < 10 else f"{value:.0f} s"
 
 
 @dataclass
@@ -64,13 +84,28 @@ def _ssl_for(homeserver: str):
 
 
 def _client(homeserver: str, user: str, device_id: str | None = None) -> nio.AsyncClient:
-    return nio.AsyncClient(homeserver, user, device_id=device_id, ssl=_ssl_for(homeserver))
+    # nio by itself sleeps through rate limits and retries timeouts without end, silently: the
+    # caller's own time limit then said "did not answer in time", which names the wrong cause.
+    # Here every call is tried once by nio, and `MatrixLink._call` says what happened and decides.
+    config = nio.AsyncClientConfig(max_limit_exceeded=0, max_timeouts=0)
+    return nio.AsyncClient(homeserver, user, device_id=device_id, ssl=_ssl_for(homeserver), config=config)
 
 
 def _check(response, what: str):
+    """The response, or MatrixError saying what went wrong and whether trying again may help."""
     if isinstance(response, nio.responses.ErrorResponse):
         message = getattr(response, "message", "") or str(response)
-        raise MatrixError(f"{what} failed: {message}")
+        code = getattr(response, "status_code", None)
+        transport = getattr(response, "transport_response", None)
+        status = getattr(transport, "status", None)
+        if status == 429 or code == "M_LIMIT_EXCEEDED":
+            after = getattr(response, "retry_after_ms", None)
+            after_s = after / 1000 if isinstance(after, int | float) and after >= 0 else None
+            wait = f" (it asks to wait {seconds(after_s)})" if after_s is not None else ""
+            raise MatrixError(f"{what}: the homeserver is rate-limiting this account{wait}.", retry_after_s=after_s,
+                              rate_limited=True)
+        transient = code not in PERMANENT_CODES and (status is None or status >= 500 or status == 408)
+        raise MatrixError(f"{what} failed: {message}", transient=transient)
     return response
 
 
@@ -87,7 +122,7 @@ async def sign_in(homeserver: str, user: str, password: str | None = None, token
             who = _check(await asyncio.wait_for(client.whoami(), CALL_TIMEOUT_S), "Checking the access token")
             return Credentials(homeserver, who.user_id, token, who.device_id or "")
         response = await asyncio.wait_for(client.login(password or "", device_name=device_name), CALL_TIMEOUT_S)
-        _check(response, "Signing in")
+        _check(response, "Signing in")  # a rate limit is said as one: the player tries again later
         return Credentials(homeserver, response.user_id, response.access_token, response.device_id or "")
     except TimeoutError:
         raise MatrixError(f"{homeserver} did not answer in time.") from None
@@ -98,10 +133,12 @@ async def sign_in(homeserver: str, user: str, password: str | None = None, token
 
 
 class MatrixLink:
-    """One signed-in Matrix account."""
+    """One signed-in Matrix account. `notice(text)` hears what a call is waiting for (a rate
+    limit, and how long); by default nobody."""
 
-    def __init__(self, creds: Credentials):
+    def __init__(self, creds: Credentials, notice: Callable[[str], None] | None = None):
         self.creds = creds
+        self.notice = notice or (lambda text: None)
         self.user_id = creds.user_id
         self.client = _client(creds.homeserver, creds.user_id, creds.device_id or None)
         self.client.restore_login(creds.user_id, creds.device_id or "TYCOONS", creds.access_token)
@@ -112,13 +149,39 @@ class MatrixLink:
     async def close(self) -> None:
         await self.client.close()
 
-    async def _call(self, what: str, coro):
+    async def _call(self, what: str, make, patient: bool = True):
+        """`make()`'s call, made again while the homeserver rate-limits it and at most
+        RATE_LIMIT_WAIT_S in all (each wait is said through `notice`); any other failure raises
+        MatrixError at once (`transient` says whether trying again may help: the caller knows
+        whether its call may safely be made twice). Not `patient`: a rate limit raises at once
+        too (the outbox waits on its own, without holding anyone up)."""
+        waited = 0.0
+        while True:
+            try:
+                return await self._once(what, make())
+            except MatrixError as exc:
+                if not exc.rate_limited or not patient:
+                    raise
+                wait = exc.retry_after_s if exc.retry_after_s is not None else min(5.0, 1.0 + waited)
+                if waited + wait > RATE_LIMIT_WAIT_S:
+                    asked = f"it asks to wait {seconds(wait)}" if exc.retry_after_s is not None else "it kept refusing"
+                    if waited:
+                        asked += f" after {seconds(waited)} of waiting"
+                    raise MatrixError(f"{what}: the homeserver is rate-limiting this account; {asked}. Try again "
+                                      "later.", retry_after_s=exc.retry_after_s, rate_limited=True) from None
+                self.notice(f"{what}: the homeserver is rate-limiting this account; trying again in "
+                            f"{seconds(wait)}.")
+                await asyncio.sleep(wait)
+                waited += wait
+
+    @staticmethod
+    async def _once(what: str, coro):
         try:
             return _check(await asyncio.wait_for(coro, CALL_TIMEOUT_S), what)
         except TimeoutError:
-            raise MatrixError(f"{what}: the homeserver did not answer in time.") from None
+            raise MatrixError(f"{what}: the homeserver did not answer in time.", transient=True) from None
         except (OSError, nio.exceptions.ProtocolError) as exc:
-            raise MatrixError(f"{what}: the homeserver cannot be reached ({exc}).") from None
+            raise MatrixError(f"{what}: the homeserver cannot be reached ({exc}).", transient=True) from None
 
     # -- rooms ----------------------------------------------------------------------------------
     async def create_room(self, name: str, room_type: str, invite: list[str], state: list[dict] | None = None,
@@ -129,32 +192,41 @@ class MatrixLink:
         # the creator has power 100 from the preset (or, from room version 12, above every level)
         powers = {"events": host_only, "state_default": 100,
                   "events_default": 0, "invite": 100, "kick": 100, "ban": 100, "redact": 100}
-        response = await self._call("Creating a room", self.client.room_create(
+        response = await self._call("Creating a room", lambda: self.client.room_create(
             name=name, topic=topic, room_type=room_type, preset=nio.RoomPreset.private_chat, invite=invite,
             initial_state=state or [], power_level_override=powers))
         return response.room_id
 
     async def join(self, room: str) -> None:
-        await self._call("Joining the game", self.client.join(room))
+        await self._call("Joining the game", lambda: self.client.join(room))
 
     async def leave(self, room: str) -> None:
-        await self._call("Leaving the game", self.client.room_leave(room))
+        await self._call("Leaving the game", lambda: self.client.room_leave(room))
 
-    async def send(self, room: str, event_type: str, content: dict) -> str:
+    async def invite(self, room: str, user: str) -> None:
+        await self._call("Inviting a player", lambda: self.client.room_invite(room, user))
+
+    async def send(self, room: str, event_type: str, content: dict, txn: str | None = None,
+                   patient: bool = True) -> str:
+        """Send a timeline event. The same `txn` (transaction id) makes a send that is tried
+        again after a failure one event, never two, if the first try went through after all."""
         self.sent_bytes += p.content_size(content)
         self.sent_events += 1
-        response = await self._call("Sending", self.client.room_send(room, event_type, content,
-                                                                     ignore_unverified_devices=True))
+        txn = txn or p.new_txn()
+        response = await self._call("Sending", lambda: self.client.room_send(
+            room, event_type, content, tx_id=txn, ignore_unverified_devices=True), patient)
         return response.event_id
 
-    async def put_state(self, room: str, event_type: str, content: dict, state_key: str = "") -> None:
+    async def put_state(self, room: str, event_type: str, content: dict, state_key: str = "",
+                        patient: bool = True) -> None:
         self.sent_bytes += p.content_size(content)
         self.sent_events += 1
-        await self._call("Updating the room", self.client.room_put_state(room, event_type, content, state_key))
+        await self._call("Updating the room", lambda: self.client.room_put_state(room, event_type, content,
+                                                                                 state_key), patient)
 
     async def state(self, room: str) -> list[dict]:
         """The room's current state events (raw)."""
-        response = await self._call("Reading the room", self.client.room_get_state(room))
+        response = await self._call("Reading the room", lambda: self.client.room_get_state(room))
         return list(response.events)
 
     async def state_event(self, room: str, event_type: str, state_key: str = "") -> dict | None:
@@ -164,14 +236,16 @@ class MatrixLink:
             return None
         return response.content
 
-    async def history(self, room: str, start: str | None, until, limit: int = 100, pages: int = 50) -> list[dict]:
+    async def history(self, room: str, start: str | None, until, limit: int = 100, pages: int = 50,
+                      end: str | None = None) -> list[dict]:
         """Timeline events before `start` (newest first), paged back until `until(event)` is
-        true for one of them or the room's beginning; at most `pages` pages."""
+        true for one of them, the position `end` (a sync's position) or the room's beginning; at
+        most `pages` pages."""
         out: list[dict] = []
         token = start
         for _ in range(pages):
-            response = await self._call("Reading the game's history", self.client.room_messages(
-                room, token, direction=nio.MessageDirection.back, limit=limit))
+            response = await self._call("Reading the game's history", lambda token=token: self.client.room_messages(
+                room, token, end=end, direction=nio.MessageDirection.back, limit=limit))
             events = [e.source for e in response.chunk]
             out.extend(events)
             if any(until(e) for e in events) or not events or not response.end or response.end == token:
@@ -185,7 +259,7 @@ class MatrixLink:
             room = dict(SYNC_FILTER["room"])
             # its own events come back to nobody: every sync they would wake is work for the server
             room["timeline"] = dict(room["timeline"], not_senders=[self.user_id])
-            response = await self._call("Preparing to follow the game", self.client.upload_filter(
+            response = await self._call("Preparing to follow the game", lambda: self.client.upload_filter(
                 room=room, presence=SYNC_FILTER["presence"], account_data=SYNC_FILTER["account_data"]))
             self._filter_id = response.filter_id
         # the sync's raw JSON through nio's request layer: nio's own parsing drops the stripped
@@ -202,7 +276,13 @@ class MatrixLink:
             raise MatrixError(f"The homeserver cannot be reached ({exc}).") from None
         if response.status != 200 or not isinstance(data, dict) or "next_batch" not in data:
             said = data.get("error", response.status) if isinstance(data, dict) else response.status
-            raise MatrixError(f"Following the game failed: {said}")
+            if response.status == 429 or (isinstance(data, dict) and data.get("errcode") == "M_LIMIT_EXCEEDED"):
+                after = data.get("retry_after_ms") if isinstance(data, dict) else None
+                after_s = after / 1000 if type(after) is int and after >= 0 else None
+                wait = f"; trying again in {seconds(after_s)}" if after_s is not None else ""
+                raise MatrixError(f"Following the game: the homeserver is rate-limiting this account{wait}.",
+                                  retry_after_s=after_s, rate_limited=True)
+            raise MatrixError(f"Following the game failed: {said}", transient=response.status >= 500)
         rooms = data.get("rooms") or {}
         batch = SyncBatch(str(data["next_batch"]))
         for room, info in (rooms.get("join") or {}).items():

@@ -17,6 +17,7 @@ from ui.online import protocol as p
 from ui.online.client import ClientCore, GameInfo
 from ui.online.host import HostCore, Out, Verdict
 from ui.online.matrix import MatrixError, MatrixLink, room_name_of, room_type_of
+from ui.online.outbox import Outbox
 from ui.online.records import MAX_ID, SYNC_FILE, HostedGame, hosted_dir, hosted_games, read_json, write_json_atomic
 
 
@@ -54,26 +55,12 @@ async def create_rooms(link: MatrixLink, session: Session, game: str | None = No
     return record
 
 
-async def send_all(link: MatrixLink, outs: list[Out], later: str | None = None) -> None:
-    """Send every room's events in order (a room's frames build on one another), the rooms side
-    by side: a decision reaches every player in about one request's time, not one per room. The
-    events of room `later` (the game room: nobody plays from it) go once the others are sent, so
-    that they do not compete with the seat rooms' frames at the homeserver."""
-    by_room: dict[str, list[Out]] = {}
-    for out in outs:
-        by_room.setdefault(out.room, []).append(out)
-    held = by_room.pop(later, []) if later is not None and len(by_room) > 1 else []
-
-    async def send_room(events: list[Out]) -> None:
-        for out in events:
-            if out.state_key is not None:
-                await link.put_state(out.room, out.type, out.content, out.state_key)
-            else:
-                await link.send(out.room, out.type, out.content)
-
-    await asyncio.gather(*(send_room(events) for events in by_room.values()))
-    if held:
-        await send_room(held)
+async def read_gap(link: MatrixLink, room: str, token: str, since: str | None) -> list[dict]:
+    """The events a sync left out of `room` (its timeline was limited: more came than one sync
+    brings), oldest first: read back from the sync's `token` to the previous sync's position
+    `since` (or a few pages, the first time)."""
+    events = await link.history(room, token, lambda e: False, end=since, pages=50 if since else 3)
+    return list(reversed(events))
 
 
 # -- the host -----------------------------------------------------------------------------------
@@ -95,7 +82,8 @@ class HostService:
     seats move here, online seats' decisions come from their rooms. Each change is saved, then
     the record (sequence number, decisions taken), then published: killed at any moment and
     restarted, the host carries on from its save and the rooms, and a decision is never taken
-    twice nor lost."""
+    twice nor lost. What it publishes goes through an `Outbox`: a send that fails is sent again
+    until it goes out, and nothing else waits on it."""
 
     SYNC_FILE = SYNC_FILE
 
@@ -109,7 +97,8 @@ class HostService:
         since = state.get("since") if isinstance(state, dict) and state.get("user") == link.user_id else None
         self.since = since if type(since) is str and 0 < len(since) <= 4 * MAX_ID else None  # else: sync afresh
         self.decisions_taken = 0
-        self._sending: asyncio.Lock | None = None
+        self.outbox = Outbox(link, log=self.log, on_dropped=self._lost_frame)
+        self._kept: asyncio.Future | None = None  # the last sync position being kept (see sync_once)
 
     # -- games ----------------------------------------------------------------------------------
     async def new_game(self, game_id: str, seats, options: dict | None = None, seed: int = 0) -> HostedRun:
@@ -173,7 +162,7 @@ class HostService:
                     await self.sync_once(timeout_ms=poll_ms)
                 except MatrixError as exc:
                     self.log(f"homeserver trouble: {exc.reason}; trying again")
-                    await asyncio.sleep(1.0)
+                    await asyncio.sleep(max(1.0, min(60.0, exc.retry_after_s or 0.0)))
         finally:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
@@ -186,25 +175,79 @@ class HostService:
                 await self._send(outs, run)
 
     async def _send(self, outs: list[Out], run: HostedRun | None = None) -> None:
-        if self._sending is None:
-            self._sending = asyncio.Lock()
-        async with self._sending:  # one batch at a time: a room's frames go out in order
-            await send_all(self.link, outs, later=run.record.game_room if run is not None else None)
+        """Queue the events (each room's in order) and wait until each has gone out or its room
+        is failing: a failing room is sent to again by the outbox, and nothing waits on it."""
+        await self.outbox.put(outs, later=run.record.game_room if run is not None else None)
+
+    def _lost_frame(self, room: str) -> None:
+        run = self._by_room.get(room)
+        if run is not None:
+            run.core.rekey(room)
+
+    async def close(self) -> None:
+        """Stop sending; the sync position is kept as far as its answers went out."""
+        kept = self._kept
+        if kept is not None and not kept.done():
+            await asyncio.wait({kept}, timeout=5.0)
+        await self.outbox.close()
+        if kept is not None:
+            await asyncio.gather(kept, return_exceptions=True)
 
     async def sync_once(self, timeout_ms: int = 0) -> int:
         batch = await self.link.sync(self.since, timeout_ms)
         handled = 0
+        answers: dict[str, list[Out]] = {}  # game -> the refusals of this batch
         for room, events in batch.events.items():
             run = self._by_room.get(room)
             if run is None:
                 continue
+            if room in batch.gaps:  # more came than one sync brings: the rest is read back
+                events = await read_gap(self.link, room, batch.gaps[room], self.since) + events
             for event in events:
-                handled += await self._handle(run, room, event)
+                handled += await self._handle(run, room, event, answers)
+        # The refusals go once the batch is judged, and the host reads on without waiting for them
+        # (a flood's answers hold up nobody); the sync position that says the batch was read is
+        # kept on disk only once they have gone out: killed before, the host reads the batch
+        # again, judges it again (a decision taken is not taken twice: its event is judged) and
+        # answers again (an app ignores a second answer).
+        gone = [self.outbox.deliver(outs, later=self.runs[game].record.game_room) for game, outs in answers.items()]
         self.since = batch.next_batch
-        write_json_atomic(hosted_dir() / self.SYNC_FILE, {"user": self.link.user_id, "since": self.since})
+        self._keep_since(self.since, gone, [self.runs[game].record for game in answers])
         return handled
 
-    async def _handle(self, run: HostedRun, room: str, event: dict) -> int:
+    def _keep_since(self, since: str, gone: list, records: list[HostedGame]) -> None:
+        """Write the sync position (and the records of games that refused something) once `gone`
+        have all gone out, after the positions before it: in order, and never one whose answers
+        were left unsent (the host closed first)."""
+        before = self._kept
+
+        def write() -> None:
+            try:
+                for record in records:
+                    record.save()
+                write_json_atomic(hosted_dir() / self.SYNC_FILE, {"user": self.link.user_id, "since": since})
+            except OSError as exc:  # said; the host goes on (it reads the batch again after a restart)
+                self.log(f"the sync position could not be kept: {exc}")
+
+        async def keep() -> bool:
+            if before is not None and not await before:
+                return False
+            if gone and not all(await asyncio.gather(*gone)):
+                return False
+            write()
+            return True
+
+        if before is None and not gone:  # nothing to wait for: at once
+            write()
+            return
+        self._kept = asyncio.ensure_future(keep())
+        self._kept.add_done_callback(self._kept_done)
+
+    def _kept_done(self, future: asyncio.Future) -> None:
+        if future is self._kept and not future.cancelled() and future.exception() is None:
+            self._kept = None  # all written: the next position may be written at once
+
+    async def _handle(self, run: HostedRun, room: str, event: dict, answers: dict[str, list[Out]]) -> int:
         event_id = str(event.get("event_id", ""))
         record = run.record
         if event_id and event_id in record.judged:
@@ -215,9 +258,10 @@ class HostService:
             return 0
         record.remember_event(event_id)
         if verdict.kind == "refuse":
-            record.save()
+            if verdict.reply is None:
+                return 1  # its sender was refused too often lately: not answered, nor logged
             self.log(f"{record.game}: refused a message from {event.get('sender')}: {verdict.reason}")
-            await self._send([verdict.reply], run)
+            answers.setdefault(record.game, []).append(verdict.reply)
             return 1
         run.session.apply(verdict.action, final=True)
         run.core.taken(verdict)
@@ -298,7 +342,8 @@ class PlayerService:
         self.since: str | None = None
         self.on_event = on_event or (lambda game, what: None)
         self.on_host_event: Callable[[str, dict], None] | None = None
-        """Events of rooms this service does not follow as a player (a game hosted in the GUI)."""
+        """Events of the rooms of games hosted here (in the GUI): those `hosts(room)` says are."""
+        self.hosts: Callable[[str], bool] = lambda room: False
 
     async def sync_once(self, timeout_ms: int = 0) -> None:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -309,11 +354,13 @@ class PlayerService:
                 self.invites[room] = Invitation(room, room_name_of(stripped), inviter)
         for room in batch.left:
             self.invites.pop(room, None)
-        self.since = batch.next_batch
+        since, self.since = self.since, batch.next_batch
         for room, events in batch.events.items():
             core = self._by_room.get(room)
             if core is None:
-                if self.on_host_event is not None:
+                if self.on_host_event is not None and self.hosts(room):
+                    if room in batch.gaps and since is not None:  # every decision counts, none skipped
+                        events = await read_gap(self.link, room, batch.gaps[room], since) + events
                     for event in events:
                         self.on_host_event(room, event)
                 continue
@@ -366,6 +413,23 @@ class PlayerService:
         if changed:
             self.on_event(core.info.game, "view")
 
-    async def decide(self, game: str, action) -> str:
+    async def decide(self, game: str, action, patience_s: float = 20.0) -> str:
+        """Send a decision, pending from now on; a send that fails for a reason that may pass is
+        tried again (the same transaction id: one event however many tries went through) for up
+        to `patience_s`, after which the decision is not pending any more and MatrixError says
+        why (the player may decide again)."""
         core = self.games[game]
-        return await self.link.send(core.room, p.DECISION, core.decision(action))
+        content = core.decision(action)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience_s
+        delay = 0.25
+        while True:
+            try:
+                return await self.link.send(core.room, p.DECISION, content, txn=content["txn"])
+            except MatrixError as exc:
+                wait = max(delay, exc.retry_after_s or 0.0)
+                if not exc.transient or loop.time() + wait > deadline:
+                    core.not_sent()
+                    raise
+                await asyncio.sleep(wait)
+                delay = min(4.0, delay * 2)

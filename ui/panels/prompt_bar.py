@@ -20,6 +20,9 @@ from engine.core.contract import Action
 from ui.panels.steady_text import ClampedText
 from ui.services.plain_text import plain_tip
 
+HINT_LINES = 4
+"""A hint's heading and its three moves, each with its reason, one line each."""
+
 
 class FlowLayout(QLayout):
     """Lays children out left to right, wrapping to new lines (Qt's flow-layout example)."""
@@ -135,7 +138,7 @@ class PromptBar(QFrame):
                                            self.hint_button.fontMetrics().horizontalAdvance("Thinking…") + 16))
         top.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(top)
-        self.hint_line = ClampedText(1)
+        self.hint_line = ClampedText(HINT_LINES)
         self.hint_line.setStyleSheet("color: #0b4f7c;")
         self.hint_line.setAccessibleName("Suggested moves")
         self.hint_line.setVisible(False)

@@ -337,7 +337,7 @@ class PastGamesPanel(QFrame):
                  verify_results: bool = True):
         super().__init__(parent)
         self.setObjectName("Card")
-        self.setMinimumWidth(800)
+        self.setMinimumWidth(480)  # beside the start screen's card on a 1024-pixel screen
         self.settings = settings
         self.folder = folder
         self.record = Record()
@@ -348,7 +348,13 @@ class PastGamesPanel(QFrame):
         col.setSpacing(8)
         title = QLabel("Past games")
         title.setStyleSheet("font-family: 'DejaVu Serif'; font-size: 22px; font-weight: bold;")
-        col.addWidget(title)
+        head = QHBoxLayout()
+        head.addWidget(title, 1)
+        self.review_file_button = QPushButton("Review a saved game…")
+        self.review_file_button.setStyleSheet("padding: 4px 12px; min-width: 0; font-size: 13px;")
+        self.review_file_button.clicked.connect(self.review_file_requested.emit)
+        head.addWidget(self.review_file_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        col.addLayout(head)
         self.rates = QLabel()
         self.rates.setWordWrap(True)
         self.rates.setTextFormat(Qt.TextFormat.RichText)
@@ -394,11 +400,8 @@ class PastGamesPanel(QFrame):
         self.limit.valueChanged.connect(self._limit_changed)
         row.addWidget(self.limit)
         self.cost = PlainLabel()
+        self.cost.setWordWrap(True)  # a narrow panel (a small screen) wraps it
         row.addWidget(self.cost, 1)
-        self.review_file_button = QPushButton("Review a saved game…")
-        self.review_file_button.setStyleSheet("padding: 4px 12px; min-width: 0; font-size: 13px;")
-        self.review_file_button.clicked.connect(self.review_file_requested.emit)
-        row.addWidget(self.review_file_button)
         col.addLayout(row)
         self._show_cost()
         self.table.setVisible(False)

@@ -1,4 +1,4 @@
-"""AI decisions off the UI thread (DESIGN §6).
+"""AI decisions off the UI thread (ARCHITECTURE §6).
 
 The normal mode is a one-worker `ProcessPoolExecutor` with the `spawn` context, awaited through
 the qasync event loop (`loop.run_in_executor`). It is started only after the first paint so that

@@ -50,7 +50,7 @@ AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1300, "slow":
 """AI speed setting -> the time an AI's whole turn (its run of decisions) is shown in, the motion
 of its last decision included: the decisions after the first follow one another quickly, so a
 turn of many small decisions (a Victory Through Industry turn has a dozen) is shown within about
-this time (DESIGN §9: 1.5 s at Normal, less 200 ms for a busy machine's lateness, measured by
+this time (ARCHITECTURE §9: 1.5 s at Normal, less 200 ms for a busy machine's lateness, measured by
 tests/bench/pace_bench.py; `paced_ms` leaves room for the last motion)."""
 
 ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 1.6, "normal": 1.0, "slow": 0.6, "step": 1.0}
@@ -205,7 +205,7 @@ _SCHEMA: tuple[Setting, ...] = (
            "How quickly the AI players' decisions are shown; Step waits for Space or Next before each one."),
     flag("animations", True, "Animations",
          "Pieces slide, cards turn over and an AI's move is ringed; off, every change shows at once."),
-    flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
+    flag("confirm_turn", True, "Confirm each turn",  # ARCHITECTURE §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
     flag("hints_allowed", True, "Allow hints",  # ui/game/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),

@@ -1,4 +1,4 @@
-"""City of the Big Shoulders rules as a State (DESIGN §2). "§" is a section of the components
+"""City of the Big Shoulders rules as a State (ARCHITECTURE §2). "§" is a section of the components
 file (city-of-the-big-shoulders-components.md); the issue's rulings on its §15 and §16 are taken
 as written and marked "ruling".
 

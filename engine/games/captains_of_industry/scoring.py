@@ -1,7 +1,9 @@
-"""Game-end scoring that needs no state machinery: the money bonus and the Captain cards."""
+"""Game-end scoring: each Player Bank's Market Share by category, the Advances that score at the
+end, the Captain cards and the money bonus, and the outcome (ties: most money, then turn order)."""
 
 from __future__ import annotations
 
+from engine.core.contract import Outcome
 from engine.games.captains_of_industry.data import ADVANCES, CAPTAINS, RULES, SPACES
 
 MONEY_BONUS: tuple[int, ...] = tuple(RULES["money_bonus"])
@@ -88,3 +90,37 @@ def captain_points(card: str, h: Holdings) -> int:
     if k == "owns_all":
         return p["bonus"] if all(f in h.facilities for f in p["facilities"]) else 0
     raise ValueError(f"unknown Captain kind {k}")
+
+
+def final_breakdown(state) -> list[dict[str, int]]:
+    """Each seat's Market Share by category, as End-of-Game Business totals it."""
+    out = []
+    owners: dict[str, set[int]] = {}
+    for s in range(state.players):
+        for adv in state.advances[s]:
+            owners.setdefault(adv, set()).add(s)
+    bonus = money_bonus(state.money)
+    for s in range(state.players):
+        b = dict(state.ms[s])
+        game_adv = 0
+        if "C2" in state.advances[s]:
+            game_adv += 2 * len(state.facilities[s])
+        if "C3" in state.advances[s]:
+            game_adv += sum(1 for adv, who in owners.items() if adv != "C3" and who - {s})
+        if "C4" in state.advances[s]:
+            game_adv += 3 * len(state.re_spaces(s))
+        b["game_advances"] = game_adv
+        h = Holdings(s, state.facilities, state.re_spaces(s), state.advances[s], state.dominations[s], state.money)
+        b["captains"] = sum(captain_points(c, h) for c in state.hands[s])
+        b["money_bonus"] = bonus[s]
+        out.append(b)
+    return out
+
+
+def final_outcome(state) -> Outcome:
+    breakdown = final_breakdown(state)
+    scores = [sum(b.values()) for b in breakdown]
+    # ties: most money, then earliest on the Turn Order track (rules)
+    position = {s: i for i, s in enumerate(state.order)}
+    tiebreak = [(state.money[s], -position[s]) for s in range(state.players)]
+    return Outcome.from_scores(scores, breakdown, tiebreak=tiebreak, tie_rule="most money, then turn order")

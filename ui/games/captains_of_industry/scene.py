@@ -51,7 +51,6 @@ from ui.board import style
 from ui.board.items import BoardItem, ScreenClick
 from ui.board.pieces import ButtonItem, Panel, TextItem
 from ui.board.scene import GameScene
-from ui.games.captains_of_industry import bill_text, describe, goods, icon_words, market_share_text, short_bill
 from ui.games.captains_of_industry.items import (
     AdvanceTile,
     FacilityRow,
@@ -63,6 +62,7 @@ from ui.games.captains_of_industry.items import (
     StackChip,
     TurnBoard,
 )
+from ui.games.captains_of_industry.words import bill_text, describe, goods, icon_words, market_share_text, short_bill
 
 M = 14.0
 LABEL_W, SPACE_W, ROW_H = 180.0, 45.0, 44.0
@@ -136,9 +136,6 @@ class CaptainsScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._prev_markets: dict | None = None
-        self._taken: list[tuple[int, str, int, int, int, int]] = []  # (turn, market, seller, price, count, buyer)
-        self._prev_report: list = []
         self._report_step = 0   # 0: the whole age end; k: the k-th market's line, lit on the board
 
     # -- the contract ------------------------------------------------------------------------------
@@ -154,7 +151,6 @@ class CaptainsScene(GameScene):
         me = legal[0].seat if legal else None
         marks = style.seat_marks(names)
         seats = tuple((style.seat_colour(s), marks[s]) for s in range(view["players"]))
-        self._note_purchases(view)
         arr = self.lay_out(board_tree())
         self._pw = {name: arr.rects[name][2] for name in PANELS}
         """Each panel's width as laid out (a panel widened spreads its spaces, tiles and buttons)."""
@@ -189,41 +185,6 @@ class CaptainsScene(GameScene):
         item.set_text(text, colour)
         item.setPos(rect.topLeft())
         return item
-
-    # -- purchases: which tokens the last turn took, and who was paid -------------------------------
-    remembers_steps = True
-    steps_remembered = 60  # a lap of turns: the ghosts last that long (_note_purchases)
-
-    def forget_steps(self, previous_view: dict | None) -> None:
-        self._prev_markets, self._taken, self._prev_report = None, [], []
-        if previous_view is not None:
-            self._note_purchases(previous_view)
-
-    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
-        self._note_purchases(view)
-
-    def _note_purchases(self, view: dict) -> None:
-        """Compare the buying markets with the last view: tokens that left one during a turn were
-        bought (age ends empty only the consumer markets). They stay drawn as dashed ghosts for a
-        lap of turns, so a player sees every purchase the others made since their own turn."""
-        n = view["players"]
-        now = view["round"] * n + view["turn_pos"]   # turns in play order (rounds run across ages)
-        prev = self._prev_markets
-        buyer = view.get("current")
-        report = view.get("report") or []
-        settled, self._prev_report = report != self._prev_report, report  # an age end sold the markets
-        if prev is not None and buyer is not None and not settled:
-            for good, m in BUY_MARKET.items():
-                if good != MARKETS[m].accepts[0]:
-                    continue
-                for s in range(n):
-                    before = sum(prev[m]["tokens"][s]) if s < len(prev[m]["tokens"]) else 0
-                    gone = before - sum(view["markets"][m]["tokens"][s])
-                    if gone > 0 and prev[m]["price"][s]:
-                        self._taken.append((now, m, s, prev[m]["price"][s], gone, buyer))
-        self._taken = [t for t in self._taken if now - n < t[0] <= now]
-        self._prev_markets = {m: {"tokens": [list(t) for t in v["tokens"]], "price": list(v["price"])}
-                              for m, v in view["markets"].items()}
 
     # -- the market board -------------------------------------------------------------------------------
     def _show_markets(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
@@ -277,7 +238,7 @@ class CaptainsScene(GameScene):
                 if n:
                     at.setdefault(data["price"][s], []).append((s, "", n, None))
             taken: dict[tuple[int, int], list] = {}
-            for _, mm, s, p, n, b in self._taken:
+            for mm, s, p, n, b in view.get("bought") or ():  # the purchases of the last lap (engine)
                 if mm == m:
                     taken.setdefault((s, p), []).append((b, n))
             for (s, p), buys in taken.items():

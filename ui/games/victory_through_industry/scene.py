@@ -31,7 +31,6 @@ from ui.board import style
 from ui.board.items import BoardItem, TokenItem
 from ui.board.pieces import Chip, Panel, TextItem
 from ui.board.scene import GameScene
-from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
     CellTarget,
     ContractCard,
@@ -44,6 +43,7 @@ from ui.games.victory_through_industry.items import (
     TurnBadge,
     factory_tooltip,
 )
+from ui.games.victory_through_industry.words import describe, idle_reason, offer_text
 
 C = 110.0          # a cell of the large complex
 CARD = 80.0        # a product card inside a cell
@@ -108,7 +108,6 @@ class VtiScene(GameScene):
         self._ghost_at: tuple | None = None  # (type, cell) it is previewed for
         self._preview_rot = 0
         self._rotations: dict[int, Action] = {}
-        self._extent: dict[int, tuple[int, int, int, int]] = {}  # each complex's grid, grow-only
 
     def open_complex(self, seat: int | None) -> None:
         """Show `seat`'s complex large (None: back to the default)."""
@@ -121,9 +120,6 @@ class VtiScene(GameScene):
             return False
         self.open_complex(None)
         return True
-
-    steps_remembered = 1 << 30
-    """Every position of the game: each complex's grid only grows, over the whole game."""
 
     def _aim(self, view: dict, legal: list[Action], viewer: int | None) -> tuple[int | None, int]:
         """(me, focus): the seat whose clicks the board takes and the complex shown large."""
@@ -138,11 +134,6 @@ class VtiScene(GameScene):
             focus = forced
         self._active = forced if forced is not None else me
         return me, focus
-
-    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
-        """Grow the large complex's grid as the live board did at this earlier position."""
-        me, focus = self._aim(view, list(legal), viewer)
-        self._grow_grid(view, focus, [a for a in legal if a.kind in CELL_KINDS] if focus == self._active else [])
 
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         me, focus = self._aim(view, legal, viewer)
@@ -206,23 +197,6 @@ class VtiScene(GameScene):
             self._by_action[action] = item
 
     # -- the large complex ---------------------------------------------------------------------------
-    def _grow_grid(self, view: dict, focus: int, targets: list[Action]) -> tuple[int, int, int, int]:
-        """The grid of `focus`'s complex (its cells and the `targets` offered, and one more all
-        round), grown from the grid it had. The grid only grows (per complex): a card moved, a
-        factory torn down or a decision undone never re-centres it, so nothing on the board
-        slides under the cursor. A game opened from a save grows it through the positions it went
-        through (`recall`), so it draws the grid the live board drew."""
-        seat = view["seats"][focus]
-        cells = ([(f["x"], f["y"]) for f in seat["factories"]] + [(q["x"], q["y"]) for q in seat["products"]]
-                 + [tuple(a.args[-2:]) for a in targets]) or [(0, 0)]
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
-        had = self._extent.get(focus, need)
-        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
-        self._extent[focus] = ext
-        return ext
-
     def _show_complex(self, view: dict, focus: int, me: int | None, names, marks) -> float:
         seat = view["seats"][focus]
         # the complex whose cells and factories take this seat's clicks (its own, or another
@@ -233,13 +207,14 @@ class VtiScene(GameScene):
         targets = []
         if mine:
             targets = [a for a in self._pending if a.kind in CELL_KINDS]
-        ext = self._grow_grid(view, focus, targets)
+        ext = grid_extent(seat, targets)
         x0, y0 = ext[0], ext[1]
-        # as large as the largest complex shown large so far, whoseever it is: the panel keeps its
-        # size when another complex is opened, or in hot-seat play another player's turn shows
-        # theirs (it was the size of the complex shown, and the whole board moved at each change)
-        cols = max([MIN_COLS] + [e[2] - e[0] + 1 for e in self._extent.values()])
-        rows = max([MIN_ROWS] + [e[3] - e[1] + 1 for e in self._extent.values()])
+        # as large as the largest complex, whoseever it is: the panel keeps its size when another
+        # complex is opened, or in hot-seat play another player's turn shows theirs (it was the
+        # size of the complex shown, and the whole board moved at each change)
+        extents = [grid_extent(other, []) for other in view["seats"]]
+        cols = max([MIN_COLS, ext[2] - ext[0] + 1] + [e[2] - e[0] + 1 for e in extents])
+        rows = max([MIN_ROWS, ext[3] - ext[1] + 1] + [e[3] - e[1] + 1 for e in extents])
         top = 0.0
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
         self._left_w = max(cols * C + 32, MIN_COMPLEX_W)
@@ -579,10 +554,11 @@ class VtiScene(GameScene):
         row = view["row"]
         per_row = 6 if width < 1.45 * SIDE_W else 9
         cw, ch = (width - 24 - (per_row - 1) * 8) / per_row, 62.0
-        # as many rows as the contracts of the game's start took: claimed ones leave gaps at the
-        # end, so the panel keeps its size and the board its arrangement (ui/board/layout.py)
-        self._row_most = max(getattr(self, "_row_most", 0), len(row))
-        rows = max(1, (self._row_most + per_row - 1) // per_row)
+        # as many rows as the contracts revealed took (those claimed or lost since are counted):
+        # claimed ones leave gaps at the end, so the panel keeps its size and the board its
+        # arrangement (ui/board/layout.py)
+        revealed = len(row) + len(view["lost"]) + sum(len(seat["contracts"]) for seat in view["seats"])
+        rows = max(1, (revealed + per_row - 1) // per_row)
         panel = self._item(("row-panel",), lambda: Panel(10, 10))
         panel.set_panel("Contracts on offer", f"{len(row)} left · {view['deck_count']} stay in the box",
                         None, width, rows * (ch + 8) + 42)
@@ -655,6 +631,20 @@ class VtiScene(GameScene):
         ov.set_target(None, False)
         ov.on_click = (lambda s=seat: self.open_complex(None if s == focus else s))
         return h
+
+
+def grid_extent(seat: dict, targets: list[Action]) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the grid a complex is drawn on: its reach (every cell a factory
+    of it has stood on and the ring round it, as the view has it) and one cell more all round. The
+    reach only grows, so a card moved, a factory torn down or a decision undone never re-centres
+    the grid and nothing slides under the cursor; and a game opened from a save or reviewed draws
+    the grid the live board drew. Before the first factory, the cells offered (`targets`)."""
+    reach = seat.get("reach")
+    if reach:
+        return reach[0] - 1, reach[1] - 1, reach[2] + 1, reach[3] + 1
+    cells = [tuple(a.args[-2:]) for a in targets] or [(0, 0)]
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
 
 
 def _forced_focus(view: dict, legal: list[Action]) -> int | None:

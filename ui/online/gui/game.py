@@ -1,4 +1,4 @@
-"""Online play in the GUI (DESIGN §12): the network thread, the player's account and games
+"""Online play in the GUI (ARCHITECTURE §12): the network thread, the player's account and games
 (`OnlineManager`), the window of a game hosted elsewhere (`RemoteController`, the same window,
 board, prompts, log and end-of-game breakdown as a local game), and the host's link between its
 `GameController` and the rooms (`HostBridge`).
@@ -82,16 +82,19 @@ class OnlineManager(QObject):
     def __init__(self, creds, parent: QObject | None = None):
         super().__init__(parent)
         from ui.online.matrix import MatrixLink
+        from ui.online.outbox import Outbox
         from ui.online.service import PlayerService
 
         self.creds = creds
         self.net = NetworkThread()
-        self.link = MatrixLink(creds)
+        self._delivery = _Delivery()
+        self.link = MatrixLink(creds, notice=lambda text: self._deliver(self._said, text))
         self.player = PlayerService(self.link, on_event=self._on_event_from_thread)
         self.player.on_host_event = self._on_host_event_from_thread
+        self.player.hosts = lambda room: room in self.bridges  # read on the network thread: a dict lookup
+        self.outbox = Outbox(self.link, log=lambda text: self._deliver(self._said, text),
+                             on_dropped=lambda room: self._deliver(self._lost_frame, room))
         self.bridges: dict[str, HostBridge] = {}  # room -> the hosted game's bridge
-        self._delivery = _Delivery()
-        self._send_lock = None
         self._running = False
         self.last_error = ""
 
@@ -118,7 +121,7 @@ class OnlineManager(QObject):
                     self._deliver(lambda _: self.games_changed.emit(), None)
             except MatrixError as exc:
                 self._deliver(self.trouble.emit, exc.reason)
-                await asyncio.sleep(3.0)
+                await asyncio.sleep(max(3.0, min(60.0, exc.retry_after_s or 0.0)))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - keep following; say what went wrong
@@ -127,6 +130,10 @@ class OnlineManager(QObject):
 
     def stop(self) -> None:
         self._running = False
+        try:
+            self.net.submit(self.outbox.close()).result(5)
+        except Exception:  # noqa: BLE001
+            pass
         try:
             self.net.submit(self.link.close()).result(5)
         except Exception:  # noqa: BLE001
@@ -179,23 +186,25 @@ class OnlineManager(QObject):
         timer.stop()
         return future.result(timeout=0.1 if future.done() else 0)
 
-    def send(self, outs) -> Future:
-        """Send the host's events in the order given (one send at a time: frames build on one
-        another)."""
-        from ui.online.service import send_all
+    def send(self, outs, later: str | None = None) -> Future:
+        """Send the host's events through the outbox: each room's in the order given (frames
+        build on one another; the calls are queued in the order they are made), a send that fails
+        sent again until it goes out, and nothing here waits on it."""
+        async def queued():
+            await self.outbox.put(outs, later=later)
 
-        async def ordered():
-            if self._send_lock is None:
-                self._send_lock = asyncio.Lock()
-            async with self._send_lock:
-                await send_all(self.link, outs)
+        return self.call(queued())
 
-        return self.call(ordered(), self._report_send)
+    def _said(self, text: str) -> None:
+        """The network's trouble (a send failing and sent again, a rate limit and its wait), and
+        its end: for the Online games panel and the hosted game's status bar."""
+        self.last_error = text if self.outbox.failing() or "rate-limiting" in text else ""
+        self.trouble.emit(text)
 
-    def _report_send(self, result) -> None:
-        if isinstance(result, BaseException):
-            self.last_error = getattr(result, "reason", str(result))
-            self.trouble.emit(self.last_error)
+    def _lost_frame(self, room: str) -> None:
+        bridge = self.bridges.get(room)
+        if bridge is not None:
+            bridge.core.rekey(room)
 
     # -- what the Online games list shows ----------------------------------------------------------
     def entries(self) -> list[dict]:
@@ -530,10 +539,13 @@ class HostBridge(QObject):
         # a game opened again from its record has published before; one just set up has not
         self.core = HostCore(controller.session, record, blocked=self._blocked, resumed=record.seq > 0)
         self._last: tuple | None = None
+        self._taking = False  # a decision from a room is being applied
+        self._closed = False
         self._ready = False  # nothing is published before what came meanwhile has been read back
         for room in self.core.rooms():
             manager.bridges[room] = self
         controller.changed.connect(self.publish)
+        manager.trouble.connect(self._trouble)
         self._ticker = QTimer(self)  # the game room's held-back frame, slow turns' notices
         self._ticker.timeout.connect(self.flush)
         self._ticker.start(300)
@@ -568,31 +580,59 @@ class HostBridge(QObject):
         self._ready = True
         self.publish(key=True)
 
-    def publish(self, key: bool = False) -> None:
+    def publish(self, key: bool = False, from_room: bool = False) -> None:
+        """Save the game and its record, and send the rooms their frames, as `tycoons host`
+        does: a change made here (a player at this screen, an AI, the set-up) exists nowhere
+        else, so it is saved before anyone is shown it; a decision taken from a room is stored
+        in that room already, so its frames go first and the save is written while they are on
+        their way (a player waits for the frames, not for the disk). Closed before the save is
+        written, the game opens again from the save before the decision, reads the decision back
+        from its room and takes it again: the same frames, which the players already show."""
         c = self.controller
         if (c.closed and not key) or not self._ready:
             return
+        from_room = from_room or self._taking
         session = c.session
         mark = (len(session.log), session.state.state_hash(),
                 tuple(self._blocked(s) for s in self.core.online_seats()))
         if mark == self._last and not key:
             return
         self._last = mark
+        if not from_room:
+            self.save()
+        outs = self.core.publish(key=key)
+        self.manager.send(outs, later=self.record.game_room)
+        if from_room:
+            self.save()
+        else:
+            self._save_record()
+
+    def save(self) -> None:
+        """The game's save, then its record (never a record ahead of its save)."""
         from saves.store import write_session
 
         try:
-            write_session(session, self.record.save_path)
+            write_session(self.controller.session, self.record.save_path)
         except Exception as exc:  # noqa: BLE001 - reported; the game goes on
-            c.status.emit(f"The online game could not be saved: {getattr(exc, 'reason', exc)}")
-        outs = self.core.publish(key=key)
-        self.record.save()
-        self.manager.send(outs)
+            self.controller.status.emit(f"The online game could not be saved: {getattr(exc, 'reason', exc)}")
+            return
+        self._save_record()
+
+    def _save_record(self) -> None:
+        try:
+            self.record.save()
+        except OSError as exc:
+            self.controller.status.emit(f"The online game's record could not be written: {exc}")
+
+    def _trouble(self, text: str) -> None:
+        if not self.controller.closed:
+            self.controller.status.emit(f"Online: {text}")
 
     def flush(self) -> None:
         if not self.controller.closed:
             outs = self.core.flush()
             if outs:
-                self.manager.send(outs)
+                self.manager.send(outs, later=self.record.game_room)
 
     def on_event(self, room: str, event: dict) -> None:
         event_id = str(event.get("event_id", ""))
@@ -604,14 +644,25 @@ class HostBridge(QObject):
             return
         self.record.remember_event(event_id)
         if verdict.kind == "refuse":
-            self.record.save()
-            self.manager.send([verdict.reply])
+            if verdict.reply is not None:  # None: its sender was refused too often lately
+                self.manager.send([verdict.reply])
+                self._save_record()
             return
         self.core.taken(verdict)
-        self.controller.apply_remote(verdict.action)
+        self._taking = True  # the controller shows it (and asks to publish it) at once
+        try:
+            applied = self.controller.apply_remote(verdict.action)
+        finally:
+            self._taking = False
+        if applied:
+            self.publish(from_room=True)  # unless published already
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         self._ticker.stop()
+        self.manager.trouble.disconnect(self._trouble)
         for room in self.core.rooms():
             if self.manager.bridges.get(room) is self:
                 del self.manager.bridges[room]
