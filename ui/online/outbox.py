@@ -163,12 +163,12 @@ class Outbox:
                     room.queue.popleft()
                     _settle(item.gone, True)  # gone for good: sending it again would not help
                     self.dropped += 1
-                    self.log(f"an event for room {room_id} was dropped: {exc.reason}")
+                    self.log(f"{exc.reason.rstrip('.')}: that event is dropped (it never can go out).")
                     self.on_dropped(room_id)
                     continue
                 wait = max(delay, exc.retry_after_s or 0.0)
                 if room.failing is None:
-                    self.log(f"{exc.reason} Sending again in {seconds(wait)}, and until it goes out.")
+                    self.log(f"{exc.reason.rstrip('.')}. Sending again in {seconds(wait)}, and until it goes out.")
                 room.failing = exc.reason
                 self.retried += 1
                 delay = min(MAX_RETRY_S, delay * 2)
@@ -179,7 +179,7 @@ class Outbox:
             _settle(item.tried, True)
             _settle(item.gone, True)
             if room.failing is not None:
-                self.log(f"sending to room {room_id} works again ({len(room.queue)} more to send)")
+                self.log(f"Sending works again ({len(room.queue)} more to send).")
                 room.failing = None
             delay = FIRST_RETRY_S
 
