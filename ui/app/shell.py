@@ -98,6 +98,7 @@ class Shell(QObject):
         if self.settings.get("chrome") != "system":  # the system's own needs nothing done
             self._follow_setting("chrome", self.settings.get("chrome"))
         self.settings.subscribe(self._follow_setting)
+        self.settings.on_write_failed(self._settings_not_saved)
         _FirstPaint(self.start, self._after_first_paint)
 
     def _follow_setting(self, key: str, value) -> None:
@@ -106,6 +107,11 @@ class Shell(QObject):
             from ui.services.theme import apply_chrome
 
             apply_chrome(value)
+
+    def _settings_not_saved(self, message: str) -> None:
+        """A preference could not be written: said once a reason, after the change that caused it
+        has finished (a menu's toggle or the Preferences dialog is mid-signal then)."""
+        QTimer.singleShot(0, lambda: self.report("Preferences not saved", message))
 
     # -- start screen ---------------------------------------------------------------------------------
     def show_start(self) -> None:

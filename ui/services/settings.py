@@ -308,6 +308,9 @@ class Settings:
     """Preferences with defaults; `set` writes through to disk at once (they change rarely).
 
     `notice` is one line for the player when the file had to be set aside ("" when all was well).
+    `write_problem` is the reason the last write failed ("" when it went through); the listeners
+    of `on_write_failed` hear each new reason once, so the player is told that the preferences
+    hold for this session only, without a message at every later change.
     """
 
     def __init__(self, path: Path | None = None):
@@ -317,6 +320,8 @@ class Settings:
         self._listeners: list[Callable[[str, Any], None]] = []
         self._writable = True
         self.notice = ""
+        self.write_problem = ""
+        self._write_listeners: list[Callable[[str], None]] = []
         self._load()
 
     @property
@@ -403,6 +408,10 @@ class Settings:
         with contextlib.suppress(ValueError):
             self._listeners.remove(listener)
 
+    def on_write_failed(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(message)` when a write fails for a reason not said before."""
+        self._write_listeners.append(listener)
+
     def _write(self) -> None:
         if not self._writable:
             return
@@ -410,8 +419,17 @@ class Settings:
         stored.update({k: v for k, v in self._values.items() if SCHEMA[k].stored})
         try:
             write_atomic(self.path, _encoded(stored, {k: v for k, v in stored.items() if k in SCHEMA}))
-        except (OSError, ValueError):
-            pass  # preferences are a convenience; never fail a game over them
+        except (OSError, ValueError) as exc:
+            # preferences are a convenience: never fail a game over them, but say it (once a reason)
+            why = getattr(exc, "reason", None) or _first_line(exc)
+            if why != self.write_problem:
+                self.write_problem = why
+                message = (f"Your preferences could not be saved ({why}): they hold until Tycoons "
+                           "closes. Free some room on the disk or check the data folder's permissions.")
+                for listener in list(self._write_listeners):
+                    listener(message)
+            return
+        self.write_problem = ""
 
     @property
     def ai_delay_ms(self) -> int:
