@@ -51,7 +51,7 @@ BOARD_PAD = 8.0
 class GameScene(QGraphicsScene):
     """A game board. Subclasses build their items in `draw()`, which `show()` calls.
 
-    A responsive board (issue 27) declares its panels as a layout tree (ui/board/layout.py) in
+    A responsive board declares its panels as a layout tree (ui/board/layout.py) in
     `draw()` and asks `lay_out(tree)` where each goes; it builds each panel's pieces inside
     `with self.in_panel(name):` (they become children of the panel's frame, placed in the panel's
     own coordinates) and ends with `place_panels(origins)`. The view tells the scene the room it

@@ -192,7 +192,7 @@ class Curtain(QWidget):
         title.setPixelSize(30)
         p.setFont(title)
         p.setPen(QColor("#3b3127"))
-        # a long name is cut to the card (issue 30); the seat's disc and mark above still tell it
+        # a long name is cut to the card; the seat's disc and mark above still tell it
         line = QFontMetrics(title).elidedText(f"Pass the computer to {self.name}", Qt.TextElideMode.ElideRight,
                                               int(card.width()) - 24)
         p.drawText(QRectF(card.left(), card.top() + 90, card.width(), 50), Qt.AlignmentFlag.AlignCenter, line)

@@ -85,7 +85,7 @@ class GameWindow(QMainWindow):
         self.view = BoardView()
         # room above the board for the prompt bar to grow into, all of it (its one row of buttons
         # and second line): the board's room then stays the same whatever the bar shows, and the
-        # board is neither laid out again nor shrunk when the bar grows (issue 27)
+        # board is neither laid out again nor shrunk when the bar grows
         self.view.growth_room = self.prompt.growth_room
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
@@ -469,7 +469,7 @@ class GameWindow(QMainWindow):
         if seat is None:
             self.thinking_label.setText("")
         else:
-            # a permanent status-bar label sets the window's minimum width: a short name (issue 30)
+            # a permanent status-bar label sets the window's minimum width: a short name, so no name widens it
             self.thinking_label.setText(f"{short_name(c.session.names[seat])} is thinking…")
         self.players.update_from(c.session, c.view, self.game.player_summary,
                                  c.shown_seat(), seat, confirming=c.viewer if c.confirm_pending() else None)
@@ -808,7 +808,7 @@ class GameWindow(QMainWindow):
 
     def _apply_docks(self) -> None:
         """Show the players dock and the log as the player chose, or by default: the players dock
-        only for a board without its own mats, the log in a large window (issue 27)."""
+        only for a board without its own mats, the log in a large window."""
         choices = {"players_dock": not getattr(self, "_game_has_mats", False), "log_dock": self._large()}
         for dock, key in ((self.players_dock, "players_dock"), (self.log_dock, "log_dock")):
             choice = self.settings.get(key)

@@ -105,7 +105,7 @@ class PromptBar(QFrame):
     MAX_ROWS = 1
     """Rows of buttons at most; the choices that do not fit are under a "More" button: the board
     keeps the window (its pieces take the same choices), and the room the bar may grow into,
-    which the board's layout leaves free above it, stays one row (issue 27)."""
+    which the board's layout leaves free above it, stays one row."""
     MAX_LINES = 2
     """Lines of the instruction at most; a longer one ends in "…" with the whole in its tooltip."""
 

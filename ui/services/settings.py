@@ -226,7 +226,7 @@ _SCHEMA: tuple[Setting, ...] = (
            "window's board and under a taller one's.", preference=False),  # set in the View menu
     choice("players_dock", "auto", "Players panel", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
            "Beside the board, closed, or only for a board without its own player mats.",
-           preference=False),  # opened and closed in the View menu (issue 27)
+           preference=False),  # opened and closed in the View menu
     choice("log_dock", "auto", "Game log", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
            "Beside or under the board, closed, or only in a large window.",
            preference=False),  # opened and closed in the View menu, Ctrl+L or the status bar
