@@ -1,5 +1,5 @@
-"""An AI's whole turn as a player sees it on the real game window at the Normal pace (issue 28,
-ARCHITECTURE §9: within 1.5 s).
+"""An AI's whole turn as a player sees it on the real game window at the Normal pace
+(ARCHITECTURE §9: within 1.5 s).
 
 `run_bench.bench_ai_turns` adds up the pacing model (ui/controller.ai_pause_ms) and the Normal
 AI's thinking; this one watches the window itself: a game of Normal AIs opened by the shell as a

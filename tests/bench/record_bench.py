@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The start screen with a record of 0, 200, 1,000 and 10,000 finished games (issue 30).
+"""The start screen with a record of 0, 200, 1,000 and 10,000 finished games.
 
     .venv/bin/python tests/bench/record_bench.py                  # 0, 200, 1,000 and 10,000 games
     .venv/bin/python tests/bench/record_bench.py --games 10000 --runs 3

@@ -301,7 +301,7 @@ def bench_ai_turns(game_id: str, quick: bool) -> None:
 
 
 def bench_follow(game_id: str, quick: bool) -> None:
-    """Following the other players (issue 28): the UI thread's work after a decision (the board's
+    """Following the other players: the UI thread's work after a decision (the board's
     picture drawn on the follower's shadow board and compared with the last one, ui/game/follow.py),
     and at a human's turn start (the picture of their last turn and of now, compared). Both run
     on the pass of the event loop after the board of the decision has been updated."""
@@ -632,7 +632,7 @@ def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
     report(f"{game_id}: then repainted at its new zoom p95", pct(paint_ms, 95), "ms",
            f"(p50 {pct(paint_ms, 50):.0f} ms)", None)
     view.close()
-    # fill and words, as the issue measured them
+    # fill and words, measured as tests/ui/test_board_room.py measures them
     from tests.ui.board_measure import measure, played_window
     from ui.app.shell import Shell
     from ui.services import settings as settings_module
@@ -892,7 +892,7 @@ def main() -> int:
     ap.add_argument("--only-long-load", action="store_true", help="only the 100,000-decision load")
     ap.add_argument("--only-review", action="store_true", help="only the review steps (ARCHITECTURE §9, one frame)")
     ap.add_argument("--only-pace", action="store_true",
-                    help="only an AI's whole turn at the Normal pace and the cost of following it (issue 28)")
+                    help="only an AI's whole turn at the Normal pace and the cost of following it")
     ap.add_argument("--only-teaching", action="store_true",
                     help="only hints and analysis (ARCHITECTURE §9: a hint within 2 s, "
                          "0.5 s of CPU a decision analysed)")
