@@ -1,4 +1,4 @@
-"""Every game's ui package has the same parts (ARCHITECTURE: the shape of a game), checked over every
+"""Every game's ui package has the same parts (ARCHITECTURE §13), checked over every
 registered game with a board, so a new game inherits the checks:
 
 - its `__init__.py` gives every hook of `GameUi` (ui/games/__init__.py), with the protocol's

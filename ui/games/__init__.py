@@ -1,5 +1,4 @@
-"""One package per game, `ui/games/<pkg>/`, each with the same parts (ARCHITECTURE: the shape of a
-game):
+"""One package per game, `ui/games/<pkg>/`, each with the same parts (ARCHITECTURE §13):
 
 - `__init__.py`: the game's UI hooks, the members of `GameUi` below, which is all that the
   window, the controller, the review, the dialogs and the tutorial ask of a game;
