@@ -81,6 +81,10 @@ class GameScene(QGraphicsScene):
     pool_keep: tuple[str, ...] = ()
     """Key heads (`key[0]`) of the board's fixed parts, which the scene's pool never parks."""
 
+    clicked: tuple | None = None
+    """The piece last clicked and its action, the piece held weakly (ui/board/items.py): a refusal
+    is said by the piece the player clicked (ui/panels/refusal.py)."""
+
     unmarked: tuple = ()
     """Pieces never marked as changed by another player (ui/board/changes.py): key heads of the
     board's captions, status lines and choice chips, which only say what the other pieces show

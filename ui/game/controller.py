@@ -35,7 +35,7 @@ from ai.core.request import ai_request
 from engine.core.contract import Action
 from engine.core.errors import IllegalAction
 from engine.core.session import Session
-from engine.core.text import whose
+from ui.game.turn import MOVER_AI, MOVER_HERE, MOVER_ONLINE, TurnFacts, TurnStatus, turn_status
 from ui.game.undo import DecisionCommand
 from ui.services.settings import LATE_MOTION
 
@@ -141,6 +141,8 @@ class GameController(QObject):
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
         learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
+        self.online_record = None
+        """The record of an online game hosted here (ui/online/gui/shell.py): its host saves it."""
         humans = self.human_seats()
         mover = session.to_move()
         if mover >= 0 and mover in humans:
@@ -154,6 +156,12 @@ class GameController(QObject):
             scene.idle_click.connect(self.on_idle_click)
         if hasattr(scene, "set_animation_speed"):
             scene.set_animation_speed(settings.animation_factor)
+
+    @property
+    def local(self) -> GameController:
+        """This game is played here: every capability of `ui.game.driver.LocalPlay` is this
+        controller's own (a game hosted elsewhere has None)."""
+        return self
 
     # -- queries ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -380,43 +388,44 @@ class GameController(QObject):
         self._sync_stack(floor_before)
         return True
 
+    def turn_status(self) -> TurnStatus:
+        """The turn now, for the prompt bar, the refusals and the idle hint (ui/game/turn.py)."""
+        session = self.session
+        mover = session.to_move()
+        over = session.is_over()
+        if mover < 0 or not self.elsewhere(mover):
+            mover_is = MOVER_HERE
+        else:
+            mover_is = MOVER_AI if session.seats[mover].is_ai else MOVER_ONLINE
+        return turn_status(TurnFacts(
+            names=session.names, mover=mover, mover_is=mover_is,
+            asked=lambda: game_ui(session.spec.id).prompt(self.view, self.legal, session.names),
+            over=over, outcome=session.state.outcome() if over else None, viewer=self.viewer,
+            curtain_up=self.curtain_up, held=self.held[1] if self.held is not None else None,
+            confirming=self.confirm_pending()))
+
     def refusal(self, action: Action) -> str | None:
         """Why a click on `action` would be refused now (what the status bar will say), or None if
         it would be taken. The board's hover text asks the same question, so hover and click
         always agree."""
-        session = self.session
-        mover = session.to_move()
-        if session.is_over():
-            return "The game is over."
-        if self.confirm_pending():
-            return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
-        if mover < 0 or self.elsewhere(mover):
-            name = session.names[mover] if mover >= 0 else "the game"
-            online = " (playing online)" if mover >= 0 and session.seats[mover].is_online else ""
-            return f"Please wait: it is {whose(name)} turn{online}."
-        reason = session.illegal_reason(action)
+        reason = self.turn_status().refusal
+        if reason is None:
+            reason = self.session.illegal_reason(action)
         if reason is None and self.lesson is not None:
             reason = self.lesson.vet(action)  # a legal move, but not the one the lesson teaches
         return reason
 
     def on_idle_click(self) -> None:
-        """A click on the board where nothing takes a click: say what to do instead."""
-        if self.closed or self.curtain_up:
-            return
-        self.status.emit(self.idle_hint())
+        """A click on the board where nothing takes a click: say what to do instead (nothing
+        while the curtain is up: the click is the curtain's)."""
+        hint = "" if self.closed else self.idle_hint()
+        if hint:
+            self.status.emit(hint)
 
     def idle_hint(self) -> str:
         """What a click on nothing is answered with: why nothing can be chosen now, or what the
         player is asked to choose (the prompt)."""
-        session = self.session
-        mover = session.to_move()
-        if session.is_over() or self.confirm_pending() or mover < 0 or self.elsewhere(mover):
-            return self.refusal(Action("", mover, ())) or ""
-        try:
-            asked = game_ui(session.spec.id).prompt(self.view, self.legal, session.names)
-        except Exception:  # noqa: BLE001 - a hint is cosmetic
-            asked = f"{session.names[mover]}: choose one of the highlighted pieces or a button above."
-        return f"Nothing to choose there. {asked}"
+        return self.turn_status().idle
 
     def take(self, action: Action) -> bool:
         """The same as a board click (prompt-bar buttons)."""
