@@ -113,6 +113,10 @@ class GameScene(QGraphicsScene):
         self._frames: dict[str, PanelFrame] = {}
         self._origins: dict[str, QPointF] = {}
         self._panel_now: PanelFrame | None = None
+        self.board_marks: list = []
+        """The marks shown on the board now: hints, a review's better move (ui/board/marks.py)."""
+        self.spot = None
+        """The rings on the board in their layers (ui/board/spotlight.py), made on first use."""
 
     def dress_table(self) -> None:
         """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
@@ -371,10 +375,10 @@ class GameScene(QGraphicsScene):
 
         from ui.board.items import slide
 
-        if getattr(item, "_goal", None) == pos:
+        if item._goal == pos:
             return  # already there, or on its way
         item._goal = QPointF(pos)
-        if getattr(item, "_placed", False) and not self._relaying:
+        if item._placed and not self._relaying:
             slide(item, pos, self.animation_speed)
         else:
             item.setPos(pos)

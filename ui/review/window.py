@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.review import Review
+from ui.board.items import Highlight
 from ui.board.view import BoardView
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.steady_text import SteadyLabel, TextLine
@@ -93,13 +94,11 @@ class ReviewWindow(QMainWindow):
         self.resize(1360, 900)
 
         self.scene = self.game.make_scene()
-        if hasattr(self.scene, "set_animation_speed"):
-            self.scene.set_animation_speed(0.0)  # a step shows its position at once
+        self.scene.set_animation_speed(0.0)  # a step shows its position at once
         self.view = BoardView()
         self.view.setScene(self.scene)
         self.scene.sceneRectChanged.connect(self.view.scene_rect_changed)
-        if hasattr(self.scene, "hovered"):
-            self.scene.hovered.connect(lambda text: text and self.statusBar().showMessage(text, 4000))
+        self.scene.hovered.connect(lambda text: text and self.statusBar().showMessage(text, 4000))
         self.players = PlayersPanel()
         self.log = ReviewLog(review)
         self.log.jump.connect(self.go)
@@ -469,7 +468,7 @@ class ReviewWindow(QMainWindow):
             return
         for action in (marked.best, marked.chosen):
             piece = self.scene.item_for(action)
-            if piece is not None and hasattr(piece, "set_target"):
+            if isinstance(piece, Highlight):
                 piece.set_target(action, False)  # marked, not offered: a review takes no clicks
         better = f"Better: “{self._label(state, marked.best)}” ({100 * marked.win_before:.0f} % to win)"
         made = f"Played: “{self._label(state, marked.chosen)}” ({100 * marked.win_after:.0f} % to win)"

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine.core.contract import TERMINAL, Action, Event
+from engine.core.errors import reason_of
 from engine.core.text import whose
 from ui.game.turn import MOVER_AI, MOVER_HERE, MOVER_HOST, MOVER_ONLINE, TurnFacts, TurnKind, TurnStatus, turn_status
 from ui.games import game_ui
@@ -473,7 +474,7 @@ class RemoteController(QObject):
     def _sent(self, result) -> None:
         if isinstance(result, BaseException):
             self.core.not_sent()
-            self.status.emit(f"The decision was not sent: {getattr(result, 'reason', result)}")
+            self.status.emit(f"The decision was not sent: {reason_of(result)}")
             self.refresh()
 
     def idle_hint(self) -> str:
@@ -533,7 +534,7 @@ class HostBridge(QObject):
             for room, event in result:
                 self.on_event(room, event)
         else:
-            why = getattr(result, "reason", result)
+            why = reason_of(result)
             self.controller.status.emit(f"The online game's rooms could not be read: {why}")
         self._ready = True
         self.publish(key=True)
@@ -572,7 +573,7 @@ class HostBridge(QObject):
         try:
             write_session(self.controller.session, self.record.save_path)
         except Exception as exc:  # noqa: BLE001 - reported; the game goes on
-            self.controller.status.emit(f"The online game could not be saved: {getattr(exc, 'reason', exc)}")
+            self.controller.status.emit(f"The online game could not be saved: {reason_of(exc)}")
             return
         self._save_record()
 
