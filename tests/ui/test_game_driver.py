@@ -9,6 +9,7 @@ on a piece and a click on nothing are answered as it says."""
 from __future__ import annotations
 
 import inspect
+import types
 import typing
 from types import SimpleNamespace
 
@@ -28,10 +29,12 @@ def _classes(kind) -> tuple[type, ...]:
     """The classes a value annotated `kind` may be an instance of (a Protocol is checked by
     its own members, not here)."""
     out = []
-    for arg in typing.get_args(kind) if typing.get_origin(kind) is not None else (kind,):
+    union = typing.get_origin(kind) in (typing.Union, types.UnionType)
+    for arg in typing.get_args(kind) if union else (kind,):
         cls = typing.get_origin(arg) or arg
-        if isinstance(cls, type) and not cls.__dict__.get("_is_protocol"):
-            out.append(cls)
+        if not isinstance(cls, type) or cls.__dict__.get("_is_protocol"):
+            return ()  # a protocol, or an object: its own members are checked where it matters
+        out.append(cls)
     return tuple(out)
 
 
@@ -99,17 +102,19 @@ class _HostHere(QObject):
 
 
 def _online_session() -> Session:
-    """Ann plays online (seat 0) against an AI of the host; the game starts on Ann's turn."""
+    """Ann plays online (seat 0) against two AIs of the host; the game starts on Ann's turn."""
     for seed in range(1, 40):
-        session = Session.new(GAME, [SeatInfo("Ann", "online", user="@ann:x"), SeatInfo("Robo", "ai", "easy")],
-                              seed=seed)
+        seats = [SeatInfo("Ann", "online", user="@ann:x"), SeatInfo("Robo", "ai", "easy"),
+                 SeatInfo("Rita", "ai", "easy")]
+        session = Session.new(GAME, seats, seed=seed)
         if session.to_move() == 0:
             return session
     raise AssertionError("no seed starts on Ann's turn")
 
 
 def test_both_drivers_have_every_member_of_the_protocol(shell, qtbot):
-    window = shell.start_game(GAME, [SeatInfo("Ann"), SeatInfo("Robo", "ai", "easy")], {}, 3)
+    window = shell.start_game(GAME, [SeatInfo("Ann"), SeatInfo("Robo", "ai", "easy"), SeatInfo("Rita", "ai", "easy")],
+                              {}, 3)
     local = window.controller
     _check_members(local, GameDriver)
     assert local.local is local
@@ -219,11 +224,12 @@ def test_the_turn_status_in_each_situation_of_a_hot_seat_game_against_an_ai(shel
 def test_the_turn_status_of_a_game_that_is_over(shell, qtbot):
     from ui.dialogs.end_game import winners_line
 
-    session = Session.new(GAME, [SeatInfo("Ann"), SeatInfo("Bea")], seed=2)
+    session = Session.new(GAME, [SeatInfo("Ann"), SeatInfo("Bea"), SeatInfo("Cy")], seed=2)
     rng = Rng(5)
     while not session.is_over():
         session.apply(rng.choice(session.legal_actions()))
-    window = shell.start_game(GAME, [SeatInfo("Ann"), SeatInfo("Robo", "ai", "easy")], {}, 3)
+    window = shell.start_game(GAME, [SeatInfo("Ann"), SeatInfo("Robo", "ai", "easy"), SeatInfo("Rita", "ai", "easy")],
+                              {}, 3)
     window.open_session(session)
     qtbot.waitExposed(window)
     words = "Game over. " + winners_line(session.names, session.state.outcome())
@@ -249,5 +255,23 @@ def test_the_turn_status_of_a_game_hosted_elsewhere(shell, qtbot):
     host.session.apply(host.sent[0] if host.sent[0] == action else action)  # the host takes it
     host.publish()
     qtbot.waitUntil(lambda: not c.core.awaiting, timeout=5000)
-    if host.session.to_move() == 1:
-        _check_answers(qtbot, window, TurnKind.ONLINE, "Waiting for Robo (AI)…", "Please wait: it is Robo's turn.")
+    mover = host.session.to_move()
+    assert mover in (1, 2)  # one of the host's AIs
+    name = host.session.names[mover]
+    _check_answers(qtbot, window, TurnKind.ONLINE, f"Waiting for {name} (AI)…", f"Please wait: it is {name}'s turn.")
+
+
+def test_a_game_hosted_elsewhere_offers_no_hint_and_says_why(shell, qtbot):
+    """The search needs the position, which is at the host: Ctrl+H says so (it raised before)."""
+    host = _HostHere(_online_session(), "@ann:x")
+    host.publish()
+    window = shell.open_remote(host, host.core)
+    qtbot.waitExposed(window)
+    assert window.controller.human_to_move() and len(window.controller.legal) > 1
+    assert not window.prompt.hint_button.isEnabled()
+    window.statusBar().clearMessage()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    qtbot.keyClick(window.view, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    said = window.statusBar().currentMessage()
+    assert said == "No hints in a game hosted on another computer: its position is there."
