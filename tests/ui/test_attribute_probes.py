@@ -17,13 +17,13 @@ NEVER_PROBE = ("game/window.py", "game/controller.py", "game/driver.py", "game/t
 
 
 def probes() -> list[tuple[str, int, list[str]]]:
-    """(module, line number, that line and the two above it) of every probe in ui/."""
+    """(module, line number, that line and the six above it) of every probe in ui/."""
     found = []
     for path in sorted(UI.rglob("*.py")):
         lines = path.read_text(encoding="utf-8").splitlines()
         for n, line in enumerate(lines):
             for _ in PROBE.finditer(line.split("#", 1)[0]):
-                found.append((path.relative_to(UI).as_posix(), n + 1, lines[max(0, n - 2): n + 1]))
+                found.append((path.relative_to(UI).as_posix(), n + 1, lines[max(0, n - 6): n + 1]))
     return found
 
 

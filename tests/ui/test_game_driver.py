@@ -128,6 +128,8 @@ def test_both_drivers_have_every_member_of_the_protocol(shell, qtbot):
     _check_members(remote, GameDriver)
     assert remote.local is None  # the host undoes, confirms, paces and saves
     assert remote.undo_stack.count() == 0 and not window.act_save.isEnabled()
+    # another game may replace it without a question: nothing of it is kept here to be lost
+    assert shell.may_replace_game() is True
 
 
 # -- the turn's status, in the real window --------------------------------------------------------------

@@ -438,9 +438,12 @@ class Shell(QObject):
         last saved (the autosave will then hold the new game): Save, Discard or Cancel."""
         window = self.window
         c = window.controller if window is not None else None
-        if c is None or c.closed or not window.isVisible() or c.session.is_over() or not c.is_modified():
+        if c is None or c.closed or not window.isVisible() or c.session.is_over():
             return True
-        if c.lesson is not None:  # a lesson is replayed from its start whenever wanted: nothing to lose
+        local = c.local
+        if local is None or not local.is_modified():  # a game hosted elsewhere is saved by its host
+            return True
+        if local.lesson is not None:  # a lesson is replayed from its start whenever wanted: nothing to lose
             return True
         answer = self.ask_save(parent or window)
         if answer == QMessageBox.StandardButton.Save:
