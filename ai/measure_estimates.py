@@ -30,8 +30,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from saves.files import open_append, write_atomic
+
 DEFAULT_OUT = Path(tempfile.gettempdir()) / "tycoons-estimates"
 """Where the samples go (they are not kept in the repository: `play` rebuilds them)."""
+MEASURE_MS = 400
+"""The CPU time of one sampled estimate (the analysis's first budget, before its first pass and
+duels: ai/refine.py; kept so that the measurements stay comparable)."""
 POWERS = (0.3, 3.0)
 """The range searched for the calibration exponent."""
 
@@ -101,7 +106,7 @@ def play(game_id: str, games: int, players: int, positions: int, budget_ms: int,
     done = {json.loads(line)["game"] for line in path.read_text().splitlines() if line.strip()} \
         if path.exists() else set()
     todo = [(game_id, players, g, seed, positions, budget_ms) for g in range(games) if g not in done]
-    with path.open("a", encoding="utf-8") as fh:
+    with open_append(path) as fh:
         def keep(samples):
             for sample in samples:
                 fh.write(json.dumps(sample) + "\n")
@@ -266,7 +271,7 @@ def write_toml(r: dict) -> Path:
 
     c = r["calibrated"]
     path = game_asset(r["game"], "estimates.toml")
-    path.write_text(
+    write_atomic(path, (
         "# measured: python -m ai.measure_estimates (see ai/ANALYSIS.md); the app reads it\n"
         f"# {c['games']} Normal-vs-Normal games of {r['players']}, {c['samples']} positions\n"
         "[calibration]\n"
@@ -274,7 +279,7 @@ def write_toml(r: dict) -> Path:
         f"brier = {c['brier']:.5f}\n"
         f"base_brier = {c['base_brier']:.5f}\n"
         f"samples = {c['samples']}\n"
-        f"marks = {'true' if r['marks'] else 'false'}\n", encoding="utf-8")
+        f"marks = {'true' if r['marks'] else 'false'}\n").encode())
     return path
 
 
@@ -296,9 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("--write", action="store_true", help="also write assets/games/GAME/estimates.toml")
     args = p.parse_args(argv)
     if args.command == "play":
-        from ai.core.estimate import ANALYSIS_MS
-
-        path = play(args.game, args.games, args.players, args.positions, args.budget_ms or ANALYSIS_MS,
+        path = play(args.game, args.games, args.players, args.positions, args.budget_ms or MEASURE_MS,
                     args.seed, args.jobs, args.out)
         print(path)
         return 0

@@ -1,4 +1,4 @@
-"""The layers and the import graph (ARCHITECTURE: layers). Every module of the product is read
+"""The layers and the import graph (ARCHITECTURE §1). Every module of the product is read
 (not imported) and each of its imports, at the top or inside a function, is an edge: an import
 inside a function still ties the two modules together, it only hides the circle.
 

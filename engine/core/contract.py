@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN §2): what every game provides so that the session, saves, UI shell,
+"""The engine contract (ARCHITECTURE §2): what every game provides so that the session, saves, UI shell,
 AI and contract tests work for all games without knowing any of them.
 
 A game is a `GameSpec` (static facts) plus a `State` subclass (the whole game as plain data).
@@ -421,7 +421,7 @@ class State:
 @dataclass
 class SeatInfo:
     """Who sits in a seat: a name, and Human, an AI level, or a player online (a Matrix user
-    who plays from another computer, DESIGN §12)."""
+    who plays from another computer, ARCHITECTURE §12)."""
 
     name: str
     kind: str = "human"  # "human", "ai" or "online"

@@ -1,4 +1,4 @@
-"""The session (DESIGN §3): one per open game. It owns the state, the seed, the action log (the
+"""The session (ARCHITECTURE §3): one per open game. It owns the state, the seed, the action log (the
 source of truth: a save is the log) and a snapshot before every logged decision.
 
 Undo restores the snapshot; redo re-applies the logged action. Barriers end the undo window:
@@ -213,8 +213,8 @@ class Session:
         """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
 
         `final`: nobody can undo it here (a decision that arrived from a player at another
-        computer, DESIGN §12), so it is a barrier like an AI's. `only_choice`: the seat's only
-        choice, taken for it (`LogEntry.only_choice`).
+        computer, ARCHITECTURE §12), so it is a barrier like an AI's. `only_choice`: the seat's
+        only choice, taken for it (`LogEntry.only_choice`).
         Raises IllegalAction (state, log and undo window unchanged) if the action is not legal.
         """
         events = list(self._apply_entry(action, by_ai, final=final,  # a copy: the entry keeps its own list

@@ -32,7 +32,7 @@ from engine.core.text import fill_names
 
 LESSON_FILE = "tutorial.toml"
 MIN_STEPS, MAX_STEPS = 12, 25
-"""A lesson is long enough to meet every phase and short enough for one sitting (issue 29)."""
+"""A lesson is long enough to meet every phase and short enough for one sitting."""
 SEARCHING_LEVELS = ("hard",)
 """AI levels whose choice depends on the time they are given: never in a lesson, whose script
 holds only if the AI seats answer the same way on every machine."""

@@ -1,4 +1,4 @@
-"""The contract suite (DESIGN §10): runs over every registered game, so a new game inherits it.
+"""The contract suite (ARCHITECTURE §10): runs over every registered game, so a new game inherits it.
 
 Random full games always terminate with invariants holding after every decision; undo/redo and
 save/load round-trip exactly; a log replayed in a fresh process gives the same hash; illegal

@@ -1,4 +1,4 @@
-"""Session: the action log, undo/redo and the barriers that end the undo window (DESIGN §3)."""
+"""Session: the action log, undo/redo and the barriers that end the undo window (ARCHITECTURE §3)."""
 
 import pytest
 

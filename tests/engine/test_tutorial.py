@@ -1,4 +1,4 @@
-"""Learn to play (issue 29, item 1): every registered game has a lesson, and every lesson holds.
+"""Learn to play: every registered game has a lesson, and every lesson holds.
 
 A contract over the registry, as the rest of tests/engine/test_contract.py: a new game inherits
 it and fails until it has a lesson whose script plays through. The script is checked as

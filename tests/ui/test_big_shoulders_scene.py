@@ -6,7 +6,8 @@ decision in the real window, and a refused click shows the engine's own reason; 
 buildings in hand never appear in a seat's board; the forecast line says what a company makes and
 where its goods can go.
 
-The engine is registered here for the test if it is not yet (issue 16 registers it when complete).
+The engine is registered here for the test if it is not yet (the scene was built before the engine was
+in the registry).
 """
 
 from __future__ import annotations

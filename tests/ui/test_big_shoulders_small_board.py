@@ -1,5 +1,5 @@
 """The parts of a City of the Big Shoulders board that were cut or blank when the board is fitted
-into a 1024×700 or 1600×1000 window (issue 16, board), painted at the fitted zoom and the zooms
+into a 1024×700 or 1600×1000 window, painted at the fitted zoom and the zooms
 around it, each text measured where it lands:
 
 - the charters not yet in play: enlarged to 9 pt, 'Cracker Jack' and 'Anglo-American' were cut

@@ -1,4 +1,4 @@
-"""The board fills the view (issue 16): at the default fit the board that is drawn, not the
+"""The board fills the view: at the default fit the board that is drawn, not the
 pieces hidden or parked by the pool, takes at least 90 % of the view's width or of its height, at
 1600×1000 and at 1024×700, also after a stretch of play in which pieces came and went (a charter's
 stock chips, a strip of choices): a piece parked off the drawn board, or a row of chips running

@@ -105,7 +105,7 @@ def test_every_control_shows_the_game_as_it_stood(game_id, review_window, qtbot)
 
 @pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_review_steps_reuse_the_boards_pieces_the_panel_and_the_log(game_id, review_window):
-    """A review step changes what is shown in place (DESIGN §9: a step within one frame): once
+    """A review step changes what is shown in place (ARCHITECTURE §9: a step within one frame): once
     every piece some steps show has been made, going through those steps again makes no scene
     item, and keeps the players panel's widgets and the log's rows as they are. (The same order
     twice: a board may mark what changed since the step shown before, like the last purchase.)"""

@@ -1,4 +1,4 @@
-"""Learn to play (issue 29, item 1) in the real game window, driven by mouse and keys.
+"""Learn to play in the real game window, driven by mouse and keys.
 
 For every game with a lesson: the lesson opens, "Begin" is clicked, and each move is made by a
 click on the piece the callout rings (or on the prompt button it rings). At every step each of

@@ -11,7 +11,8 @@ from engine.core.rng import Rng
 from engine.core.session import Session
 from ui.games import game_ui
 from ui.games.victory_through_industry import player_summary, prompt
-from ui.games.victory_through_industry.scene import VtiScene, grid_extent, make_scene
+from ui.games.victory_through_industry.regions.geometry import grid_extent
+from ui.games.victory_through_industry.scene import VtiScene, make_scene
 
 GAME = "victory-through-industry"
 NAMES = ["Ada", "Ben", "Cora", "Dan", "Eva", "Finn"]

@@ -1,4 +1,4 @@
-"""Words a player reads (issue 18, item 4): every action label, log line, prompt, players-panel row
+"""Words a player reads: every action label, log line, prompt, players-panel row
 and refusal reason produced over random games of every registered game reads right: "an" before
 a vowel sound and "a" before a consonant one, "1 marker" never "1 markers", and players named by
 name, never "seat 2". The checks are `engine.core.text.wording_problems`, so a new game is

@@ -239,7 +239,7 @@ class EndGameDialog(QDialog):
         names = session.names
         self.outcome = outcome
         layout = QVBoxLayout(self)
-        self.headline = ClampedText(2)  # a long name is cut, never widening the dialog (issue 30)
+        self.headline = ClampedText(2)  # a long name is cut, never widening the dialog
         self.headline.setText(winners_line(names, outcome))
         hf = QFont("DejaVu Serif")
         hf.setPixelSize(24)

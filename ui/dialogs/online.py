@@ -1,4 +1,4 @@
-"""The online dialogs (DESIGN §12): sign in to a Matrix homeserver, join a game one was invited
+"""The online dialogs (ARCHITECTURE §12): sign in to a Matrix homeserver, join a game one was invited
 to (saying plainly who can read its rooms), and the "Online games" list of the start screen
 (invitations, games joined, games hosted here, each with whose turn it is)."""
 
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.errors import reason_of
 from ui.services.plain_text import PlainLabel, plain_tip
 
 NOT_ENCRYPTED = ("The game's rooms are not end-to-end encrypted: the homeservers of the players in them "
@@ -99,7 +100,7 @@ class SignInDialog(QDialog):
         try:
             self.credentials = self.sign_in(homeserver, user, password, token)
         except Exception as exc:  # noqa: BLE001 - MatrixError carries .reason
-            self.error.setText(str(getattr(exc, "reason", exc)))
+            self.error.setText(reason_of(exc))
             return
         finally:
             self.buttons.setEnabled(True)

@@ -1,4 +1,4 @@
-"""Pass until the next phase (issue 28): where the rules let a player pass for the rest of a
+"""Pass until the next phase: where the rules let a player pass for the rest of a
 phase, the prompt offers "Pass until the next phase"; once chosen, each of that player's turns
 in the phase is passed for them (a moment after it begins, so the pass is seen), until the phase
 ends, or at once if the player changes their mind ("Stop passing", Esc, or any decision of

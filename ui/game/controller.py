@@ -1,9 +1,10 @@
 """The game controller: owns the Session, turns scene intents into decisions, runs AI turns.
 
-Flow (DESIGN §3, §5): a scene item emits `intent(action)`; if the action is legal for the human
-to move, the controller pushes a `DecisionCommand` on its `QUndoStack`, which applies it to the
-session; otherwise the state's `illegal_reason` goes to the status bar and nothing changes.
-Commands change the session, never the scene: the scene follows the session through
+Flow (ARCHITECTURE §3, §5): a scene item emits `intent(action)`; if the action is legal for the human
+to move, the controller applies it to the session, and the undo mirror (ui/game/undo.py) puts a
+`DecisionCommand` for it on the `QUndoStack`; otherwise the reason (the turn's, ui/game/turn.py,
+or the state's `illegal_reason`) goes to the status bar and nothing changes. Commands change the
+session, never the scene: the scene follows the session through
 `session.subscribe` -> `scene.show(view(viewer), legal, names, viewer)`.
 
 The viewer is the human seat at the screen: the seat to move if it is human, else the last human
@@ -13,7 +14,7 @@ falls before anything is drawn for the new viewer, and while it is up the screen
 a spectator sees (`shown_seat` is None): nothing behind it, in a dock floated out of the window
 or in a frame painted before it, belongs to either player. Lifting it draws the viewer's view.
 
-Confirm turn (DESIGN §3, the `confirm_turn` setting): when the human's decisions have passed the
+Confirm turn (ARCHITECTURE §3, the `confirm_turn` setting): when the human's decisions have passed the
 move to an AI or to another human and those decisions can still be taken back, nothing goes on
 until the player confirms: the AI does not start, the curtain does not fall, the screen keeps the
 player's own view. A turn that ended in a draw or a roll (a barrier) asks nothing.
@@ -25,12 +26,16 @@ Space or the prompt's Next).
 
 No click without a choice (the `only_choice` setting): when the human to move has a single legal
 action that decides nothing (`only_choice`: it reveals nothing; Finish shipping with no goods),
-it is taken for them at once, said in the status bar and the log, and joins the undo command of
-the decision before it, so that Undo steps back over it to the player's last real decision; a
-lone one (the turn began with it) is not on the undo stack at all, since taking it back would only
-bring the same single choice again. One that brings a draw or a roll ends what can be taken back,
-so after a decision of the player's that can still be undone it waits, with Confirm turn on, for
-the turn's confirmation (the turn is done: nothing is left to decide).
+the table takes it for them on the next turn of the event loop and says so in the status bar;
+the undo mirror makes it part of the command of the player's decision before it, so that Undo
+steps back over it to their last real decision, and a lone one (the turn began with it) is no
+command at all (taking it back would only bring the same single choice again). One that brings a
+draw or a roll ends what can be taken back, so after a decision of the player's that can still be
+undone it waits, with Confirm turn on, for the turn's confirmation (nothing is left to decide).
+
+A card drawn in secret for the player at the screen (`drawn_unseen`) is shown to them, and only
+them, before the hot-seat curtain falls for the next player: the screen waits for them as for a
+confirmation, whatever the Confirm turn setting.
 """
 
 from __future__ import annotations
@@ -43,10 +48,10 @@ from PySide6.QtGui import QUndoStack
 
 from ai.core.request import ai_request
 from engine.core.contract import CHANCE, Action, State
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, reason_of
 from engine.core.session import Session
-from engine.core.text import whose
-from ui.game.undo import DecisionCommand
+from ui.game.turn import MOVER_AI, MOVER_HERE, MOVER_ONLINE, TurnFacts, TurnStatus, idle_on, turn_status
+from ui.game.undo import UndoMirror, Window
 from ui.services.plain_text import tip_text
 from ui.services.settings import LATE_MOTION
 
@@ -78,7 +83,7 @@ def _write_autosave(session: Session) -> None:
 
 
 def ai_pause_ms(first_of_turn: bool, turn_elapsed_ms: int, delay_ms: int, turn_ms: int) -> int:
-    """How long after an AI starts thinking its decision may be shown (AI speed, DESIGN §9).
+    """How long after an AI starts thinking its decision may be shown (AI speed, ARCHITECTURE §9).
 
     The first decision of a turn waits the full `delay_ms`, so the player sees who moves; each
     later one a quarter of it, so the eye can follow the steps, but only while the turn stays
@@ -93,7 +98,7 @@ HURRY_FRAME_MS = 50
 """Once an AI's turn has spent its paced time, its remaining decisions come as fast as it makes
 them; the board is drawn at most this often meanwhile (and at once when the turn ends), since
 drawing every one would carry a long turn (a Victory Through Industry turn has up to 30
-decisions) past its time (DESIGN §9)."""
+decisions) past its time (ARCHITECTURE §9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +159,8 @@ class GameController(QObject):
         self.settings = settings
         self.autosave_enabled = autosave
         self.undo_stack = QUndoStack(self)
+        self.undo_mirror = UndoMirror(self.undo_stack, session, self._takeback, self.undo_text)
+        """Keeps the undo stack equal to what the player may take back (ui/game/undo.py)."""
         self.generation = 0
         """Bumped on every session change; an AI answer for an older generation is dropped."""
         self.closed = False
@@ -168,6 +175,8 @@ class GameController(QObject):
         self._ai_first_of_turn = True
         self._confirmed_at = -1  # the log length at which the human last confirmed a turn
         self._autosave_pending = False
+        self._autosave_future = None  # the autosave being written on the autosave thread
+        self._autosave_reported = None  # the last written autosave whose outcome was said
         self._over_announced = False
         self._ai_late = False  # the AI decision being shown comes after its turn's paced time
         self._hurrying: int | None = None  # that AI's seat while such a decision is applied
@@ -179,6 +188,8 @@ class GameController(QObject):
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
         learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
+        self.online_record = None
+        """The record of an online game hosted here (ui/online/gui/shell.py): its host saves it."""
         humans = self.human_seats()
         mover = session.to_move()
         if mover >= 0 and mover in humans:
@@ -188,10 +199,14 @@ class GameController(QObject):
         session.subscribe(self._on_session_changed)
         scene.intent.connect(self._on_intent_signal)
         scene.explain = self.refusal  # hover text of a piece that is not a legal choice
-        if hasattr(scene, "idle_click"):
-            scene.idle_click.connect(self.on_idle_click)
-        if hasattr(scene, "set_animation_speed"):
-            scene.set_animation_speed(settings.animation_factor)
+        scene.idle_click.connect(self.on_idle_click)
+        scene.set_animation_speed(settings.animation_factor)
+
+    @property
+    def local(self) -> GameController:
+        """This game is played here: every capability of `ui.game.driver.LocalPlay` is this
+        controller's own (a game hosted elsewhere has None)."""
+        return self
 
     # -- queries ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -199,7 +214,7 @@ class GameController(QObject):
         return [i for i, s in enumerate(self.session.seats) if not s.is_ai and not s.is_online]
 
     def elsewhere(self, seat: int) -> bool:
-        """`seat` decides away from this screen: an AI, or a player online (DESIGN §12)."""
+        """`seat` decides away from this screen: an AI, or a player online (ARCHITECTURE §12)."""
         info = self.session.seats[seat]
         return info.is_ai or info.is_online
 
@@ -247,8 +262,15 @@ class GameController(QObject):
             only = self.only_choice_now()
             return only is not None and only.draws and self._decided_since_barrier()
         last = session.log[-1] if session.log else None
-        return (last is not None and last.action.seat == self.viewer and not last.by_ai
-                and self._decided_since_barrier())
+        return (session.can_undo() and last is not None and last.action.seat == self.viewer
+                and not last.by_ai and self._decided_since_barrier())
+
+    def _decided_since_barrier(self) -> bool:
+        """The undo window since the last confirmation holds a decision the viewer made (not
+        only steps taken for them)."""
+        session = self.session
+        start = max(session.undo_floor(), self._confirmed_at)
+        return any(not entry.only_choice and entry.action.seat == self.viewer for entry in session.log[start:])
 
     def drawn_unseen(self) -> list[str]:
         """What was drawn for the viewer alone since their last decision (a card into their
@@ -267,12 +289,6 @@ class GameController(QObject):
                 lines = []  # the viewer has not decided yet: nothing is theirs to look back on
             self._drawn = (key, [line for line in lines if line])
         return self._drawn[1]
-
-    def _decided_since_barrier(self) -> bool:
-        """The undo window holds a decision the viewer made (not only steps taken for them)."""
-        session = self.session
-        return any(not entry.only_choice and entry.action.seat == self.viewer
-                   for entry in session.log[session.undo_floor():])
 
     # -- no click without a choice ---------------------------------------------------------------
     def takes_only_choices(self) -> bool:
@@ -311,48 +327,41 @@ class GameController(QObject):
         QTimer.singleShot(0, self._take_only_choices)
 
     def _take_only_choices(self) -> None:
-        """Take, one after another, the viewer's steps that decide nothing (see the module doc).
-        Each joins the undo command of the decision just before it when that is the stack's
-        last; a step after a barrier stays off the stack (undoing it would bring it back)."""
+        """Take, one after another, the viewer's steps that decide nothing (see the module doc);
+        the undo mirror puts each in the command of the decision before it."""
         self._only_pending = False
         session = self.session
         while not self.closed and self._viewer_to_move():
             only = self._only_choice_to_take()
             if only is None:
                 return
-            top = self._last_command()
-            floor_before = session.undo_floor()
             label = self.undo_text(only.action)
             try:
-                if top is not None:
-                    top.follow(only.action)
-                else:
-                    session.apply(only.action, only_choice=True)
+                session.apply(only.action, only_choice=True)
             except IllegalAction as exc:  # it was legal a moment ago; never crash over it
                 self.status.emit(exc.reason)
                 return
             self.status.emit(f"{session.names[only.action.seat]}: {label} (the only choice, taken for you).")
-            self._sync_stack(floor_before)
 
-    def _last_command(self) -> DecisionCommand | None:
-        """The undo stack's last command if it holds the log's last decision, else None."""
-        stack = self.undo_stack
-        if stack.count() == 0 or stack.index() != stack.count():
-            return None
-        top = stack.command(stack.count() - 1)
+    def _judge_only_choices(self, window: list) -> None:
+        """A continued or loaded game's undo window: which of its steps were only choices (a save
+        does not keep it), so that Undo takes them back with the decision before them."""
+        if not self.takes_only_choices():
+            return
         session = self.session
-        if not isinstance(top, DecisionCommand) or not session.log or session.log[-1].barrier \
-                or top.actions[-1] != session.log[-1].action:
-            return None
-        return top
+        start = len(session.log) - len(window)
+        for i, entry in enumerate(window):
+            before = session.position_before(start + i)
+            if before is not None:
+                only = only_choice(before, entry.action.seat)
+                entry.only_choice = only is not None and only.action == entry.action
 
     def confirm_turn(self) -> bool:
         """The human confirms the finished turn: its decisions are final (the undo stack is
         cleared), the AIs start or the curtain falls for the next human. False if nothing waits."""
         if not self.confirm_pending():
             return False
-        self._confirmed_at = len(self.session.log)
-        self.undo_stack.clear()
+        self._confirmed_at = len(self.session.log)  # its decisions leave the undo mirror
         self.resume()
         return True
 
@@ -371,18 +380,14 @@ class GameController(QObject):
         In a hot-seat game the board opens behind the curtain: whoever started or continued the
         game may not be the player whose cards the screen is about to show."""
         taken_back = self._undo_window()
-        if taken_back:
+        self._judge_only_choices(taken_back)
+        if taken_back:  # theirs to undo (once they are at the screen, in a hot-seat game)
             self.viewer = taken_back[0].action.seat
         if self.hotseat() and self.viewer is not None and not self.session.is_over():
             self.curtain_up = True
-            self._take_back_at_lift = taken_back  # theirs to undo, once they are at the screen
             self.curtain.emit(self.viewer)
-        else:
-            self._restore_undo_window(taken_back)
         self.refresh()
         self._after_change()
-
-    _take_back_at_lift: list = []
 
     def _undo_window(self) -> list:
         """The log entries a continued or loaded game can still take back: the human decisions
@@ -396,29 +401,26 @@ class GameController(QObject):
             return []
         return window
 
-    def _restore_undo_window(self, window: list) -> None:
-        """A game continued or loaded keeps its take-back: the human decisions since the last
-        barrier (all one player's) go back on the undo stack, and a turn that was finished but
-        not confirmed waits for its player's confirmation again."""
+    def _takeback(self) -> Window:
+        """What the player at the screen may take back now (the undo mirror's window): the
+        session's undo window since their last confirmation, while it is all their own; None
+        while the game is closed or the curtain is up (a change of human seat is a barrier,
+        ARCHITECTURE §3) or the window holds another player's decisions."""
+        if self.closed or self.curtain_up or self.viewer is None:
+            return None
         session = self.session
-        start = len(session.log) - len(window)
-        top: DecisionCommand | None = None
-        for i, entry in enumerate(window):
-            before = session.position_before(start + i)
-            if self.takes_only_choices() and before is not None:
-                only = only_choice(before, entry.action.seat)
-                entry.only_choice = only is not None and only.action == entry.action  # not in a save
-            if not entry.only_choice:
-                top = DecisionCommand(session, entry.action, self.undo_text(entry.action), already_applied=True)
-                self.undo_stack.push(top)
-            elif top is not None:  # undone with the decision before it; a first one stays off the stack
-                top.follow(entry.action, already_applied=True)
+        start = max(session.undo_floor(), self._confirmed_at)
+        entries = session.log[start:]
+        if any(e.by_ai or e.action.seat != self.viewer for e in entries):
+            return None
+        return list(enumerate(entries, start))
 
     def close(self) -> None:
-        """Stop following the session: pending AI answers and timers become no-ops."""
+        """Stop following the session: pending AI answers and timers become no-ops, and nothing
+        can be taken back any more."""
         self.closed = True
         self.generation += 1
-        self.undo_stack.clear()
+        self._after_change()
 
     # -- session -> scene ---------------------------------------------------------------------
     def _on_session_changed(self, session: Session) -> None:
@@ -442,7 +444,7 @@ class GameController(QObject):
     def _refresh_late(self) -> None:
         if not self._refresh_pending or self.closed:
             return  # drawn already (the turn ended, an undo, a load)
-        quick = hasattr(self.scene, "set_animation_speed") and self.settings.animation_factor > 0
+        quick = self.settings.animation_factor > 0
         if quick:  # these decisions came after the turn's paced time: they move quicker
             self.scene.set_animation_speed(self.settings.animation_factor * LATE_MOTION)
         try:
@@ -482,18 +484,17 @@ class GameController(QObject):
 
     def lift_curtain(self) -> None:
         """The new player is at the screen: show the board. A change of human seat is a
-        barrier (DESIGN §3), so the previous player's decisions leave the undo stack."""
+        barrier (ARCHITECTURE §3), so the previous player's decisions leave the undo stack."""
         if not self.curtain_up:
             return
-        self.curtain_up = False
-        self.undo_stack.clear()
-        taken_back, self._take_back_at_lift = self._take_back_at_lift, []
-        if taken_back and taken_back[-1].action.seat == self.viewer and self._undo_window() == taken_back:
-            self._restore_undo_window(taken_back)  # a continued game: the player's own take-back
+        self.curtain_up = False  # the undo mirror shows the viewer's own take-back, if any
         self.refresh()  # the viewer's own view, now that they are at the screen
         self._after_change()
 
     def _after_change(self) -> None:
+        """The one path after every change (of the session, the curtain, a confirmation, the
+        controller's closing): the undo mirror follows it, then the game goes on."""
+        self.undo_mirror.follow()
         if self.closed:
             return
         if self.session.is_over():
@@ -529,68 +530,62 @@ class GameController(QObject):
             self.refused.emit(action, reason)
             return False
         session = self.session
-        floor_before = session.undo_floor()
+        # the undo menu names the decision in the words of the position it was taken in
+        self.undo_mirror.note_label(len(session.log), action, self.undo_text(action))
         try:
-            label = session.label(action)
-        except Exception:  # noqa: BLE001 - a label is cosmetic
-            label = str(action)
-        self.undo_stack.push(DecisionCommand(session, action, label))
-        self._sync_stack(floor_before)
-        return True  # an only choice after it is taken on the next turn of the event loop
+            session.apply(action)
+        except IllegalAction as exc:  # judged legal a moment ago; never crash over it
+            self.status.emit(exc.reason)
+            return False
+        return True
+
+    def turn_status(self) -> TurnStatus:
+        """The turn now, for the prompt bar, the refusals and the idle hint (ui/game/turn.py)."""
+        session = self.session
+        mover = session.to_move()
+        over = session.is_over()
+        if mover < 0 or not self.elsewhere(mover):
+            mover_is = MOVER_HERE
+        else:
+            mover_is = MOVER_AI if session.seats[mover].is_ai else MOVER_ONLINE
+        return turn_status(TurnFacts(
+            names=session.names, mover=mover, mover_is=mover_is,
+            asked=lambda: game_ui(session.spec.id).prompt(self.view, self.legal, session.names),
+            over=over, outcome=session.state.outcome() if over else None, viewer=self.viewer,
+            curtain_up=self.curtain_up, held=self.held[1] if self.held is not None else None,
+            confirming=self.confirm_pending(),
+            drawn=self.drawn_unseen() if mover >= 0 and mover != self.viewer else ()))
 
     def refusal(self, action: Action) -> str | None:
         """Why a click on `action` would be refused now (what the status bar will say), or None if
         it would be taken. The board's hover text asks the same question, so hover and click
         always agree."""
-        session = self.session
-        mover = session.to_move()
-        if session.is_over():
-            return "The game is over."
-        if self.confirm_pending():
-            if mover >= 0 and mover != self.viewer and self.drawn_unseen():
-                return f"Your turn is over: pass the computer to {session.names[mover]} (Enter)."
-            return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
-        if mover < 0 or self.elsewhere(mover):
-            name = session.names[mover] if mover >= 0 else "the game"
-            online = " (playing online)" if mover >= 0 and session.seats[mover].is_online else ""
-            return f"Please wait: it is {whose(name)} turn{online}."
-        reason = session.illegal_reason(action)
+        reason = self.turn_status().refusal
+        if reason is None:
+            reason = self.session.illegal_reason(action)
         if reason is None and self.lesson is not None:
             reason = self.lesson.vet(action)  # a legal move, but not the one the lesson teaches
         return reason
 
     def on_idle_click(self) -> None:
-        """A click on the board where nothing takes a click: say what to do instead, by the piece
-        clicked if it landed on one (as a refused choice is said: `refused` with no action)."""
-        if self.closed or self.curtain_up:
+        """A click on the board where nothing takes a click: say what to do instead (nothing
+        while the curtain is up: the click is the curtain's), by the piece clicked if it landed
+        on one (as a refused choice is said: `refused` with no action), naming it."""
+        if self.closed:
             return
-        ref = getattr(self.scene, "idle_piece", None)
+        ref = self.scene.idle_piece
         piece = ref() if ref is not None else None
-        title = tip_text(piece.toolTip()).split("\n", 1)[0].strip() if piece is not None else ""
-        hint = self.idle_hint(title)
-        self.status.emit(hint)
-        if piece is not None:
-            self.refused.emit(None, hint)
+        what = tip_text(piece.toolTip()) if piece is not None else ""
+        hint = idle_on(self.turn_status(), what)
+        if hint:
+            self.status.emit(hint)
+            if piece is not None:
+                self.refused.emit(None, hint)
 
-    def idle_hint(self, what: str = "") -> str:
+    def idle_hint(self) -> str:
         """What a click on nothing is answered with: why nothing can be chosen now, or what the
-        player is asked to choose (the prompt); `what` (its tooltip) names the piece clicked, which
-        is no choice now ("Henderson's third factory is not a choice now."), so that the words say
-        what the click met."""
-        session = self.session
-        mover = session.to_move()
-        if session.is_over() or self.confirm_pending() or mover < 0 or self.elsewhere(mover):
-            return self.refusal(Action("", mover, ())) or ""
-        try:
-            asked = game_ui(session.spec.id).prompt(self.view, self.legal, session.names)
-        except Exception:  # noqa: BLE001 - a hint is cosmetic
-            asked = f"{session.names[mover]}: choose one of the highlighted pieces or a button above."
-        name = what.split(":", 1)[0].strip().rstrip(".")  # a tooltip's title: "Henderson's third factory"
-        if name and len(name) <= 48:
-            return f"{name[0].upper()}{name[1:]} is not a choice now. {asked}"
-        if what:
-            return f"That is not a choice now. {asked}"
-        return f"Nothing to choose there. {asked}"
+        player is asked to choose (the prompt)."""
+        return self.turn_status().idle
 
     def take(self, action: Action) -> bool:
         """The same as a board click (prompt-bar buttons)."""
@@ -601,31 +596,13 @@ class GameController(QObject):
         final (nobody here can undo it) and, like an AI's, ends the undo window."""
         if self.closed:
             return False
-        floor_before = self.session.undo_floor()
         try:
             self.session.apply(action, final=True)
         except IllegalAction as exc:  # judged legal a moment ago; never crash over it
             self.status.emit(exc.reason)
             return False
         self.status.emit(f"{self.session.names[action.seat]}: {self.undo_text(action)}")
-        self._sync_stack(floor_before)
         return True
-
-    def _sync_stack(self, floor_before: int) -> None:
-        """Keep the undo stack inside the session's undo window after a new decision."""
-        session = self.session
-        undoable = len(session.log) - session.undo_floor()
-        if undoable <= 0 or self.curtain_up:
-            # the curtain fell for another human: a change of human seat is a barrier, so nobody
-            # undoes the previous player's turn from under it
-            self.undo_stack.clear()
-        elif session.undo_floor() != floor_before:
-            # The floor moved up to just before this decision (another human's turn began):
-            # earlier commands are gone for good, this one stays undoable.
-            last = session.log[-undoable]
-            self.undo_stack.clear()
-            self.undo_stack.push(DecisionCommand(session, last.action, self.undo_text(last.action),
-                                                 already_applied=True))
 
     def undo_text(self, action: Action) -> str:
         try:
@@ -714,8 +691,7 @@ class GameController(QObject):
         """The AI pace was changed: a decision waiting for Step goes on at once."""
         if self.held is not None and self.settings.get("ai_speed") != "step":
             self.step()
-        if hasattr(self.scene, "set_animation_speed"):
-            self.scene.set_animation_speed(self.settings.animation_factor)
+        self.scene.set_animation_speed(self.settings.animation_factor)
 
     def _starts_a_turn(self, seat: int) -> bool:
         """True unless `seat`'s AI also took the last decision (chance outcomes between count
@@ -740,10 +716,9 @@ class GameController(QObject):
             self.status.emit(f"{session.names[seat]}'s AI failed ({why}); it plays a random legal move.")
             legal = session.legal_actions()
             action = session.ai_rng().choice(legal)
-        floor_before = session.undo_floor()
         label = self.undo_text(action)
         late, self._ai_late = self._ai_late, False
-        quick = late and hasattr(self.scene, "set_animation_speed") and self.settings.animation_factor > 0
+        quick = late and self.settings.animation_factor > 0
         if quick:  # the turn's paced time is spent: this decision's motion is quick too
             self.scene.set_animation_speed(self.settings.animation_factor * LATE_MOTION)
         # past the paced time of a shown pace, a decision after which the same AI goes on is
@@ -766,7 +741,6 @@ class GameController(QObject):
             self.status.emit(next((text for text in said if text), f"{session.names[seat]} made a secret choice."))
         else:
             self.status.emit(f"{session.names[seat]}: {label}")  # what the AI just did, in words
-        self._sync_stack(floor_before)
 
     # -- saving -------------------------------------------------------------------------------
     def _schedule_autosave(self) -> None:
@@ -788,7 +762,7 @@ class GameController(QObject):
         try:
             data = encode_for_save(self.session, path)
         except Exception as exc:  # noqa: BLE001 - report, never lose the game over it
-            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+            self.status.emit(f"Autosave failed: {reason_of(exc)}")
             return
         self._report_autosave()
         self._autosave_future = _autosave_executor().submit(_write_in_background, data, path)
@@ -797,17 +771,17 @@ class GameController(QObject):
         QTimer.singleShot(250, self._report_autosave)
 
     def _report_autosave(self) -> None:
-        future = getattr(self, "_autosave_future", None)
-        if future is None or not future.done() or getattr(self, "_autosave_reported", None) is future:
+        future = self._autosave_future
+        if future is None or not future.done() or self._autosave_reported is future:
             return
         self._autosave_reported = future
         exc = future.exception()
         if exc is not None and not self.closed:
-            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+            self.status.emit(f"Autosave failed: {reason_of(exc)}")
 
     def flush_autosave(self) -> None:
         """Wait for an autosave in progress (tests, closing)."""
-        future = getattr(self, "_autosave_future", None)
+        future = self._autosave_future
         if future is not None:
             try:
                 future.result(timeout=10)
@@ -822,7 +796,7 @@ class GameController(QObject):
         try:
             _write_autosave(self.session)
         except Exception as exc:  # noqa: BLE001 - report, never lose the game over it
-            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+            self.status.emit(f"Autosave failed: {reason_of(exc)}")
 
     def is_modified(self) -> bool:
         return self.saved_length is None or self.saved_length != len(self.session.log)

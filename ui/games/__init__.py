@@ -1,5 +1,4 @@
-"""One package per game, `ui/games/<pkg>/`, each with the same parts (ARCHITECTURE: the shape of a
-game):
+"""One package per game, `ui/games/<pkg>/`, each with the same parts (ARCHITECTURE §13):
 
 - `__init__.py`: the game's UI hooks, the members of `GameUi` below, which is all that the
   window, the controller, the review, the dialogs and the tutorial ask of a game;
@@ -54,6 +53,17 @@ class GameUi(Protocol):
         """What the end of the game revealed, for the end-of-game dialog: (row label, a text per
         seat) each; empty when nothing was hidden."""
 
+    def reason(self, key: str, amount: float, rival: bool) -> str:
+        """What a move gains in one category of the game's points (a key of the game's standing,
+        ai/games/<pkg>/knowledge.py), in words, for a hint's or an analysis's reason: the seat's
+        own gain ("more cash (+$28)"), or with `rival` what it does to the strongest rival's
+        ("less worth in Swift shares for your strongest rival (−$56)"). `amount` is in the game's
+        points. `reason_phrase` says it once the category and the amount are words."""
+
+    def points_text(self, amount: float) -> str:
+        """An amount of the game's points, in words, without a sign: "$400", "40 points", "3 Market
+        Share" (the loss of points an analysis shows)."""
+
 
 def no_auto_pass(view: dict, legal: list[Action]) -> None:
     """`GameUi.auto_pass` of a game with no phase a player may pass through."""
@@ -68,6 +78,36 @@ def no_pass_phase(view: dict) -> None:
 def nothing_revealed(view: dict, names: list[str]) -> list[tuple[str, list[str]]]:
     """`GameUi.revealed_rows` of a game whose end reveals nothing the board did not show."""
     return []
+
+
+def reason_phrase(noun: str, amount: str, rival: bool, against: bool = False) -> str:
+    """A reason in words from one category of a game's points: `noun` the category ("cash",
+    "worth in Swift shares"), `amount` the difference as the game writes it ("+$28"), `against`
+    for a category that counts against its holder (bad legacy), whose gain is having less of it.
+
+    >>> reason_phrase("cash", "+$28", False), reason_phrase("worth in Swift shares", "−$56", True)
+    ('more cash (+$28)', 'less worth in Swift shares for your strongest rival (−$56)')
+    >>> reason_phrase("bad legacy", "+3 points", False, against=True)
+    'less bad legacy (+3 points)'
+    """
+    more = "less" if against else "more"
+    if rival:
+        return f"{'more' if against else 'less'} {noun} for your strongest rival ({amount})"
+    return f"{more} {noun} ({amount})"
+
+
+def signed(x: float, unit: str = "", prefix: str = "") -> str:
+    """A difference with its sign, rounded as a player reads it: "+47 points", "−$56", "+0.5 points".
+
+    >>> signed(47.2, "points"), signed(-56, prefix="$"), signed(0.5, "points"), signed(1, "points")
+    ('+47 points', '−$56', '+0.5 points', '+1 point')
+    """
+    sign = "−" if x < 0 else "+"
+    size = abs(x)
+    number = f"{size:.0f}" if size >= 9.5 or abs(size - round(size)) < 0.05 else f"{size:.1f}"
+    if unit and number == "1" and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"{sign}{prefix}{number}" + (f" {unit}" if unit else "")
 
 
 def game_ui(game_id: str) -> GameUi:

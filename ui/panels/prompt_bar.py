@@ -20,6 +20,9 @@ from engine.core.contract import Action
 from ui.panels.steady_text import ClampedText
 from ui.services.plain_text import plain_tip
 
+HINT_LINES = 4
+"""A hint's heading and its three moves, each with its reason, one line each."""
+
 
 class FlowLayout(QLayout):
     """Lays children out left to right, wrapping to new lines (Qt's flow-layout example)."""
@@ -102,13 +105,15 @@ class PromptBar(QFrame):
     MAX_ROWS = 1
     """Rows of buttons at most; the choices that do not fit are under a "More" button: the board
     keeps the window (its pieces take the same choices), and the room the bar may grow into,
-    which the board's layout leaves free above it, stays one row (issue 27)."""
+    which the board's layout leaves free above it, stays one row."""
     MAX_LINES = 2
     """Lines of the instruction at most; a longer one ends in "…" with the whole in its tooltip."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._tallest: dict[int, int] = {}  # width -> tallest_height (a twin measures it)
+        self.buttons: list[QPushButton] = []  # the choices' buttons shown
+        self._pool: list[QPushButton] = []  # every button made, shown or kept for later
         self.setObjectName("PromptBar")
         self.setAccessibleName("Prompt")  # its description lists the choices (ui/game/keyboard.py)
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -135,7 +140,7 @@ class PromptBar(QFrame):
                                            self.hint_button.fontMetrics().horizontalAdvance("Thinking…") + 16))
         top.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(top)
-        self.hint_line = ClampedText(1)
+        self.hint_line = ClampedText(HINT_LINES)
         self.hint_line.setStyleSheet("color: #0b4f7c;")
         self.hint_line.setAccessibleName("Suggested moves")
         self.hint_line.setVisible(False)
@@ -151,8 +156,6 @@ class PromptBar(QFrame):
         self.more.setVisible(False)
         self._flow.addWidget(self.more)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.buttons: list[QPushButton] = []
-        self._pool: list[QPushButton] = []
         self._actions: list[Action] = []
         self._labels: list[str] = []
         self._rows = 0  # rows of buttons shown
@@ -169,9 +172,9 @@ class PromptBar(QFrame):
         self.label.setFont(font)
         self._row_height = None
         self._tallest.clear()  # measured in the old font
-        for button in self._pool if hasattr(self, "_pool") else ():
+        for button in self._pool:
             button.setFont(QApplication.font())
-        if getattr(self, "buttons", None):
+        if self.buttons:
             self._fit_rows()
 
     def set_prompt(self, text: str, actions: list[Action], labels: list[str]) -> None:

@@ -1,4 +1,4 @@
-"""Learn to play (issue 29): a game's guided first game in the game window.
+"""Learn to play: a game's guided first game in the game window.
 
 The lesson itself is data (assets/games/<id>/tutorial.toml) followed by the Qt-free runner in
 engine/core/tutorial.py; here is only what the window adds: the coach and its callout
@@ -22,7 +22,7 @@ def start_lesson(shell, game_id: str, parent=None):
     if not shell.may_replace_game(parent):
         return None
     window = shell.window
-    old = getattr(window, "coach", None) if window is not None else None
+    old = window.coach if window is not None else None
     if old is not None:
         old.dispose()
     session = lesson.session(shell.settings.get("player_name"))

@@ -86,7 +86,7 @@ class Coach(QObject):
         for w in (self.layer, self.bubble):
             w.hide()
             w.deleteLater()
-        if getattr(self.window, "coach", None) is self:
+        if self.window.coach is self:
             self.window.coach = None
 
     # -- following the game -------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Captains of Industry rules as a State (DESIGN §2).
+"""Captains of Industry rules as a State (ARCHITECTURE §2).
 
 A turn is one of five actions (build or expand a facility, run a facility, Market Research,
 Market Manipulation, build Real Estate), each split into small decisions: the action itself, a

@@ -1,4 +1,4 @@
-"""Every draw of Victory Through Industry as a CHANCE decision (DESIGN §2): each contract
+"""Every draw of Victory Through Industry as a CHANCE decision (ARCHITECTURE §2): each contract
 revealed at set-up (the box is unordered, so each reveal is a draw), then the player who receives
 the nine starting factories and drafts first. A mixin of VtiState."""
 

@@ -1,4 +1,4 @@
-"""Victory Through Industry rules as a State (DESIGN §2).
+"""Victory Through Industry rules as a State (ARCHITECTURE §2).
 
 Each player builds a complex: a grid of factories (one cell each, turned in quarter turns) with
 product cards in the cells beside them. Set-up reveals 4 contracts per player and drafts the nine

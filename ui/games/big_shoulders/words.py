@@ -21,7 +21,7 @@ from engine.games.big_shoulders.data import (
     YEARS,
 )
 from engine.games.big_shoulders.round import ROUND
-from ui.games import prompt_head
+from ui.games import prompt_head, reason_phrase, signed
 
 
 def phase_name(phase: str) -> str:
@@ -353,3 +353,20 @@ def goal_forms(gid: int) -> tuple[str, ...]:
     measure = GOALS[gid].measure
     words = GOAL_WORDS.get(measure, (measure.replace("_", " ").capitalize(),))
     return (*(f"{gid}. {w}" for w in words), *words[1:])
+
+
+def reason(key: str, amount: float, rival: bool) -> str:
+    """A hint's reason from one category of a player's fortune (ai/games/big_shoulders/knowledge.py's
+    standing): "more cash (+$28)", "more worth in Swift shares (+$45)", "more from Public Goals
+    (+$200)"."""
+    if key.startswith("certificates:"):
+        cid = key.split(":", 1)[1]
+        noun = f"worth in {COMPANIES[cid].name if cid in COMPANIES else cid} shares"
+    else:
+        noun = {"cash": "cash", "goals": "money from Public Goals"}.get(key, key.replace("_", " "))
+    return reason_phrase(noun, signed(amount, prefix="$"), rival)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("$400")."""
+    return signed(amount, prefix="$").lstrip("+−")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.contract import Action
 from engine.games.first_ceo.data import COMPANIES, CORPORATIONS
-from ui.games import not_asked
+from ui.games import not_asked, reason_phrase, signed
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 """The places of the final asset ranking."""
@@ -94,3 +94,18 @@ def revealed_rows(view: dict, names: list[str]) -> list[tuple[str, list[str]]]:
         values = [c["value"] for c in seat["asset_cards"] if c["value"] is not None]
         row.append(" ".join(f"{v:+d}" for v in values) + f" (total {sum(values):+d})" if values else "none")
     return [("Asset cards", row)]
+
+
+def reason(key: str, amount: float, rival: bool) -> str:
+    """A hint's reason from one category of 1st CEO's points (ai/games/first_ceo/knowledge.py's
+    standing): "more worth in NoVideo shares (+40 points)", "more money (+$30)"."""
+    if key.startswith("shares:"):
+        noun = f"worth in {_corp_name(key.split(':', 1)[1])} shares"
+    else:
+        noun = {"companies": "points from company cards", "money": "money"}.get(key, key.replace("_", " "))
+    return reason_phrase(noun, signed(amount, prefix="$") if key == "money" else signed(amount, "points"), rival)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("40 points")."""
+    return signed(amount, "points").lstrip("+−")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.contract import Action
 from engine.core.text import count
 from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
-from ui.games import not_asked
+from ui.games import not_asked, reason_phrase, signed
 
 
 def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
@@ -110,3 +110,23 @@ SHORT_NAMES = {"Railroads": "Rails", "Shipping": "Ships", "Tobacco": "Tobac.", "
                "Merchandising": "Merch.", "Banking": "Banks", "Lumber": "Lumb."}
 """What an industry's space says when the board is shown too small for its whole name (the
 tooltip and the status bar name it in full)."""
+
+
+REASON_NOUNS = {"philanthropy": ("Legacy points from philanthropy", False),
+                "business_legacy": ("Legacy points from business legacies", False),
+                "bad_legacy": ("bad legacy", True), "scandals": ("scandal", True),
+                "buying_power": ("money and revenue to buy Legacy with", False)}
+"""The categories of a player's Legacy (ai/games/robber_barons/knowledge.py's standing), and
+whether each counts against its holder."""
+
+
+def reason(key: str, amount: float, rival: bool) -> str:
+    """A hint's reason from one category of a player's Legacy: "more Legacy points from
+    philanthropy (+4 points)", "less bad legacy (+2 points)"."""
+    noun, against = REASON_NOUNS.get(key, (key.replace("_", " "), False))
+    return reason_phrase(noun, signed(amount, "points"), rival, against)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("40 points")."""
+    return signed(amount, "Legacy points").lstrip("+−")

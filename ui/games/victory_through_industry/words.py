@@ -8,7 +8,7 @@ from engine.core.contract import Action
 from engine.core.text import article, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
 from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
-from ui.games import not_asked
+from ui.games import not_asked, reason_phrase, signed
 
 
 def _contract(cid: str) -> str:
@@ -216,3 +216,22 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     if "build" in kinds and st.get("k") == "replace":
         return f"{name}: the complex is split — build a factory in the gap."
     return f"{name}: non-production move — build, move, trade, claim… then End this move."
+
+
+REASON_NOUNS = {"products": ("points from products", False), "contracts": ("points from contracts", False),
+                "factories": ("factories to produce with", False),
+                "contracts_at_risk": ("contract points at risk (contracts you cannot yet supply)", True)}
+"""The categories of a player's points (ai/games/victory_through_industry/knowledge.py's standing),
+and whether each counts against its holder."""
+
+
+def reason(key: str, amount: float, rival: bool) -> str:
+    """A hint's reason from one category of a player's points: "more points from contracts (+3
+    points)", "more factories to produce with (+0.6 points)"."""
+    noun, against = REASON_NOUNS.get(key, (key.replace("_", " "), False))
+    return reason_phrase(noun, signed(amount, "points"), rival, against)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("40 points")."""
+    return signed(amount, "points").lstrip("+−")
