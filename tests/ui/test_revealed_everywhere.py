@@ -73,7 +73,11 @@ def test_first_ceo_shows_every_asset_card_at_the_end(shell, qtbot, settings, siz
         assert any(listed in v for v in window.players.cards[seat].values()), f"{names[seat]} in the panel"
         table = window.end_dialog.table
         rows = [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
-        assert listed in table.item(rows.index("Asset cards"), seat).text()
+        row = next(r for r, text in enumerate(rows) if text.startswith("Asset cards"))
+        assert listed in table.item(row, seat).text() and "total" not in table.item(row, seat).text()
+        # below the Total, and it says it is not in it (the scores above already count what it moved)
+        assert row > rows.index("Total") and "not in Total" in rows[row]
+        assert "not added to the Total" in table.verticalHeaderItem(row).toolTip()
 
 
 def test_first_ceo_review_of_a_finished_game_shows_every_asset_card(shell, qtbot, settings):

@@ -258,6 +258,10 @@ class EndGameDialog(QDialog):
         self.table.setHorizontalHeaderLabels(names)
         self.table.setVerticalHeaderLabels([c.replace("_", " ").capitalize() for c in categories]
                                            + ["Total", "Rank"] + [label for label, _ in revealed])
+        for r in range(len(revealed)):  # below the Total: what the end revealed, no points of its own
+            self.table.verticalHeaderItem(len(categories) + 2 + r).setToolTip(
+                "What the end of the game revealed: not added to the Total (it may have moved the "
+                "scores above it, as 1st CEO's asset cards move the share values counted in Shares).")
         for seat in range(len(names)):
             for r, cat in enumerate(categories):
                 value = outcome.breakdown[seat].get(cat, 0) if seat < len(outcome.breakdown) else 0

@@ -21,6 +21,7 @@ from engine.games.big_shoulders.data import (
     YEARS,
 )
 from engine.games.big_shoulders.round import ROUND
+from engine.games.big_shoulders.words import bname
 from ui.games import prompt_head, reason_phrase, signed
 
 
@@ -197,9 +198,28 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     co = short(cid) if cid in COMPANIES else "the company"
     for wanted, text in PROMPTS:
         if kinds & wanted:
+            if wanted == GAINS:
+                text = f"take {gain_source(view, cid)} — click where it goes, or skip it."
             return f"{name}: {text.format(co=co)}"
     return f"{name}: choose."
 
+
+def gain_source(view: dict, cid: str | None) -> str:
+    """What the gain being placed comes from, in the prompt's words: the bonus of the Capital Asset
+    just bought, what the building used gives, the Manager's resource in production; from the
+    company's last Partner this Decade (the view's placements) and the phase."""
+    if view.get("phase") == "operating":
+        return "the resource {co}'s Manager gives"
+    last = next((where for _, where, pcid in reversed(view.get("placements") or []) if pcid == cid), None)
+    if last == "capital_investment" or (isinstance(last, int) and "Capital Asset" in BUILDINGS[last].text):
+        return "the bonus of the Capital Asset {co} just bought"  # (a bank building buys one too)
+    if isinstance(last, int):
+        return f"what {bname(last)} gives {{co}}"
+    return "what {co} gains"
+
+
+GAINS = frozenset(("automate", "place_worker", "take_pair", "take_resource", "skip_gain"))
+"""The decisions of a gain placed one at a time (a building's, a Capital Asset's bonus)."""
 
 PROMPTS: tuple[tuple[frozenset, str], ...] = (
     (frozenset(("buy", "sell", "pass", "end_turn")),
@@ -214,8 +234,7 @@ PROMPTS: tuple[tuple[frozenset, str], ...] = (
      "send a Partner — choose the company on its charter, then click an action space (or a building)."),
     (frozenset(("buy_asset",)), "Capital Investment for {co} — click the asset to buy."),
     (frozenset(("keep_asset",)), "{co} may keep one Capital Asset — click the one to keep."),
-    (frozenset(("automate", "place_worker", "take_pair", "skip_gain")),
-     "take what the building gives {co} — click where it goes, or skip it."),
+    (GAINS, "take what {co} gains — click where it goes, or skip it."),
     (frozenset(("buy_resource", "done_buying")),
      "buy resources for {co} — click a cube in the supply chain or Haymarket, then Done buying."),
     (frozenset(("produce", "stop_producing")), "run {co}'s factories — click a factory to produce, or stop."),

@@ -170,18 +170,19 @@ class CaptainsScene(GameScene):
         self.pool.prune()
         self.place_panels({name: rect.topLeft() for name, rect in PANELS.items()})
 
-    def _panel(self, key: str, rect: QRectF, title: str, note: str = "") -> Panel:
+    def _panel(self, key: str, rect: QRectF, title: str, note: str = "", note_short: tuple[str, ...] = ()) -> Panel:
         panel = self.pool.item(("panel", key), lambda: Panel(10, 10))
-        panel.set_panel(title, note, w=rect.width(), h=rect.height())
+        panel.set_panel(title, note, w=rect.width(), h=rect.height(), note_short=note_short)
         panel.setPos(rect.topLeft())
         return panel
 
     def _text(self, key: tuple, rect: QRectF, text: str, pt: float = 11, bold: bool = False,
-              align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, colour: str = style.INK) -> TextItem:
+              align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, colour: str = style.INK,
+              short: tuple[str, ...] = ()) -> TextItem:
         item = self.pool.item(("text", *key), lambda: TextItem(rect.width(), rect.height(), pt, bold, align=align,
                                                                colour=colour))
         item.resize(rect.width(), rect.height())
-        item.set_text(text, colour)
+        item.set_text(text, colour, short)
         item.setPos(rect.topLeft())
         return item
 
@@ -461,15 +462,20 @@ class CaptainsScene(GameScene):
         zone_w = (b_w - 8) / 2
         re_w = (zone_w - 4 * 4 - 3) / 4
         self._panel("zones", QRectF(B_X, ZONES_TOP, b_w, 28 + 2 * ZONE_H + 2), "Real Estate",
-                    "the lowest free level first · rent $2 a card a round")
+                    "C D E: demand for Consumables, Durables, Energy · lowest free level first · rent $2 a card",
+                    note_short=("C D E: Consumables, Durables, Energy demand · lowest level first",
+                                "C D E: Consumables, Durables, Energy"))
         acting = me is not None and (view.get("prompt") or {}).get("kind") == "action"
         built = view["real_estate"]
         for k, z in enumerate(ZONE_IDS):
             x = B_X + 6 + (k % 2) * zone_w
             y = ZONES_TOP + 28 + (k // 2) * ZONE_H
             fed = [MARKETS[m].name for m in MARKET_IDS if z in MARKETS[m].zones]
-            feeds = ", ".join(SHORT_MARKET.get(name, name) for name in fed)
-            self._text(("zone", z), QRectF(x + 2, y, zone_w - 8, 18), f"{ZONES[z]} → {feeds}", 10)
+            # the markets it buys for by name (as the market board reads), abbreviated only where
+            # the board is shown too small for them
+            short = ", ".join(SHORT_MARKET.get(name, name) for name in fed)
+            self._text(("zone", z), QRectF(x + 2, y, zone_w - 8, 18), f"{ZONES[z]} → {', '.join(fed)}", 10,
+                       short=(f"{ZONES[z]} → {short}",))
             free = next((sp for sp in ZONE_SPACES[z] if sp not in built), None)
             for j, sp in enumerate(ZONE_SPACES[z]):
                 space = SPACES[sp]

@@ -248,10 +248,12 @@ def choice_words(act: Action, view: dict, names: list[str]) -> tuple[str, str]:
         return CAPTAINS[act.args[0]].name, "return it"
     if act.kind == "done":
         return "Keep prices", "the others stay"
-    if act.kind == "split":  # "2 + 1" over "En. N + En. S": the count for each market
+    if act.kind == "split":  # "2 + 1" over "North + South" (the prompt names the sector): each market's count
         p = view.get("prompt") or {}
-        m1, m2 = (SHORT_MARKET.get(MARKETS[m].name, MARKETS[m].name) for m in p["markets"])
-        return f"{act.args[0]} + {p['count'] - act.args[0]}", f"{m1} + {m2}"
+        n1, n2 = (MARKETS[m].name for m in p["markets"])
+        if n1.split()[0] == n2.split()[0]:  # "Energy North", "Energy South": the words that differ
+            n1, n2 = n1.split(" ", 1)[-1], n2.split(" ", 1)[-1]
+        return f"{act.args[0]} + {p['count'] - act.args[0]}", f"{n1} + {n2}"
     return describe(act, view, names), ""
 
 

@@ -88,12 +88,14 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
 
 def revealed_rows(view: dict, names: list[str]) -> list[tuple[str, list[str]]]:
     """What the end of the game revealed, for the end-of-game dialog: each player's asset cards
-    (they moved the final asset ranks) and their sum."""
+    and their sum. They are no points of their own: they moved the final asset ranks, which set
+    the share values counted in Shares, so the row says it is not in the Total (and its sum is
+    never called a total beside the Total; the row's header tells why, end_game.py)."""
     row = []
     for seat in view["seats"]:
         values = [c["value"] for c in seat["asset_cards"] if c["value"] is not None]
-        row.append(" ".join(f"{v:+d}" for v in values) + f" (total {sum(values):+d})" if values else "none")
-    return [("Asset cards", row)]
+        row.append(" ".join(f"{v:+d}" for v in values) + f" (sum {sum(values):+d})" if values else "none")
+    return [("Asset cards (not in Total)", row)]
 
 
 def reason(key: str, amount: float, rival: bool) -> str:

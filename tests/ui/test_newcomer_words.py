@@ -1,0 +1,98 @@
+"""Words a newcomer reads without hovering (DESIGN §5, a calm table): the codes the boards drew
+and the log wrote ("20/fin", "10/T·H", "Dur. W", "B1 (CCD) on IND-B", "C→P") are spelt out or
+drawn as the game's own icons, and a prompt names where a gain comes from. Through the real
+window: the texts the board draws are read as it paints them (ui/board/legible.py's tally)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine.core.contract import SeatInfo
+from engine.core.rng import Rng
+from engine.core.session import Session
+from tests.engine.recorded_games import FIXTURES, entries_of, load
+
+CODES = {
+    "first-ceo": ("/fin", "T·H", "/pair"),
+    "captains-of-industry": ("Dur. W", "Dur. E", "En. N", "En. S"),
+}
+"""Abbreviations a newcomer had to hover for, by game."""
+
+
+def drawn_texts(view) -> list[str]:
+    """Every text the board in `view` draws now, as drawn (a short form where it is used)."""
+    from ui.board import legible
+
+    for item in view.scene().items():
+        item.update()
+    tally = legible.Tally()
+    legible.TALLY = tally
+    try:
+        view.viewport().grab()
+    finally:
+        legible.TALLY = None
+    return tally.drawn
+
+
+@pytest.mark.parametrize("game_id", sorted(CODES))
+def test_the_board_draws_no_code_to_hover_for(shell, qtbot, settings, game_id):
+    window = shell.start_game(game_id, [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")],
+                              {}, 5)
+    qtbot.waitExposed(window)
+    window.resize(1280, 720)
+    c = window.controller
+    rng = Rng(2)
+    seen: set[str] = set()
+    for _ in range(12):
+        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=30_000)
+        qtbot.wait(30)
+        seen.update(drawn_texts(window.view))
+        if c.session.is_over():
+            break
+        c.take(rng.choice(c.legal))
+    assert seen
+    found = sorted({(code, text) for text in seen for code in CODES[game_id] if code in text})
+    assert not found, f"{game_id} draws codes a newcomer must hover for: {found[:6]}"
+
+
+def test_captains_real_estate_is_told_in_words():
+    """The log says what a Real Estate card brings, not its codes ("places B4 (CDE) on RES-B")."""
+    fixture = load(FIXTURES / "captains-of-industry" / "3p-normal-easy.json")
+    seats = [SeatInfo.from_dict(s) for s in fixture["seats"]]
+    session = Session.replay("captains-of-industry", seats, fixture["options"], fixture["seed"],
+                             [a for a, _ in entries_of(fixture)])
+    lines = [line for line in session.render_log(None) if "Real Estate in the" in line and "demand" in line]
+    assert lines, "no Real Estate was built in the recorded game"
+    for line in lines:
+        assert " on " not in line.split("(card")[0] and "-B" not in line and "-S" not in line, line
+        assert any(word in line for word in ("Consumables", "Durables", "Energy")), line
+
+
+def test_after_buying_a_capital_asset_the_prompt_speaks_of_its_bonus(shell, qtbot, settings):
+    # Big Shoulders, 3 players, seed 52: at decision 127 P2 buys Cincinnati Steel through the
+    # Merchants' Bank; its bonus (automate a Worker) is placed next
+    fixture = load(FIXTURES / "big-shoulders" / "3p-default.json")
+    entries = entries_of(fixture)
+    seats = [SeatInfo("P1", "ai", "easy"), SeatInfo("P2"), SeatInfo("P3", "ai", "easy")]
+    session = Session.replay("big-shoulders", seats, fixture["options"], fixture["seed"],
+                             [a for a, _ in entries[:127]], [True] * 127)
+    window = shell.open_session(session)
+    qtbot.waitExposed(window)
+    window.resize(1280, 720)
+    c = window.controller
+    qtbot.waitUntil(c.human_to_move, timeout=5000)
+    bought = entries[127][0]
+    label = c.session.label(bought)
+    button = next((b for b in window.prompt.buttons if b.text() == label), None)
+    if button is not None:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    else:
+        piece = window.view.scene().item_for(bought)
+        at = window.view.mapFromScene(piece.sceneBoundingRect().center())
+        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    qtbot.waitUntil(lambda: len(c.session.log) > 127, timeout=5000)
+    qtbot.waitUntil(lambda: c.human_to_move() or c.confirm_pending(), timeout=5000)
+    prompt = window.prompt.label.text()
+    assert "the bonus of the Capital Asset Swift just bought" in prompt, prompt
+    assert "building" not in prompt
