@@ -140,7 +140,8 @@ class GameController(QObject):
         self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
-        learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
+        learner's moves, no turn waits for confirmation (the lesson says what comes next), and
+        the AIs wait while the learner reads what a choice did (`holds`)."""
         humans = self.human_seats()
         mover = session.to_move()
         if mover >= 0 and mover in humans:
@@ -480,10 +481,13 @@ class GameController(QObject):
         mover = self.session.to_move()
         return mover >= 0 and self.session.seats[mover].is_ai
 
+    def _lesson_holds(self) -> bool:
+        return self.lesson is not None and self.lesson.holds()
+
     def _maybe_schedule_ai(self) -> None:
         if self.closed or self._ai_timer_pending or self.ai_seat is not None or self.curtain_up:
             return
-        if not self.ai_to_move() or self.confirm_pending():
+        if not self.ai_to_move() or self.confirm_pending() or self._lesson_holds():
             return
         self._ai_timer_pending = True
         gen = self.generation
@@ -495,7 +499,8 @@ class GameController(QObject):
         self._ai_timer_pending = False
         if self.closed:
             return
-        if gen != self.generation or not self.ai_to_move() or self.curtain_up or self.confirm_pending():
+        if gen != self.generation or not self.ai_to_move() or self.curtain_up or self.confirm_pending() \
+                or self._lesson_holds():
             self._maybe_schedule_ai()
             return
         session = self.session
