@@ -19,6 +19,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtWidgets import QAbstractButton, QApplication
 
+from ai.core.request import window_decision
 from engine.core.tutorial import MOVE_POINTER, has_lesson
 from ui.games import playable_specs
 from ui.tutorial.coach import LETTERS
@@ -58,11 +59,12 @@ def click_point(coach, piece) -> QPoint:
     raise AssertionError(f"no visible, uncovered point of {type(piece).__name__} to click")
 
 
-def click(qtbot, coach, piece) -> None:
-    """Click `piece` as a player does: a prompt button, the "More" menu's entry, or a board piece."""
+def click(qtbot, coach, piece, action=None) -> None:
+    """Click `piece` as a player does: a prompt button, the "More" menu's entry (of `action`,
+    default the move the lesson asks for), or a board piece."""
     window = coach.window
     if piece is window.prompt.more:  # the choice is in the menu of the prompt bar's last button
-        label = coach.controller.session.label(coach.tutor.expected())
+        label = coach.controller.session.label(action or coach.tutor.expected())
         entry = next(a for a in window.prompt.more.menu().actions() if a.text().replace("&&", "&") == label)
         entry.trigger()
     elif isinstance(piece, QAbstractButton):
@@ -129,12 +131,16 @@ def take_choice(qtbot, coach, option: int) -> None:
     assert "your choice" in coach.bubble.head.text() and coach.bubble.ask.text().startswith("Choose ")
     move = dict(choices)[option]
     step = coach.tutor.position()[0]
-    piece = coach.move_piece(move)
-    assert piece is not None, f"option {LETTERS[option]} ({move}) has nothing to click"
     length = len(coach.controller.session.log)
-    click(qtbot, coach, piece)
-    qtbot.waitUntil(lambda: len(coach.controller.session.log) > length or coach.move_piece(move) is not piece,
-                    timeout=10_000)
+    for _ in range(3):  # a board that takes a choice in two clicks offers the next piece towards it
+        piece = coach.move_piece(move)
+        assert piece is not None, f"option {LETTERS[option]} ({move}) has nothing to click"
+        click(qtbot, coach, piece, move)
+        qtbot.waitUntil(lambda p=piece: len(coach.controller.session.log) > length or coach.move_piece(move) is not p,
+                        timeout=10_000)
+        if len(coach.controller.session.log) > length:
+            break
+    assert coach.controller.session.log[length].action == move
     while not coach.tutor.holds() and coach.tutor.position() and coach.tutor.position()[0] == step:
         click_expected(qtbot, coach)
 
@@ -146,13 +152,37 @@ def click_expected(qtbot, coach) -> None:
     if expected is None:
         step = coach.tutor.step()
         assert step.free, f"nothing to click at {step.phase}"
-        expected = next(a for a in coach.controller.legal if a.kind in step.kinds and coach.move_piece(a) is not None)
+        expected = next(a for a in coach.controller.legal
+                        if (not step.kinds or a.kind in step.kinds) and coach.move_piece(a) is not None)
     piece = coach.move_piece(expected)
     assert piece is not None, f"nothing to click for {expected}"
     done = coach.tutor.done()
     click(qtbot, coach, piece)
     # a move is made, or (a board that takes a choice in two clicks) the next piece is offered
     qtbot.waitUntil(lambda: coach.tutor.done() > done or coach.move_piece(expected) is not piece, timeout=10_000)
+
+
+def clickable(coach, piece) -> bool:
+    """A prompt button, or a board piece with a point the bubble does not cover."""
+    if piece is None or isinstance(piece, QAbstractButton):
+        return piece is not None
+    try:
+        click_point(coach, piece)
+    except AssertionError:
+        return False
+    return True
+
+
+def click_any(qtbot, coach) -> None:
+    """A move of the learner's own, between the lesson's steps: the one the AI would make in their
+    place, by its piece or button (else the first legal move that has one)."""
+    c = coach.controller
+    mine = window_decision(c.session)
+    candidates = [mine] + [a for a in c.legal if a != mine]
+    action, piece = next((a, p) for a, p in ((a, coach.move_piece(a)) for a in candidates) if clickable(coach, p))
+    length = len(c.session.log)
+    click(qtbot, coach, piece, action)
+    qtbot.waitUntil(lambda: len(c.session.log) > length or coach.move_piece(action) is not piece, timeout=10_000)
 
 
 def read_review(qtbot, coach, option: int) -> None:
@@ -200,6 +230,10 @@ def play_lesson(qtbot, coach, pick=None, check=True) -> dict:
         if coach.tutor.finished():
             break
         step = coach.tutor.step()
+        if not coach.tutor.due():  # the lesson waits for a later part of the game: any move of the learner's
+            assert coach.bubble.title.text() == "Your own moves" and not coach.layer.rings
+            click_any(qtbot, coach)
+            continue
         if check:
             check_pointers(coach)
         if step.jump:

@@ -214,6 +214,11 @@ class Coach(QObject):
             self.bubble.set_words(f"Step {t.position()[0] + 1} of {n} next", f"{who} is playing…",
                                   "Watch the board and the log: the lesson goes on when it is your turn.",
                                   feedback=self.feedback, buttons=("end",))
+        elif not t.due():
+            step = t.step()
+            self.bubble.set_words(f"Step {t.position()[0] + 1} of {n} next", "Your own moves",
+                                  f"The lesson's next step comes with the {step.phase}: until then, every move "
+                                  "is yours to choose.", feedback=self.feedback, buttons=("end",))
         else:
             self._say_step()
         self._size_bubble()
@@ -340,7 +345,7 @@ class Coach(QObject):
                     for key in sorted(keys, key=repr):
                         add(key, self.resolve(key), style)
             return found
-        if self.tutor.finished() or not self.learner_to_move():
+        if self.tutor.finished() or not self.learner_to_move() or not self.tutor.due():
             return []
         for k, move in self.tutor.choices():
             add(MOVE_POINTER, self.move_piece(move), "point", LETTERS[k])

@@ -28,6 +28,10 @@ LEARNER_DECISIONS_LIMIT = 2_000
 """More learner decisions than this in one lesson is a free step that never ends."""
 MAX_LINES = 32
 """A lesson's choices may open at most this many lines of play: each is checked whole."""
+LET_THROUGH_PHASES = 2
+"""Decisions let through while the lesson waits at one free step, in more phases of the round than
+this, are a step after it that never opens on that line (a choice whose options are not all
+legal there): the lesson would sit on one step from phase to phase."""
 
 AiMove = Callable[[Session], Action]
 """The decision of the seat to move as the game window's AI takes it (ai.core.request)."""
@@ -152,15 +156,22 @@ def _play(lesson: Lesson, ai_move: AiMove, picks: dict[int, int]) -> _Run:
     else:
         run.problems.append(f"the learner made {LEARNER_DECISIONS_LIMIT} moves and the lesson did not end")
         return run
+    advised = all(picks.get(i, s.advice) == s.advice for i, s in enumerate(lesson.steps) if s.options)
+    walked = tutor.walk()
     run.problems += [f"step {s + 1}/{n} ({lesson.steps[s].phase}) was never asked: none of its moves was open"
-                     for s in tutor.walk().skipped]
+                     for s in walked.skipped if advised or not lesson.steps[s].optional]
+    run.problems += [f"the lesson waited at step {s + 1}/{n} ({lesson.steps[s].phase}) through {len(k)} phases of "
+                     "the round: a step after it does not open on this line (make it optional)"
+                     for s, k in walked.through.items() if len(k) > LET_THROUGH_PHASES]
     return run
 
 
 def _learner_move(session: Session, tutor: Tutor, step, place, picks, ai_move) -> tuple[Action | None, str]:
     """The learner's move on this line: the step's move, the line's option of a choice, or (a free
     step) the lesson's suggestion, else the AI's move in the learner's place if the step takes it,
-    else the first legal move of the step's kinds."""
+    else the first legal move of the step's kinds; before a step is due, the AI's move."""
+    if not tutor.due():
+        return ai_move(session), ""
     if step.options and place.made == 0:
         return step.options[picks.get(place.step, step.advice)].moves[0], ""
     if not step.free:
@@ -168,7 +179,7 @@ def _learner_move(session: Session, tutor: Tutor, step, place, picks, ai_move) -
     suggested = tutor.expected()
     if suggested is not None:
         return suggested, ""
-    legal = [a for a in session.legal_actions() if a.kind in step.kinds]
+    legal = [a for a in session.legal_actions() if not step.kinds or a.kind in step.kinds]
     if not legal:
         return None, f"none of the free step's moves ({', '.join(sorted(step.kinds))}) is open"
     mine = ai_move(session)

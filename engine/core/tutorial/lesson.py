@@ -9,8 +9,11 @@ and what the learner does:
 - a **choice** asks the learner to choose between its `option`s, every one legal and sensible;
   the lesson advises one (`advice`, said by `why`), takes whichever is chosen, and then shows
   what the choice did and what the other would have done (each option's `did`);
-- a **free** step lets the learner make any move of its `kinds` (its `moves` are what the lesson
-  would do: a suggestion), so that the steps after a choice go on from either branch;
+- a **free** step lets the learner make any move of its `kinds`, of its `frames` (the decisions of
+  the game's turn machine it spans), or in a number of their `turns` (its `moves` are what the
+  lesson would do: a suggestion), so that the steps after a choice go on from either branch; an
+  `optional` one may be passed over on a line other than the advised one, where none of its
+  moves is open;
 - a **jump** skips ahead: the computer plays every seat, the learner's too, until the learner is
   to move in a position whose view has the values `jump` names (a later Decade), so that the
   late parts of the game are met in one sitting.
@@ -41,6 +44,9 @@ MOVE_POINTER = "move"
 """The pointer that names the piece (or prompt button) of the move asked for now."""
 ROUND_PHASE = "round_phase"
 """A jump's condition on the phase the game is in (`State.round_phase()`), beside the view's keys."""
+FRAME = "frame"
+"""A jump's condition on the decision asked (the name of the turn machine's frame): a jump that
+ends where a Partner is to be placed, not amid the decisions of one already placed."""
 
 
 class LessonError(TycoonsError):
@@ -78,9 +84,21 @@ class Step:
     kinds: frozenset = frozenset()
     """A free step's kinds of decision (default: the kinds of its moves)."""
     most: int = 0
-    """A free step spans at most this many decisions (0: as many as its kinds go on)."""
+    """A free step spans at most this many decisions (with `frames`: decisions asked in its first
+    frame, each with those that follow it in its other frames: a Partner placed and the Workers
+    then hired; it ends at the next decision outside them); 0: as many as its kinds or frames go on."""
+    turns: int = 0
+    """A free step spans at most this many of the learner's turns (a turn: the learner's decisions
+    with no other player's between them; 0: as many as its kinds go on)."""
+    frames: tuple[str, ...] = ()
+    """A free step spans the learner's decisions asked in these frames of the game's turn machine
+    (engine/core/frames.py: "op_buy" is a company buying resources), whatever their kind: a trade
+    made while buying is still buying."""
     jump: tuple[tuple[str, object], ...] = ()
     """A jump's condition: (view key or ROUND_PHASE, value) pairs."""
+    optional: bool = False
+    """A step that may be passed over on a line of play other than the advised one, where none of
+    its moves is open (the factories a choice left without resources do not run)."""
 
     @property
     def kind(self) -> str:
@@ -206,11 +224,17 @@ def step_from_data(raw: dict, learner: int) -> Step:
         moves = _moves(raw.get("moves", []), learner)
     jump = tuple(sorted((str(k), v) for k, v in raw.get("jump", {}).items()))
     free = bool(raw.get("free", False))
-    kinds = frozenset(str(k) for k in raw.get("kinds", [])) or frozenset(m.kind for m in moves)
+    turns = int(raw.get("turns", 0))
+    frames = tuple(str(f) for f in raw.get("frames", []))
+    if "kinds" in raw or not (turns or frames):
+        kinds = frozenset(str(k) for k in raw.get("kinds", [])) or frozenset(m.kind for m in moves)
+    else:
+        kinds = frozenset()  # turns or frames and no kinds: any move in them
     return Step(phase=str(raw["phase"]), moves=moves, text=_words(raw["text"]), why=_words(raw["why"]),
                 wrong=_words(raw.get("wrong", "")), point=point, rules=str(raw.get("rules", "")),
                 concepts=tuple(str(c) for c in raw.get("concepts", [])), options=options, advice=advice,
-                free=free, kinds=kinds if free else frozenset(), most=int(raw.get("most", 0)), jump=jump)
+                free=free, kinds=kinds if free else frozenset(), most=int(raw.get("most", 0)), turns=turns,
+                frames=frames, jump=jump, optional=bool(raw.get("optional", False)))
 
 
 def lesson_from_data(game_id: str, data: dict) -> Lesson:

@@ -4,19 +4,29 @@ choice did (`Tutor`).
 Where a session stands in its lesson follows from its log alone: the learner's decisions are
 matched to the steps in order (`walk`), so undo steps the lesson back with the game. A fixed
 step matches its moves exactly; a choice matches the moves of whichever option its first move
-begins; a free step matches the learner's decisions of its kinds while they go on; a jump matches
-the learner's decisions the computer made for them. A move the walk cannot match is one the
-lesson does not take, and `vet` refuses it with the lesson's reason, so nothing else gets in.
+begins; a free step matches the learner's decisions of its kinds or frames while they go on; a
+jump matches the decisions the computer made for the learner.
+
+A step is *due* when the learner is asked what it is about: its frames, or (without them) a
+decision where a move of its kinds is legal; a fixed step or a choice due but not *open* (its
+move, or one of its options, not legal there: a line of play the learner's own choices led to)
+is passed over, so a lesson never waits for a move that cannot come. While the current step is
+free or not yet due, decisions no step takes are let through; where a fixed step or a choice is
+due, a different move is one the lesson does not take, and `vet` refuses it with the lesson's
+reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.core.contract import Action, State
+from engine.core.frames import FrameStackState
 from engine.core.session import Session
 from engine.core.text import fill_names
-from engine.core.tutorial.lesson import ROUND_PHASE, Lesson, Step
+from engine.core.tutorial.lesson import FRAME, ROUND_PHASE, Lesson, Step
 
 
 @dataclass(frozen=True)
@@ -41,99 +51,240 @@ class Walk:
     ended: dict[int, int] = field(default_factory=dict)
     """The log index of each step's last decision."""
     skipped: list[int] = field(default_factory=list)
+    through: dict[int, set] = field(default_factory=dict)
+    """The phases of the round of the decisions let through while at a free step, by step (none of
+    the lesson's steps took them)."""
     off: str = ""
 
 
 def matches(state: State, seat: int, until) -> bool:
     """Whether `state` is where a jump ends: `seat` to move, and its view has every value `until`
-    names (ROUND_PHASE: the phase the game is in)."""
+    names (ROUND_PHASE: the phase the game is in; FRAME: the decision asked, `frame_name`)."""
     if state.to_move() != seat:
         return False
     view = state.view(seat)
     for key, value in until:
-        have = state.round_phase() if key == ROUND_PHASE else view.get(key)
+        have = state.round_phase() if key == ROUND_PHASE else frame_name(state) if key == FRAME else view.get(key)
         if have != value:
             return False
     return True
 
 
-def walk(lesson: Lesson, entries: list[tuple[int, Action, bool]], state: State | None = None) -> Walk:
-    """Match the learner's decisions (log index, action, by the AI) to the lesson's steps. With the
-    game's `state` now, a step whose decisions have run out (a free step whose kinds are no longer
-    open, a jump that has arrived) is passed."""
-    steps = lesson.steps
-    w = Walk(None)
-    s, made, option = 0, 0, None
+class Asked(NamedTuple):
+    """What the learner was asked at a decision (or is asked now)."""
 
-    def finish(index: int) -> None:
-        nonlocal s, made, option
-        if option is not None:
-            w.chosen[s] = option
-        w.ended[s] = index
-        s, made, option = s + 1, 0, None
+    frame: str = ""
+    """The name of the turn machine's frame (`frame_name`)."""
+    kinds: frozenset = frozenset()
+    """The kinds of the legal moves."""
+    open_moves: frozenset = frozenset()
+    """The lesson's own moves that were legal."""
+    phase: str = ""
+    """The phase of the round (`State.round_phase`)."""
 
-    for index, action, by_ai in entries:
-        while True:
-            if s >= len(steps):
-                w.off = f"the lesson is over before {action}"
-                return w
-            step = steps[s]
-            if step.jump:
-                if by_ai:
-                    w.began.setdefault(s, index)
-                    made += 1
-                    w.ended[s] = index
-                    break
-                if made == 0:
-                    w.off = f"step {s + 1} skips ahead, and {action} is the learner's own"
-                    return w
-                finish(w.ended[s])
-                continue
-            if by_ai:  # the computer moved for the learner outside a jump: not the lesson's
-                break
-            if step.free:
-                if action.kind in step.kinds and not (step.most and made >= step.most):
-                    w.began.setdefault(s, index)
-                    w.ended[s] = index
-                    made += 1
-                    break
-                if made == 0:
-                    w.skipped.append(s)
-                finish(w.ended.get(s, index - 1))
-                continue
-            if made == 0 and step.options:
-                option = next((k for k, o in enumerate(step.options) if o.moves[0] == action), None)
-                if option is None:
-                    w.off = f"step {s + 1} offers other choices than {action}"
-                    return w
-            moves = step.options[option].moves if option is not None else step.moves
-            if moves[made] != action:
-                w.off = f"step {s + 1} asks for {moves[made]}, not {action}"
-                return w
-            w.began.setdefault(s, index)
-            made += 1
-            if made == len(moves):
-                finish(index)
-            break
-    # the tail: a step whose decisions have run out now
-    while s < len(steps) and state is not None:
-        step = steps[s]
+
+class Entry(NamedTuple):
+    """A learner's decision in the log, as the walk reads it."""
+
+    index: int
+    action: Action
+    by_ai: bool
+    """Made by the computer for the learner (a jump)."""
+    fresh: bool
+    """It begins a turn: another player decided since the learner's last decision."""
+    asked: Asked
+
+
+def frame_name(state: State) -> str:
+    """The name of the decision `state` waits for (its top frame's first element), or ""."""
+    if not isinstance(state, FrameStackState):
+        return ""
+    frame = state.frame()
+    return str(frame[0]) if frame else ""
+
+
+def _moves_of(step: Step, option: int | None) -> tuple[Action, ...]:
+    return step.options[option].moves if option is not None else step.moves
+
+
+def due(step: Step, asked: Asked, made: int = 0, option: int | None = None) -> bool:
+    """Whether the learner, asked `asked`, is asked what `step` (with `made` of its decisions
+    made) is about (see the module doc): its frames; a free step's kinds; the kind of a fixed
+    step's next move, or of a choice's options."""
+    if step.frames:
+        return asked.frame in step.frames
+    if step.free:
+        return not step.kinds or bool(step.kinds & asked.kinds)
+    if step.options and made == 0:
+        return bool({o.moves[0].kind for o in step.options} & asked.kinds)
+    return _moves_of(step, option)[made].kind in asked.kinds
+
+
+def is_open(step: Step, asked: Asked, made: int = 0, option: int | None = None) -> bool:
+    """Whether a fixed step's next move, or every option of a choice not begun, was legal."""
+    if step.options and made == 0:
+        return all(o.moves[0] in asked.open_moves for o in step.options)
+    return _moves_of(step, option)[made] in asked.open_moves
+
+
+def _would_take(step: Step, action: Action, asked: Asked) -> bool:
+    """Whether `step`, not begun, would take `action` (asked `asked`) as its first decision."""
+    if step.jump:
+        return False
+    if step.free:
+        return due(step, asked) and not (step.kinds and action.kind not in step.kinds)
+    if step.options:
+        return is_open(step, asked) and any(o.moves[0] == action for o in step.options)
+    return step.moves[0] == action
+
+
+class _Walker:
+    """The walk of `walk`: the step the learner is at, the decisions it has taken, its option."""
+
+    def __init__(self, lesson: Lesson):
+        self.lesson = lesson
+        self.steps = lesson.steps
+        self.w = Walk(None)
+        self.s = self.made = self.turns = self.main = 0
+        self.option: int | None = None
+
+    def finish(self, index: int) -> None:
+        """The step is done (or, without a decision of its own, passed over)."""
+        w = self.w
+        if self.option is not None:
+            w.chosen[self.s] = self.option
+        if self.made == 0 and not self.steps[self.s].jump:
+            w.skipped.append(self.s)
+        w.ended[self.s] = w.ended.get(self.s, index)
+        self.s, self.made, self.turns, self.main, self.option = self.s + 1, 0, 0, 0, None
+
+    def exhausted(self, fresh: bool, frame: str) -> bool:
+        """A free step that takes no more decisions: its `most` made (with frames: and the next
+        decision is asked in its first frame again, or outside its frames), or its `turns` over."""
+        step = self.steps[self.s]
+        if not step.free or self.made == 0:
+            return False
+        if step.most:
+            if step.frames and self.main >= step.most and (frame == step.frames[0] or frame not in step.frames):
+                return True
+            if not step.frames and self.made >= step.most:
+                return True
+        return bool(step.turns and fresh and self.turns >= step.turns)
+
+    def passed(self, asked: Asked) -> bool:
+        """The current fixed step or choice is due but not open: it is passed over."""
+        step = self.steps[self.s]
+        return not step.free and not step.jump and due(step, asked, self.made, self.option) \
+            and not is_open(step, asked, self.made, self.option)
+
+    def take(self, entry: Entry) -> bool:
+        """The current step takes the learner's decision, or not."""
+        step, action, asked = self.steps[self.s], entry.action, entry.asked
         if step.jump:
-            if made == 0 or not matches(state, lesson.learner, step.jump):
-                break
-        elif step.free:
-            if step.most and made >= step.most:
-                pass
-            elif state.to_move() != lesson.learner:
-                break
-            elif any(a.kind in step.kinds for a in state.legal_actions(lesson.learner)):
-                break
-            elif made == 0:
-                w.skipped.append(s)
+            return False
+        if step.free:
+            if not due(step, asked) or (step.kinds and action.kind not in step.kinds):
+                return False
+            self.turns += entry.fresh or not self.made
+            self.main += bool(step.frames) and asked.frame == step.frames[0]
         else:
+            if self.made == 0 and step.options:
+                if not _would_take(step, action, asked):
+                    return False
+                self.option = next(k for k, o in enumerate(step.options) if o.moves[0] == action)
+            if _moves_of(step, self.option)[self.made] != action:
+                return False
+        self.w.began.setdefault(self.s, entry.index)
+        self.w.ended[self.s] = entry.index
+        self.made += 1
+        if not step.free and self.made == len(_moves_of(step, self.option)):
+            self.finish(entry.index)
+        return True
+
+    def ahead(self, test) -> int | None:
+        """The first later step that `test` accepts, looking past free steps and optional ones
+        (which may be passed over) up to the first other step; None if none does."""
+        for t in range(self.s + 1, len(self.steps)):
+            step = self.steps[t]
+            if step.jump:
+                return None
+            if test(t):
+                return t
+            if not (step.free or step.optional):
+                return None
+        return None
+
+    def skip_to(self, t: int, index: int) -> None:
+        while self.s < t:
+            self.finish(index)
+
+
+def walk(lesson: Lesson, entries: list[Entry], now: Asked | None = None, new_turn: bool = False,
+         arrived: Callable[[Step], bool] = lambda step: False) -> Walk:
+    """Match the learner's decisions to the lesson's steps (see the module docstring). A decision
+    the current step does not take may be taken by a later one past free or optional steps (which
+    are then passed over). With what the learner is asked `now` (None: another seat is to move),
+    whether that begins a turn, and whether the game has `arrived` where a jump step ends, a step
+    whose decisions have run out is passed too."""
+    k = _Walker(lesson)
+    steps, w = lesson.steps, k.w
+    for entry in entries:
+        if entry.by_ai:  # the computer moved for the learner: a jump's, so the steps before it are over
+            while k.s < len(steps) and not steps[k.s].jump:
+                k.finish(entry.index - 1)
+            if k.s < len(steps):
+                w.began.setdefault(k.s, entry.index)
+                w.ended[k.s] = entry.index
+                k.made += 1
+            continue
+        while True:
+            if k.s >= len(steps):
+                w.off = f"the lesson is over before {entry.action}"
+                return w
+            step = steps[k.s]
+            if step.jump:
+                if k.made == 0:
+                    w.off = f"step {k.s + 1} skips ahead, and {entry.action} is the learner's own"
+                    return w
+                k.finish(w.ended[k.s])
+                continue
+            if k.exhausted(entry.fresh, entry.asked.frame) or k.passed(entry.asked):
+                k.finish(w.ended.get(k.s, entry.index - 1))
+                continue
+            if k.take(entry):
+                break
+            later = k.ahead(lambda t, e=entry: _would_take(steps[t], e.action, e.asked))
+            if later is not None:
+                k.skip_to(later, w.ended.get(k.s, entry.index - 1))
+                continue
+            if step.free or not due(step, entry.asked, k.made, k.option):  # between the lesson's: let through
+                w.through.setdefault(k.s, set()).add(entry.asked.phase)
+                break
+            expected = [o.moves[0] for o in step.options] if step.options and k.made == 0 else \
+                [_moves_of(step, k.option)[k.made]]
+            w.off = f"step {k.s + 1} asks for {' or '.join(map(str, expected))}, not {entry.action}"
+            return w
+    while k.s < len(steps):  # the tail: a step whose decisions have run out now
+        step = steps[k.s]
+        if step.jump:
+            if k.made == 0 or not arrived(step):
+                break
+            k.finish(w.ended[k.s])
+            continue
+        if now is None:
             break
-        finish(w.ended.get(s, -1))
-    w.place = Place(s, made, option) if s < len(steps) else None
+        if k.exhausted(new_turn, now.frame) or k.passed(now):
+            k.finish(w.ended.get(k.s, -1))
+            continue
+        accepts = due(step, now) if step.free else \
+            due(step, now, k.made, k.option) and is_open(step, now, k.made, k.option)
+        if accepts:
+            break
+        later = k.ahead(lambda t: due(steps[t], now) and (steps[t].free or steps[t].jump or is_open(steps[t], now)))
+        if later is not None:
+            k.skip_to(later, w.ended.get(k.s, -1))
+        break
+    w.place = Place(k.s, k.made, k.option) if k.s < len(steps) else None
     return w
 
 
@@ -161,20 +312,65 @@ class Tutor:
         self.reviewed: set[tuple[int, int]] = set()
         """Choices whose review the learner has read: (step, log index of the choice's last move)."""
         self._cache: tuple[tuple, Walk] | None = None
+        self._replayed: list = []  # (log entry, what the learner was asked there), as far as replayed
+        self._replay = None  # the position after the last entry replayed
+        self._moves = frozenset(m for s in lesson.steps for o in (*s.options, s) for m in o.moves)
 
     # -- reading the log -------------------------------------------------------------------------
-    def _entries(self, extra: Action | None = None) -> list[tuple[int, Action, bool]]:
+    def _asked(self, state: State) -> Asked:
+        """What `state` asks the learner (`Asked`)."""
+        legal = state.legal_actions(self.lesson.learner)
+        return Asked(frame_name(state), frozenset(a.kind for a in legal), self._moves.intersection(legal),
+                     state.round_phase())
+
+    def _asked_all(self) -> list[Asked]:
+        """What the learner was asked at each of their log entries (others: empty), replayed once
+        as the log grows (and again from the start after an undo changed it)."""
+        log = self.session.log
+        done = self._replayed
+        same = 0
+        while same < len(done) and same < len(log) and done[same][0] is log[same]:
+            same += 1
+        if same < len(done) or self._replay is None:
+            session = self.session
+            self._replay = session.spec.new_state(len(session.seats), session.options)
+            done.clear()
         learner = self.lesson.learner
-        out = [(i, e.action, e.by_ai) for i, e in enumerate(self.session.log) if e.action.seat == learner]
+        for entry in log[len(done):]:
+            asked = self._asked(self._replay) if entry.action.seat == learner else Asked()
+            done.append((entry, asked))
+            self._replay.apply_unchecked(entry.action)
+        return [asked for _, asked in done]
+
+    def _entries(self, extra: Action | None = None) -> tuple[list[Entry], bool]:
+        """The learner's decisions in the log (and `extra`, a move being vetted), and whether the
+        learner's next decision begins a turn."""
+        learner = self.lesson.learner
+        asked = self._asked_all()
+        out: list[Entry] = []
+        others = True  # before the learner's first decision, every one begins a turn
+        for i, e in enumerate(self.session.log):
+            seat = e.action.seat
+            if seat == learner:
+                out.append(Entry(i, e.action, e.by_ai, others, asked[i]))
+                others = False
+            elif seat >= 0:
+                others = True
         if extra is not None:
-            out.append((len(self.session.log), extra, False))
-        return out
+            out.append(Entry(len(self.session.log), extra, False, others, self._asked(self.session.state)))
+            others = False
+        return out, others
 
     def walk(self) -> Walk:
         log = self.session.log
-        key = (len(log), id(log[-1]) if log else 0, id(self.session.state))
+        state = self.session.state
+        key = (len(log), id(log[-1]) if log else 0, id(state))
         if self._cache is None or self._cache[0] != key:
-            self._cache = (key, walk(self.lesson, self._entries(), self.session.state))
+            entries, fresh = self._entries()
+            learner = self.lesson.learner
+            now = self._asked(state) if state.to_move() == learner else None
+            self._cache = (key, walk(self.lesson, entries, now, fresh,
+                                     lambda step: matches(state, learner, step.jump)))
         return self._cache[1]
 
     def place(self) -> Place | None:
@@ -220,10 +416,20 @@ class Tutor:
             return None
         return step.moves[place.made]
 
-    def choices(self) -> list[tuple[int, Action]]:
-        """At a choice not yet begun: each option's index and first move; else empty."""
+    def due(self) -> bool:
+        """Whether the learner, to move now, is asked what the current step is about (a jump:
+        always); False when the lesson waits for a later part of the game (the learner's moves
+        until then are their own)."""
         place = self.place()
-        if place is None or place.made:
+        if place is None or self.session.to_move() != self.lesson.learner:
+            return False
+        step = self.lesson.steps[place.step]
+        return bool(step.jump) or due(step, self._asked(self.session.state), place.made, place.option)
+
+    def choices(self) -> list[tuple[int, Action]]:
+        """At a choice not yet begun, when it is due: each option's index and first move; else empty."""
+        place = self.place()
+        if place is None or place.made or not self.due():
             return []
         return [(k, o.moves[0]) for k, o in enumerate(self.lesson.steps[place.step].options)]
 
@@ -247,7 +453,7 @@ class Tutor:
             return 'The lesson is over: choose "Play on from here" to go on as a normal game.'
         if self.holds():
             return "Read what your choice did first, then choose “Go on”."
-        after = walk(self.lesson, self._entries(action))
+        after = walk(self.lesson, self._entries(action)[0])
         if not after.off:
             return None
         step = self.step()
