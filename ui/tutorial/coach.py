@@ -344,6 +344,10 @@ class Coach(QObject):
                 for style, keys in (("did", review[2]), ("other", review[3])):
                     for key in sorted(keys, key=repr):
                         add(key, self.resolve(key), style)
+                if not found:  # nothing either option changed is drawn (a secret card): what the choice was about
+                    for pointer in self.lesson.steps[review[1].step].point:
+                        if pointer != MOVE_POINTER:
+                            add(pointer, self.resolve(pointer), "did")
             return found
         if self.tutor.finished() or not self.learner_to_move() or not self.tutor.due():
             return []

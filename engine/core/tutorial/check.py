@@ -108,8 +108,13 @@ def _play(lesson: Lesson, ai_move: AiMove, picks: dict[int, int]) -> _Run:
     tutor = Tutor(lesson, session)
     learner = lesson.learner
     n = len(lesson.steps)
+    advised = all(picks.get(i, s.advice) == s.advice for i, s in enumerate(lesson.steps) if s.options)
     for _ in range(LEARNER_DECISIONS_LIMIT):
         problem = play_ais(session, learner, ai_move, run)
+        passed = _passed_over(session, tutor, advised)
+        if passed:
+            run.problems.append(passed)
+            return run
         place = tutor.place()
         if place is None:
             if tutor.walk().off:
@@ -131,7 +136,7 @@ def _play(lesson: Lesson, ai_move: AiMove, picks: dict[int, int]) -> _Run:
                 run.problems.append(f"{where} skips ahead: {problem}")
                 return run
             continue
-        move, problem = _learner_move(session, tutor, step, place, picks, ai_move)
+        move, problem = learner_move(session, tutor, step, place, picks, ai_move)
         if move is None:
             run.problems.append(f"{where}: {problem}")
             return run
@@ -156,7 +161,6 @@ def _play(lesson: Lesson, ai_move: AiMove, picks: dict[int, int]) -> _Run:
     else:
         run.problems.append(f"the learner made {LEARNER_DECISIONS_LIMIT} moves and the lesson did not end")
         return run
-    advised = all(picks.get(i, s.advice) == s.advice for i, s in enumerate(lesson.steps) if s.options)
     walked = tutor.walk()
     run.problems += [f"step {s + 1}/{n} ({lesson.steps[s].phase}) was never asked: none of its moves was open"
                      for s in walked.skipped if advised or not lesson.steps[s].optional]
@@ -166,10 +170,31 @@ def _play(lesson: Lesson, ai_move: AiMove, picks: dict[int, int]) -> _Run:
     return run
 
 
-def _learner_move(session: Session, tutor: Tutor, step, place, picks, ai_move) -> tuple[Action | None, str]:
-    """The learner's move on this line: the step's move, the line's option of a choice, or (a free
-    step) the lesson's suggestion, else the AI's move in the learner's place if the step takes it,
-    else the first legal move of the step's kinds; before a step is due, the AI's move."""
+def _passed_over(session: Session, tutor: Tutor, advised: bool) -> str:
+    """A fixed step or a choice the lesson passed over because its move (or an option) is not
+    legal where it is due: the problem in words, with the game's reason (an optional step off the
+    advised line may be passed over)."""
+    lesson = tutor.lesson
+    for s in tutor.walk().skipped:
+        step = lesson.steps[s]
+        if step.free or step.jump or (step.optional and not advised):
+            continue
+        moves = [o.moves[0] for o in step.options] if step.options else list(step.moves[:1])
+        where = f"step {s + 1}/{len(lesson.steps)} ({step.phase}), move 1/{len(step.moves)}"
+        for move in moves:
+            reason = session.illegal_reason(move)
+            if reason is not None:
+                legal = ", ".join(str(a).rsplit("@", 1)[0] for a in session.legal_actions()[:12])
+                return f"{where} {move} is not legal there: {reason} (legal: {legal}…)"
+        return f"{where} was passed over"
+    return ""
+
+
+def learner_move(session: Session, tutor: Tutor, step, place, picks, ai_move) -> tuple[Action | None, str]:
+    """The move of a learner who follows the lesson, on the line of play `picks` names: the step's
+    move, the line's option of a choice, or (a free step) the lesson's suggestion, else the AI's
+    move in the learner's place if the step takes it, else the first legal move of the step's
+    kinds; before a step is due, the AI's move."""
     if not tutor.due():
         return ai_move(session), ""
     if step.options and place.made == 0:
@@ -179,10 +204,25 @@ def _learner_move(session: Session, tutor: Tutor, step, place, picks, ai_move) -
     suggested = tutor.expected()
     if suggested is not None:
         return suggested, ""
+    mine = ai_move(session)
+    if step.kinds and step.moves and place.made >= len(step.moves):
+        # the lesson's suggestion is spent: the learner goes on to the next step (its move, or the
+        # line's option of a choice) if it is open, else with a move the step does not take and
+        # no choice begins (the AI's if it is one), else as the AI would
+        steps = tutor.lesson.steps
+        if place.step + 1 < len(steps):
+            after = steps[place.step + 1]
+            first = after.options[picks.get(place.step + 1, after.advice)].moves[0] if after.options else \
+                after.moves[0] if after.moves and not after.free else None
+            if first is not None and session.state.is_legal(first) and tutor.vet(first) is None:
+                return first, ""
+        begins = {o.moves[0] for st in steps for o in st.options}
+        onward = [a for a in [mine, *session.legal_actions()]
+                  if a.kind not in step.kinds and a not in begins and tutor.vet(a) is None]
+        return (onward[0] if onward else mine), ""
     legal = [a for a in session.legal_actions() if not step.kinds or a.kind in step.kinds]
     if not legal:
         return None, f"none of the free step's moves ({', '.join(sorted(step.kinds))}) is open"
-    mine = ai_move(session)
     return (mine if mine in legal else legal[0]), ""
 
 

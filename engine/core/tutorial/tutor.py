@@ -253,7 +253,10 @@ def walk(lesson: Lesson, entries: list[Entry], now: Asked | None = None, new_tur
                 continue
             if k.take(entry):
                 break
-            later = k.ahead(lambda t, e=entry: _would_take(steps[t], e.action, e.asked))
+            # a later step may take it, past this one if it is free, optional or not yet due (a
+            # fixed step or a choice that is due is the learner's to take first)
+            waits = step.free or step.optional or not due(step, entry.asked, k.made, k.option)
+            later = k.ahead(lambda t, e=entry: _would_take(steps[t], e.action, e.asked)) if waits else None
             if later is not None:
                 k.skip_to(later, w.ended.get(k.s, entry.index - 1))
                 continue
@@ -278,7 +281,8 @@ def walk(lesson: Lesson, entries: list[Entry], now: Asked | None = None, new_tur
             continue
         accepts = due(step, now) if step.free else \
             due(step, now, k.made, k.option) and is_open(step, now, k.made, k.option)
-        if accepts:
+        spent = step.free and 0 < len(step.moves) <= k.made  # its suggestion made: the next step may begin
+        if accepts and not spent:
             break
         later = k.ahead(lambda t: due(steps[t], now) and (steps[t].free or steps[t].jump or is_open(steps[t], now)))
         if later is not None:
