@@ -1,4 +1,4 @@
-"""Analysis of a recorded game and hints, Qt-free (DESIGN §6, §8: `tycoons analyse`).
+"""Analysis of a recorded game and hints, Qt-free (ARCHITECTURE §6, §8: `tycoons analyse`).
 
 For every decision of the analysed seats that offered a choice, the estimator (ai/core/estimate.py)
 measures the move made and the best move it finds, from the deciding seat's own view of the game
@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ai.core.compare import SURE_Z  # a loss is marked only if this many standard errors above zero
 from ai.core.estimate import ANALYSIS_MS, HINT_MS, Calibration, EstimateBudget, calibration, estimate
 from engine.command_line import process_count
 from engine.core.contract import Action
@@ -37,8 +38,6 @@ MISTAKE = 10.0
 """Points of win chance lost that make a decision a mistake."""
 BLUNDER = 25.0
 """Points of win chance lost that make a decision a blunder."""
-SURE_Z = 2.0
-"""A loss is marked only if it is this many standard errors of its paired difference above zero."""
 ANALYSIS_BUDGET = EstimateBudget(ANALYSIS_MS, "cpu")
 HINT_CANDIDATES = 3
 FILE_FORMAT = 1
@@ -159,19 +158,66 @@ def analysed_from_dict(d: dict) -> Analysed:
 
 
 # -- hints ----------------------------------------------------------------------------------------
+FAR_AHEAD = 0.95
+"""A best win chance at or above this is "far ahead": a hint says so rather than a percentage."""
+FAR_BEHIND = 0.05
+"""A best win chance at or below this is "far behind": a hint ranks its moves by points instead."""
+REASON_PARTS = 3
+"""The categories of the game's points a hint's candidate carries (largest difference first)."""
+
+
 def hint_task(game_id: str, state_data: dict, seat: int, seed: int, think_ms: int | None = None) -> dict:
     """A hint: the best few candidates for `seat` with their estimated win chances, from a
     determinized state (the seat's own view), within `think_ms` of wall-clock time.
 
-    Returns ``{"candidates": [{"action": …, "win": …}, …], "calibrated": bool, "worlds": int}``."""
+    Returns ``{"candidates": [c, …], "calibrated": bool, "worlds": int, "standing": s}``, best
+    first, where each `c` is ``{"action", "win", "se", "z", "points", "worlds", "why"}``: its win
+    chance, the standard error of the best's less its own (0 for the best) and that difference in
+    standard errors (`z`: below `SURE_Z`, the two are about as good), the seat's expected lead in
+    the game's points where the rollouts end, and `why`, what it does against the other candidates
+    in the game's terms: the categories of the game's points with the largest differences, each
+    ``[category, the seat's gain, its strongest rival's, the standard error of the difference]``
+    (`ai.core.compare.Part`). `s` is "far ahead" (the best win chance ≥ `FAR_AHEAD`), "far
+    behind" (≤ `FAR_BEHIND`: then the candidates are ranked by points, which still tell them apart
+    where the win chance cannot) or ""."""
     from ai.core.observe import observe
     from engine.core.registry import get_spec
 
     state = get_spec(game_id).state_from_data(state_data)
     est = estimate(observe(state, seat, game_id), seed, EstimateBudget(think_ms or HINT_MS, "wall"))
-    return {"candidates": [{"action": c.action.to_dict(), "win": round(c.win, 4)}
-                           for c in est.candidates[:HINT_CANDIDATES]],
-            "calibrated": est.calibrated, "worlds": est.worlds}
+    return hint_from_estimate(est)
+
+
+def hint_from_estimate(est) -> dict:
+    """`hint_task`'s answer for an estimate already made."""
+    from ai.core.compare import tally
+
+    standing = "far ahead" if est.best.win >= FAR_AHEAD else "far behind" if est.best.win <= FAR_BEHIND else ""
+    shown = list(est.candidates)
+    if standing == "far behind":
+        # every win chance is about nil: the lead in points still says which move does most
+        longest = max(c.worlds for c in shown)
+        shown.sort(key=lambda c: (c.worlds < longest, -c.points))
+    shown = shown[:HINT_CANDIDATES]
+    top = shown[0]
+    out = []
+    for c in shown:
+        if c is top:
+            se, z = 0.0, 0.0
+        elif top is est.best:
+            se, z = c.se, c.gap_z
+        else:  # ranked by points: how sure is the first's lead over this one
+            t = tally(est.outcomes[top.action], est.outcomes[c.action])
+            se, z = t.margin.se, t.margin.z
+        why = [p.to_list() for p in est.compare(c.action).parts()[:REASON_PARTS]] if len(est.candidates) > 1 else []
+        out.append({"action": c.action.to_dict(), "win": round(c.win, 4), "se": _finite(se, 4),
+                    "z": _finite(z, 3), "points": round(c.points, 3), "worlds": c.worlds, "why": why})
+    return {"candidates": out, "calibrated": est.calibrated, "worlds": est.worlds, "standing": standing}
+
+
+def _finite(x: float, digits: int) -> float:
+    """`x` rounded, with an infinite value (no spread at all) as a very large number: JSON has no inf."""
+    return round(x, digits) if math.isfinite(x) else 1e9
 
 
 # -- a whole game ---------------------------------------------------------------------------------

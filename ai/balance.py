@@ -1,4 +1,4 @@
-"""`tycoons balance` (issue 14): how even a game's component data plays, by all-Normal self-play.
+"""`tycoons balance`: how even a game's component data plays, by all-Normal self-play.
 
     tycoons balance victory-through-industry --players 4 --games 400 --seed 1 --jobs 2
 

@@ -32,6 +32,7 @@ from ai.simulate import game_seed, play_out, seat_levels
 from engine.core.assets import game_asset
 from engine.core.contract import SeatInfo
 from engine.core.session import Session
+from saves.files import open_append
 
 LADDER_FILE = "ladder.json"
 PAIRINGS = (("easy", "normal"), ("normal", "easy"), ("hard", "normal"), ("expert", "normal"), ("expert", "hard"))
@@ -92,7 +93,7 @@ def run_pairing(game_id: str, players: int, seed: int, hero: str, field: str, ga
     if chunks:
         folder.mkdir(parents=True, exist_ok=True)
         for rows in _map(chunks, jobs):
-            with open(path, "a", encoding="utf-8") as f:  # appended a chunk at a time: a stop loses one
+            with open_append(path) as f:  # appended a chunk at a time: a stop loses one
                 for row in rows:
                     if row["g"] not in done:
                         f.write(json.dumps(row) + "\n")

@@ -30,6 +30,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from saves.files import open_append, write_atomic
+
 DEFAULT_OUT = Path(tempfile.gettempdir()) / "tycoons-estimates"
 """Where the samples go (they are not kept in the repository: `play` rebuilds them)."""
 POWERS = (0.3, 3.0)
@@ -101,7 +103,7 @@ def play(game_id: str, games: int, players: int, positions: int, budget_ms: int,
     done = {json.loads(line)["game"] for line in path.read_text().splitlines() if line.strip()} \
         if path.exists() else set()
     todo = [(game_id, players, g, seed, positions, budget_ms) for g in range(games) if g not in done]
-    with path.open("a", encoding="utf-8") as fh:
+    with open_append(path) as fh:
         def keep(samples):
             for sample in samples:
                 fh.write(json.dumps(sample) + "\n")
@@ -266,7 +268,7 @@ def write_toml(r: dict) -> Path:
 
     c = r["calibrated"]
     path = game_asset(r["game"], "estimates.toml")
-    path.write_text(
+    write_atomic(path, (
         "# measured: python -m ai.measure_estimates (see ai/ANALYSIS.md); the app reads it\n"
         f"# {c['games']} Normal-vs-Normal games of {r['players']}, {c['samples']} positions\n"
         "[calibration]\n"
@@ -274,7 +276,7 @@ def write_toml(r: dict) -> Path:
         f"brier = {c['brier']:.5f}\n"
         f"base_brier = {c['base_brier']:.5f}\n"
         f"samples = {c['samples']}\n"
-        f"marks = {'true' if r['marks'] else 'false'}\n", encoding="utf-8")
+        f"marks = {'true' if r['marks'] else 'false'}\n").encode())
     return path
 
 

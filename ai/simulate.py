@@ -1,4 +1,4 @@
-"""`tycoons simulate` (DESIGN §8): play whole AI games headless and print one JSON summary.
+"""`tycoons simulate` (ARCHITECTURE §8): play whole AI games headless and print one JSON summary.
 
     tycoons simulate first-ceo --players 4 --games 500 --seed 1 --ai normal,easy,easy,easy --rotate
 

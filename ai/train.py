@@ -40,6 +40,7 @@ from engine.core.contract import SeatInfo
 from engine.core.registry import get_spec
 from engine.core.rng import Rng
 from engine.core.session import Session
+from saves.files import open_append
 
 BLOCK = 50
 """Games per checkpoint: a stopped run loses at most one block per process."""
@@ -134,7 +135,7 @@ class Trainer:
     def log(self, text: str) -> None:
         line = f"[{time.strftime('%H:%M:%S')} +{time.perf_counter() - self.started:7.0f}s] {text}"
         print(line, flush=True)
-        with open(self.dir / "train.log", "a", encoding="utf-8") as f:
+        with open_append(self.dir / "train.log") as f:
             f.write(line + "\n")
 
     def run_keys(self) -> dict:

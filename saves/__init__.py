@@ -1,4 +1,4 @@
-"""Save files (DESIGN §7): a checksummed msgpack envelope holding the action log, written
+"""Save files (ARCHITECTURE §7): a checksummed msgpack envelope holding the action log, written
 atomically with a backup, read back by replaying the log; the autosave behind Continue; and
 the checks behind ``tycoons check-save``. Qt-free.
 

@@ -1,4 +1,4 @@
-"""The autosave behind Continue (DESIGN §5, §7): the game is written to
+"""The autosave behind Continue (ARCHITECTURE §5, §7): the game is written to
 ``data_dir()/autosave.tycoons`` after every decision, so that Continue resumes it after a quit
 or a crash. It uses the same atomic store as Save As, so the previous autosave survives as
 ``autosave.tycoons.bak`` and a crash mid-write never leaves a broken autosave."""

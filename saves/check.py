@@ -1,4 +1,4 @@
-"""``tycoons check-save FILE`` (DESIGN §8): verify a save with every check a load makes
+"""``tycoons check-save FILE`` (ARCHITECTURE §8): verify a save with every check a load makes
 (replay included) and print one line. Exit 0 with a summary for a good save, 2 with the reason
 for a bad one. Headless: no Qt, and no traceback ever reaches the user."""
 

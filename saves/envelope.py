@@ -1,4 +1,4 @@
-"""The save-file envelope (DESIGN §7): how a session becomes bytes and back, without pickle.
+"""The save-file envelope (ARCHITECTURE §7): how a session becomes bytes and back, without pickle.
 
 A file is the 8 magic bytes ``b"TYCOONS\\x00"`` followed by one msgpack map, the *container*::
 

@@ -334,6 +334,30 @@ def open_regular(path: str | os.PathLike):
         raise
 
 
+def open_append(path: str | os.PathLike):
+    r"""`path` opened for appending text lines (a resumable tool's log of results), created if
+    missing: never through a link (O_NOFOLLOW), never onto a FIFO, a device or a folder (OSError
+    then, with the reason). Each line is whole once flushed, so a killed run loses at most the one
+    being written.
+
+    >>> import tempfile, pathlib
+    >>> log = pathlib.Path(tempfile.mkdtemp()) / "results.jsonl"
+    >>> with open_append(log) as fh:
+    ...     _ = fh.write("{}\n")
+    >>> log.read_text()
+    '{}\n'
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{os.fspath(path)} is not a regular file")
+        return os.fdopen(fd, "a", encoding="utf-8")
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        raise
+
+
 def _check_regular(info: os.stat_result) -> None:
     if stat.S_ISDIR(info.st_mode):
         raise Unreadable("it is a folder, not a file", "folder")

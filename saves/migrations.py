@@ -1,4 +1,4 @@
-"""Upgrading payloads written in older save formats (DESIGN §7: "an older format is migrated").
+"""Upgrading payloads written in older save formats (ARCHITECTURE §7: "an older format is migrated").
 
 `MIGRATIONS` maps a format version ``v`` to a function that turns a payload of format ``v`` into
 one of format ``v + 1``; `upgrade` chains them up to `FORMAT_VERSION`. Migrations work on plain

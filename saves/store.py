@@ -1,4 +1,4 @@
-"""Writing and reading save files (DESIGN §7).
+"""Writing and reading save files (ARCHITECTURE §7).
 
 `write_session` is atomic: the bytes go to a temporary file in the same folder, which is flushed
 and fsync'd and then moved over the target with `os.replace`; just before that, the previous

@@ -1,6 +1,6 @@
-"""The docstring examples of the public API are run, so they stay true (ARCHITECTURE: docstrings
-with runnable examples). Every module of the product that holds an example (`>>>`) is found by
-walking the packages, so a new module's examples join without a list to keep."""
+"""The docstring examples of the public API are run, so they stay true (ARCHITECTURE §10).
+Every module of the product that holds an example (`>>>`) is found by walking the packages, so a
+new module's examples join without a list to keep."""
 
 import doctest
 import importlib

@@ -1,6 +1,6 @@
-"""`tycoons` command line (DESIGN §8). Only the GUI (and `tutorial` without `--check`) and `render`
+"""`tycoons` command line (ARCHITECTURE §8). Only the GUI (and `tutorial` without `--check`) and `render`
 import Qt; `simulate`, `balance`, `check-save`, `analyse`, `tutorial --check` and `host` (online
-games, DESIGN §12) run headless and start fast."""
+games, ARCHITECTURE §12) run headless and start fast."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The agent protocol (DESIGN §6).
+"""The agent protocol (ARCHITECTURE §6).
 
 An agent sees an `Observation`: the game id, its seat, the seat's `view` dict, the legal actions,
 and `sample(rng)`, a function that deals a full state consistent with the view (hidden cards

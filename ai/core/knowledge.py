@@ -8,7 +8,8 @@ Each knob is read by the search that uses it, and a game sets only knobs its own
 `opponent_policy`; the rollout form (ai/core/rollouts.py) reads `budget_unit`; both read
 `evaluate`, `prune` and `delegate`; the estimates behind hints and analysis (ai/core/estimate.py,
 the rollout form turned to measuring) read `evaluate`, `prune`, `rollout_horizon` and
-`rollout_policy` in every game, whichever form its Hard plays.
+`rollout_policy` in every game, whichever form its Hard plays, and `standing`, which the reasons
+of hints and analyses are made of (ai/core/compare.py).
 """
 
 from __future__ import annotations
@@ -32,6 +33,14 @@ Policy = Callable[["State", Any], "Action"]
 """The mover's action in a (determinized) state, given the search's generator."""
 Prune = Callable[["State", list["Action"]], list["Action"]]
 Delegate = Callable[["Observation"], bool]
+Standing = Callable[["State"], list[dict[str, float]]]
+"""Each seat's points by category if the game ended now, in the game's own points; the keys are
+the game's words for them (ui/games/<pkg>/words.py says them)."""
+
+
+def points_standing(state: State) -> list[dict[str, float]]:
+    """The standing of a game that names no categories: its running score as "points"."""
+    return [{"points": float(x)} for x in state.score_track()]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -59,7 +68,11 @@ class Knowledge:
     (the Normal level without it) for `rollout_horizon` decisions. `budget_unit` says what
     `Budget.iterations` counts: "worlds" (every candidate played once in each), or "rollouts"
     (candidate rollouts in all, spread as whole worlds), which is what a time budget buys when the
-    number of candidates varies widely from one decision to the next."""
+    number of candidates varies widely from one decision to the next.
+
+    The estimates: `standing(state)` gives each seat's points by category if the game ended now
+    (the running score as "points" without it): comparing the rollouts of two moves by it says
+    what one gains or protects against the other, in the game's terms."""
 
     form: Form = "tree"
     evaluate: Evaluate = score_shares
@@ -73,6 +86,7 @@ class Knowledge:
     rollout_horizon: int = 40
     rollout_policy: Policy | None = None
     budget_unit: BudgetUnit = "worlds"
+    standing: Standing | None = None
 
     def __post_init__(self) -> None:
         for name, allowed in (("form", get_args(Form)), ("budget_unit", get_args(BudgetUnit))):
@@ -91,7 +105,8 @@ class Knowledge:
                 raise TypeError(f"Knowledge.{name} is a number, not {value!r}")
             if value < 0:
                 raise ValueError(f"Knowledge.{name} cannot be negative ({value})")
-        for name in ("evaluate", "prune", "delegate", "playout_action", "opponent_policy", "rollout_policy"):
+        for name in ("evaluate", "prune", "delegate", "playout_action", "opponent_policy", "rollout_policy",
+                     "standing"):
             value = getattr(self, name)
             if not (value is None and name != "evaluate") and not callable(value):
                 raise TypeError(f"Knowledge.{name} is a function, not {value!r}")

@@ -1,4 +1,4 @@
-"""The AI worker yields the processor to the app (DESIGN §9: while an AI thinks, the UI's 16 ms
+"""The AI worker yields the processor to the app (ARCHITECTURE §9: while an AI thinks, the UI's 16 ms
 timer gaps stay ≤ 33 ms). A searching AI keeps one core busy for its whole time budget; on a
 machine with two cores and other work, the scheduler would otherwise share the app's core
 with it as an equal, and the board stutters. At a lower priority the worker takes only what

@@ -103,6 +103,13 @@ def rollout_shares(world: State, action: Action, policy, evaluate, horizon: int,
     on for `horizon` decisions by `policy`, its chance drawn from `seed` (the same `seed` gives
     every candidate of a world the same dice: common random numbers), then scored by `evaluate`
     (or by the outcome, should the game end first)."""
+    state = rollout_end(world, action, policy, horizon, seed)
+    return terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state)
+
+
+def rollout_end(world: State, action: Action, policy, horizon: int, seed: int) -> State:
+    """Where `rollout_shares`'s rollout ends: a copy of `world` after `action` and `horizon`
+    decisions of `policy` (fewer if the game ends), its chance drawn from `seed`."""
     state = world.copy()
     state.apply_unchecked(action)
     rng = SearchRng(seed)
@@ -111,4 +118,4 @@ def rollout_shares(world: State, action: Action, policy, evaluate, horizon: int,
         if mover == TERMINAL:
             break
         state.apply_unchecked(chance_step(state, rng) if mover == CHANCE else policy(state, rng))
-    return terminal_shares(state) if state.to_move() == TERMINAL else evaluate(state)
+    return state

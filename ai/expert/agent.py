@@ -38,7 +38,7 @@ log = logging.getLogger("tycoons.ai")
 
 
 __all__ = ["ExpertAgent", "expert_agent", "expert_features", "has_expert", "load_model", "model_status",
-           "read_model"]
+           "preload", "read_model"]
 
 
 def model_path(game_id: str) -> Path:
@@ -86,6 +86,15 @@ def load_model(game_id: str) -> ValueModel:
     if isinstance(got, str):
         raise ModelError(got)
     return got
+
+
+def preload(game_id: str) -> None:
+    """Load the game's model in this (worker) process ahead of Expert's first decision; a model
+    that cannot be used is said when Expert plays, not here."""
+    try:
+        load_model(game_id)
+    except ModelError:
+        pass
 
 
 def model_status(game_id: str) -> str | None:

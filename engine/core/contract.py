@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN §2): what every game provides so that the session, saves, UI shell,
+"""The engine contract (ARCHITECTURE §2): what every game provides so that the session, saves, UI shell,
 AI and contract tests work for all games without knowing any of them.
 
 A game is a `GameSpec` (static facts) plus a `State` subclass (the whole game as plain data).
@@ -226,6 +226,12 @@ class State:
     """Attribute names that make up the state, when they are plain data already: then the default
     `to_data`/`from_data` below serve, and a game overrides them only for other shapes."""
 
+    _MEMORY: ClassVar[tuple[str, ...]] = ()
+    """Fields that only remember for the board what the game went through (each complex's furthest
+    reach, the purchases of the last lap) so that its view can show it: they follow from the
+    decisions and no rule reads them. They are in `to_data` and copies but not in `state_hash`,
+    which saves and online play compare with digests taken before the board remembered anything."""
+
     def to_data(self) -> dict:
         """The state as plain msgpack-able data (ints, strings, lists, dicts)."""
         if not self._FIELDS:
@@ -254,8 +260,12 @@ class State:
                                                                strict_map_key=False))
 
     def state_hash(self) -> str:
-        """A digest of the full state, equal for equal states on every platform."""
-        return hashlib.blake2b(msgpack.packb(self.to_data(), use_bin_type=True), digest_size=16).hexdigest()
+        """A digest of the full state but its board memory (`_MEMORY`), equal for equal states on
+        every platform."""
+        data = self.to_data()
+        for field in self._MEMORY:
+            del data[field]
+        return hashlib.blake2b(msgpack.packb(data, use_bin_type=True), digest_size=16).hexdigest()
 
     # -- whose decision, and which ----------------------------------------------------------
     def to_move(self) -> int:
@@ -411,7 +421,7 @@ class State:
 @dataclass
 class SeatInfo:
     """Who sits in a seat: a name, and Human, an AI level, or a player online (a Matrix user
-    who plays from another computer, DESIGN §12)."""
+    who plays from another computer, ARCHITECTURE §12)."""
 
     name: str
     kind: str = "human"  # "human", "ai" or "online"

@@ -3,7 +3,7 @@ unfinished one), Qt-free.
 
 A review holds the game's log and a snapshot of the state every `SNAPSHOT_EVERY` log entries, so
 the state at any point costs one state copy and a few re-applied decisions, however long the game
-(DESIGN §9: a review step to any decision within one frame).
+(ARCHITECTURE §9: a review step to any decision within one frame).
 
 Review *steps* are the positions a player saw while playing: the start (set-up draws made), then
 after each player decision together with the chance outcomes that followed it (a die roll, a

@@ -1,4 +1,4 @@
-"""The session (DESIGN §3): one per open game. It owns the state, the seed, the action log (the
+"""The session (ARCHITECTURE §3): one per open game. It owns the state, the seed, the action log (the
 source of truth: a save is the log) and a snapshot before every logged decision.
 
 Undo restores the snapshot; redo re-applies the logged action. Barriers end the undo window:
@@ -171,28 +171,6 @@ class Session:
         """The generator an AI uses for the decision about to be taken (reproducible per seed)."""
         return Rng.derive(self.seed, "ai", len(self.log))
 
-    def states_shown(self, k: int) -> list[State]:
-        """The positions the last `k` changes of the game left before the current one, oldest
-        first, rebuilt by replaying the log: the state after each logged decision that was not
-        followed at once by a chance outcome (a decision and the draws it caused are one change).
-        A board that marks what changed lately is shown them when a game is opened, so that it
-        marks what it marked while the game was played."""
-        if k <= 0:
-            return []
-        log = self.log
-        # the states after entry i, where entry i + 1 is no chance outcome (nor the current one)
-        ends = [i for i in range(len(log) - 1) if log[i + 1].action.seat != CHANCE]
-        wanted = set(ends[-k:])
-        if not wanted:
-            return []
-        state = self.spec.new_state(len(self.seats), self.options)
-        out = []
-        for i in range(max(wanted) + 1):
-            state.apply_unchecked(log[i].action)
-            if i in wanted:
-                out.append(state.copy())
-        return out
-
     def render_log(self, viewer: int | None) -> list[str]:
         """The whole log as `viewer` may read it."""
         out = []
@@ -230,7 +208,7 @@ class Session:
         """Apply a player's decision, then draw any chance outcomes that follow (auto_chance).
 
         `final`: nobody can undo it here (a decision that arrived from a player at another
-        computer, DESIGN §12), so it is a barrier like an AI's.
+        computer, ARCHITECTURE §12), so it is a barrier like an AI's.
         Raises IllegalAction (state, log and undo window unchanged) if the action is not legal.
         """
         events = list(self._apply_entry(action, by_ai, final=final))  # a copy: the log entry keeps its own list

@@ -82,7 +82,7 @@ def test_other_games_still_count_worlds():
     assert agent.last_iterations == 3
 
 
-# -- what Normal does (issue 16, item 7) ---------------------------------------------------------
+# -- what Normal does ---------------------------------------------------------------------------
 def normal_choice(st):
     seat = st.to_move()
     return get_agent(GAME, "normal").choose(observe(st, seat), Rng(1), Budget())

@@ -145,9 +145,52 @@ def test_a_first_world_that_overruns_the_budget_stops_with_the_protected_measure
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_has_a_measured_calibration(game_id):
-    """Estimates are shown only where their calibration has been measured (DESIGN §6): every
+    """Estimates are shown only where their calibration has been measured (ARCHITECTURE §6): every
     game ships its estimates.toml, and marks are on only where the estimates beat the base rate."""
     cal = calibration(game_id)
     assert cal is not None, f"{game_id} has no assets/games/{game_id}/estimates.toml (python -m ai.measure_estimates)"
     assert cal.samples >= 1500 and 0.2 <= cal.power <= 5
     assert not cal.marks or cal.brier < cal.base_brier
+
+
+def test_se_is_the_gap_in_win_chance_units_and_points_are_the_lead(toy_game):
+    """A candidate's `se` is the standard error of the best's win chance less its own (so the
+    difference over it is about `gap_z`), and `points` its expected lead over the strongest rival."""
+    e = estimate(observe(toy(9), 0, toy_game), 4, EstimateBudget(None, "cpu", rollouts=200), power=1.0)
+    assert e.best.se == 0.0
+    for c in e.candidates[1:]:
+        assert c.se >= 0
+        if 0 < c.gap_z < math.inf and c.worlds == e.best.worlds:
+            assert math.isclose((e.best.win - c.win) / c.se, c.gap_z, rel_tol=1e-6)
+    for c in e.candidates:
+        leads = [o.margin for o in e.outcomes[c.action]]
+        assert math.isclose(c.points, sum(leads) / len(leads))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_comparison_names_the_games_categories_and_pools_by_adding(game_id):
+    """What one candidate does against another is measured in the categories of the game's points
+    (its standing); comparisons made of different worlds pool by adding their sums."""
+    from ai.core.compare import Tally, tally
+    from ai.core.knowledge import knowledge_for
+
+    state = mid_game(game_id, moves=40, seed=2)
+    seat = state.to_move()
+    obs = observe(state, seat)
+    if len(obs.legal) < 2:
+        pytest.skip("a forced decision")
+    e = estimate(obs, 3, EstimateBudget(None, "cpu", rollouts=40))
+    a, b = e.candidates[0].action, e.candidates[-1].action
+    keys = {k for row in knowledge_for(game_id).standing(state) for k in row}
+    parts = e.compare(a, b).parts()
+    assert parts and {p.key for p in parts} <= keys | {k for o in e.outcomes[a] for k in o.mine}
+    field = e.compare(a)
+    assert field.win.n == e.find(a).worlds
+    whole = tally(e.outcomes[a], e.outcomes[b])
+    n = whole.win.n
+    halves = tally(e.outcomes[a][: n // 2], e.outcomes[b][: n // 2]).merged(
+        tally(e.outcomes[a][n // 2: n], e.outcomes[b][n // 2: n]))
+    for got, want in ((halves.win, whole.win), (halves.margin, whole.margin)):
+        assert got.n == want.n and math.isclose(got.s, want.s, abs_tol=1e-9)
+    again = Tally.from_dict(whole.to_dict())
+    assert [p.key for p in again.parts()] == [p.key for p in whole.parts()]

@@ -169,3 +169,14 @@ def test_training_from_nothing_is_seeded_and_resumes(tmp_path):
     assert np.array_equal(read_model("first-ceo", tmp_path / "a" / "gen-0.model.npz").w1, a.w1)
     with pytest.raises(SystemExit, match="another run"):
         train([*args[:2], "7", *args[3:], "--dir", str(tmp_path / "a")])
+
+
+def test_listing_levels_and_playing_hard_import_no_numpy():
+    """Only Expert needs numpy: a worker that plays the other levels starts without it."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom ai.core.agents import get_agent, levels\nassert 'expert' in levels('first-ceo')\n"
+            "get_agent('first-ceo', 'hard')\nprint('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.strip() == "False"

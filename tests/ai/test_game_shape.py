@@ -1,4 +1,4 @@
-"""Every game's AI has the same parts (ARCHITECTURE: the shape of a game): Easy and Normal on the
+"""Every game's AI has the same parts (ARCHITECTURE §13): Easy and Normal on the
 shared heuristic agent in `ai/games/<pkg>/agents.py`, one typed knowledge object for the searches
 in `knowledge.py` (tests/ai/test_knowledge.py checks it), the balance hooks of `tycoons balance` in
 `balance.py`, and the measured figures in `RESULTS.md`."""

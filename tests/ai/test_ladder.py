@@ -60,3 +60,18 @@ def test_the_command_plays_resumes_and_writes_the_file(tmp_path, monkeypatch, ca
     assert "| Easy | 3 × Normal | 3 |" in first
     lines = level_lines("first-ceo")
     assert set(lines) == {"easy", "normal"} and lines["normal"].endswith("against three Easys")
+
+
+def test_the_shipped_ladders_give_a_line_for_each_level_they_measured():
+    from ai.core.agents import levels
+    from engine.core import game_ids
+    from engine.core.assets import game_asset
+
+    shipped = [g for g in game_ids() if game_asset(g, ladder.LADDER_FILE).exists()]
+    assert "first-ceo" in shipped
+    for game_id in shipped:
+        data = json.loads(game_asset(game_id, ladder.LADDER_FILE).read_text(encoding="utf-8"))
+        lines = level_lines(game_id)
+        assert set(lines) == set(data["levels"]) and set(lines) <= set(levels(game_id))
+        for level, row in data["levels"].items():
+            assert row["games"] > 0 and lines[level].startswith("wins ")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The start screen with a record of 0, 200, 1,000 and 10,000 finished games (issue 30).
+"""The start screen with a record of 0, 200, 1,000 and 10,000 finished games.
 
     .venv/bin/python tests/bench/record_bench.py                  # 0, 200, 1,000 and 10,000 games
     .venv/bin/python tests/bench/record_bench.py --games 10000 --runs 3
@@ -8,7 +8,7 @@ Each run starts the real app (`run_gui`, as players start it) in a fresh process
 holding that many finished games (small legal saves, tests/saves/helpers.big_record), and reports,
 from the moment the process was started:
 
-- the start screen's first paint (the budget: cold start ≤ 1.5 × a bare PySide6 window, DESIGN §9);
+- the start screen's first paint (the budget: cold start ≤ 1.5 × a bare PySide6 window, ARCHITECTURE §9);
 - the start screen painted *after Shell creation* (what the record could delay; target < 100 ms;
   with 0 games it is the start screen's own cost);
 - "then busy": the work the app starts just after its first paint (the record's panel, the online

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measure the DESIGN §9 budgets, each beside its floor or target, in one run.
+"""Measure the ARCHITECTURE §9 budgets, each beside its floor or target, in one run.
 
     .venv/bin/python tests/bench/run_bench.py            # every figure, every registered game
     .venv/bin/python tests/bench/run_bench.py --quick    # fewer repetitions
@@ -266,7 +266,7 @@ def bench_ai(game_id: str, quick: bool) -> None:
 
 
 def bench_ai_turns(game_id: str, quick: bool) -> None:
-    """An AI's whole turn as the player sees it at the normal speed (DESIGN §9: ≤ 1.5 s): the
+    """An AI's whole turn as the player sees it at the normal speed (ARCHITECTURE §9: ≤ 1.5 s): the
     Normal level's real thinking time per decision, paced as the controller paces a turn
     (ui/controller.ai_pause_ms: the pause runs while the AI thinks), and the longest motion of its
     last decision added (quicker once the turn's paced time is spent). tests/bench/pace_bench.py
@@ -301,7 +301,7 @@ def bench_ai_turns(game_id: str, quick: bool) -> None:
 
 
 def bench_follow(game_id: str, quick: bool) -> None:
-    """Following the other players (issue 28): the UI thread's work after a decision (the board's
+    """Following the other players: the UI thread's work after a decision (the board's
     picture drawn on the follower's shadow board and compared with the last one, ui/game/follow.py),
     and at a human's turn start (the picture of their last turn and of now, compared). Both run
     on the pass of the event loop after the board of the decision has been updated."""
@@ -542,7 +542,7 @@ def bench_ui(game_id: str, quick: bool) -> None:
 
 
 def bench_scene(game_id: str, quick: bool) -> tuple:
-    """Decision applied + scene updated late in a game, and undo the same (DESIGN §9: one frame),
+    """Decision applied + scene updated late in a game, and undo the same (ARCHITECTURE §9: one frame),
     in the app's view. Returns the view, the scene and the session (the layout bench reuses them)."""
     from PySide6.QtWidgets import QApplication
 
@@ -601,7 +601,7 @@ LAYOUT_SIZES = [(1024, 700), (1280, 720), (1366, 768), (1600, 1000), (1920, 1080
 
 
 def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
-    """A board laid out again for a new window size (DESIGN §9: within one frame): the view of a
+    """A board laid out again for a new window size (ARCHITECTURE §9: within one frame): the view of a
     game late in play resized from one common size to another, each resize timed from the resize
     to the view repainted; then fill and texts left to tooltips in the real game window at every
     size (tests/ui/board_measure.py, the measure of tests/ui/test_board_room.py)."""
@@ -632,7 +632,7 @@ def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
     report(f"{game_id}: then repainted at its new zoom p95", pct(paint_ms, 95), "ms",
            f"(p50 {pct(paint_ms, 50):.0f} ms)", None)
     view.close()
-    # fill and words, as the issue measured them
+    # fill and words, measured as tests/ui/test_board_room.py measures them
     from tests.ui.board_measure import measure, played_window
     from ui.app.shell import Shell
     from ui.services import settings as settings_module
@@ -657,7 +657,7 @@ def bench_review(game_id: str, quick: bool) -> None:
     Barons has 1,409 logged decisions, chance draws included, 870 player decisions to step
     through), jumped to in random order: the state alone, and the whole step in the review window
     (board, players panel, log, chart, repaint); then stepping to the next decision, as → does.
-    Budget (DESIGN §9): a review step to any decision within one frame, 16 ms."""
+    Budget (ARCHITECTURE §9): a review step to any decision within one frame, 16 ms."""
     from PySide6.QtWidgets import QApplication
 
     from engine.core import Rng, Session
@@ -765,7 +765,7 @@ def timer_gaps(app, run, stop_after_s: float) -> list[float]:
 
 
 def bench_teaching(game_id: str, quick: bool) -> None:
-    """Hints and analysis (DESIGN §9): the CPU one analysed decision costs at the default budget
+    """Hints and analysis (ARCHITECTURE §9): the CPU one analysed decision costs at the default budget
     (the window's planning and the worker's estimate, one core), all of one human's decisions in a
     four-player game of Normals; a hint's answer on the UI thread through the real worker pool
     (≤ 2 s); and a 16 ms UI timer's gaps while hints and then an analysis run."""
@@ -807,8 +807,15 @@ def bench_teaching(game_id: str, quick: bool) -> None:
     # the figure is a hint's, not the worker's start
     warm = review.decision_entries[len(review.decision_entries) // 2]
     warm_data = review.state_at(warm).determinize(review.actions[warm].seat, Rng(0)).to_data()
-    runner.call(hint_task, (game_id, warm_data, review.actions[warm].seat, 0, 50), lambda _r: app.quit())
-    app.exec()
+    warmed: list[object] = []
+
+    def warm_done(result) -> None:
+        warmed.append(result)
+        app.quit()
+
+    runner.call(hint_task, (game_id, warm_data, review.actions[warm].seat, 0, 50), warm_done)
+    while not warmed:  # only the warm answer ends this wait, or it would end the hints' run below
+        app.exec()
     positions = [e for e in review.decision_entries
                  if len(review.state_at(e).legal_actions(review.actions[e].seat)) > 1]
     picks = [positions[int(len(positions) * f)] for f in ((0.2, 0.5, 0.8) if quick else (0.1, 0.3, 0.5, 0.7, 0.9))]
@@ -883,15 +890,16 @@ def main() -> int:
     ap.add_argument("--skip-ui", action="store_true")
     ap.add_argument("--games", default=None, help="comma list of game ids (default: all registered)")
     ap.add_argument("--only-long-load", action="store_true", help="only the 100,000-decision load")
-    ap.add_argument("--only-review", action="store_true", help="only the review steps (DESIGN §9, one frame)")
+    ap.add_argument("--only-review", action="store_true", help="only the review steps (ARCHITECTURE §9, one frame)")
     ap.add_argument("--only-pace", action="store_true",
-                    help="only an AI's whole turn at the Normal pace and the cost of following it (issue 28)")
+                    help="only an AI's whole turn at the Normal pace and the cost of following it")
     ap.add_argument("--only-teaching", action="store_true",
-                    help="only hints and analysis (DESIGN §9: a hint within 2 s, 0.5 s of CPU an analysed decision)")
+                    help="only hints and analysis (ARCHITECTURE §9: a hint within 2 s, "
+                         "0.5 s of CPU a decision analysed)")
     ap.add_argument("--only-scene", action="store_true",
-                    help="only a decision and an undo with the scene updated (DESIGN §9, one frame)")
+                    help="only a decision and an undo with the scene updated (ARCHITECTURE §9, one frame)")
     ap.add_argument("--only-layout", action="store_true",
-                    help="only the board re-laid out for a new window size (DESIGN §9, one frame), with its "
+                    help="only the board re-laid out for a new window size (ARCHITECTURE §9, one frame), with its "
                          "decisions and undos, and the fill and texts left to tooltips at six window sizes")
     args = ap.parse_args()
     from engine.core.registry import game_ids

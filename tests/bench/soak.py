@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Soak the real app for a given number of minutes (issue 13, item 8; DESIGN §10).
+"""Soak the real app for a given number of minutes (ARCHITECTURE §9: memory levels off).
 
     nice -n -10 .venv/bin/python tests/bench/soak.py --minutes 60 > /tmp/soak.log 2>&1
 

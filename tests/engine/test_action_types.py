@@ -1,4 +1,4 @@
-"""Actions are typed exactly (issue 13): a float, a bool, None or a name where a rule takes a whole
+"""Actions are typed exactly: a float, a bool, None or a name where a rule takes a whole
 number, or a number where it takes a name, is refused as illegal with a reason, by every game,
 without touching the state; never accepted because ``3.0 == 3`` or ``True == 1``, never a
 TypeError from inside a rule."""

@@ -1,7 +1,7 @@
 """City of the Big Shoulders: Capital Assets, the buildings, Haymarket, the Operating Phase,
 Cleanup, scoring with the Public Goals and the Advanced Rules, against the numbers of the
-components file (city-of-the-big-shoulders-components.md, "§" below) and the issue's rulings.
-Every refusal leaves the state untouched."""
+components file (city-of-the-big-shoulders-components.md, "§" below) and our rulings
+(assets/games/big-shoulders/rules.md). Every refusal leaves the state untouched."""
 
 import pytest
 

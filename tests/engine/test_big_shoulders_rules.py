@@ -1,7 +1,8 @@
 """City of the Big Shoulders: set-up by player count, the choice of starting companies, the Stock
 Phase and the Building Phase, against the rules excerpt (shared/rules/city-of-the-big-shoulders.txt)
-and the components file's numbers (city-of-the-big-shoulders-components.md, "§" below), with the
-issue's rulings. Illegal actions are refused with a reason and leave the state untouched."""
+and the components file's numbers (city-of-the-big-shoulders-components.md, "§" below), with our
+rulings (assets/games/big-shoulders/rules.md). Illegal actions are refused with a reason and leave
+the state untouched."""
 
 import pytest
 

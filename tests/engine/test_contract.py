@@ -1,4 +1,4 @@
-"""The contract suite (DESIGN §10): runs over every registered game, so a new game inherits it.
+"""The contract suite (ARCHITECTURE §10): runs over every registered game, so a new game inherits it.
 
 Random full games always terminate with invariants holding after every decision; undo/redo and
 save/load round-trip exactly; a log replayed in a fresh process gives the same hash; illegal
@@ -132,6 +132,8 @@ def test_copy_and_data_round_trip(game_id):
         copy = state.copy()
         via_data = spec.state_from_data(state.to_data())
         assert copy.state_hash() == via_data.state_hash() == state.state_hash()
+        # what the board remembers (State._MEMORY, out of the hash) goes along with the rest
+        assert copy.view(None) == via_data.view(None) == state.view(None)
         frozen = copy.state_hash()
         state.apply(random_step(state, rng))
         assert copy.state_hash() == frozen, "a copy must not share containers with the original"

@@ -155,7 +155,7 @@ def test_scoring_conditions():
     assert scoring.card_points("lg-whiz", icons) == 80
     assert scoring.card_points("pineapple", icons) == 80
     icons = scoring.icon_counts(["monstercard", "blackrock-candy"])
-    # MonsterCard shows two Finance icons (balance, issue 14), Blackrock Candy two more
+    # MonsterCard shows two Finance icons (changed for balance), Blackrock Candy two more
     assert scoring.card_points("blackrock-candy", icons) == 20 * 4
 
 

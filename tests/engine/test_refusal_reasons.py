@@ -1,4 +1,4 @@
-"""Every refused action explains itself (issue 18, item 1): at many random positions of every
+"""Every refused action explains itself: at many random positions of every
 registered game, every illegal action of the seat to move gets a specific reason, never the
 generic "That is not allowed now.", and wrong argument types are refused, never a TypeError.
 

@@ -21,7 +21,8 @@ CREATE_ROOM = re.compile(r"^/_matrix/client/[^/]+/createRoom$")
 @dataclass
 class Rule:
     """Answers a request itself when `picks(method, path, token)`: `status` with `body`, while
-    `times` lasts (None: until the rule is removed)."""
+    `times` lasts (None: until the rule is removed). Status 0: no answer at all while the rule
+    holds (the request goes through once it is removed, if its sender still waits)."""
 
     picks: Callable[[str, str, str], bool]
     status: int
@@ -59,12 +60,13 @@ class FaultyProxy:
             if rule in self.rules:
                 self.rules.remove(rule)
 
-    def fail_sends(self, token: str, room: str | None = None) -> Rule:
-        """Every event `token`'s account sends (to `room`, or anywhere) gets a 500, until removed."""
+    def fail_sends(self, token: str, room: str | None = None, answer: bool = True) -> Rule:
+        """Every event `token`'s account sends (to `room`, or anywhere) gets a 500 (or, not
+        `answer`, no answer at all), until the rule is removed."""
         def picks(method, path, who):
             m = SEND.match(path)
             return method == "PUT" and who == token and m is not None and (room is None or m["room"] == room)
-        return self.add(Rule(picks, 500, internal_error()))
+        return self.add(Rule(picks, 500 if answer else 0, internal_error()))
 
     def limit_room_creation(self, times: int | None, retry_after_ms: int) -> Rule:
         return self.add(Rule(lambda method, path, who: method == "POST" and bool(CREATE_ROOM.match(path)), 429,
@@ -86,12 +88,15 @@ class FaultyProxy:
         return self
 
     def stop(self) -> None:
+        with self._lock:
+            self.rules.clear()  # requests held without an answer go through (or find nobody waiting)
+
         async def close():
             await self._runner.cleanup()
             await self._session.close()
 
         if self.loop.is_running():
-            asyncio.run_coroutine_threadsafe(close(), self.loop).result(10)
+            asyncio.run_coroutine_threadsafe(close(), self.loop).result(30)
             self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(10)
 
@@ -105,7 +110,7 @@ class FaultyProxy:
         self._session = ClientSession(timeout=ClientTimeout(total=120), auto_decompress=False)
         app = web.Application(client_max_size=8 * 1024 * 1024)
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app)
+        self._runner = web.AppRunner(app, shutdown_timeout=2.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -116,7 +121,10 @@ class FaultyProxy:
         auth = request.headers.get("Authorization", "")
         token = auth[7:] if auth.startswith("Bearer ") else request.query.get("access_token", "")
         rule = self._answer(request.method, request.path, token)
-        if rule is not None:
+        if rule is not None and rule.status == 0:
+            while rule in self.rules:  # its sender gives up (and is cancelled here) or it is let through
+                await asyncio.sleep(0.05)
+        elif rule is not None:
             return web.Response(status=rule.status, body=json.dumps(rule.body).encode(),
                                 content_type="application/json")
         body = await request.read()

@@ -1,4 +1,4 @@
-"""A flood from one player costs the others nothing (DESIGN §12). A player's decision followed by
+"""A flood from one player costs the others nothing (ARCHITECTURE §12). A player's decision followed by
 a flood of bad messages, more than one sync brings: the host reads every one of them back (the
 decision among them is taken), answers the flooding player only a limited number of refusals
 (each answer is an event the homeserver must store and deliver), and the game goes on."""

@@ -1,4 +1,4 @@
-"""No message anyone can read lets them work out a card they may not see (DESIGN §12). The hash
+"""No message anyone can read lets them work out a card they may not see (ARCHITECTURE §12). The hash
 in every event of a room is of what that room's reader sees: the spectator view in the game room
 (its frames and its turn state), the seat's own view in a seat room. A hash of the whole state
 would let a reader re-deal every hidden card consistently with what they see and test each deal

@@ -1,4 +1,4 @@
-"""Nobody gets in where they don't belong (DESIGN §12): forged, malformed, oversized, replayed and
+"""Nobody gets in where they don't belong (ARCHITECTURE §12): forged, malformed, oversized, replayed and
 out-of-turn messages, decisions from a user with no seat and for another seat, and views forged
 by a player are refused with a reason (or not believed), and the game goes on to its end. The
 game room is read back whole: no seat's view, legal actions or secret log line is in it."""

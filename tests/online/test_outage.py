@@ -1,14 +1,17 @@
-"""A homeserver that fails for a moment costs the players a moment, never the game (DESIGN §12:
+"""A homeserver that fails for a moment costs the players a moment, never the game (ARCHITECTURE §12:
 sends that fail are sent again). The host talks to Synapse through a proxy that answers its
-sends with HTTP 500 while a test says so: the host takes a player's decision meanwhile, its AI
-seat moves on without waiting for the sends, a seat whose room works is shown every move while
-another seat's room fails, and once the homeserver works again every player's app is brought to
-the host's latest position and the game goes on to its end."""
+sends with HTTP 500, or does not answer them at all, while a test says so: the host takes a
+player's decision meanwhile, its AI seat moves on without waiting for the sends, a seat whose
+room works is shown every move while another seat's room fails, and once the homeserver works
+again every player's app is brought to the host's latest position and the game goes on to its
+end."""
 
 from __future__ import annotations
 
 import asyncio
 import copy
+
+import pytest
 
 from engine.core.contract import SeatInfo
 from tests.online.play import (
@@ -22,6 +25,7 @@ from tests.online.play import (
     shows_latest,
 )
 from tests.online.proxy import FaultyProxy
+from ui.online import matrix
 from ui.online.credentials import Credentials
 from ui.online.matrix import MatrixLink
 from ui.online.service import HostService
@@ -30,7 +34,10 @@ WAIT_ROUNDS = 150
 """Rounds of ~0.2 s a test waits at most for something the host should do by itself."""
 
 
-def test_sends_that_fail_are_sent_again_and_the_game_goes_on(homeserver, online_data):
+@pytest.mark.parametrize("answer", [True, False], ids=["http-500", "no-answer"])
+def test_sends_that_fail_are_sent_again_and_the_game_goes_on(homeserver, online_data, monkeypatch, answer):
+    if not answer:
+        monkeypatch.setattr(matrix, "CALL_TIMEOUT_S", 4.0)  # a call gives up on a silent homeserver sooner
     proxy = FaultyProxy(homeserver.url).start()
 
     async def main():
@@ -79,12 +86,12 @@ def test_sends_that_fail_are_sent_again_and_the_game_goes_on(homeserver, online_
                 await pump(lambda c=core: not c.awaiting, "the decision's answer")
             else:
                 raise AssertionError("no decision handed the turn to the AI")
-            outage = proxy.fail_sends(token)
+            outage = proxy.fail_sends(token, answer=answer)
             before = len(session.log)
             await player.decide(core.info.game, action)
             await pump(lambda: any(e.by_ai for e in session.log[before:]), "the AI's move while the sends fail")
             assert outage in proxy.rules and outage.served > 0, "the host's sends did not fail: the test proves nothing"
-            assert table.host.outbox.failing(), "the host does not know that its sends fail"
+            await pump(lambda: bool(table.host.outbox.failing()), "the host knowing that its sends fail")
             assert core.awaiting and core.reader.seq < run.record.seq  # nothing reached the player yet
             proxy.remove(outage)
             await pump(lambda: all(shows_latest(core_of(pl), session) for pl in table.players)
@@ -100,12 +107,13 @@ def test_sends_that_fail_are_sent_again_and_the_game_goes_on(homeserver, online_
                     break
                 await table.players[0].decide(ann.info.game, client_choice(ann, table.rngs[0]))
                 await pump(lambda: not ann.awaiting, "the answer to Ann's decision")
-            outage = proxy.fail_sends(token, room=ann.room)
+            outage = proxy.fail_sends(token, room=ann.room, answer=answer)
             seq = run.record.seq
             await table.players[1].decide(bob.info.game, client_choice(bob, table.rngs[1]))
             await pump(lambda: outage.served > 0 and run.record.seq > seq and shows_latest(bob, session),
                        "Bob shown the game while Ann's room fails")
-            assert ann.reader.seq <= seq and ann.room in table.host.outbox.failing()
+            await pump(lambda: ann.room in table.host.outbox.failing(), "the host knowing that Ann's room fails")
+            assert ann.reader.seq <= seq
             proxy.remove(outage)
             await pump(lambda: shows_latest(ann, session), "Ann's app on the latest position")
 

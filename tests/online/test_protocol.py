@@ -144,7 +144,7 @@ def test_the_game_room_follows_at_most_every_interval_and_slow_turns_get_a_notic
 
 
 def test_a_hosts_game_description_keeps_to_the_name_rules():
-    """Names enter from another app too (issue 30): a description with a name beyond the limit, a
+    """Names enter from another app too: a description with a name beyond the limit, a
     blank or multi-line one, or too many seats is refused like a save holding them."""
     from engine.core.names import NAME_LIMIT
     from ui.online.client import GameInfo

@@ -1,4 +1,4 @@
-"""A homeserver's rate limits are said as what they are (DESIGN §12). A host that sets up games
+"""A homeserver's rate limits are said as what they are (ARCHITECTURE §12). A host that sets up games
 in a row meets the limits on room creation and invitations; `tycoons host new` then says that
 the homeserver is rate-limiting the account and when it tries again, and tries again as asked;
 a wait longer than it is willing to make is given up with the reason, never reported as a

@@ -1,4 +1,4 @@
-"""Nothing lost (DESIGN §12): `tycoons host` killed mid-game (SIGKILL, at whatever it was doing)
+"""Nothing lost (ARCHITECTURE §12): `tycoons host` killed mid-game (SIGKILL, at whatever it was doing)
 and started again carries on from its save and the rooms, taking the decision sent while it was
 down, once; a player's app that lost its connection, or was closed, catches up when it returns."""
 

@@ -39,7 +39,7 @@ def log_dicts(session: Session) -> list[dict]:
 def long_session(decisions: int, seed: int = 3) -> Session:
     """A legal Victory Through Industry game of two humans whose log is `decisions` long: the
     player to move picks a product up and puts it down again and again (the rules allow that
-    forever), the long log of issue 13 that once took a copy of the state per decision."""
+    forever): the kind of long log whose load once took a copy of the state per decision."""
     s = Session.new("victory-through-industry", [SeatInfo("Ann"), SeatInfo("Bob")], seed=seed)
     rng = Rng(seed)
     while not any(a.kind == "move_product" for a in s.legal_actions()):

@@ -1,4 +1,4 @@
-"""Bad files (DESIGN §7, §10): truncated, bit-flipped, random, foreign, another game, a future
+"""Bad files (ARCHITECTURE §7, §10): truncated, bit-flipped, random, foreign, another game, a future
 format, a damaged log. Each gives a SaveError subclass with a one-line reason naming the file,
 nothing else ever escapes, and reading never changes the file."""
 

@@ -1,4 +1,4 @@
-"""Hypothesis over hostile saves (issue 13, item 9): wrong types, deep nesting, huge lengths,
+"""Hypothesis over hostile saves: wrong types, deep nesting, huge lengths,
 edited chance outcomes and logs that end at a chance decision. The promise each time: a good game
 or a one-line SaveError, the file unchanged; an edited chance outcome is refused, and a log cut at
 a chance decision loads with that decision drawn from the seed. Bounded (a few seconds in all)."""

@@ -1,4 +1,4 @@
-"""Files built to hurt the app (issue 13, items 3-7): each is refused in one line (or loaded
+"""Files built to hurt the app: each is refused in one line (or loaded
 correctly) at a cost bounded by its size; a long legal log replays in proportion to its length;
 only SaveError leaves `read_session`; chance outcomes must be the seed's; file-system oddities
 are named for what they are."""

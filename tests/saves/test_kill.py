@@ -1,4 +1,4 @@
-"""A process killed in the middle of a save never costs the previous save (DESIGN §7, §10).
+"""A process killed in the middle of a save never costs the previous save (ARCHITECTURE §7, §10).
 
 The writer runs in a child process that is SIGKILLed (TerminateProcess on Windows): once at a
 random moment while it saves in a loop, and once paused exactly before the final `os.replace`.

@@ -1,4 +1,4 @@
-"""Whatever the app writes, it reads back (issue 30): every game saved with the largest legal value
+"""Whatever the app writes, it reads back: every game saved with the largest legal value
 of every field (the most players, names of 40 four-byte characters, each option at the top and
 the bottom of its range, the largest and smallest seeds, a finished game's summary) loads and
 replays; names beyond the limit are refused at the API and in a loaded save."""

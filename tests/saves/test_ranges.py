@@ -1,6 +1,6 @@
 """Every option of every game, and its rules version, has a declared range in game.toml; the API
 refuses a value outside it (BadSetup), saves refuse it (CorruptSave, the saves package's own
-error), and a value at either end of the range plays, saves and loads (issue 30)."""
+error), and a value at either end of the range plays, saves and loads."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The record's index (saves/record_index.py): written atomically beside games/, rebuilt when it is
 missing, damaged or stale, so that only new or changed files are ever decoded; results the app
-did not record itself stay unchecked until their files are replayed (issue 30)."""
+did not record itself stay unchecked until their files are replayed."""
 
 from __future__ import annotations
 

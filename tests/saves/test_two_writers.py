@@ -1,4 +1,4 @@
-"""Two processes saving to one file at once (two Tycoons on one data folder, issue 30): every
+"""Two processes saving to one file at once (two Tycoons on one data folder): every
 write lands whole, the save and its backup read back, and no temporary file is left behind,
 however the two interleave (renaming a hard link over ``.bak`` when ``.bak`` already is that
 file does nothing, which used to leave up to 60 ``.bak.*.tmp`` files)."""

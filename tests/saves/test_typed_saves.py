@@ -1,6 +1,6 @@
-"""A save whose decisions hold floats or booleans where the rules take whole numbers is refused
-(issue 13, item 1), even when its final hash and checksum were recomputed to match: such a file
-used to load and put floats into a Victory Through Industry state that then crashed the board."""
+"""A save whose decisions hold floats or booleans where the rules take whole numbers is refused,
+even when its final hash and checksum were recomputed to match: such a file used to load and put
+floats into a Victory Through Industry state that then crashed the board."""
 
 from __future__ import annotations
 

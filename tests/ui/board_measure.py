@@ -1,4 +1,4 @@
-"""How well a board uses its view (issue 27), measured the same way by the test over every game
+"""How well a board uses its view, measured the same way by the test over every game
 (tests/ui/test_board_room.py) and by the bench (tests/bench/run_bench.py --only-layout):
 
 - fill: the drawn board's area (the union of the pieces drawn, as `BoardView.board_rect`)
@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 SIZES = [(1024, 700), (1280, 720), (1366, 768), (1600, 1000), (1920, 1080), (2560, 1440)]
-"""The window sizes measured (issue 27): laptops at 150 % (1280×720) and 1366×768 are the most
+"""The window sizes measured: laptops at 150 % (1280×720) and 1366×768 are the most
 common screens."""
 
 DECISIONS = 24

@@ -1,4 +1,4 @@
-"""Screen readers (issue 28): the prompt, its buttons, the panels, the board and the log carry
+"""Screen readers: the prompt, its buttons, the panels, the board and the log carry
 accessible names, and what the painted panels show can be read as text."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AI turns are paced as whole turns (DESIGN §9: an AI's whole turn shown within about 1.5 s at
+"""AI turns are paced as whole turns (ARCHITECTURE §9: an AI's whole turn shown within about 1.5 s at
 the normal speed): the first decision of a run waits the speed's pause, later ones a short one,
 and none once the turn's paced time is spent; that time leaves room for the last decision's
 motion, and decisions after it move quicker."""

@@ -124,3 +124,32 @@ def test_the_worker_runs_below_the_apps_priority(qtbot):
         assert theirs > mine
     finally:
         runner.shutdown()
+
+
+def test_a_game_with_an_expert_seat_loads_the_model_before_its_first_turn(qtbot):
+    """Warming a game where a seat plays Expert has the worker load numpy and the learned model
+    ahead of Expert's first decision; a game without an Expert seat is not asked to."""
+    from concurrent.futures import Future
+
+    from ai.expert.agent import preload
+    from ui.services.ai_runner import AiRunner
+
+    class Recorder:
+        def __init__(self):
+            self.calls = []
+
+        def submit(self, fn, *args):
+            self.calls.append((fn, args))
+            done = Future()
+            done.set_result(None)
+            return done
+
+    runner = AiRunner("process")
+    runner.started_mode = "process"
+    runner._pool = Recorder()
+    runner.warm("first-ceo", ["normal", "normal"])
+    assert all(fn is not preload for fn, _ in runner._pool.calls)
+    runner.warm("first-ceo", ["normal", "expert"])
+    assert (preload, ("first-ceo",)) in runner._pool.calls
+    runner._pool = None
+    assert preload("first-ceo") is None  # loads the shipped model (and says nothing if it cannot)

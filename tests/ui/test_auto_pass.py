@@ -1,4 +1,4 @@
-"""Pass until the next phase (issue 28): City of the Big Shoulders' Stock Phase lets a player
+"""Pass until the next phase: City of the Big Shoulders' Stock Phase lets a player
 pass for the rest of the phase ("You can pass your turn. This does not prevent you from
 performing a future action in the same phase."). The prompt offers it there; once chosen, each
 of the player's turns in the phase is passed for them until the phase ends, or at once when

@@ -108,7 +108,8 @@ def test_no_two_texts_on_a_charter_overlap(shell, qtbot, monkeypatch, size):
                 on_card = [(r, t) for item, r, t in drawn if item is card or card.isAncestorOf(item)]
                 data = COMPANIES[card.cid]
                 assert any(t in (data.name, data.short) for _, t in on_card), f"{at}: its name is not shown"
-                # what it makes this Decade, in some form, is read without hovering (issue 16, board)
+                # what it makes this Decade, in some form, is read without hovering: a player sees at a
+                # glance what each company can produce
                 made_forms, _ = card.values["forecast_forms"]
                 assert any(t in (*made_forms, *card.values["forecast_line"]) for _, t in on_card), \
                     f"{at}: no forecast shown: {[t for _, t in on_card]}"

@@ -6,7 +6,8 @@ decision in the real window, and a refused click shows the engine's own reason; 
 buildings in hand never appear in a seat's board; the forecast line says what a company makes and
 where its goods can go.
 
-The engine is registered here for the test if it is not yet (issue 16 registers it when complete).
+The engine is registered here for the test if it is not yet (the scene was built before the engine was
+in the registry).
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from ui.board.render import render_scene_image
 from ui.games import game_ui, has_board
 from ui.games.big_shoulders import player_summary, prompt
 from ui.games.big_shoulders.forecast import forecast, summary_line
-from ui.games.big_shoulders.items import BuildingTile
-from ui.games.big_shoulders.scene import BigShouldersScene, SpaceTile, make_scene
+from ui.games.big_shoulders.items import BuildingTile, SpaceTile
+from ui.games.big_shoulders.scene import BigShouldersScene, make_scene
 
 GAME = "big-shoulders"
 NAMES = ["Ada", "Ben", "Cora", "Dan"]
@@ -121,8 +122,8 @@ def test_board_builds_and_repaints_over_random_games(qtbot, players):
 
 PIECE_OF_KIND = {"place": "SpaceTile", "use_building": "BuildingTile", "buy_resource": "CubeButton",
                  "take_resource": "CubeButton", "trade": "CubeButton", "buy_asset": "AssetTile",
-                 "produce": "FactoryItem", "hire": "FactoryItem", "start": "Chip", "buy": "_ChoiceChip",
-                 "sell": "_ChoiceChip", "build": "_HandTile"}
+                 "produce": "FactoryItem", "hire": "FactoryItem", "start": "Chip", "buy": "ChoiceChip",
+                 "sell": "ChoiceChip", "build": "HandTile"}
 
 
 def test_each_decision_is_taken_where_it_happens_on_the_board(qtbot):

@@ -1,5 +1,5 @@
 """The parts of a City of the Big Shoulders board that were cut or blank when the board is fitted
-into a 1024×700 or 1600×1000 window (issue 16, board), painted at the fitted zoom and the zooms
+into a 1024×700 or 1600×1000 window, painted at the fitted zoom and the zooms
 around it, each text measured where it lands:
 
 - the charters not yet in play: enlarged to 9 pt, 'Cracker Jack' and 'Anglo-American' were cut
@@ -23,7 +23,7 @@ from tests.ui.test_big_shoulders_charter_text import YOU_AND_TWO_AIS, every_char
 from tests.ui.views import game_window
 from ui.board.pieces import Chip, Panel, TextItem
 from ui.games.big_shoulders.items import STUB_NAMES, AssetTile, StubCard
-from ui.games.big_shoulders.scene import ASSET_NAME_SHORT, _asset_short, _asset_tiny, goal_forms
+from ui.games.big_shoulders.words import ASSET_NAME_SHORT, asset_short, asset_tiny, goal_forms
 
 SIZES = [(1024, 700), (1600, 1000)]
 ZOOMS = (0.4, 0.45, 0.5, 0.6, 0.7, 0.85, 1.0)
@@ -122,7 +122,7 @@ def test_capital_assets_and_goals_read_on_a_small_board(shell, qtbot, monkeypatc
                 at = f"{aid} at {size}, zoom {zoom:.2f}: {texts}"
                 shown_texts = [t.replace("\n", " ") for t, _, _ in texts]
                 named = any(t in (ASSETS[aid].name, *ASSET_NAME_SHORT.get(aid, ())) for t in shown_texts)
-                told = any(t in (_asset_short(aid), *_asset_tiny(aid)) for t in shown_texts)
+                told = any(t in (asset_short(aid), *asset_tiny(aid)) for t in shown_texts)
                 # both from the zoom of a 1024×700 window's mid-game board up; at least one on the
                 # smallest, a late game's with most charters started (the name is in the tooltip)
                 assert (named and told) if zoom >= 0.4 else told, at

@@ -1,4 +1,4 @@
-"""The board fills the view (issue 16): at the default fit the board that is drawn, not the
+"""The board fills the view: at the default fit the board that is drawn, not the
 pieces hidden or parked by the pool, takes at least 90 % of the view's width or of its height, at
 1600×1000 and at 1024×700, also after a stretch of play in which pieces came and went (a charter's
 stock chips, a strip of choices): a piece parked off the drawn board, or a row of chips running
@@ -130,7 +130,8 @@ def test_the_quick_check_for_a_board_grown_beyond_the_fit_sees_only_drawn_pieces
 def test_a_charters_chips_stay_on_the_charter(qapp):
     """Every stock chip a charter shows (up to four buys, two sells, its asset) lies on the card."""
     from engine.core.session import Session
-    from ui.games.big_shoulders.scene import CharterCard, make_scene
+    from ui.games.big_shoulders.items import CharterCard
+    from ui.games.big_shoulders.scene import make_scene
 
     session = Session.new("big-shoulders", [SeatInfo(n) for n in ("Ada", "Ben", "Cora")], seed=21)
     scene = make_scene()
@@ -144,7 +145,7 @@ def test_a_charters_chips_stay_on_the_charter(qapp):
         scene.show(session.state.view(seat), legal, session.names, seat)
         for card in (i for i in scene.items() if isinstance(i, CharterCard) and i.isVisible()):
             for chip in card.childItems():
-                if chip.isVisible() and type(chip).__name__ == "_ChoiceChip":
+                if chip.isVisible() and type(chip).__name__ == "ChoiceChip":
                     checked += 1
                     assert card.sceneBoundingRect().contains(chip.sceneBoundingRect()), chip.text
         session.apply(legal[rng.randbelow(len(legal))])

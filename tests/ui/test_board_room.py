@@ -1,4 +1,4 @@
-"""Boards that fit every screen (issue 27). For every registered game, at 1024×700, 1280×720,
+"""Boards that fit every screen. For every registered game, at 1024×700, 1280×720,
 1366×768, 1600×1000, 1920×1080 and 2560×1440, the real game window (You and two Easy AIs)
 is measured as the player sees it (tests/ui/board_measure.py), early in a game, after 24 of
 your decisions (in a window opened at 1024×700, then resized through the other sizes) and late in
@@ -12,8 +12,8 @@ every player's row of buildings filling up; a game that ends sooner is measured 
 - zoomed in, every text comes back; at 2560×1440 the board is drawn larger than at 1920×1080.
 
 Before the boards were laid out by ui/board/layout.py (main at df9f23e) the same measure found
-fill 53-85 % and 0-48 % of the texts left out (the table of issue 27); a new game is held to the
-targets from the start. Before its players' rows were drawn in two lines (stop 34), City of the
+fill 53-85 % and 0-48 % of the texts left out; a new game is held to the
+targets from the start. Before its players' rows were drawn in two lines, City of the
 Big Shoulders late in a game left 11-21 % of its texts out at 1024×700 and 4-7 % at 1280×720:
 the buildings in play read "#34" alone.
 """
@@ -112,7 +112,7 @@ def test_a_large_screen_draws_the_board_larger(shell, game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_board_lists_its_panels_in_reading_order_with_their_pieces(shell, game_id):
-    """What keyboard focus and tutorials go through (issue 28): the panels in reading order, each
+    """What keyboard focus and tutorials go through: the panels in reading order, each
     with its pieces, and every piece that takes a decision now in one of them."""
     from ui.board.scene import PanelFrame
 

@@ -1,4 +1,4 @@
-"""Legible boards in small windows (issue 18, item 3; STYLE.md: nothing on the board under 9 pt at
+"""Legible boards in small windows (STYLE.md: nothing on the board under 9 pt at
 the default zoom). For every game with a board, at 1024×700 and at 1600×1000, a game in progress
 is fitted into the window and painted; every text drawn is measured as it is drawn: the painter's
 font size times the painter's scale (the view's zoom times the item's own transform), in points at

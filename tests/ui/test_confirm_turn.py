@@ -1,4 +1,4 @@
-"""Confirm turn (DESIGN §3): a finished human turn that can be taken back waits for the player's
+"""Confirm turn (ARCHITECTURE §3): a finished human turn that can be taken back waits for the player's
 confirmation before any AI moves or the hot-seat curtain falls; undo works until then; a turn
 that ended in a chance outcome or a reveal asks nothing. Run over every registered game."""
 
@@ -154,7 +154,7 @@ def test_a_continued_game_keeps_its_take_back_and_waits_for_the_confirmation(she
 
 @pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
 def test_while_a_turn_waits_for_its_confirmation_the_screen_tells_one_moment(shell, qtbot, settings, game_id):
-    """Issue 26, item 3: the prompt says the turn is done, so the board, the players panel and
+    """The prompt says the turn is done, so the board, the players panel and
     the log agree: the player who confirms is the one marked to act, and nothing on the board
     names the next seat as deciding or offers its decision (Robber Barons drew the next seat's
     Roll buttons and 'Ann: choose how many dice to roll')."""

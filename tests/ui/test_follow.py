@@ -1,4 +1,4 @@
-"""Following the other players (issue 28): the AI pace (Step waits for Space or Next), the ring
+"""Following the other players: the AI pace (Step waits for Space or Next), the ring
 on an AI's move, and "since your turn": marks on the pieces the others changed until the human
 acts, a list of their decisions grouped by player, and pointing at a line rings its pieces. In
 hot-seat play each human's list and marks come from their own view only."""

@@ -175,3 +175,25 @@ def test_a_sign_in_that_cannot_be_removed_is_said(signed, monkeypatch, capsys):
     line = _one_line_error(capsys)
     assert WORDS["read-only"] in line and "by hand" in line
     assert (signed / FILE_NAME).is_file()
+
+
+@pytest.mark.parametrize("how", ["full", "read-only"])
+def test_preferences_that_cannot_be_saved_are_said_once(shell, qtbot, data_dir, monkeypatch, how):
+    """A preference changed on a disk that cannot keep it holds for the session, and the player is
+    told once (not at every later change, nor at every resize that keeps the window's size)."""
+    window = shell.start_game(GAME, [SeatInfo("Ann", "human"), *AIS[1:]], {}, 11)
+    (data_dir / "settings.json").unlink(missing_ok=True)
+    break_disk(monkeypatch, data_dir, how)
+    ask = window.act_ask_confirm
+    before = ask.isChecked()
+    ask.trigger()  # as a click on Game → Ask to confirm each turn
+    qtbot.waitUntil(lambda: bool(shell.reports), timeout=5_000)
+    assert shell.settings.get("confirm_turn") is (not before)  # it holds for the session
+    assert len(shell.reports) == 1 and WORDS[how] in shell.reports[0] and "preferences" in shell.reports[0]
+    ask.trigger()
+    window.act_allow_hints.trigger()
+    qtbot.wait(100)
+    assert len(shell.reports) == 1, shell.reports
+    monkeypatch.undo()  # the disk has room again: the next change is written, and a new failure said
+    window.act_allow_hints.trigger()
+    assert shell.settings.write_problem == "" and (data_dir / "settings.json").is_file()

@@ -1,7 +1,7 @@
-"""Whatever lies in the data folder, the app starts, paints its start screen and loses nothing
-(issue 30, "Done when"): the real entry point, in a subprocess, on a data folder where every name
-the app reads at start is something hostile (a FIFO, a link to /dev/zero, a folder, a huge
-sparse file, garbage), all at once. Each reader has its own tests; this one is the app's."""
+"""Whatever lies in the data folder, the app starts, paints its start screen and loses nothing:
+the real entry point, in a subprocess, on a data folder where every name the app reads at start is
+something hostile (a FIFO, a link to /dev/zero, a folder, a huge sparse file, garbage), all at
+once. Each reader has its own tests; this one is the app's."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hot-seat privacy through the real window (DESIGN §4): whole games of every registered game with
+"""Hot-seat privacy through the real window (ARCHITECTURE §4): whole games of every registered game with
 two or three humans at one screen, Confirm turn on and off, every input given as a person gives
 it (clicks on the board, Enter right after a turn, a second click, a held key). After every input
 the screen is checked against what the person in front of it may see: the board, the players

@@ -1,4 +1,4 @@
-"""Keyboard-only play (issue 28): Tab and Shift+Tab cycle the legal choices (the board's pieces
+"""Keyboard-only play: Tab and Shift+Tab cycle the legal choices (the board's pieces
 in reading order, then the prompt's buttons), the piece in focus glows, Enter or Space takes it,
 Esc backs out, Help → Keyboard lists every shortcut, and a whole game of each kind is played to
 its end with key events alone."""

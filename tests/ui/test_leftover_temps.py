@@ -1,5 +1,5 @@
-"""The app removes temporary files that a killed save left behind, once it has started
-(issue 13, item 7): the next save only ever removed its own file's."""
+"""The app removes temporary files that a killed save left behind, once it has started:
+the next save only ever removed its own file's."""
 
 import os
 import time

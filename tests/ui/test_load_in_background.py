@@ -1,5 +1,5 @@
-"""Loading runs off the GUI thread, with a busy dialog when it takes longer than a moment
-(issue 13, item 3): a long replay never freezes the window."""
+"""Loading runs off the GUI thread, with a busy dialog when it takes longer than a moment:
+a long replay never freezes the window."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A loaded game looks exactly like the same game played to that point (issue 26, item 5): the
+"""A loaded game looks exactly like the same game played to that point: the
 same words on the same pieces in the same places, the board fitted at the same scale in the same
 place of the same window (unless the live board grew since its view was fitted and the view held it
 still: then the loaded board, fitted afresh, is shown no smaller but for what the board grew by), and

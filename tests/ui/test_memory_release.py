@@ -235,7 +235,7 @@ def test_giving_a_game_back_lets_go_of_the_font_files_qt_mapped(qapp):
 
 def test_giving_a_game_back_forgets_what_the_rules_memoised_of_its_positions(qapp):
     from engine.core import memo
-    from engine.games.victory_through_industry import state as vti
+    from engine.games.victory_through_industry import complex as vti
     from engine.games.victory_through_industry.data import PRODUCT_IDS
 
     held = frozenset({(PRODUCT_IDS[0], 2), (PRODUCT_IDS[1], 1)})

@@ -1,4 +1,4 @@
-"""Names at the limits in the app (issue 30): the new-game dialog takes at most 40 characters as
+"""Names at the limits in the app: the new-game dialog takes at most 40 characters as
 typed, the command line refuses a longer one, and a game with the longest names opens in a
 1024×700 window without widening it: every panel and board shows the names shortened."""
 

@@ -1,4 +1,4 @@
-"""The new-game dialog explains every option (issue 28): a line saying what it changes and a
+"""The new-game dialog explains every option: a line saying what it changes and a
 tooltip quoting the rule it follows; a safety bound no real game reaches is never shown, neither
 there nor on the board."""
 

@@ -1,4 +1,4 @@
-"""The offline app does not grow by online play (DESIGN §12): with nobody signed in, the app
+"""The offline app does not grow by online play (ARCHITECTURE §12): with nobody signed in, the app
 starts, shows its start screen with "Online games", and opens a game without importing the
 Matrix library or anything of the online services."""
 
@@ -50,7 +50,7 @@ print("LOADED", sorted(m for m in ("asyncio", "ssl", "getpass", "signal", "subpr
 def test_the_command_line_parser_does_not_import_what_only_tycoons_host_needs(tmp_path):
     """Every launch of the app, the GUI too, builds the command line's parser first, with
     `tycoons host`'s subcommands: the host's module once imported asyncio (with ssl and
-    subprocess) for it, ~40 ms before the start screen's first paint (DESIGN §9 cold start; the
+    subprocess) for it, ~40 ms before the start screen's first paint (ARCHITECTURE §9 cold start; the
     GUI loads asyncio after that paint)."""
     env = {"QT_QPA_PLATFORM": "offscreen", "TYCOONS_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",
            "PYTHONPATH": str(ROOT)}

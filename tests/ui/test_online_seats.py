@@ -1,4 +1,4 @@
-"""New game with a seat online (DESIGN §12): the seat's kind is "Online player" with a field for
+"""New game with a seat online (ARCHITECTURE §12): the seat's kind is "Online player" with a field for
 the player's Matrix user, shown only for that kind; the dialog refuses a seat online without a
 valid Matrix user, or two seats with the same one, with the reason, and otherwise returns the
 online seat with its user; the Online games panel says how to start when nobody is signed in."""

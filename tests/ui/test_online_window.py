@@ -1,4 +1,4 @@
-"""Online play through the real windows (DESIGN §12), against the session's homeserver.
+"""Online play through the real windows (ARCHITECTURE §12), against the session's homeserver.
 
 A remote player's window shows the board, prompt and log the host sent for their seat, takes
 decisions from the prompt bar's buttons, shows the host's refusal of an illegal click in the

@@ -1,4 +1,4 @@
-"""A paint error never kills the app (issue 13, item 2).
+"""A paint error never kills the app.
 
 With PySide6 6.11 an item whose `paint()` raises, drawn by `QGraphicsScene.render` into an image,
 ends the process with SIGSEGV (the 10-line repro: such an item, rendered to a QImage). The check

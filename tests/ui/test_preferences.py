@@ -1,4 +1,4 @@
-"""Edit → Preferences (issue 28): one editor per setting a player sets, built from the schema,
+"""Edit → Preferences: one editor per setting a player sets, built from the schema,
 each with its label, help and accessible name; a change takes effect in the open game at once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A player with 10,000 finished games (issue 30): the start screen paints and answers while the
+"""A player with 10,000 finished games: the start screen paints and answers while the
 record is read on another thread (the GUI thread never decodes a record file), Past games is a
 model/view list whose rows are not widgets, a Review click on any row opens that game, and the
 next start decodes nothing (the index). Behaviour, not timings: tests/bench/record_bench.py

@@ -1,4 +1,4 @@
-"""A refused click is said by the piece clicked (issue 28): a short callout beside it, with the
+"""A refused click is said by the piece clicked: a short callout beside it, with the
 same words as the status bar, gone once the board changes."""
 
 from __future__ import annotations

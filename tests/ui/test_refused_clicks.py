@@ -1,4 +1,4 @@
-"""Every refused click explains itself, and hover and click agree (issue 18, items 1 and 4).
+"""Every refused click explains itself, and hover and click agree.
 
 In the real game window of every registered game, one human against AIs: at each of the human's
 decisions every board piece that carries an action is hovered and clicked. A piece whose action

@@ -1,5 +1,5 @@
 """What the rules reveal is shown everywhere at once, and what a player takes shows at once where
-it went (issue 26, item 4): 1st CEO's asset cards at the end of the game on every mat (readable,
+it went: 1st CEO's asset cards at the end of the game on every mat (readable,
 none under another), in the players panel, the end-of-game dialog and the review; the asset
 track's values beside the markers that stand on them; the starting factory a Victory Through
 Industry player drafts on the board and in the panel."""

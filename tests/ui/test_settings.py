@@ -1,4 +1,4 @@
-"""The settings file cannot hurt the app (issue 30): whatever lies at ``settings.json`` (wrong
+"""The settings file cannot hurt the app: whatever lies at ``settings.json`` (wrong
 types, deep nesting, a huge file, a FIFO, a device, a folder), the settings come up with valid
 values at once, a damaged file is set aside as ``settings.json.bad`` with a one-line notice, and
 the app starts and opens games."""

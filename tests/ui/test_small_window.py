@@ -1,4 +1,4 @@
-"""Small windows (issue 18, issue 27): at 1024×700 the board gets the window (the players dock
+"""Small windows: at 1024×700 the board gets the window (the players dock
 stays closed where the board has its own mats, the log opens from the status bar), the prompt bar
 is as tall as its content with one row of buttons; a large window shows the log; the window
 remembers its size, position and the docks the player opened or closed between runs, and the
@@ -207,7 +207,7 @@ def test_a_growing_prompt_bar_never_covers_the_board(shell, qtbot, game_id):
     assert prompt.label.text().endswith("…") and prompt.label.toolTip() == LONG_PROMPT
     assert len({b.y() for b in prompt.buttons if b.isVisible()}) <= PromptBar.MAX_ROWS
     # within the room kept above the board: the board neither moves nor shrinks, nor is it
-    # laid out again (issue 27: the layout follows the window, never the prompt bar)
+    # laid out again (the layout follows the window, never the prompt bar: ARCHITECTURE §5)
     assert board_in_view(view), "the prompt bar covers the top of the board"
     assert view.transform().m11() == pytest.approx(scale)
     if laid_out is not None:

@@ -1,9 +1,9 @@
-"""A steady board (issue 18): acting never moves what is under the cursor. For every game, a
+"""A steady board: acting never moves what is under the cursor. For every game, a
 1-human game is played by clicking board items; before each click the clicked point's place in
 the window is noted, and after the decision (and the AI answers) the same board point must be
 at the same place in the window, at the same zoom, while the prompt bar, the choices and the
 panels change around it. The exceptions, rare: the board grew (the view zooms out for it), or a
-panel came or went and the board took another arrangement (issue 27)."""
+panel came or went and the board took another arrangement."""
 
 from __future__ import annotations
 

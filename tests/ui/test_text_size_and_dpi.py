@@ -1,4 +1,4 @@
-"""Text size and high DPI (issue 27, item 5).
+"""Text size and high DPI.
 
 View → Text size (90–150 %) sets the board's least text size on the screen (the legibility rule,
 and with it the scale the layout asks for) and the size of the window's own text; it is

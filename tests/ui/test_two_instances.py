@@ -1,4 +1,4 @@
-"""Two Tycoons on one data folder (issue 30): the first holds the folder's lock; the second says a
+"""Two Tycoons on one data folder: the first holds the folder's lock; the second says a
 game is open elsewhere and runs read-only (its Continue reviews the autosave, it never writes it),
 or hands over to the first, which comes to the front; a lock left by a process that died is
 stale and taken; the real entry point, run twice, does all this across two processes."""

@@ -1,4 +1,4 @@
-"""Two players, two app windows, one homeserver (DESIGN §12). One app signs in and hosts a game
+"""Two players, two app windows, one homeserver (ARCHITECTURE §12). One app signs in and hosts a game
 with an online seat from the new-game dialog; the other signs in, finds the invitation under
 Online games and joins; the two play it to its end through the windows' buttons (an AI at the
 host's table), and both end on the same breakdown."""

@@ -11,6 +11,7 @@ from engine.core.rng import Rng
 from engine.core.session import Session
 from ui.games import game_ui
 from ui.games.victory_through_industry import player_summary, prompt
+from ui.games.victory_through_industry.regions.geometry import grid_extent
 from ui.games.victory_through_industry.scene import VtiScene, make_scene
 
 GAME = "victory-through-industry"
@@ -226,7 +227,7 @@ def test_factory_tooltip_and_refusal_give_the_same_reason():
     the same words (engine/games/victory_through_industry/words.py), at random positions."""
     from engine.core import Rng, get_spec
     from tests.engine.test_contract import random_step
-    from ui.games.victory_through_industry import idle_reason
+    from ui.games.victory_through_industry.words import idle_reason
 
     state = get_spec("victory-through-industry").new_state(3)
     rng = Rng(8)
@@ -255,7 +256,7 @@ def test_the_large_complex_keeps_its_size_when_another_complex_is_opened(qtbot):
     for seat in range(4):
         scene.pool[("overview", seat)].on_click()
         sizes[seat] = scene.arrangement.rects["complex"][2:]
-    extents = {seat: scene._extent[seat] for seat in range(4)}
+    extents = {seat: grid_extent(session.state.view(None)["seats"][seat], []) for seat in range(4)}
     assert len({(e[2] - e[0], e[3] - e[1]) for e in extents.values()}) > 1, "the complexes are all alike"
     heights = [sizes[seat][1] for seat in range(4)]
     assert heights == sorted(heights), "the panel shrank when a smaller complex was opened"

@@ -1,4 +1,4 @@
-"""Words a player reads (issue 18, item 4): every action label, log line, prompt, players-panel row
+"""Words a player reads: every action label, log line, prompt, players-panel row
 and refusal reason produced over random games of every registered game reads right: "an" before
 a vowel sound and "a" before a consonant one, "1 marker" never "1 markers", and players named by
 name, never "seat 2". The checks are `engine.core.text.wording_problems`, so a new game is
@@ -6,6 +6,8 @@ scanned as soon as it is registered (and can run the same check on any text of i
 """
 
 from __future__ import annotations
+
+import importlib
 
 import pytest
 
@@ -31,6 +33,8 @@ def player_texts(game_id: str, players: int, seed: int):
     """(where, text) of everything a player reads over one random game."""
     spec = get_spec(game_id)
     ui = _game_ui_or_none(game_id)
+    # a game's own short labels for the chips and pieces of its board, where it has them
+    describe = getattr(importlib.import_module(ui.__name__ + ".words"), "describe", None) if ui else None
     session = Session.new(game_id, NAMES[:players], seed=seed)
     rng = Rng(seed)
     steps = 0
@@ -52,8 +56,8 @@ def player_texts(game_id: str, players: int, seed: int):
                     yield "refusal", reason
         for a in legal:
             yield "label", session.label(a)
-            if ui is not None and hasattr(ui, "describe"):  # a game's own words for chips and hover
-                yield "chip", ui.describe(a, view, session.names)
+            if describe is not None:
+                yield "chip", describe(a, view, session.names)
         logged = len(session.log)
         session.apply(legal[rng.randbelow(len(legal))])
         steps += 1

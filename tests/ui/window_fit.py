@@ -6,7 +6,7 @@ Qt's offscreen screen is chosen when the application starts:
 
 Each window is opened the way a player opens it (the start screen's buttons, the game window's
 keys and menus), a modal one caught while it waits for its answer and then closed. The test is
-tests/ui/test_window_fit.py; the bench and the issue's figures use the same lines.
+tests/ui/test_window_fit.py; the bench uses the same lines.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One Tycoons per data folder (issue 30): the first app to start on a data folder holds its lock
+"""One Tycoons per data folder: the first app to start on a data folder holds its lock
 (Qt's `QLockFile`, ``<data folder>/tycoons.lock``, which knows a lock left by a process that died
 as stale) and watches the folder for a hand-over request. A second app on the same folder finds
 the lock taken, so it says that a game is open elsewhere and runs read-only (it never writes the

@@ -1,7 +1,7 @@
 """The application: `run_gui()` and the `Shell` that moves between the start screen and the
 game window.
 
-Start-up is kept lean (DESIGN §9): only QtWidgets, the settings and the start screen are imported
+Start-up is kept lean (ARCHITECTURE §9): only QtWidgets, the settings and the start screen are imported
 before the first paint; the game window, the engine's games, saves and the AI process pool come
 later (the pool is started just after the first paint).
 """
@@ -98,6 +98,7 @@ class Shell(QObject):
         if self.settings.get("chrome") != "system":  # the system's own needs nothing done
             self._follow_setting("chrome", self.settings.get("chrome"))
         self.settings.subscribe(self._follow_setting)
+        self.settings.on_write_failed(self._settings_not_saved)
         _FirstPaint(self.start, self._after_first_paint)
 
     def _follow_setting(self, key: str, value) -> None:
@@ -106,6 +107,11 @@ class Shell(QObject):
             from ui.services.theme import apply_chrome
 
             apply_chrome(value)
+
+    def _settings_not_saved(self, message: str) -> None:
+        """A preference could not be written: said once a reason, after the change that caused it
+        has finished (a menu's toggle or the Preferences dialog is mid-signal then)."""
+        QTimer.singleShot(0, lambda: self.report("Preferences not saved", message))
 
     # -- start screen ---------------------------------------------------------------------------------
     def show_start(self) -> None:
@@ -277,7 +283,7 @@ class Shell(QObject):
         return self._show_window(window)
 
     def open_remote(self, manager, core):
-        """Show a game hosted elsewhere from this player's seat (DESIGN §12)."""
+        """Show a game hosted elsewhere from this player's seat (ARCHITECTURE §12)."""
         window = self._window()
         window.open_remote(manager, core)
         return self._show_window(window)

@@ -995,8 +995,8 @@ class TrackItem(BoardItem):
 
     def plate_centre(self, i: int, width: float, height: float) -> QPointF:
         """Where the plate of space `i`'s value goes when the track is shown small: on the space,
-        or, when a marker stands there, beside the marker along the track (issue 26: "1MS0", a
-        marker over the middle of 100)."""
+        or, when a marker stands there, beside the marker along the track (a marker over the middle
+        of "100" left "1MS0" to read)."""
         centre = self.spaces[i].center()
         if i not in self.occupied:
             return centre

@@ -1,4 +1,4 @@
-"""The responsive board (issue 27): a game declares its panels (markets, tracks, player mats,
+"""The responsive board (ARCHITECTURE §5): a game declares its panels (markets, tracks, player mats,
 choices, decks…) with their natural sizes and their preferred neighbours, as a small tree, and
 this module arranges them for the room the view gives the board.
 

@@ -1,4 +1,4 @@
-"""A paint error never kills the app (issue 13, item 2).
+"""A paint error never kills the app.
 
 With PySide6 6.11 an exception raised inside an item's `paint()` while `QGraphicsScene.render`
 draws it (the board picture of `tycoons render`, the new-game preview, the review's picture) ends

@@ -8,7 +8,7 @@ which is how tests and the keyboard find them.
 A piece no redraw asked for is *parked* at the end (`prune`): hidden, inert and kept, so when its
 key is shown again (a review stepping back and forth, a marker stack that empties and fills) the
 same item is shown again instead of being made and added to the scene anew; making, indexing and
-deleting items cost a review step more than the rest of the scene's update (DESIGN §9: a step
+deleting items cost a review step more than the rest of the scene's update (ARCHITECTURE §9: a step
 within one frame).
 
     pool.begin()

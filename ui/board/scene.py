@@ -51,7 +51,7 @@ BOARD_PAD = 8.0
 class GameScene(QGraphicsScene):
     """A game board. Subclasses build their items in `draw()`, which `show()` calls.
 
-    A responsive board (issue 27) declares its panels as a layout tree (ui/board/layout.py) in
+    A responsive board declares its panels as a layout tree (ui/board/layout.py) in
     `draw()` and asks `lay_out(tree)` where each goes; it builds each panel's pieces inside
     `with self.in_panel(name):` (they become children of the panel's frame, placed in the panel's
     own coordinates) and ends with `place_panels(origins)`. The view tells the scene the room it
@@ -154,24 +154,6 @@ class GameScene(QGraphicsScene):
         large, the first click of a two-click pick); True if there was one. A board with such
         choices overrides it."""
         return False
-
-    remembers_steps = False
-    """True for a board that marks what changed since the view it showed before (Captains'
-    purchase ghosts). Review then calls `forget_steps` before a step that is not the next one."""
-
-    steps_remembered = 0
-    """For a board that remembers earlier positions (marks of recent steps, a grid that only
-    grows): how many changes back its memory reaches at most. A game opened (loaded, continued)
-    lets it `recall` that many earlier positions first, so that it shows what the board showed
-    while the game was played (ui/game/controller.py)."""
-
-    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
-        """Take note of an earlier position, oldest first, without drawing it (see
-        `steps_remembered`): its view and the choices it offered the screen, as `show` had them."""
-
-    def forget_steps(self, previous_view: dict | None) -> None:
-        """Start afresh from `previous_view` (the view just before the next `show`, or None), so a
-        jump in review never shows a change that did not happen between two decisions."""
 
     def _item(self, key: tuple, factory):
         """The piece for `key` in this redraw (reused from the last one, or made by `factory`)."""

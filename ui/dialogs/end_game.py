@@ -239,7 +239,7 @@ class EndGameDialog(QDialog):
         names = session.names
         self.outcome = outcome
         layout = QVBoxLayout(self)
-        self.headline = ClampedText(2)  # a long name is cut, never widening the dialog (issue 30)
+        self.headline = ClampedText(2)  # a long name is cut, never widening the dialog
         self.headline.setText(winners_line(names, outcome))
         hf = QFont("DejaVu Serif")
         hf.setPixelSize(24)
@@ -330,8 +330,7 @@ def _revealed_rows(session) -> list[tuple[str, list[str]]]:
     try:
         from ui.games import game_ui
 
-        rows = getattr(game_ui(session.spec.id), "revealed_rows", None)
-        return list(rows(session.state.view(None), session.names)) if rows else []
+        return list(game_ui(session.spec.id).revealed_rows(session.state.view(None), session.names))
     except Exception:  # noqa: BLE001 - a dialog row is never worth losing the dialog
         return []
 

@@ -1,5 +1,5 @@
 """The new-game dialog: choose a game, the seats (name, colour and mark, Human, AI level, or a
-player online with their Matrix user: DESIGN §12), the game's options and an optional seed.
+player online with their Matrix user: ARCHITECTURE §12), the game's options and an optional seed.
 `choice()` returns (game_id, seats, options, seed)."""
 
 from __future__ import annotations

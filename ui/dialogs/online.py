@@ -1,4 +1,4 @@
-"""The online dialogs (DESIGN §12): sign in to a Matrix homeserver, join a game one was invited
+"""The online dialogs (ARCHITECTURE §12): sign in to a Matrix homeserver, join a game one was invited
 to (saying plainly who can read its rooms), and the "Online games" list of the start screen
 (invitations, games joined, games hosted here, each with whose turn it is)."""
 

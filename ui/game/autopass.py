@@ -1,4 +1,4 @@
-"""Pass until the next phase (issue 28): where the rules let a player pass for the rest of a
+"""Pass until the next phase: where the rules let a player pass for the rest of a
 phase, the prompt offers "Pass until the next phase"; once chosen, each of that player's turns
 in the phase is passed for them (a moment after it begins, so the pass is seen), until the phase
 ends, or at once if the player changes their mind ("Stop passing", Esc, or any decision of
@@ -37,11 +37,10 @@ class AutoPass(QObject):
     def offer(self) -> tuple[tuple, str, object] | None:
         """(phase key, phase name, pass) if the human to move may pass until the next phase now."""
         c = self.controller
-        fn = getattr(self.game, "auto_pass", None)
-        if fn is None or not c.human_to_move() or c.viewer in self.armed:
+        if not c.human_to_move() or c.viewer in self.armed:
             return None
         try:
-            return fn(c.view, c.legal)
+            return self.game.auto_pass(c.view, c.legal)
         except Exception:  # noqa: BLE001 - an offer is a convenience: never lose the window over it
             return None
 
@@ -78,7 +77,6 @@ class AutoPass(QObject):
         c = self.controller
         if c.closed or not self.armed:
             return
-        fn = getattr(self.game, "auto_pass", None)
         session = c.session
         last = session.log[-1] if session.log else None
         # a decision of their own, not ours: they changed their mind
@@ -91,8 +89,7 @@ class AutoPass(QObject):
                 self.armed.pop(seat, None)
                 self.changed.emit()
             return
-        phase = getattr(self.game, "pass_phase", lambda _view: None)
-        now = phase(c.view)
+        now = self.game.pass_phase(c.view)
         for seat, (key, name) in list(self.armed.items()):
             if key != now:  # the phase ended: the next one asks the player again
                 del self.armed[seat]
@@ -102,7 +99,7 @@ class AutoPass(QObject):
         if not c.human_to_move() or c.viewer not in self.armed:
             return
         key, name = self.armed[c.viewer]
-        offer = fn(c.view, c.legal) if fn is not None else None
+        offer = self.game.auto_pass(c.view, c.legal)
         if offer is None or offer[0] != key:  # no pass open now (e.g. over the certificate limit)
             self.armed.pop(c.viewer)
             self.changed.emit()

@@ -1,6 +1,6 @@
 """The game controller: owns the Session, turns scene intents into decisions, runs AI turns.
 
-Flow (DESIGN §3, §5): a scene item emits `intent(action)`; if the action is legal for the human
+Flow (ARCHITECTURE §3, §5): a scene item emits `intent(action)`; if the action is legal for the human
 to move, the controller pushes a `DecisionCommand` on its `QUndoStack`, which applies it to the
 session; otherwise the state's `illegal_reason` goes to the status bar and nothing changes.
 Commands change the session, never the scene: the scene follows the session through
@@ -13,7 +13,7 @@ falls before anything is drawn for the new viewer, and while it is up the screen
 a spectator sees (`shown_seat` is None): nothing behind it, in a dock floated out of the window
 or in a frame painted before it, belongs to either player. Lifting it draws the viewer's view.
 
-Confirm turn (DESIGN §3, the `confirm_turn` setting): when the human's decisions have passed the
+Confirm turn (ARCHITECTURE §3, the `confirm_turn` setting): when the human's decisions have passed the
 move to an AI or to another human and those decisions can still be taken back, nothing goes on
 until the player confirms: the AI does not start, the curtain does not fall, the screen keeps the
 player's own view. A turn that ended in a draw or a roll (a barrier) asks nothing.
@@ -67,7 +67,7 @@ def _write_autosave(session: Session) -> None:
 
 
 def ai_pause_ms(first_of_turn: bool, turn_elapsed_ms: int, delay_ms: int, turn_ms: int) -> int:
-    """How long after an AI starts thinking its decision may be shown (AI speed, DESIGN §9).
+    """How long after an AI starts thinking its decision may be shown (AI speed, ARCHITECTURE §9).
 
     The first decision of a turn waits the full `delay_ms`, so the player sees who moves; each
     later one a quarter of it, so the eye can follow the steps, but only while the turn stays
@@ -82,7 +82,7 @@ HURRY_FRAME_MS = 50
 """Once an AI's turn has spent its paced time, its remaining decisions come as fast as it makes
 them; the board is drawn at most this often meanwhile (and at once when the turn ends), since
 drawing every one would carry a long turn (a Victory Through Industry turn has up to 30
-decisions) past its time (DESIGN §9)."""
+decisions) past its time (ARCHITECTURE §9)."""
 
 
 def game_ui(game_id: str):
@@ -162,7 +162,7 @@ class GameController(QObject):
         return [i for i, s in enumerate(self.session.seats) if not s.is_ai and not s.is_online]
 
     def elsewhere(self, seat: int) -> bool:
-        """`seat` decides away from this screen: an AI, or a player online (DESIGN §12)."""
+        """`seat` decides away from this screen: an AI, or a player online (ARCHITECTURE §12)."""
         info = self.session.seats[seat]
         return info.is_ai or info.is_online
 
@@ -232,24 +232,8 @@ class GameController(QObject):
             self.curtain.emit(self.viewer)
         else:
             self._restore_undo_window(taken_back)
-        self._recall_steps()
         self.refresh()
         self._after_change()
-
-    def _recall_steps(self) -> None:
-        """A board that remembers earlier positions (Captains' purchase ghosts, Victory Through
-        Industry's grids that only grow) recalls the positions the game went through before this
-        one, as the live board saw them, so that a game loaded or continued looks as it did."""
-        scene = self.scene
-        depth = getattr(scene, "steps_remembered", 0)
-        states = self.session.states_shown(depth)
-        if not states:
-            return
-        shown = self.shown_seat()
-        for state in states:
-            mover = state.to_move()
-            legal = list(state.legal_actions(mover)) if mover >= 0 and mover == shown else []
-            scene.recall(state.view(shown), legal, shown)
 
     _take_back_at_lift: list = []
 
@@ -342,7 +326,7 @@ class GameController(QObject):
 
     def lift_curtain(self) -> None:
         """The new player is at the screen: show the board. A change of human seat is a
-        barrier (DESIGN §3), so the previous player's decisions leave the undo stack."""
+        barrier (ARCHITECTURE §3), so the previous player's decisions leave the undo stack."""
         if not self.curtain_up:
             return
         self.curtain_up = False

@@ -1,4 +1,4 @@
-"""The hot-seat curtain (DESIGN §4): a full-window overlay "Pass the computer to Ann" that hides
+"""The hot-seat curtain (ARCHITECTURE §4): a full-window overlay "Pass the computer to Ann" that hides
 the board, the players panel and the log until that player clicks.
 
 Only a deliberate act of the next player lifts it. The previous player's hands are still on the
@@ -192,7 +192,7 @@ class Curtain(QWidget):
         title.setPixelSize(30)
         p.setFont(title)
         p.setPen(QColor("#3b3127"))
-        # a long name is cut to the card (issue 30); the seat's disc and mark above still tell it
+        # a long name is cut to the card; the seat's disc and mark above still tell it
         line = QFontMetrics(title).elidedText(f"Pass the computer to {self.name}", Qt.TextElideMode.ElideRight,
                                               int(card.width()) - 24)
         p.drawText(QRectF(card.left(), card.top() + 90, card.width(), 50), Qt.AlignmentFlag.AlignCenter, line)

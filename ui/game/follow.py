@@ -1,4 +1,4 @@
-"""Following the other players' moves for the person at the screen (issue 28).
+"""Following the other players' moves for the person at the screen.
 
 The `Follower` watches one game's controller. After every redraw it compares the board's pieces
 with how they looked before (ui/board/changes.py), so it knows which pieces each decision

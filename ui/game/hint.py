@@ -1,9 +1,14 @@
 """"Suggest a move" (Ctrl+H, the prompt bar's button): the Hard search's best three candidates
-for the human at the screen, with their estimated win chances, on the board and in words.
+for the human at the screen, with their estimated win chances, on the board and in words, each
+with its reason in the game's terms (ui/game/reasons.py: what its rollouts gain against the other
+candidates'). Candidates the search cannot tell apart (the best's lead over them is less than
+`SURE_Z` standard errors) are said to be about as good, with one win chance for them all; a seat
+whose best chance is near certain either way is told it is far ahead or far behind instead of a
+percentage (and, far behind, the moves are ranked by the points they gain).
 
 The hint runs where AI decisions run (ui/services/ai_runner.py: a worker process, never the UI thread) and
 sees only the seat's own view: the worker receives a determinization of it, as every AI does. It
-answers within DESIGN §9's two seconds (ai.core.estimate.HINT_MS of thinking). An answer for a
+answers within ARCHITECTURE §9's two seconds (ai.core.estimate.HINT_MS of thinking). An answer for a
 position that has changed meanwhile (a decision, an undo, a load) is dropped. A hint shown is
 recorded in the session (`Session.note_hint`), so the save keeps it and the end of the game says
 who used how many. Hints can be turned off (the `hints_allowed` setting).
@@ -11,11 +16,14 @@ who used how many. Hints can be turned off (the `hints_allowed` setting).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QObject, Signal
 
 from engine.core.contract import Action
 from engine.core.rng import Rng
 from ui.board.marks import Mark, clear_marks, show_marks
+from ui.game.reasons import SURE_Z, parts_of, reason_text
 
 
 def _hint_task():
@@ -26,6 +34,33 @@ def _hint_task():
 
 def percent(win: float) -> str:
     return f"{100 * win:.0f} %"
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One suggested move as the worker measured it (ai.analysis.hint_task)."""
+
+    action: Action
+    win: float
+    z: float
+    """How many standard errors the first suggestion's lead over this one is (0 for the first)."""
+    reason: str
+    """Why, in the game's words."""
+
+
+def suggestions(result: dict, reason) -> tuple[list[Suggestion], bool, str]:
+    """The suggestions in a worker's answer, whether its win chances are calibrated, and the
+    seat's standing ("far ahead", "far behind" or ""); KeyError, TypeError or ValueError for an
+    answer that is not one."""
+    out = []
+    for d in result["candidates"]:
+        z = float(d.get("z", 0.0))
+        out.append(Suggestion(Action.from_dict(d["action"]), float(d["win"]), z,
+                              reason_text(parts_of(d.get("why")), reason)))
+    standing = result.get("standing", "")
+    if standing not in ("", "far ahead", "far behind"):
+        raise ValueError("not a standing")
+    return out, bool(result.get("calibrated")), standing
 
 
 class Hinter(QObject):
@@ -48,6 +83,8 @@ class Hinter(QObject):
         self.showing: int | None = None  # the generation whose hint is on the board
         self.text = ""
         self.candidates: list[tuple[Action, float]] = []
+        self.suggested: list[Suggestion] = []
+        self.standing = ""
         self.unmarked: list[Action] = []
         """Candidates with no piece on the board (said only in words)."""
         controller.changed.connect(self._position_changed)
@@ -110,40 +147,78 @@ class Hinter(QObject):
         if isinstance(result, Exception):
             c.status.emit(f"No hint this time ({result}).")
             return
+        from ui.games import game_ui
+
         try:
-            cands = [(Action.from_dict(d["action"]), float(d["win"])) for d in result["candidates"]]
-            calibrated = bool(result.get("calibrated"))
+            moves, calibrated, standing = suggestions(result, game_ui(c.session.spec.id).reason)
         except (KeyError, TypeError, ValueError) as exc:
             c.status.emit(f"No hint this time ({exc}).")
             return
-        cands = [(a, w) for a, w in cands if a in c.legal]
-        if not cands:
+        moves = [m for m in moves if m.action in c.legal]
+        if not moves:
             return
-        self.candidates = cands
+        self.suggested = moves
+        self.standing = standing
+        self.candidates = [(m.action, m.win) for m in moves]
         c.session.note_hint(seat)
         self.showing = gen
-        self.text = self.words(cands, calibrated)
-        marks = [Mark(a, f"{i}" + (f" · {percent(w)}" if calibrated else ""), "hint", words)
-                 for i, ((a, w), words) in enumerate(zip(cands, self.lines(cands, calibrated), strict=True), start=1)]
+        self.text = self.words(moves, calibrated, standing)
+        lines = self.lines(moves, calibrated, standing)
+        marks = [Mark(m.action, self.badge(i, m, moves, calibrated, standing), "hint", words)
+                 for i, (m, words) in enumerate(zip(moves, lines, strict=True), start=1)]
         self.unmarked = [m.action for m in show_marks(c.scene, marks)]
         self.shown.emit(self.text)
-        c.status.emit(self.text)
+        c.status.emit(self.text.replace(":\n", ": ", 1).replace("\n", "; "))
 
-    def lines(self, cands: list[tuple[Action, float]], calibrated: bool) -> list[str]:
-        """Each candidate in words: "1. Acquire Amazin for $19 (54 % to win)"."""
+    @staticmethod
+    def alike(moves: list[Suggestion]) -> int:
+        """How many of the first suggestions are about as good as the first (1: it stands alone)."""
+        n = 1
+        while n < len(moves) and moves[n].z < SURE_Z:
+            n += 1
+        return n
+
+    def badge(self, i: int, m: Suggestion, moves: list[Suggestion], calibrated: bool, standing: str) -> str:
+        """The mark's words on the board: its number, and its win chance where it says something
+        ("≈" for the moves about as good as the first)."""
+        if not calibrated or standing:
+            return f"{i}"
+        if self.alike(moves) > 1 and i <= self.alike(moves):
+            return f"{i} · ≈ {percent(moves[0].win)}"
+        return f"{i} · {percent(m.win)}"
+
+    def lines(self, moves: list[Suggestion], calibrated: bool, standing: str = "") -> list[str]:
+        """Each suggestion in words, with its reason: "1. Acquire Amazin for $19 (54 % to win): more
+        points from company cards (+40 points)". The win chance is left out where the moves are
+        about as good (the heading says it once) or the seat is far ahead or behind."""
         session = self.controller.session
+        alike = self.alike(moves)
         parts = []
-        for i, (a, w) in enumerate(cands, start=1):
+        for i, m in enumerate(moves, start=1):
             try:
-                label = session.label(a)
+                label = session.label(m.action)
             except Exception:  # noqa: BLE001 - a label is cosmetic
-                label = str(a)
-            parts.append(f"{i}. {label}" + (f" ({percent(w)} to win)" if calibrated else ""))
+                label = str(m.action)
+            chance = calibrated and not standing and not (alike > 1 and i <= alike)
+            parts.append(f"{i}. {label}" + (f" ({percent(m.win)} to win)" if chance else "") + f": {m.reason}")
         return parts
 
-    def words(self, cands: list[tuple[Action, float]], calibrated: bool) -> str:
-        head = "Suggested" if calibrated else "Suggested (win chances not measured for this game)"
-        return f"{head}: " + "; ".join(self.lines(cands, calibrated))
+    def words(self, moves: list[Suggestion], calibrated: bool, standing: str = "") -> str:
+        """The whole hint in words, for the prompt bar: a heading, then a line for each move."""
+        alike = self.alike(moves)
+        if standing == "far ahead":
+            head = "You are far ahead. Suggested"
+        elif standing == "far behind":
+            head = "You are far behind: the moves that gain the most points"
+        elif not calibrated:
+            head = "Suggested (win chances not measured for this game)"
+        else:
+            head = "Suggested"
+        if alike > 1:
+            which = " and ".join(str(i) for i in range(1, alike + 1)) if alike == 2 else f"1 to {alike}"
+            head += f" ({which} are about as good" + (f", {percent(moves[0].win)} to win)"
+                                                      if calibrated and not standing else ")")
+        return f"{head}:\n" + "\n".join(self.lines(moves, calibrated, standing))
 
     def _position_changed(self) -> None:
         c = self.controller
@@ -155,5 +230,7 @@ class Hinter(QObject):
         self.showing = None
         self.text = ""
         self.candidates = []
+        self.suggested = []
+        self.standing = ""
         clear_marks(self.controller.scene)
         self.shown.emit("")

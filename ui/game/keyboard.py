@@ -1,4 +1,4 @@
-"""Keyboard-only play (issue 28): every legal decision can be made from the keyboard.
+"""Keyboard-only play: every legal decision can be made from the keyboard.
 
 Tab and Shift+Tab cycle the legal choices: the board's pieces first, in reading order (the
 board's panels in their layout's order where it has one, else top to bottom and left to right),

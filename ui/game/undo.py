@@ -1,4 +1,4 @@
-"""The Qt undo adapter (DESIGN §3): one `QUndoCommand` per human decision.
+"""The Qt undo adapter (ARCHITECTURE §3): one `QUndoCommand` per human decision.
 
 Commands change the session, never the scene; the scene follows the session through its
 listeners. The session decides what may be undone (barriers); the controller keeps the

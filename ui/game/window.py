@@ -85,7 +85,7 @@ class GameWindow(QMainWindow):
         self.view = BoardView()
         # room above the board for the prompt bar to grow into, all of it (its one row of buttons
         # and second line): the board's room then stays the same whatever the bar shows, and the
-        # board is neither laid out again nor shrunk when the bar grows (issue 27)
+        # board is neither laid out again nor shrunk when the bar grows
         self.view.growth_room = self.prompt.growth_room
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
@@ -263,7 +263,7 @@ class GameWindow(QMainWindow):
         self._drop_end_dialog()
         self.curtain.hide()
         self.prompt.reset_height()
-        self._game_has_mats = bool(getattr(_controller.game_ui(game_id), "BOARD_HAS_MATS", False))
+        self._game_has_mats = bool(_controller.game_ui(game_id).BOARD_HAS_MATS)
         self._apply_docks()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
         self.game = _controller.game_ui(game_id)
@@ -300,7 +300,7 @@ class GameWindow(QMainWindow):
         for act in (self.act_save, self.act_save_as):  # a game hosted elsewhere is saved by its host
             act.setEnabled(not remote)
         if self.shell._runner is not None:
-            self.shell.runner.warm(controller.session.spec.id)
+            self.shell.runner.warm(controller.session.spec.id, [seat.level for seat in controller.session.seats])
         if before_start is not None:
             before_start(controller)
         controller.start()
@@ -331,7 +331,7 @@ class GameWindow(QMainWindow):
             return
         s = c.session
         shown = c.shown_seat()
-        self.players.update_from(s, c.view, getattr(self.game, "player_summary", None), shown, c.ai_seat,
+        self.players.update_from(s, c.view, self.game.player_summary, shown, c.ai_seat,
                                  confirming=c.viewer if c.confirm_pending() else None)
         self.log_dock.sync(s, shown)
         self.act_confirm.setEnabled(c.confirm_pending())
@@ -389,13 +389,10 @@ class GameWindow(QMainWindow):
             return f"{s.names[mover]} (AI) is choosing…"
         if mover >= 0 and s.seats[mover].is_online and mover != c.viewer:
             return f"Waiting for {s.names[mover]} (online)…"
-        prompt = getattr(self.game, "prompt", None)
-        if prompt is not None:
-            try:
-                return prompt(c.view, c.legal, s.names)
-            except Exception as exc:  # noqa: BLE001 - never lose the window over a prompt
-                return f"{s.names[mover]}: choose ({exc})"
-        return f"{s.names[mover]}: choose a decision."
+        try:
+            return self.game.prompt(c.view, c.legal, s.names)
+        except Exception as exc:  # noqa: BLE001 - never lose the window over a prompt
+            return f"{s.names[mover]}: choose ({exc})"
 
     def _prompt_choices(self) -> tuple[list, list[str]]:
         c = self.controller
@@ -472,9 +469,9 @@ class GameWindow(QMainWindow):
         if seat is None:
             self.thinking_label.setText("")
         else:
-            # a permanent status-bar label sets the window's minimum width: a short name (issue 30)
+            # a permanent status-bar label sets the window's minimum width: a short name, so no name widens it
             self.thinking_label.setText(f"{short_name(c.session.names[seat])} is thinking…")
-        self.players.update_from(c.session, c.view, getattr(self.game, "player_summary", None),
+        self.players.update_from(c.session, c.view, self.game.player_summary,
                                  c.shown_seat(), seat, confirming=c.viewer if c.confirm_pending() else None)
 
     def _drop_curtain(self, seat: int) -> None:
@@ -811,7 +808,7 @@ class GameWindow(QMainWindow):
 
     def _apply_docks(self) -> None:
         """Show the players dock and the log as the player chose, or by default: the players dock
-        only for a board without its own mats, the log in a large window (issue 27)."""
+        only for a board without its own mats, the log in a large window."""
         choices = {"players_dock": not getattr(self, "_game_has_mats", False), "log_dock": self._large()}
         for dock, key in ((self.players_dock, "players_dock"), (self.log_dock, "log_dock")):
             choice = self.settings.get(key)

@@ -263,5 +263,6 @@ class ClientCore:
             decision = p.parse_decision(content)
         except ValueError:
             return  # not a decision of this protocol: the host refuses it, and it is no choice of the app's
-        if decision.seq == self.reader.seq and decision.hash == self.reader.hash:
+        # chosen on the position shown (perhaps a frame before a key frame of the same position)
+        if decision.seq <= self.reader.seq and decision.hash == self.reader.hash:
             self.pending = Pending(decision.txn, decision.seq, decision.hash)

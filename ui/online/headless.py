@@ -18,7 +18,7 @@ from engine import command_line as arg
 
 # asyncio, getpass and signal are imported where they are used: every launch of the app builds
 # the command line's parser (add_parser, below), and asyncio alone took ~40 ms before the start
-# screen's first paint (DESIGN §9 cold start; the GUI imports it after the paint)
+# screen's first paint (ARCHITECTURE §9 cold start; the GUI imports it after the paint)
 
 
 def add_parser(sub) -> None:

@@ -1,4 +1,4 @@
-"""The host's side of an online game, without any I/O (DESIGN §12): which decisions it takes,
+"""The host's side of an online game, without any I/O (ARCHITECTURE §12): which decisions it takes,
 what it publishes in which room. `tycoons host` (ui/online/service.py) and the GUI host
 (ui/online/gui/game.py) both drive it, each with its own transport.
 

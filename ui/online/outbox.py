@@ -1,4 +1,4 @@
-"""The host's events on their way to the homeserver (DESIGN §12: sends that fail are sent again).
+"""The host's events on their way to the homeserver (ARCHITECTURE §12: sends that fail are sent again).
 
 One queue per room, each sent in order by a worker of its own: a room's frames build on one
 another, so a frame goes only after the one before it in that room, while the rooms go side by
@@ -25,6 +25,9 @@ from ui.online.matrix import MatrixError, MatrixLink, seconds
 FIRST_RETRY_S = 0.25
 MAX_RETRY_S = 8.0
 """Backoff between tries of a failing send: a quarter of a second, doubling, at most this."""
+PATIENCE_S = 1.0
+"""`put` waits at most this long for its events' first tries: a homeserver that does not answer
+(each try then lasts until the call's time limit) holds nobody up for longer."""
 
 
 @dataclass
@@ -32,6 +35,7 @@ class _Item:
     out: Out
     txn: str
     tried: asyncio.Future  # done after the first try, whatever came of it
+    gone: asyncio.Future  # done when it went out or was dropped (True), or was left behind (False)
     after: list = field(default_factory=list)  # futures to wait for before the first try
 
 
@@ -39,7 +43,12 @@ class _Room:
     def __init__(self):
         self.queue: deque[_Item] = deque()
         self.failing: str | None = None  # why the last try failed, while it has not gone out since
+        self.trying_since: float | None = None  # when the try under way began
         self.task: asyncio.Task | None = None
+
+    def slow(self, now: float) -> bool:
+        """Failing, or its try under way has lasted beyond PATIENCE_S: nobody waits on it."""
+        return self.failing is not None or (self.trying_since is not None and now - self.trying_since > PATIENCE_S)
 
 
 class Outbox:
@@ -59,14 +68,31 @@ class Outbox:
     # -- putting ---------------------------------------------------------------------------------
     def put(self, outs: list[Out], later: str | None = None) -> asyncio.Future:
         """Queue `outs` (each room's in the order given) and return a future that is done once
-        each of them has had its first try. The events of room `later` (the game room: nobody
-        plays from it) wait until the other rooms' events of this call have been tried, so that
-        they do not compete with the seat rooms' frames at the homeserver."""
+        each of them has had its first try, or PATIENCE_S has passed. The events of room `later`
+        (the game room: nobody plays from it) wait until the other rooms' events of this call
+        have been tried, so that they do not compete with the seat rooms' frames at the
+        homeserver."""
         loop = asyncio.get_running_loop()
-        front = [item.tried for item in self._queue([o for o in outs if o.room != later], loop)]
-        held = [item.tried for item in self._queue([o for o in outs if o.room == later], loop, after=front)]
-        firsts = front + held
-        return asyncio.gather(*firsts) if firsts else _done(loop)
+        front = self._queue([o for o in outs if o.room != later], loop)
+        held = self._queue([o for o in outs if o.room == later], loop, after=[item.tried for item in front])
+        firsts = [item.tried for item in front + held]
+        if not firsts or all(f.done() for f in firsts):
+            return _done(loop)
+        return asyncio.ensure_future(asyncio.wait(firsts, timeout=PATIENCE_S))
+
+    def deliver(self, outs: list[Out], later: str | None = None) -> asyncio.Future:
+        """Queue `outs` as `put` does, without waiting on them: the future returned is done when
+        every one has gone out or was dropped as one that never can (True), or one was left
+        behind at `close` (False)."""
+        loop = asyncio.get_running_loop()
+        front = self._queue([o for o in outs if o.room != later], loop)
+        held = self._queue([o for o in outs if o.room == later], loop, after=[item.tried for item in front])
+        gone = [item.gone for item in front + held]
+
+        async def all_gone() -> bool:
+            return all(await asyncio.gather(*gone)) if gone else True
+
+        return asyncio.ensure_future(all_gone())
 
     def _queue(self, outs: list[Out], loop, after: list | None = None) -> list[_Item]:
         items = []
@@ -74,9 +100,9 @@ class Outbox:
             room = self._rooms.get(out.room)
             if room is None:
                 room = self._rooms[out.room] = _Room()
-            item = _Item(out, p.new_txn(), loop.create_future(), list(after or []))
-            if room.failing is not None:
-                item.tried.set_result(False)  # its room is failing: nobody waits on it
+            item = _Item(out, p.new_txn(), loop.create_future(), loop.create_future(), list(after or []))
+            if room.slow(loop.time()):
+                item.tried.set_result(False)  # nobody waits on a room that fails or does not answer
             room.queue.append(item)
             if room.task is None or room.task.done():
                 room.task = asyncio.ensure_future(self._work(out.room, room))
@@ -109,6 +135,7 @@ class Outbox:
         for room in self._rooms.values():
             for item in room.queue:
                 _settle(item.tried, False)
+                _settle(item.gone, False)
 
     # -- sending ---------------------------------------------------------------------------------
     async def _work(self, room_id: str, room: _Room) -> None:
@@ -118,6 +145,7 @@ class Outbox:
             if item.after:
                 await asyncio.gather(*item.after, return_exceptions=True)
                 item.after = []
+            room.trying_since = asyncio.get_running_loop().time()
             try:
                 try:
                     await self._send(item)
@@ -125,19 +153,22 @@ class Outbox:
                     raise
                 except Exception as exc:  # noqa: BLE001 - nio's own errors: said, and tried again
                     raise MatrixError(f"Sending failed: {exc!r}.", transient=True) from None
+                finally:
+                    room.trying_since = None
             except MatrixError as exc:
                 _settle(item.tried, False)
                 for waiting in room.queue:  # nobody waits on a failing room
                     _settle(waiting.tried, False)
                 if not exc.transient:
                     room.queue.popleft()
+                    _settle(item.gone, True)  # gone for good: sending it again would not help
                     self.dropped += 1
-                    self.log(f"an event for room {room_id} was dropped: {exc.reason}")
+                    self.log(f"{exc.reason.rstrip('.')}: that event is dropped (it never can go out).")
                     self.on_dropped(room_id)
                     continue
                 wait = max(delay, exc.retry_after_s or 0.0)
                 if room.failing is None:
-                    self.log(f"{exc.reason} Sending again in {seconds(wait)}, and until it goes out.")
+                    self.log(f"{exc.reason.rstrip('.')}. Sending again in {seconds(wait)}, and until it goes out.")
                 room.failing = exc.reason
                 self.retried += 1
                 delay = min(MAX_RETRY_S, delay * 2)
@@ -146,8 +177,9 @@ class Outbox:
             room.queue.popleft()
             self.sent += 1
             _settle(item.tried, True)
+            _settle(item.gone, True)
             if room.failing is not None:
-                self.log(f"sending to room {room_id} works again ({len(room.queue)} more to send)")
+                self.log(f"Sending works again ({len(room.queue)} more to send).")
                 room.failing = None
             delay = FIRST_RETRY_S
 

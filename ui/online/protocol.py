@@ -1,4 +1,4 @@
-"""The custom Matrix events of an online game and their limits (DESIGN §12).
+"""The custom Matrix events of an online game and their limits (ARCHITECTURE §12).
 
 Rooms. A game has one *game room* for everyone (public log, spectator view, turn notices) and one
 *seat room* per online seat, shared by the host and that player only (the seat's view and legal

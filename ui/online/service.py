@@ -63,28 +63,6 @@ async def read_gap(link: MatrixLink, room: str, token: str, since: str | None) -
     return list(reversed(events))
 
 
-async def send_all(link: MatrixLink, outs: list[Out], later: str | None = None) -> None:
-    """Send every room's events in order (a room's frames build on one another), the rooms side
-    by side: a decision reaches every player in about one request's time, not one per room. The
-    events of room `later` (the game room: nobody plays from it) go once the others are sent, so
-    that they do not compete with the seat rooms' frames at the homeserver."""
-    by_room: dict[str, list[Out]] = {}
-    for out in outs:
-        by_room.setdefault(out.room, []).append(out)
-    held = by_room.pop(later, []) if later is not None and len(by_room) > 1 else []
-
-    async def send_room(events: list[Out]) -> None:
-        for out in events:
-            if out.state_key is not None:
-                await link.put_state(out.room, out.type, out.content, out.state_key)
-            else:
-                await link.send(out.room, out.type, out.content)
-
-    await asyncio.gather(*(send_room(events) for events in by_room.values()))
-    if held:
-        await send_room(held)
-
-
 # -- the host -----------------------------------------------------------------------------------
 @dataclass
 class HostedRun:
@@ -120,6 +98,7 @@ class HostService:
         self.since = since if type(since) is str and 0 < len(since) <= 4 * MAX_ID else None  # else: sync afresh
         self.decisions_taken = 0
         self.outbox = Outbox(link, log=self.log, on_dropped=self._lost_frame)
+        self._kept: asyncio.Future | None = None  # the last sync position being kept (see sync_once)
 
     # -- games ----------------------------------------------------------------------------------
     async def new_game(self, game_id: str, seats, options: dict | None = None, seed: int = 0) -> HostedRun:
@@ -206,24 +185,71 @@ class HostService:
             run.core.rekey(room)
 
     async def close(self) -> None:
+        """Stop sending; the sync position is kept as far as its answers went out."""
+        kept = self._kept
+        if kept is not None and not kept.done():
+            await asyncio.wait({kept}, timeout=5.0)
         await self.outbox.close()
+        if kept is not None:
+            await asyncio.gather(kept, return_exceptions=True)
 
     async def sync_once(self, timeout_ms: int = 0) -> int:
         batch = await self.link.sync(self.since, timeout_ms)
         handled = 0
-        for room, events in batch.events.items():
+        answers: dict[str, list[Out]] = {}  # game -> the refusals of this batch
+        # rooms with a gap last: reading one back takes a request per hundred events (a flood), and
+        # the decisions in the other rooms need not wait for it
+        for room, events in sorted(batch.events.items(), key=lambda item: item[0] in batch.gaps):
             run = self._by_room.get(room)
             if run is None:
                 continue
             if room in batch.gaps:  # more came than one sync brings: the rest is read back
                 events = await read_gap(self.link, room, batch.gaps[room], self.since) + events
             for event in events:
-                handled += await self._handle(run, room, event)
+                handled += await self._handle(run, room, event, answers)
+        # The refusals go once the batch is judged, and the host reads on without waiting for them
+        # (a flood's answers hold up nobody); the sync position that says the batch was read is
+        # kept on disk only once they have gone out: killed before, the host reads the batch
+        # again, judges it again (a decision taken is not taken twice: its event is judged) and
+        # answers again (an app ignores a second answer).
+        gone = [self.outbox.deliver(outs, later=self.runs[game].record.game_room) for game, outs in answers.items()]
         self.since = batch.next_batch
-        write_json_atomic(hosted_dir() / self.SYNC_FILE, {"user": self.link.user_id, "since": self.since})
+        self._keep_since(self.since, gone, [self.runs[game].record for game in answers])
         return handled
 
-    async def _handle(self, run: HostedRun, room: str, event: dict) -> int:
+    def _keep_since(self, since: str, gone: list, records: list[HostedGame]) -> None:
+        """Write the sync position (and the records of games that refused something) once `gone`
+        have all gone out, after the positions before it: in order, and never one whose answers
+        were left unsent (the host closed first)."""
+        before = self._kept
+
+        def write() -> None:
+            try:
+                for record in records:
+                    record.save()
+                write_json_atomic(hosted_dir() / self.SYNC_FILE, {"user": self.link.user_id, "since": since})
+            except OSError as exc:  # said; the host goes on (it reads the batch again after a restart)
+                self.log(f"the sync position could not be kept: {exc}")
+
+        async def keep() -> bool:
+            if before is not None and not await before:
+                return False
+            if gone and not all(await asyncio.gather(*gone)):
+                return False
+            write()
+            return True
+
+        if before is None and not gone:  # nothing to wait for: at once
+            write()
+            return
+        self._kept = asyncio.ensure_future(keep())
+        self._kept.add_done_callback(self._kept_done)
+
+    def _kept_done(self, future: asyncio.Future) -> None:
+        if future is self._kept and not future.cancelled() and future.exception() is None:
+            self._kept = None  # all written: the next position may be written at once
+
+    async def _handle(self, run: HostedRun, room: str, event: dict, answers: dict[str, list[Out]]) -> int:
         event_id = str(event.get("event_id", ""))
         record = run.record
         if event_id and event_id in record.judged:
@@ -237,10 +263,7 @@ class HostService:
             if verdict.reply is None:
                 return 1  # its sender was refused too often lately: not answered, nor logged
             self.log(f"{record.game}: refused a message from {event.get('sender')}: {verdict.reason}")
-            # the answer first, then the record that says it was judged: killed in between, the
-            # host judges it again and answers it again (an app ignores a second answer)
-            await self._send([verdict.reply], run)
-            record.save()
+            answers.setdefault(record.game, []).append(verdict.reply)
             return 1
         run.session.apply(verdict.action, final=True)
         run.core.taken(verdict)
@@ -321,7 +344,8 @@ class PlayerService:
         self.since: str | None = None
         self.on_event = on_event or (lambda game, what: None)
         self.on_host_event: Callable[[str, dict], None] | None = None
-        """Events of rooms this service does not follow as a player (a game hosted in the GUI)."""
+        """Events of the rooms of games hosted here (in the GUI): those `hosts(room)` says are."""
+        self.hosts: Callable[[str], bool] = lambda room: False
 
     async def sync_once(self, timeout_ms: int = 0) -> None:
         batch = await self.link.sync(self.since, timeout_ms)
@@ -336,8 +360,8 @@ class PlayerService:
         for room, events in batch.events.items():
             core = self._by_room.get(room)
             if core is None:
-                if self.on_host_event is not None:
-                    if room in batch.gaps:  # a game hosted here: every decision counts, none skipped
+                if self.on_host_event is not None and self.hosts(room):
+                    if room in batch.gaps and since is not None:  # every decision counts, none skipped
                         events = await read_gap(self.link, room, batch.gaps[room], since) + events
                     for event in events:
                         self.on_host_event(room, event)

@@ -158,7 +158,7 @@ class SeatCard(QFrame):
         head.setSpacing(6)
         self.badge = SeatBadge(seat, "?")
         head.addWidget(self.badge)
-        self.name = TextLine()  # elided to the card's width: no name can widen the panel (issue 30)
+        self.name = TextLine()  # elided to the card's width: no name can widen the panel
         f = self.name.font()
         f.setBold(True)
         f.setPointSizeF(f.pointSizeF() * 1.1)

@@ -20,6 +20,9 @@ from engine.core.contract import Action
 from ui.panels.steady_text import ClampedText
 from ui.services.plain_text import plain_tip
 
+HINT_LINES = 4
+"""A hint's heading and its three moves, each with its reason, one line each."""
+
 
 class FlowLayout(QLayout):
     """Lays children out left to right, wrapping to new lines (Qt's flow-layout example)."""
@@ -102,7 +105,7 @@ class PromptBar(QFrame):
     MAX_ROWS = 1
     """Rows of buttons at most; the choices that do not fit are under a "More" button: the board
     keeps the window (its pieces take the same choices), and the room the bar may grow into,
-    which the board's layout leaves free above it, stays one row (issue 27)."""
+    which the board's layout leaves free above it, stays one row."""
     MAX_LINES = 2
     """Lines of the instruction at most; a longer one ends in "…" with the whole in its tooltip."""
 
@@ -135,7 +138,7 @@ class PromptBar(QFrame):
                                            self.hint_button.fontMetrics().horizontalAdvance("Thinking…") + 16))
         top.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(top)
-        self.hint_line = ClampedText(1)
+        self.hint_line = ClampedText(HINT_LINES)
         self.hint_line.setStyleSheet("color: #0b4f7c;")
         self.hint_line.setAccessibleName("Suggested moves")
         self.hint_line.setVisible(False)

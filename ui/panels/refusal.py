@@ -1,5 +1,5 @@
 """A refused click said where it was made: a short callout by the piece, as well as the status
-bar (issue 28). It floats over the board view's viewport (never a scene item, so the board
+bar. It floats over the board view's viewport (never a scene item, so the board
 neither grows nor moves for it), points at the piece from above it (below, if there is no room),
 reads as plain text to a screen reader, and goes by itself after a few seconds, on the next
 click, or when the board changes."""

@@ -84,7 +84,7 @@ class ClampedText(QLabel):
     """Word-wrapped plain text of at most `max_lines` lines: a longer text is cut after a word,
     with an ellipsis, and the whole text is in the tooltip. The widget so never grows beyond
     `max_lines` lines, whatever it is asked to say (the prompt bar above the board), and never
-    asks for more width than its layout gives: a word wider than a line (a long name, issue 30)
+    asks for more width than its layout gives: a word wider than a line (a long name)
     is itself cut with an ellipsis, so no word sets the window's minimum width."""
 
     def __init__(self, max_lines: int = 2, parent: QWidget | None = None):

@@ -256,8 +256,6 @@ class ReviewWindow(QMainWindow):
         step = review.clamp(step)
         if step == self.step:
             return
-        if self.scene.remembers_steps and step != self.step + 1:
-            self.scene.forget_steps(self._view_of(review.state_at_step(step - 1)) if step > 0 else None)
         self.step = step
         state = review.state_at_step(step)
         view = self._view_of(state)
@@ -277,7 +275,7 @@ class ReviewWindow(QMainWindow):
         if state.is_terminal() and step == review.steps:
             self.info_label.setText(self.info_label.text() + "  · Game over")
         self.players.update_from(_SeatsAt(review, marked if marked is not None and marked >= 0 else None),
-                                 view, getattr(self.game, "player_summary", None), None, None, notes)
+                                 view, self.game.player_summary, None, None, notes)
         self.step_label.setText(f"Decision {step} of {review.steps}")
         self.slider.blockSignals(True)
         self.slider.setValue(step)

@@ -1,4 +1,4 @@
-"""AI decisions off the UI thread (DESIGN §6).
+"""AI decisions off the UI thread (ARCHITECTURE §6).
 
 The normal mode is a one-worker `ProcessPoolExecutor` with the `spawn` context, awaited through
 the qasync event loop (`loop.run_in_executor`). It is started only after the first paint so that
@@ -166,8 +166,9 @@ class AiRunner(QObject):
                 break
         callback(result)
 
-    def warm(self, game_id: str) -> None:
-        """Have the worker import `game_id`'s rules and agents now, before its first AI turn."""
+    def warm(self, game_id: str, levels: list[str] | tuple[str, ...] = ()) -> None:
+        """Have the worker import `game_id`'s rules and agents now, before its first AI turn (and,
+        when a seat plays Expert, numpy and the learned model)."""
         if self._pool is None or self.started_mode != "process":
             return
         from engine.core.registry import GAME_MODULES
@@ -181,9 +182,21 @@ class AiRunner(QObject):
                 self._pool.submit(pkgutil.resolve_name, name + ":__name__")
             except Exception:  # noqa: BLE001 - warming is only an optimisation
                 return
+        if "expert" in levels:
+            try:
+                self._pool.submit(_preload_expert(), game_id)
+            except Exception:  # noqa: BLE001 - warming is only an optimisation
+                return
 
     def _deliver(self, callback, result) -> None:
         callback(result)
+
+
+def _preload_expert():
+    """The picklable worker function that loads a game's Expert model (a missing one is fine)."""
+    from ai.expert.agent import preload
+
+    return preload
 
 
 def _worker_entry():

@@ -50,7 +50,7 @@ AI_TURN_MS: dict[str, int] = {"instant": 0, "fast": 600, "normal": 1300, "slow":
 """AI speed setting -> the time an AI's whole turn (its run of decisions) is shown in, the motion
 of its last decision included: the decisions after the first follow one another quickly, so a
 turn of many small decisions (a Victory Through Industry turn has a dozen) is shown within about
-this time (DESIGN §9: 1.5 s at Normal, less 200 ms for a busy machine's lateness, measured by
+this time (ARCHITECTURE §9: 1.5 s at Normal, less 200 ms for a busy machine's lateness, measured by
 tests/bench/pace_bench.py; `paced_ms` leaves room for the last motion)."""
 
 ANIMATION_FACTORS: dict[str, float] = {"instant": 0.0, "fast": 1.6, "normal": 1.0, "slow": 0.6, "step": 1.0}
@@ -205,7 +205,7 @@ _SCHEMA: tuple[Setting, ...] = (
            "How quickly the AI players' decisions are shown; Step waits for Space or Next before each one."),
     flag("animations", True, "Animations",
          "Pieces slide, cards turn over and an AI's move is ringed; off, every change shows at once."),
-    flag("confirm_turn", True, "Confirm each turn",  # DESIGN §3: the AIs (or the curtain) wait
+    flag("confirm_turn", True, "Confirm each turn",  # ARCHITECTURE §3: the AIs (or the curtain) wait
          "The AI players wait until you confirm your turn, so a misclick can still be undone."),
     flag("hints_allowed", True, "Allow hints",  # ui/game/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
@@ -226,7 +226,7 @@ _SCHEMA: tuple[Setting, ...] = (
            "window's board and under a taller one's.", preference=False),  # set in the View menu
     choice("players_dock", "auto", "Players panel", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
            "Beside the board, closed, or only for a board without its own player mats.",
-           preference=False),  # opened and closed in the View menu (issue 27)
+           preference=False),  # opened and closed in the View menu
     choice("log_dock", "auto", "Game log", {"auto": "Automatic", "shown": "Shown", "hidden": "Hidden"},
            "Beside or under the board, closed, or only in a large window.",
            preference=False),  # opened and closed in the View menu, Ctrl+L or the status bar
@@ -308,6 +308,9 @@ class Settings:
     """Preferences with defaults; `set` writes through to disk at once (they change rarely).
 
     `notice` is one line for the player when the file had to be set aside ("" when all was well).
+    `write_problem` is the reason the last write failed ("" when it went through); the listeners
+    of `on_write_failed` hear each new reason once, so the player is told that the preferences
+    hold for this session only, without a message at every later change.
     """
 
     def __init__(self, path: Path | None = None):
@@ -317,6 +320,8 @@ class Settings:
         self._listeners: list[Callable[[str, Any], None]] = []
         self._writable = True
         self.notice = ""
+        self.write_problem = ""
+        self._write_listeners: list[Callable[[str], None]] = []
         self._load()
 
     @property
@@ -403,6 +408,10 @@ class Settings:
         with contextlib.suppress(ValueError):
             self._listeners.remove(listener)
 
+    def on_write_failed(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(message)` when a write fails for a reason not said before."""
+        self._write_listeners.append(listener)
+
     def _write(self) -> None:
         if not self._writable:
             return
@@ -410,8 +419,17 @@ class Settings:
         stored.update({k: v for k, v in self._values.items() if SCHEMA[k].stored})
         try:
             write_atomic(self.path, _encoded(stored, {k: v for k, v in stored.items() if k in SCHEMA}))
-        except (OSError, ValueError):
-            pass  # preferences are a convenience; never fail a game over them
+        except (OSError, ValueError) as exc:
+            # preferences are a convenience: never fail a game over them, but say it (once a reason)
+            why = getattr(exc, "reason", None) or _first_line(exc)
+            if why != self.write_problem:
+                self.write_problem = why
+                message = (f"Your preferences could not be saved ({why}): they hold until Tycoons "
+                           "closes. Free some room on the disk or check the data folder's permissions.")
+                for listener in list(self._write_listeners):
+                    listener(message)
+            return
+        self.write_problem = ""
 
     @property
     def ai_delay_ms(self) -> int:

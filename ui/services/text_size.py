@@ -1,4 +1,4 @@
-"""The player's text size (View → Text size, issue 27): 90 to 150 % of the normal size, applied
+"""The player's text size (View → Text size): 90 to 150 % of the normal size, applied
 to the board's legibility rule (its least size of a text on the screen: ui/board/legible.py, and
 so the scale its layout needs: ui/board/layout.py) and to the window's own widgets (the
 application's font).

@@ -1,4 +1,4 @@
-"""Learn to play (issue 29): a game's guided first game in the game window.
+"""Learn to play: a game's guided first game in the game window.
 
 The lesson itself is data (assets/games/<id>/tutorial.toml) followed by the Qt-free runner in
 engine/core/tutorial.py; here is only what the window adds: the coach and its callout

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ai.core.knowledge import Knowledge
 from ai.core.shares import softmax_shares, terminal_shares
-from engine.games.big_shoulders.scoring import final_outcome
+from engine.games.big_shoulders.data import GOALS
+from engine.games.big_shoulders.scoring import final_outcome, goal_winners
 
 _SEARCHED = frozenset(("place", "use_building", "buy", "start", "sell", "build", "pay_out"))
 
@@ -30,6 +31,24 @@ def evaluate(state) -> list[float]:
     return softmax_shares(scores, max(60.0, spread / 2 + 1.0))
 
 
+def standing(state) -> list[dict[str, float]]:
+    """Each seat's fortune if the game ended now, by what makes it: cash, the certificates of each
+    company at its share value, the Public Goals it would win."""
+    goals = [0.0] * state.players
+    for goal in state.goals:
+        for seat in goal_winners(state, goal):
+            goals[seat] += GOALS[goal].reward
+    out = []
+    for seat in range(state.players):
+        row = {"cash": float(state.cash[seat]), "goals": goals[seat]}
+        for cid in state.started():
+            units = state.units(seat, cid)
+            if units:
+                row[f"certificates:{cid}"] = float(units * state.share_value(cid))
+        out.append(row)
+    return out
+
+
 def delegate(obs) -> bool:
     """Search only the choices that shape the game (the Stock turn, the building played, where a
     Partner goes, paying out); the small decisions inside them follow Normal."""
@@ -41,5 +60,6 @@ KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     delegate=delegate,
     rollout_horizon=60,
+    standing=standing,
     budget_unit="rollouts",  # `--iterations N`: N candidate rollouts a decision (candidates run from 2 to 30)
 )

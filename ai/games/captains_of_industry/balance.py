@@ -1,4 +1,4 @@
-"""Captains of Industry's hooks for the balance report (ai/balance.py; issue 15, item 7): each
+"""Captains of Industry's hooks for the balance report (ai/balance.py): each
 seat's first-built facility type as its starting asset (the strategy it opened with), positions in
 the first round's turn order (drawn by chance, not a rotation), the rounds each age lasted, the
 final Market Share, and the money players hold before the last age's sales and at the end.

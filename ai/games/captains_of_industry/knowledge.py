@@ -23,14 +23,23 @@ ON_BOARD = 0.5
 """Market Share a token waiting on the board is worth to its owner (most are bought in the end)."""
 
 
+def standing(state) -> list[dict[str, float]]:
+    """Each seat's Market Share if the game ended now, by category as End-of-Game Business totals
+    it, and what its goods waiting on the board are worth (`ON_BOARD` each)."""
+    rows = [{k: float(v) for k, v in b.items()} for b in state.final_breakdown()]
+    for row in rows:
+        row["on_board"] = 0.0
+    for market in state.tokens.values():
+        for s, toks in enumerate(market):
+            rows[s]["on_board"] += ON_BOARD * sum(toks)
+    return rows
+
+
 def evaluate(state) -> list[float]:
     """Each seat's share of the win from its Market Share if the game ended now."""
     if state.is_terminal():
         return terminal_shares(state)
-    scores = [sum(b.values()) for b in state.final_breakdown()]
-    for market in state.tokens.values():
-        for s, toks in enumerate(market):
-            scores[s] += ON_BOARD * sum(toks)
+    scores = [sum(row.values()) for row in standing(state)]
     spread = max(scores) - min(scores)
     return softmax_shares(scores, max(8.0, spread / 2 + 1.0))
 
@@ -57,4 +66,5 @@ def delegate(obs) -> bool:
     return not any(a.kind in _TURN_KINDS for a in obs.legal)
 
 
-KNOWLEDGE = Knowledge(form="rollouts", evaluate=evaluate, prune=prune, delegate=delegate, rollout_horizon=60)
+KNOWLEDGE = Knowledge(form="rollouts", evaluate=evaluate, prune=prune, delegate=delegate, rollout_horizon=60,
+                      standing=standing)

@@ -21,6 +21,7 @@ from ai.core.fitted import FittedModel
 from ai.core.knowledge import Knowledge
 from ai.core.own_levels import normal_policy
 from ai.games.first_ceo.agents import NormalAgent, Pos, Weights, forecast_parts
+from engine.games.first_ceo.scoring import company_score, final_assets, money_score, share_values
 
 FIT_EDGES = (0.5, 1.5, 2.5, 3.5, 5.5)
 """Buckets of the mover's remaining turns: a lead means more the nearer the end."""
@@ -57,6 +58,24 @@ FITTED = FittedModel(
 )
 
 
+def standing(state) -> list[dict[str, float]]:
+    """Each seat's points if the game ended now, by what makes them: the shares of each
+    corporation it holds at their value by asset rank, its company cards, its money (capped)."""
+    values = share_values(final_assets(state))
+    out = []
+    for s in range(state.players):
+        row: dict[str, float] = {}
+        for t in range(state.players):
+            held = state.shares_held(s, t) if state.corp[t] else 0
+            if held:
+                row[f"shares:{state.corp[t]}"] = float(values[state.corp[t]] * held)
+        corp = state.corp[s]
+        row["companies"] = float(company_score([corp] + state.companies[s])) if corp else 0.0
+        row["money"] = float(money_score(state.money[s]))
+        out.append(row)
+    return out
+
+
 def _one_ply_policy():
     class OnePly(Weights):
         reply = False
@@ -73,4 +92,5 @@ KNOWLEDGE = Knowledge(
     # Normal's judgement without its look at the next player's reply: a tenth of the cost, so the
     # rollout form can afford its worlds
     rollout_policy=_one_ply_policy(),
+    standing=standing,
 )

@@ -67,4 +67,16 @@ FITTED = FittedModel(
 )
 
 
-KNOWLEDGE = Knowledge(form="rollouts", evaluate=evaluate, rollout_horizon=40)
+def standing(state) -> list[dict[str, float]]:
+    """Each seat's Legacy points by category, and the points its money and revenue may still buy
+    (the fit's fourth feature); nothing for a seat that is out."""
+    _left, rows = features(state)
+    out = []
+    for s in range(state.players):
+        row = {k: float(v) for k, v in state.legacy_points(s).items()}
+        row["buying_power"] = float(rows[s][3])
+        out.append({k: 0.0 for k in row} if state.out[s] else row)
+    return out
+
+
+KNOWLEDGE = Knowledge(form="rollouts", evaluate=evaluate, rollout_horizon=40, standing=standing)

@@ -20,21 +20,25 @@ from engine.core.contract import Action
 from engine.games.victory_through_industry.data import CONTRACTS, VALUE
 
 
-def evaluate(state) -> list[float]:
-    """Each seat's share of the win from its points plus a little for what it can still make."""
+def standing(state) -> list[dict[str, float]]:
+    """Each seat's points by category (products, contracts), and what the evaluation adds: a
+    little for each factory, less half of each contract it cannot supply yet (at risk at the next
+    fulfilment)."""
     out = []
     for s in range(state.players):
-        sc = state.score(s)
-        points = sc["products"] + sc["contracts"]
-        capacity = 0.6 * len(state.fac[s])
-        owed = 0.0
-        counts = state.product_counts(s)
-        for cid in state.held[s]:
-            if not counts.get(CONTRACTS[cid].product):
-                owed += 0.5 * CONTRACTS[cid].points  # at risk at the next fulfilment
-        out.append(points + capacity - owed)
-    if state.is_terminal():
-        out = [sum(state.score(s).values()) for s in range(state.players)]
+        row = {k: float(v) for k, v in state.score(s).items()}
+        if not state.is_terminal():
+            counts = state.product_counts(s)
+            row["factories"] = 0.6 * len(state.fac[s])
+            row["contracts_at_risk"] = -sum(0.5 * CONTRACTS[cid].points for cid in state.held[s]
+                                            if not counts.get(CONTRACTS[cid].product))
+        out.append(row)
+    return out
+
+
+def evaluate(state) -> list[float]:
+    """Each seat's share of the win from its points plus a little for what it can still make."""
+    out = [sum(row.values()) for row in standing(state)]
     spread = max(out) - min(out)
     return softmax_shares(out, max(6.0, spread / 2 + 1.0))
 
@@ -86,5 +90,5 @@ def delegate(obs) -> bool:
     return not any(a.kind == "nonproduction" for a in obs.legal)
 
 
-KNOWLEDGE = Knowledge(form="tree", evaluate=evaluate, prune=prune, delegate=delegate,
+KNOWLEDGE = Knowledge(form="tree", evaluate=evaluate, prune=prune, delegate=delegate, standing=standing,
                       playout_action=playout_action, playout_depth=16)

@@ -1,4 +1,4 @@
-"""City of the Big Shoulders (issue 16): found companies, trade their stock, run factories and ship
+"""City of the Big Shoulders: found companies, trade their stock, run factories and ship
 goods in Chicago after the Great Fire; 2–4 players, five Decades of five phases. The rules are in
 state.py and the phase modules it names."""
 

@@ -1,4 +1,4 @@
-"""Every draw of City of the Big Shoulders as a CHANCE decision (DESIGN §2): who chooses a
+"""Every draw of City of the Big Shoulders as a CHANCE decision (ARCHITECTURE §2): who chooses a
 starting company first, Demand tiles, starting and later Capital Assets, Public Goals, resources
 from the bag into the supply chain (§11.1, Haymarket filling in when the bag runs short), and
 buildings dealt. A mixin of BigShouldersState."""

@@ -1,6 +1,6 @@
-"""City of the Big Shoulders rules as a State (DESIGN §2). "§" is a section of the components
-file (city-of-the-big-shoulders-components.md); the issue's rulings on its §15 and §16 are taken
-as written and marked "ruling".
+"""City of the Big Shoulders rules as a State (ARCHITECTURE §2). "§" is a section of the components
+file (city-of-the-big-shoulders-components.md); where its §15 and §16 leave a question open, our
+ruling is marked "ruling §N" (the rulings are listed in assets/games/big-shoulders/rules.md).
 
 The rules live in one mixin per part of a Decade, each in its own module: stock.py (the starting
 companies and the Stock Phase), buildings.py (the Building Phase and the buildings' effects),

@@ -1,4 +1,4 @@
-"""Every draw of Captains of Industry as a CHANCE decision (DESIGN §2): the Captain cards dealt at
+"""Every draw of Captains of Industry as a CHANCE decision (ARCHITECTURE §2): the Captain cards dealt at
 set-up, the first turn order, a Captain card drawn in Market Manipulation, and the Progress cards
 drawn at each round's end (the sixth City card ends the Age). The Captain deck is a multiset, so
 each draw is a chance outcome and no order is hidden. A mixin of CaptainsState."""

@@ -139,6 +139,7 @@ class MarketRules:
         self.tokens[market][seller][0] -= k
         if not self.held(market, seller):
             self.price[market][seller] = 0   # the marker leaves with the last token (R26)
+        self._note_purchase(market, seller, price, k, buyer)
         if seller == buyer:
             return [Event(f"{{p{buyer}}} takes back {goods(k, good)} of their own at ${price} (no money, no "
                           "Market Share).", "buy")]
@@ -150,6 +151,23 @@ class MarketRules:
             self._score(seller, "contracts", k)
         return [Event(f"{{p{buyer}}} buys {goods(k, good)} from {{p{seller}}} at ${price} and pays {{p{seller}}} "
                       f"${cost}.", "buy")]
+
+    # -- the purchases of the last lap, remembered for the board -------------------------------------------
+    def turn_number(self) -> int:
+        """Turns in play order (rounds run on across the Ages)."""
+        return self.round * self.players + self.turn_pos
+
+    def _note_purchase(self, market: str, seller: int, price: int, k: int, buyer: int) -> None:
+        now = self.turn_number()
+        self.bought = [e for e in self.bought if e[0] > now - self.players]
+        self.bought.append([now, market, seller, price, k, buyer])
+
+    def recent_purchases(self) -> list[list]:
+        """[market, seller, price, count, buyer] of every purchase in the last lap of turns (the
+        turn now and those of the players before it), oldest first: the board keeps them drawn as
+        ghosts, so a player sees what the others bought since their own turn, and from whom."""
+        now = self.turn_number()
+        return [e[1:] for e in self.bought if now - self.players < e[0] <= now]
 
     def _score(self, seat: int, category: str, points: int) -> None:
         self.ms[seat][category] += points

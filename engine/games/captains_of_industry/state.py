@@ -1,4 +1,4 @@
-"""Captains of Industry rules as a State (DESIGN §2).
+"""Captains of Industry rules as a State (ARCHITECTURE §2).
 
 A turn is one of five actions (build or expand a facility, run a facility, Market Research,
 Market Manipulation, build Real Estate), each split into small decisions: the action itself, a
@@ -84,14 +84,16 @@ class CaptainsState(ActionRules, MarketRules, PricingRules, RoundEndRules, AgeEn
         "players", "age", "round", "turns", "money", "bank", "ms", "hands", "captain_deck", "facilities",
         "stock", "advances", "built", "re_left", "tokens", "price", "order", "turn_pos", "moved", "eligible",
         "cities", "country_out", "chips", "wheel", "dominations", "brand_sold", "stack", "over", "report",
+        "bought",
     )
     __slots__ = _FIELDS
+    _MEMORY = ("bought",)
 
     _SHAPES = Shapes(
         values=("players", "age", "round", "turns", "bank", "turn_pos", "eligible", "cities", "country_out",
                 "chips", "wheel", "over"),
         lists=("money", "captain_deck", "order", "moved", "dominations", "brand_sold"),
-        lists_of_lists=("hands", "advances"),
+        lists_of_lists=("hands", "advances", "bought"),
         dicts_of_lists=("stock", "built", "re_left", "price"))
 
     # -- construction ---------------------------------------------------------------------------
@@ -138,6 +140,7 @@ class CaptainsState(ActionRules, MarketRules, PricingRules, RoundEndRules, AgeEn
         s.dominations = [0] * players              # Sector Domination bonuses won (public)
         s.brand_sold = [0] * players               # Corn, Oil, Parts sold to consumers this age
         s.report = []                              # the last age end, market by market, for the board
+        s.bought = []                              # the purchases of the last lap, for the board (view)
         s.over = False
         deal = [seat for seat in range(players) for _ in range(RULES["captains_dealt"])]
         s.stack = [["turn"], ["first_order"], ["deal", deal]]
@@ -297,6 +300,7 @@ class CaptainsState(ActionRules, MarketRules, PricingRules, RoundEndRules, AgeEn
             "progress": {"cities": self.cities, "country_out": self.country_out, "chips": self.chips,
                          "wheel": self.wheel},
             "report": plain_copy(self.report),
+            "bought": self.recent_purchases(),
             "over": self.over,
             "outcome": self.outcome().to_dict() if self.over else None,
         }

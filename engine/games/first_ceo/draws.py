@@ -1,4 +1,4 @@
-"""Every draw of 1st CEO as a CHANCE decision (DESIGN §2): the corporations dealt and the starting
+"""Every draw of 1st CEO as a CHANCE decision (ARCHITECTURE §2): the corporations dealt and the starting
 player drawn at set-up, each company revealed to refill the market, and each asset card drawn
 face down after an acquisition. A mixin of FirstCeoState.
 

@@ -1,4 +1,4 @@
-"""1st CEO rules as a State (DESIGN §2).
+"""1st CEO rules as a State (ARCHITECTURE §2).
 
 A turn is one of three actions: acquire a company, buy a share, pay dividends. Every draw (the
 corporation deal, the starting player, market refills, asset cards) is a CHANCE decision, so the

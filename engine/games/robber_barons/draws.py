@@ -1,4 +1,4 @@
-"""Every roll and draw of Robber Barons as a CHANCE decision (DESIGN §2): the roll for first
+"""Every roll and draw of Robber Barons as a CHANCE decision (ARCHITECTURE §2): the roll for first
 player, the speculation roll, a die (fleecing, a Business card's 1D6), the risky venture's two
 dice, and the Legacy and Business cards drawn. A mixin of RobberBaronsState.
 

@@ -1,4 +1,4 @@
-"""Robber Barons of the Gilded Age rules as a State (DESIGN §2).
+"""Robber Barons of the Gilded Age rules as a State (ARCHITECTURE §2).
 
 A turn is a Revenue phase (automatic) and a Speculation phase: choose 1, 2 or 3 dice (a decision),
 roll them (a CHANCE decision), move, and resolve what the pawn meets: the Start bonus, fleecing,

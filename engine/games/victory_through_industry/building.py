@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.contract import Action, Event
 from engine.core.text import article, join_words
-from engine.games.victory_through_industry.complex import connected
+from engine.games.victory_through_industry.complex import connected, reach_with
 from engine.games.victory_through_industry.data import COST_SETS, FACTORIES, MAX_PER_TYPE, PRODUCT_ORDER
 from engine.games.victory_through_industry.words import fname, pname
 
@@ -112,6 +112,8 @@ class BuildingRules:
         f, mode = sub["f"], sub["mode"]
         x, y = sub["site"]
         self.sub = None
+        owner = sub["dst"] if mode == "xmove" else s
+        self.reach[owner] = reach_with(self.reach[owner], (x, y))
         if mode == "xmove":
             src, dst = sub["src"], sub["dst"]
             self.fac[dst][(x, y)] = (f, r)

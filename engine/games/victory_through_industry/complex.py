@@ -95,6 +95,19 @@ def room_for(owned: dict[str, int], types) -> bool:
     return any(owned.get(f, 0) < MAX_PER_TYPE for f in types)
 
 
+def reach_with(reach: list | None, cell: Cell) -> list[int]:
+    """A complex's reach ([left, top, right, bottom]: every cell a factory has stood on, and the
+    ring round it where its cards and new factories may go) grown by a factory put down on `cell`.
+
+    >>> reach_with(reach_with(None, (0, 0)), (2, -1))
+    [-1, -2, 3, 1]
+    """
+    x, y = cell
+    if reach is None:
+        return [x - 1, y - 1, x + 1, y + 1]
+    return [min(reach[0], x - 1), min(reach[1], y - 1), max(reach[2], x + 1), max(reach[3], y + 1)]
+
+
 def by_row(cells) -> list[Cell]:
     """Cells from the top row down, left to right in a row (the order choices are offered in)."""
     return sorted(cells, key=lambda c: (c[1], c[0]))

@@ -1,4 +1,4 @@
-"""Every draw of Victory Through Industry as a CHANCE decision (DESIGN §2): each contract
+"""Every draw of Victory Through Industry as a CHANCE decision (ARCHITECTURE §2): each contract
 revealed at set-up (the box is unordered, so each reveal is a draw), then the player who receives
 the nine starting factories and drafts first. A mixin of VtiState."""
 
@@ -39,7 +39,7 @@ class ChanceDraws:
 
     def _do_first_drafter(self, _chance, seat: int) -> list[Event]:
         self.pending.pop(0)
-        self.phase = "draft"
+        self.phase = self.next_phase()
         self.pool = sorted(START_SET)
         self.drafter = self.draft_start = seat
         return [Event(f"{{p{seat}}} receives the nine starting factories and chooses first.", "setup")]

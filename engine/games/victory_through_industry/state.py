@@ -1,4 +1,4 @@
-"""Victory Through Industry rules as a State (DESIGN §2).
+"""Victory Through Industry rules as a State (ARCHITECTURE §2).
 
 Each player builds a complex: a grid of factories (one cell each, turned in quarter turns) with
 product cards in the cells beside them. Set-up reveals 4 contracts per player and drafts the nine
@@ -44,17 +44,16 @@ from __future__ import annotations
 from engine.core.action_types import exactly_typed
 from engine.core.contract import CHANCE, Action, GameSpec, Outcome
 from engine.core.frames import FrameStackState
-from engine.games.victory_through_industry import scoring
+from engine.games.victory_through_industry import invariants, scoring
 from engine.games.victory_through_industry.building import BuildingRules
 from engine.games.victory_through_industry.cards import CardRules
-from engine.games.victory_through_industry.complex import ComplexQueries, connected, cut_cells, groups
+from engine.games.victory_through_industry.complex import ComplexQueries, connected, cut_cells, groups, reach_with
 from engine.games.victory_through_industry.contracts import ContractRules
 from engine.games.victory_through_industry.data import (
     CONTRACT_IDS,
     CONTRACTS_PER_PLAYER,
     FACTORY_IDS,
     MAX_CONTRACTS,
-    MAX_PER_TYPE,
     PRODUCT_IDS,
     SUPPLY_PER_TYPE,
 )
@@ -90,8 +89,10 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
     _FIELDS = ("players", "opts", "deck", "row", "held", "lost", "fulfilled", "token", "claimed_any",
                "pool", "drafter", "draft_start", "last_drafter", "drafted", "first", "fac", "prod",
                "supply", "incoming", "made", "spent", "phase", "pending", "current", "round", "moves",
-               "in_np", "sub", "fq", "fcount", "offered", "over", "end_reason", "turns", "asked", "handed")
+               "in_np", "sub", "fq", "fcount", "offered", "over", "end_reason", "turns", "asked", "handed",
+               "reach")
     __slots__ = _FIELDS
+    _MEMORY = ("reach",)
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -135,6 +136,7 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         s.over = False
         s.end_reason = ""
         s.turns = 0
+        s.reach = [None] * players         # how far each complex has reached: the board's grid (view)
         return s
 
     def copy(self) -> VtiState:
@@ -167,6 +169,7 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         s.offered = list(self.offered)
         s.asked = self.asked
         s.over, s.end_reason, s.turns = self.over, self.end_reason, self.turns
+        s.reach = [r and list(r) for r in self.reach]
         return s
 
     def to_data(self) -> dict:
@@ -181,7 +184,8 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
     @classmethod
     def from_data(cls, spec: GameSpec, data: dict) -> VtiState:
         s = cls.__new__(cls)
-        added = {"asked": False, "handed": [0] * data["players"]}  # fields that older data lacks
+        added = {"asked": False, "handed": [0] * data["players"],  # fields that older data lacks
+                 "reach": [_reach_of((x, y) for x, y, _, _ in g) for g in data["fac"]]}
         for f in cls._FIELDS:
             setattr(s, f, data[f] if f in data or f not in added else added[f])
         s.fac = [{(x, y): (f, r) for x, y, f, r in g} for g in data["fac"]]
@@ -198,6 +202,10 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
     def round_phase(self) -> str:
         """The part of the game (round.py): set-up, draft, placing, turns, or over."""
         return "over" if self.over and not self.pending else self.phase
+
+    def next_phase(self) -> str:
+        """The phase after this one, in the order round.py declares (the set-up's parts, then play)."""
+        return self.spec.round.after(self.phase).id
 
     def frame(self) -> tuple:
         """The frame on top, read from the fields: (name,) for a draw, (name, seat) for a decision.
@@ -284,6 +292,9 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
                 "unplaced": list(self.drafted[s]),
                 "fulfilled": self.fulfilled[s],
                 "score": self.score(s),
+                # [left, top, right, bottom] of every cell a factory has stood on and the ring round
+                # it (None before the first): the board's grid, which never shrinks under the cursor
+                "reach": self.reach[s] and list(self.reach[s]),
             })
         return {
             "game": "victory-through-industry",
@@ -340,58 +351,14 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         return min(0.99, max(claimed, most, rounds))
 
     def check_invariants(self) -> list[str]:
-        """Factories and products conserved, four of a type at most, complexes connected with every
-        product beside a factory (between decisions), contracts conserved, eight held at most."""
-        problems = []
-        sub = self.sub
-        total = dict(self.supply)
-        lifted = self._lifted()
-        if lifted is not None:
-            total[lifted[1]] += 1
-        in_play = {p: 0 for p in PRODUCT_IDS}
-        for s in range(self.players):
-            owned: dict[str, int] = {}
-            for f, _ in self.fac[s].values():
-                owned[f] = owned.get(f, 0) + 1
-            for f in self.drafted[s]:
-                owned[f] = owned.get(f, 0) + 1
-            for f, n in owned.items():
-                total[f] += n
-            if lifted is not None and lifted[0] == s:
-                owned[lifted[1]] = owned.get(lifted[1], 0) + 1
-            if owned and max(owned.values()) > MAX_PER_TYPE:
-                problems.append(f"seat {s} has more than four of a factory type")
-            fac, prod = self.fac[s], self.prod[s]
-            for p in prod.values():
-                in_play[p] += 1
-            for p in self.incoming[s]:
-                in_play[p] += 1
-            if any(c in fac for c in prod):
-                problems.append(f"seat {s}: a cell holds a factory and a product")
-            if sub is None and self.phase == "play":
-                if not connected(fac):
-                    problems.append(f"seat {s}: complex not connected")
-                for (x, y) in prod:
-                    if (x, y - 1) not in fac and (x + 1, y) not in fac and (x, y + 1) not in fac \
-                            and (x - 1, y) not in fac:
-                        problems.append(f"seat {s}: product at {x},{y} beside no factory")
-            if len(self.held[s]) > MAX_CONTRACTS:
-                problems.append(f"seat {s} holds {len(self.held[s])} contracts")
-        # the draft pool is still counted in the supply: a pick takes the card from the pile
-        for f, n in total.items():
-            if n != SUPPLY_PER_TYPE:
-                problems.append(f"factories of type {f} not conserved ({n})")
-        made, spent = self.made, self.spent
-        for p, n in in_play.items():
-            if n != made[p] - spent[p]:
-                problems.append(f"products of type {p} not conserved")
-        n_contracts = len(self.deck) + len(self.row) + len(self.lost) + sum(len(h) for h in self.held)
-        distinct = len(set(self.deck).union(self.row, self.lost, *self.held))
-        if n_contracts != len(CONTRACT_IDS) or distinct != n_contracts:
-            problems.append("contracts not conserved")
-        if self.token is not None and not 0 <= self.token < self.players:
-            problems.append("bad fulfilment token")
-        return problems
+        return invariants.broken(self)
+
+def _reach_of(cells) -> list[int] | None:
+    """The reach of a complex whose factories stand on `cells` (data older than the reach)."""
+    reach = None
+    for cell in cells:
+        reach = reach_with(reach, cell)
+    return reach
 
 
 def _copy_sub(sub):

@@ -1,39 +1,22 @@
-"""City of the Big Shoulders user interface: the board scene (the whole city), the players-panel rows
-and the prompt line.
-
-`player_summary`, `prompt` and the word helpers read only the view (plain data), so they are cheap
-and import no scene code; `make_scene` imports the scene on first use. A seat's buildings in hand
-appear only in its own view (the engine gives the other seats a count), so nothing here can show
-them to anyone else.
-"""
+"""City of the Big Shoulders' UI hooks (`GameUi`, ui/games/__init__.py): its words come from
+words.py, read from the view alone (cheap, no Qt); its board from scene.py, imported on first
+use."""
 
 from __future__ import annotations
 
 from engine.core.contract import Action
-from engine.core.text import count, join_words, money
-from engine.games.big_shoulders.data import (
-    ASSETS,
-    BUILDINGS,
-    COLUMN_BONUS,
-    COMPANIES,
-    GENERAL_SPACES,
-    GOODS_NAMES,
-    RESOURCE_NAMES,
-    YEARS,
-)
-from engine.games.big_shoulders.round import ROUND
-from ui.games import prompt_head
+from ui.games import nothing_revealed
+from ui.games.big_shoulders.words import phase_name, player_summary, prompt, reason
+
+__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "prompt", "reason",
+           "revealed_rows"]
 
 BOARD_HAS_MATS = True
-"""The board shows every player's row (cash, Partners, buildings) and every company's charter: the
-players dock stays closed unless asked for (issue 27)."""
+"""The board shows every player's row (cash, Partners, buildings) and every company's charter. The
+players dock stays closed unless asked for."""
 
-
-
-def phase_name(phase: str) -> str:
-    """The name of a phase of the Decade, of the set-up or of the end, as the engine's round
-    declares it (engine/games/big_shoulders/round.py); empty for none."""
-    return ROUND.name(phase) if phase in ROUND else ""
+# the hooks this game has no use for give the plain answer
+revealed_rows = nothing_revealed
 
 
 def make_scene(game_id: str = "big-shoulders"):
@@ -43,214 +26,8 @@ def make_scene(game_id: str = "big-shoulders"):
     return _make(game_id)
 
 
-def short(cid: str) -> str:
-    return COMPANIES[cid].short
-
-
-def resource_words(res: dict) -> str:
-    """ "2 wood + 1 steel" (in the table's order)."""
-    return " + ".join(f"{n} {RESOURCE_NAMES[r].lower()}" for r, n in res.items() if n)
-
-
-USE_WORDS = {"appeal": "+{} appeal", "revenue": "+${} operating revenue", "stock": "+1 stock step after production"}
-BONUS_WORDS = {"automate": "automate {} Worker(s)", "free_workers": "{} free Worker(s)", "appeal": "+{} appeal"}
-MANAGER_WORDS = {"resources": "{} from Haymarket", "appeal": "+{} appeal", "goods": "+{} good(s)"}
-
-
-def effect_words(effect: dict, table: dict[str, str]) -> list[str]:
-    """The parts of an effect that `table` words (key -> format with the amount), in the table's
-    order; "(s)" becomes "s" for amounts other than 1."""
-    out = []
-    for key, words in table.items():
-        amount = effect.get(key)
-        if amount:
-            out.append(words.format(amount).replace("(s)", "" if amount == 1 else "s"))
-    return out
-
-
-def asset_text(aid: str) -> str:
-    """What a Capital Asset does, in words (its use, then its bonus on purchase)."""
-    a = ASSETS[aid]
-    use, bonus = dict(a.use), dict(a.bonus)
-    parts = effect_words(use, USE_WORDS)
-    if "resources" in use:
-        res = resource_words(dict(use["resources"]))
-        parts.append(f"pay {money(use['pay'])}: take {res}" if use.get("pay") else f"take {res}")
-    if use.get("passive") == "price_protection":
-        parts.append("sales by others and withholding do not drop the price")
-    text = "Use once a Decade: " + ("; ".join(parts) or "nothing")
-    gains = effect_words(bonus, BONUS_WORDS)
-    if gains:
-        text += ". On purchase: " + join_words(gains)
-    return text + "."
-
-
-def building_text(bid: int) -> str:
-    b = BUILDINGS[bid]
-    who = "the company pays the owner" if b.pay == "company" else "the bank pays the owner"
-    return f"Building {bid} ({money(b.cost)}, {who}): {b.text}."
-
-
-def _holdings(view: dict, seat: int) -> str:
-    parts = []
-    for cid, c in view["companies"].items():
-        if not c["started"]:
-            continue
-        units = 3 * (c["dir"] == seat) + 2 * (c["pref"] == seat) + c["com"][seat]
-        if units:
-            parts.append(f"{short(cid)} {units * 10}%")
-    return ", ".join(parts) or "none"
-
-
-def worth(view: dict, seat: int) -> int:
-    """Cash plus the value of every certificate held (the score less the goals)."""
-    from engine.games.big_shoulders.market import value
-
-    total = view["cash"][seat]
-    for c in view["companies"].values():
-        if c["started"]:
-            total += (3 * (c["dir"] == seat) + 2 * (c["pref"] == seat) + c["com"][seat]) * value(c["step"])
-    return total
-
-
-def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
-    """Label/value rows for the players panel."""
-    directs = [short(cid) for cid, c in view["companies"].items() if c["started"] and c["dir"] == seat]
-    hand = view["hands"][seat]
-    n_hand = len(hand) if isinstance(hand, list) else int(hand)
-    placed = view["placed"][seat]
-    rows = [
-        ("Cash", money(view["cash"][seat])),
-        ("Worth", f"{money(worth(view, seat))} (cash + certificates)"),
-        ("Directs", ", ".join(directs) or "no company"),
-        ("Shares", _holdings(view, seat)),
-        ("Partners", f"{view['partners'][seat]} ({placed} placed this Decade)"),
-        ("Buildings", f"{len(view['played'][seat])} built, {count(n_hand, 'tile')} in hand"),
-    ]
-    if view.get("priority") == seat:
-        rows.append(("Priority Deal", "holds it"))
-    outcome = view.get("outcome")
-    if outcome:
-        rows.append(("Final score", money(outcome["scores"][seat])))
-    return rows
-
-
-def describe(action: Action, view: dict, names: list[str]) -> str:
-    """A short label for an action, from the view alone (the chips on the board; the prompt bar's
-    buttons carry the engine's full label)."""
-    from engine.games.big_shoulders.labels import _PLAIN
-    from engine.games.big_shoulders.market import value
-    from engine.games.big_shoulders.words import aname, factory, res
-
-    k, a = action.kind, action.args
-    cid = view.get("company")
-    if k in _PLAIN:
-        return _PLAIN[k]
-    if k == "start":
-        return f"Start at {money(value(a[1]))}"
-    if k == "buy":
-        where = "pool" if a[2] == "pool" else "charter"
-        price = value(view["companies"][a[0]]["step"]) * (2 if a[1] == "preferred" else 1)
-        return f"Buy {'20%' if a[1] == 'preferred' else '10%'} from {where} · {money(price)}"
-    if k == "sell":
-        return f"Sell {'20%' if a[1] == 'preferred' else '10%'}"
-    if k == "place":
-        return f"{GENERAL_SPACES[a[0]]['name']} for {short(a[1])}"
-    if k == "use_building":
-        return f"{BUILDINGS[a[0]].name} for {short(a[1])}"
-    if k == "build":
-        return f"Play {BUILDINGS[a[0]].name}, discard {BUILDINGS[a[1]].name}"
-    if k == "trade":
-        return f"{short(a[0])}: 2 {RESOURCE_NAMES[a[1]].lower()} for 1 {RESOURCE_NAMES[a[2]].lower()}"
-    if k == "use_asset":
-        return f"Use {aname(view['companies'][a[0]]['asset'])}"
-    if k == "keep_asset":
-        return f"Keep {aname(a[0])}"
-    if k == "buy_asset":
-        aid = view["asset_row"][a[0]]
-        return f"Buy {aname(aid)}" if aid else "Buy an asset"
-    if k == "buy_resource":
-        return f"Buy {res(a[1])} (${a[0]})" if a[0] != "x" else f"Buy {res(a[1])}"
-    if k == "take_resource":
-        return f"Take {res(a[0])}"
-    if k == "take_pair":
-        return f"Take {res(a[0], 2)}" if a[0] == a[1] else f"Take {res(a[0])} and {res(a[1])}"
-    if k == "ship":
-        return "Ship at half price" if a[0] < 0 else f"Ship to the ${COLUMN_BONUS[a[0]]} column"
-    if k == "pay_out":
-        return "Pay out dividends"
-    if k == "emergency":
-        commons, pref = a
-        parts = [count(commons, "Common")] if commons else []
-        if pref:
-            parts.append("the Preferred")
-        return "Emergency: sell " + " and ".join(parts)
-    if cid and a and isinstance(a[0], int) and 0 <= a[0] < len(COMPANIES[cid].factories):
-        where = factory(cid, a[0])
-        if k == "automate" and len(a) > 1:
-            dest = "the Job Market" if a[1] < 0 else factory(cid, a[1])
-            return f"Automate in {where}, Worker to {dest}"
-        return {"hire": f"Hire into {where}", "manager": f"Manager into {where}",
-                "place_worker": f"Free Worker into {where}", "produce": f"Run {where}",
-                "bonus_take": f"Bonus into {where}"}.get(k, f"{k.replace('_', ' ').capitalize()}: {where}")
-    if k == "bonus_take":
-        return "Take the bonus"
-    return k.replace("_", " ").capitalize()
-
-
-def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
-    """The plain-words instruction for the prompt bar."""
-    done, name = prompt_head(view, legal, names, unit="dollars")
-    if done is not None:
-        return done
-    kinds = {a.kind for a in legal}
-    if view["phase"] == "found" or ("start" in kinds and view["phase"] == "setup"):
-        return f"{name}: start your first company — click a share value on a charter."
-    cid = view.get("company")
-    co = short(cid) if cid in COMPANIES else "the company"
-    for wanted, text in PROMPTS:
-        if kinds & wanted:
-            return f"{name}: {text.format(co=co)}"
-    return f"{name}: choose."
-
-
-PROMPTS: tuple[tuple[frozenset, str], ...] = (
-    (frozenset(("buy", "sell", "pass", "end_turn")),
-     "Stock Phase — sell any certificates, then buy one, start a company, or pass (buttons on each charter)."),
-    (frozenset(("build",)),
-     "secretly pick a building to play and one to discard — click the tile to play, then the one to discard."),
-    (frozenset(("hire",)), "click a factory for the next Worker, or stop hiring."),
-    (frozenset(("manager",)), "click the factory that gets the Manager."),
-    (frozenset(("bonus_take",)), "take the appeal bonus, or $25 instead."),
-    (frozenset(("take_first",)), "move to first place on the turn order track?"),
-    (frozenset(("place", "pass_action")),
-     "send a Partner — choose the company on its charter, then click an action space (or a building)."),
-    (frozenset(("buy_asset",)), "Capital Investment for {co} — click the asset to buy."),
-    (frozenset(("keep_asset",)), "{co} may keep one Capital Asset — click the one to keep."),
-    (frozenset(("automate", "place_worker", "take_pair", "skip_gain")),
-     "take what the building gives {co} — click where it goes, or skip it."),
-    (frozenset(("buy_resource", "done_buying")),
-     "buy resources for {co} — click a cube in the supply chain or Haymarket, then Done buying."),
-    (frozenset(("produce", "stop_producing")), "run {co}'s factories — click a factory to produce, or stop."),
-    (frozenset(("ship", "done_shipping")),
-     "ship {co}'s goods — click a demand tile or the row's half-price bank, then Finish shipping."),
-    (frozenset(("pay_out", "withhold")), "{co}'s revenue — pay it out as dividends, or withhold it."),
-    (frozenset(("done_operating",)), "last chance this Decade to use {co}'s Capital Asset, or go on."),
-)
-"""The prompt by the kinds of decision on offer, first match first."""
-
-
-def decade_words(view: dict) -> str:
-    d = int(view["decade"])
-    return f"Decade {d} of 5 · {YEARS[d - 1]}"
-
-
-def goods_name(cid: str) -> str:
-    return GOODS_NAMES[COMPANIES[cid].goods]
-
-
 def auto_pass(view: dict, legal: list[Action]) -> tuple[tuple, str, Action] | None:
-    """Pass until the next phase (issue 28), where the rules let a player pass for the rest of a
+    """Pass until the next phase, where the rules let a player pass for the rest of a
     phase: the Stock Phase, where "You can pass your turn. This does not prevent you from
     performing a future action in the same phase" and the phase ends "only when all players pass
     their turn in succession" (rules, Stock Phase). Returns the phase (as a key that changes when

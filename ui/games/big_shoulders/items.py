@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from engine.games.big_shoulders.data import BUILDINGS, COMPANIES, RESOURCES
 from ui.board import style
 from ui.board.items import (
+    ScreenClick,
     draw_shadow,
     draw_text,
     fill_rounded_part,
@@ -22,7 +23,7 @@ from ui.board.items import (
     paper_brush,
 )
 from ui.board.legible import draw_shown, fits, legible_font, plan_legible, screen_scale, shown_width
-from ui.board.pieces import LookItem, TextItem
+from ui.board.pieces import Chip, LookItem, TextItem
 
 GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
 """The band of a goods type (charters and Demand rows)."""
@@ -713,3 +714,36 @@ class AssetTile(LookItem):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.drawPath(path)
+
+
+class CharterFace(ScreenClick, CharterCard):
+    """A charter whose click chooses the acting company of the Action Phase (a choice of the
+    screen, not a decision)."""
+
+
+class EitherClick:
+    """Mixin: a piece whose click is a decision (its action) or, when `on_click` is set, a choice of
+    the screen (mark a tile to play, offer a resource at Haymarket)."""
+
+    on_click = None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.on_click is None:
+            super().mousePressEvent(event)
+        else:
+            event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.on_click is None:
+            super().mouseReleaseEvent(event)
+        elif self.contains(event.pos()):
+            self.on_click()
+
+
+class ChoiceChip(EitherClick, Chip):
+    """A chip on a charter: a decision or a choice of the screen."""
+
+
+class HandTile(EitherClick, BuildingTile):
+    """A building of the viewer's hand: in the Building Phase the first click marks the tile to play
+    (a choice of the screen); the second, on another tile, is the decision (play and discard)."""

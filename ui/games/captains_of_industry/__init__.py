@@ -1,33 +1,20 @@
-"""Captains of Industry user interface: the board scene, the players-panel rows, the prompt line and
-the words of each choice.
+"""Captains of Industry's UI hooks (`GameUi`, ui/games/__init__.py): its words come from words.py,
+read from the view alone (cheap, no Qt); its board from scene.py, imported on first use."""
 
-Everything here reads only a seat's view (plain data): another seat's Captain hand and Player Bank
-are None there (R18), so nothing of them can be shown. `make_scene` imports the scene on first use.
-"""
+from ui.games import no_auto_pass, no_pass_phase, nothing_revealed
+from ui.games.captains_of_industry.words import player_summary, prompt, reason
 
-from __future__ import annotations
-
-from engine.core.contract import Action
-from engine.core.text import count
-from engine.games.captains_of_industry.data import (
-    ADVANCES,
-    CAPTAINS,
-    FACILITIES,
-    GOODS,
-    MARKETS,
-    RE_CARDS,
-    SPACES,
-    ZONES,
-)
-from ui.games import not_asked
+__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "prompt", "reason",
+           "revealed_rows"]
 
 BOARD_HAS_MATS = True
 """The board shows every player's money, facilities, Real Estate and Advances (and the seat's own
-hand and bank): the players dock stays closed unless asked for (issue 27)."""
+hand and bank). The players dock stays closed unless asked for."""
 
-MS_WORDS = {"goods": "goods sold", "contracts": "contracts", "domination": "sector domination",
-            "age_advances": "age-end Advances", "game_advances": "game-end Advances", "captains": "Captain cards",
-            "money_bonus": "money bonus"}
+# the hooks this game has no use for give the plain answer
+revealed_rows = nothing_revealed
+auto_pass = no_auto_pass
+pass_phase = no_pass_phase
 
 
 def make_scene(game_id: str = "captains-of-industry"):
@@ -35,110 +22,3 @@ def make_scene(game_id: str = "captains-of-industry"):
     from ui.games.captains_of_industry.scene import make_scene as _make
 
     return _make(game_id)
-
-
-def goods(n: int, good: str) -> str:
-    """'2 Steel', '1 Part'."""
-    return count(n, GOODS[good].one, GOODS[good].name)
-
-
-def bill_text(bill) -> str:
-    """'1 Research + 2 Steel' for ((good, count), ...); 'nothing' for an empty bill."""
-    return " + ".join(goods(n, g) for g, n in bill) or "nothing"
-
-
-def short_bill(bill) -> str:
-    """'Stone+Steel+Research', '2 Lumber' for a facility row's narrow line; 'free' for nothing
-    (the tooltip gives the bill in full)."""
-    return "+".join(goods(n, g) if n > 1 else GOODS[g].name for g, n in bill) or "free"
-
-
-def icon_words(icons: str) -> str:
-    """'CCD' -> 'Consumables ×2, Durables ×1' (the demand icons a card side shows)."""
-    words = {"C": "Consumables", "D": "Durables", "E": "Energy"}
-    return ", ".join(f"{w} ×{icons.count(k)}" for k, w in words.items() if k in icons) or "no demand"
-
-
-def market_share_text(ms: dict | None) -> str:
-    """A Player Bank's total and its parts ('secret' when the view does not hold it)."""
-    if ms is None:
-        return "secret"
-    total = sum(ms.values())
-    parts = ", ".join(f"{MS_WORDS.get(k, k)} {v}" for k, v in ms.items() if v)
-    return f"{total}" + (f" ({parts})" if parts else "")
-
-
-def facilities_text(facilities: dict) -> str:
-    return ", ".join(f"{FACILITIES[t].name} size {v[0]}" for t, v in facilities.items()) or "none"
-
-
-def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
-    """Label/value rows for the players panel; the hand and the bank only where the view has them."""
-    s = view["seats"][seat]
-    hand = s["hand"]
-    rows = [
-        ("Money", f"${s['money']}"),
-        ("Facilities", facilities_text(s["facilities"])),
-        ("Real Estate", f"{count(len(s['real_estate']), 'card')}, rent ${s['rent']} a round"),
-        ("Advances", ", ".join(ADVANCES[a].name for a in s["advances"]) or "none"),
-        ("Sector dominations", str(s["dominations"])),
-        ("Captain cards", ", ".join(CAPTAINS[c].name for c in hand) if hand is not None
-         else f"{s['hand_count']} (hidden)"),
-        ("Market Share", market_share_text(s["market_share"])),
-    ]
-    outcome = view.get("outcome")
-    if outcome:
-        rows.append(("Final Market Share", f"{outcome['scores'][seat]:g}"))
-    return rows
-
-
-_DESCRIBE = {
-    "manipulate": lambda a, seat, p, names: "Market Manipulation",
-    "done": lambda a, seat, p, names: "Keep the other prices",
-    "split": lambda a, seat, p, names: (f"{a[0]} to {MARKETS[p['markets'][0]].name}, "
-                                        f"{p['count'] - a[0]} to {MARKETS[p['markets'][1]].name}"),
-    "insider": lambda a, seat, p, names: f"Sell {a[1]} from {MARKETS[a[0]].name}",
-    "return_captain": lambda a, seat, p, names: f"Return {CAPTAINS[a[0]].name}",
-    "re_card": lambda a, seat, p, names: f"{a[0]} side {'AB'[a[1]]}: {RE_CARDS[a[0]].sides[a[1]]}",
-    "take": lambda a, seat, p, names: "Take back your own" if a[0] == seat else f"Buy from {names[a[0]]}",
-    "price": lambda a, seat, p, names: f"${a[1]} in {MARKETS[a[0]].name}",
-    "research": lambda a, seat, p, names: ADVANCES[a[0]].name,
-    "build": lambda a, seat, p, names: f"Build {FACILITIES[a[0]].name}",
-    "expand": lambda a, seat, p, names: f"Expand {FACILITIES[a[0]].name}",
-    "run": lambda a, seat, p, names: f"{'Overtime' if a[1] == 'overtime' else 'Run'} {FACILITIES[a[0]].name}",
-    "real_estate": lambda a, seat, p, names: f"Real Estate in {ZONES[a[0]]}",
-}
-"""Action kind -> its short label (the arguments, the seat, the view's prompt, the names)."""
-
-
-def describe(action: Action, view: dict, names: list[str]) -> str:
-    """A short label for a choice, from the view alone (the board's buttons)."""
-    words = _DESCRIBE.get(action.kind)
-    return words(action.args, action.seat, view.get("prompt") or {}, names) if words else action.kind
-
-
-_ASKED = {
-    "action": lambda p: ("choose your action: build, expand or run a facility (the table), buy an Advance "
-                         "(Market Research), build Real Estate (a zone), or Market Manipulation"),
-    "take": lambda p: (f"several players sell {GOODS[p['good']].name} at ${p['price']}: click whose stack to "
-                       "buy the next unit from"),
-    "split": lambda p: (f"split {goods(p['count'], p['good'])} between {MARKETS[p['markets'][0]].name} and "
-                        f"{MARKETS[p['markets'][1]].name}"),
-    "price": lambda p: f"click a space of the {MARKETS[p['market']].name} track to set your price there",
-    "reprice": lambda p: f"re-price {MARKETS[p['markets'][0]].name} (click its track) or keep the other prices",
-    "re_card": lambda p: (f"choose the {SPACES[p['space']].level.title()} Real Estate card and its side for "
-                          f"{ZONES[SPACES[p['space']].zone]}"),
-    "insider": lambda p: f"Market Insider: sell up to 2 from {MARKETS[p['markets'][0]].name} before demand",
-    "return": lambda p: "the Age is over: return one Captain card to the deck",
-}
-"""Decision frame -> what the seat to move is asked (from the view's prompt)."""
-
-
-def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
-    """The plain-words instruction for the prompt bar."""
-    waiting = not_asked(view, legal, names, "Drawing…", "Market Share")
-    if waiting:
-        return waiting
-    p = view.get("prompt") or {}
-    asked = _ASKED.get(p.get("kind"))
-    return f"{names[view['to_move']]}: {asked(p) if asked else 'decide'}."

@@ -15,9 +15,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from ui.board import style
-from ui.board.items import BoardItem, draw_shadow, draw_text, fit_font, paper_brush
+from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
 from ui.board.legible import fits
-from ui.board.pieces import DrawnItem, LookItem
+from ui.board.pieces import ButtonItem, DrawnItem, LookItem
 
 SECTOR_COLOURS = {"research": "#5e4b8b", "consumables": "#4f6b2f", "durables": "#2f4f6f", "energy": "#7b2d26"}
 """Market sectors: violet Research, olive Consumables, slate Durables, oxblood Energy."""
@@ -428,3 +428,7 @@ class TurnBoard(LookItem):
 
     def texts(self) -> list[str]:
         return [self.toolTip()]
+
+
+class StepButton(ScreenClick, ButtonItem):
+    """◀ / ▶ of the age-end replay: a choice of the screen (which market to explain), not a decision."""

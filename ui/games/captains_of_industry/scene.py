@@ -37,7 +37,6 @@ from engine.games.captains_of_industry.data import (
     CAPTAINS,
     FACILITIES,
     FACILITY_IDS,
-    GOODS,
     MARKET_IDS,
     MARKETS,
     PRICES,
@@ -48,10 +47,9 @@ from engine.games.captains_of_industry.data import (
     ZONES,
 )
 from ui.board import style
-from ui.board.items import BoardItem, ScreenClick
+from ui.board.items import BoardItem
 from ui.board.pieces import ButtonItem, Panel, TextItem
 from ui.board.scene import GameScene
-from ui.games.captains_of_industry import bill_text, describe, goods, icon_words, market_share_text, short_bill
 from ui.games.captains_of_industry.items import (
     AdvanceTile,
     FacilityRow,
@@ -61,7 +59,25 @@ from ui.games.captains_of_industry.items import (
     PriceSpace,
     ReSpace,
     StackChip,
+    StepButton,
     TurnBoard,
+)
+from ui.games.captains_of_industry.words import (
+    SHORT_MARKET,
+    advance_tip,
+    bill_text,
+    choice_note,
+    choice_words,
+    describe,
+    facility_tip,
+    icon_words,
+    market_goods_text,
+    market_share_text,
+    market_tip,
+    report_detail,
+    short_bill,
+    stack_tip,
+    turn_tip,
 )
 
 M = 14.0
@@ -109,23 +125,6 @@ STRETCH = 1.45
 Advance tiles and buttons widen with it."""
 
 
-SHORT_MARKET = {"Durables West": "Dur. W", "Durables East": "Dur. E", "Energy North": "En. N",
-                "Energy South": "En. S"}
-
-
-def market_goods_text(m: str) -> str:
-    return " + ".join(GOODS[g].name for g in MARKETS[m].accepts)
-
-
-def lock_text(m: str) -> str:
-    market = MARKETS[m]
-    return f"{GOODS[market.locked].name} needs {ADVANCES[market.unlock].name}" if market.locked else ""
-
-
-class StepButton(ScreenClick, ButtonItem):
-    """◀ / ▶ of the age-end replay: a choice of the screen (which market to explain), not a decision."""
-
-
 class CaptainsScene(GameScene):
     """See the module doc."""
 
@@ -136,9 +135,6 @@ class CaptainsScene(GameScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._prev_markets: dict | None = None
-        self._taken: list[tuple[int, str, int, int, int, int]] = []  # (turn, market, seller, price, count, buyer)
-        self._prev_report: list = []
         self._report_step = 0   # 0: the whole age end; k: the k-th market's line, lit on the board
 
     # -- the contract ------------------------------------------------------------------------------
@@ -154,7 +150,6 @@ class CaptainsScene(GameScene):
         me = legal[0].seat if legal else None
         marks = style.seat_marks(names)
         seats = tuple((style.seat_colour(s), marks[s]) for s in range(view["players"]))
-        self._note_purchases(view)
         arr = self.lay_out(board_tree())
         self._pw = {name: arr.rects[name][2] for name in PANELS}
         """Each panel's width as laid out (a panel widened spreads its spaces, tiles and buttons)."""
@@ -190,41 +185,6 @@ class CaptainsScene(GameScene):
         item.setPos(rect.topLeft())
         return item
 
-    # -- purchases: which tokens the last turn took, and who was paid -------------------------------
-    remembers_steps = True
-    steps_remembered = 60  # a lap of turns: the ghosts last that long (_note_purchases)
-
-    def forget_steps(self, previous_view: dict | None) -> None:
-        self._prev_markets, self._taken, self._prev_report = None, [], []
-        if previous_view is not None:
-            self._note_purchases(previous_view)
-
-    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
-        self._note_purchases(view)
-
-    def _note_purchases(self, view: dict) -> None:
-        """Compare the buying markets with the last view: tokens that left one during a turn were
-        bought (age ends empty only the consumer markets). They stay drawn as dashed ghosts for a
-        lap of turns, so a player sees every purchase the others made since their own turn."""
-        n = view["players"]
-        now = view["round"] * n + view["turn_pos"]   # turns in play order (rounds run across ages)
-        prev = self._prev_markets
-        buyer = view.get("current")
-        report = view.get("report") or []
-        settled, self._prev_report = report != self._prev_report, report  # an age end sold the markets
-        if prev is not None and buyer is not None and not settled:
-            for good, m in BUY_MARKET.items():
-                if good != MARKETS[m].accepts[0]:
-                    continue
-                for s in range(n):
-                    before = sum(prev[m]["tokens"][s]) if s < len(prev[m]["tokens"]) else 0
-                    gone = before - sum(view["markets"][m]["tokens"][s])
-                    if gone > 0 and prev[m]["price"][s]:
-                        self._taken.append((now, m, s, prev[m]["price"][s], gone, buyer))
-        self._taken = [t for t in self._taken if now - n < t[0] <= now]
-        self._prev_markets = {m: {"tokens": [list(t) for t in v["tokens"]], "price": list(v["price"])}
-                              for m, v in view["markets"].items()}
-
     # -- the market board -------------------------------------------------------------------------------
     def _show_markets(self, view: dict, names: list[str], seats: tuple, me: int | None, legal: set) -> None:
         a_w = self._pw["markets"]
@@ -250,18 +210,8 @@ class CaptainsScene(GameScene):
             data = view["markets"][m]
             demand = data["demand"] if market.zones else None
             label = self.pool.item(("mlabel", m), lambda: MarketLabel(LABEL_W - 2, ROW_H - 2))
-            tip = f"{market.name} market ({market.sector.title()}): takes {market_goods_text(m)}."
-            if market.locked:
-                tip += f" {lock_text(m)} (R27)."
-            if market.buyable:
-                tip += " Players buy here, cheapest first (R1)."
-            if market.zones:
-                tip += (f" Consumer demand {demand}, from the {' and '.join(ZONES[z] for z in market.zones)} "
-                        f"zone{'s' if len(market.zones) > 1 else ''}.")
-            else:
-                tip += " No consumer demand (R8)."
             label.set_label(market.name, market.sector, market_goods_text(m), bool(market.locked), demand,
-                            m in (asked, step_market), tip)
+                            m in (asked, step_market), market_tip(m, demand))
             label.setPos(M + 1, y + 1)
             for k, p in enumerate(PRICES):
                 space = self.pool.item(("space", m, p), lambda p=p: PriceSpace(SPACE_W, ROW_H, p))
@@ -277,7 +227,7 @@ class CaptainsScene(GameScene):
                 if n:
                     at.setdefault(data["price"][s], []).append((s, "", n, None))
             taken: dict[tuple[int, int], list] = {}
-            for _, mm, s, p, n, b in self._taken:
+            for mm, s, p, n, b in view.get("bought") or ():  # the purchases of the last lap (engine)
                 if mm == m:
                     taken.setdefault((s, p), []).append((b, n))
             for (s, p), buys in taken.items():
@@ -297,20 +247,7 @@ class CaptainsScene(GameScene):
     def _stack(self, view, names, seats, me, legal, m, s, p, j, of, ghost, n, buyer) -> None:
         colour, mark = seats[s]
         chip = self.pool.item(("stack", m, s, p, ghost), StackChip)
-        market = MARKETS[m]
-        name = market.name
-        if ghost == "taken":  # `buyer` holds every (buyer, count) of these tokens since the viewer's turn
-            tip = " ".join(f"{names[b]} took back {goods(k, market.accepts[0])} of their own at ${p}." if b == s
-                           else f"{names[b]} bought {goods(k, market.accepts[0])} from {names[s]} at ${p} and paid "
-                                f"{names[s]} ${k * p}." for b, k in buyer)
-        elif ghost == "bought":
-            tip = f"Age end: the consumers bought {n} of {names[s]}'s tokens in {name} at ${p}."
-        elif ghost == "discarded":
-            tip = f"Age end: {n} of {names[s]}'s tokens in {name} at ${p} were not bought and were discarded."
-        else:
-            toks = view["markets"][m]["tokens"][s]
-            parts = ", ".join(goods(c, g) for g, c in zip(market.accepts, toks, strict=True) if c)
-            tip = f"{names[s]}: {parts} in {name}" + (f" at ${p}." if p else ", not priced yet.")
+        tip = stack_tip(view, names, m, s, p, ghost, n, buyer)
         chip.set_chip(colour, mark, n, ghost, tip)
         y0 = MARKETS_TOP + MARKET_IDS.index(m) * ROW_H
         if not p:  # goods that have just arrived wait at the end of the label for their price
@@ -354,12 +291,7 @@ class CaptainsScene(GameScene):
             double, standard = view["stock"][t]
             stack = ("★+" if double else "") + str(standard)
             costs = f"build {short_bill(f.build)} · expand +{short_bill(f.expand)}"
-            row.set_row(f.name, f.good, stack, costs, r % 2 == 1,
-                        f"{f.name} makes {GOODS[f.good].name}. Build: {bill_text(f.build)} (the first builder takes "
-                        f"the double card, size 2). Expand: the build cost + {bill_text(f.expand)} (+ "
-                        f"{bill_text(f.expand_double)} while the double card is on top, R13). Overtime: "
-                        f"${f.overtime} a size for twice the size in goods (R14). Left: "
-                        f"{'the double card and ' if double else ''}{standard} standard cards.")
+            row.set_row(f.name, f.good, stack, costs, r % 2 == 1, facility_tip(t, double, standard))
             row.setPos(M + 4, y)
             for s in range(n):
                 cell = self.pool.item(("faccell", t, s), lambda: OwnerCell(OWNER_W, FAC_ROW))
@@ -401,20 +333,14 @@ class CaptainsScene(GameScene):
         pr = view["progress"]
         order = tuple(view["order"])
         nxt = tuple(view["next_order"])
-        tip = (f"Age {view['age']} of 3, round {view['round']}. Turn order: "
-               + ", ".join(names[s] for s in order)
-               + (f". Built Real Estate this round (they go last next round): {', '.join(names[s] for s in nxt)}"
-                  if nxt else "")
-               + f". City cards this age: {pr['cities']} of 6 (the sixth ends the Age). Progress chips: "
-               f"{pr['chips']} of 3; each adds a draw at the round end."
-               + (" This round's chip waits in the centre of the wheel." if pr["wheel"] else ""))
+        tip = turn_tip(view, names)
         board.set_board(view["age"], view["round"], order, view["turn_pos"], nxt, pr["cities"], pr["country_out"],
                         pr["chips"], pr["wheel"], view["captain_deck"], seats, tip)
         board.setPos(B_X, M)
 
     def _show_choices(self, view: dict, names: list[str], seats: tuple, legal: list[Action], legal_set: set) -> None:
         b_w = self._pw["choices"]
-        self._panel("choices", QRectF(B_X, CHOICES_TOP, b_w, CHOICES_H), "Choices", self._choice_note(view))
+        self._panel("choices", QRectF(B_X, CHOICES_TOP, b_w, CHOICES_H), "Choices", choice_note(view))
         me = legal[0].seat if legal else None
         kind = (view.get("prompt") or {}).get("kind")
         shown = [a for a in legal if a.kind in CHOICE_KINDS]
@@ -427,7 +353,7 @@ class CaptainsScene(GameScene):
             for k, act in enumerate(shown[:2 * PER_ROW]):  # (two rows: a title and its line each)
                 btn = self.pool.item(("choice", k), lambda: ButtonItem(BUTTON_W, BUTTON_H))
                 btn.resize(bw, BUTTON_H)
-                text, sub = self._choice_words(act, view, names)
+                text, sub = choice_words(act, view, names)
                 btn.set_text(text, sub, tip=describe(act, view, names))
                 btn.setPos(B_X + 10 + (k % PER_ROW) * (bw + 6),
                            CHOICES_TOP + 30 + (k // PER_ROW) * (BUTTON_H + 2))
@@ -454,25 +380,6 @@ class CaptainsScene(GameScene):
                 btn.set_text(icons, "AB"[side], tip=f"{describe(act, view, names)} ({icon_words(icons)})")
                 btn.setPos(x, CHOICES_TOP + 48 + side * 46)
                 self.pool.target(btn, act, legal, describe(act, view, names))
-
-    def _choice_note(self, view: dict) -> str:
-        kind = (view.get("prompt") or {}).get("kind")
-        return {"re_card": "a card and the side to build", "split": "goods to the first market",
-                "insider": "Market Insider", "return": "a Captain card back to the deck",
-                "reprice": "or click the track"}.get(kind, "")
-
-    def _choice_words(self, act: Action, view: dict, names: list[str]) -> tuple[str, str]:
-        if act.kind == "manipulate":
-            return "Manipulate", "draw a card, re-price"  # (the tooltip says which card)
-        if act.kind == "return_captain":
-            return CAPTAINS[act.args[0]].name, "return it"
-        if act.kind == "done":
-            return "Keep prices", "the others stay"
-        if act.kind == "split":  # "2 + 1" over "En. N + En. S": the count for each market
-            p = view.get("prompt") or {}
-            m1, m2 = (SHORT_MARKET.get(MARKETS[m].name, MARKETS[m].name) for m in p["markets"])
-            return f"{act.args[0]} + {p['count'] - act.args[0]}", f"{m1} + {m2}"
-        return describe(act, view, names), ""
 
     def _idle_words(self, view: dict, names: list[str]) -> str:
         if view.get("over"):
@@ -509,7 +416,7 @@ class CaptainsScene(GameScene):
         # until the age is reset (six City cards still out) the report is this age's
         age = view["age"] if view["over"] or view["progress"]["cities"] >= 6 else view["age"] - 1
         if step:
-            text = self._report_detail(report[step - 1], names)
+            text = report_detail(report[step - 1], names)
         else:
             bought = sum(sum(e["kept"].values()) for e in report)
             thrown = sum(sum(e["discarded"].values()) for e in report)
@@ -521,18 +428,6 @@ class CaptainsScene(GameScene):
     def _step(self, d: int, n: int) -> None:
         self._report_step = (self._report_step + d) % (n + 1)
         self.redraw()
-
-    @staticmethod
-    def _report_detail(e: dict, names: list[str]) -> str:
-        name = MARKETS[e["market"]].name
-        if not e["kept"]:
-            return f"{name}: demand {e['demand']}; no tokens were there."
-        parts = []
-        for s in sorted(e["kept"], key=lambda s: e["price"][s]):
-            kept, thrown = e["kept"][s], e["discarded"][s]
-            parts.append(f"{names[int(s)]} {kept} bought at ${e['price'][s]}"
-                         + (f", {thrown} discarded" if thrown else ""))
-        return f"{name}: demand {e['demand']}, cheapest first — " + "; ".join(parts) + "."
 
     def _show_hand(self, view: dict, names: list[str], viewer: int | None) -> None:
         """The viewer's Captain hand and Player Bank; for a spectator only the hand sizes (R18)."""
@@ -622,11 +517,8 @@ class CaptainsScene(GameScene):
                 tile = self.pool.item(("adv", a), lambda: AdvanceTile(TILE_W, TILE_H))
                 tile.resize(tile_w, TILE_H)
                 who = tuple(seats[s] for s in owners.get(a, []))
-                pre = " or ".join(ADVANCES[p].name for p in adv.prereqs)
-                tip = (f"{adv.name} (Level {adv.level}, {adv.cost} Research): {adv.text}"
-                       + (f" Needs {pre}." if pre else "")
-                       + (f" Owned by {', '.join(names[s] for s in owners[a])}." if a in owners else ""))
-                tile.set_tile(adv.name, adv.level, adv.cost, who, adv.level <= view["age"], tip)
+                tile.set_tile(adv.name, adv.level, adv.cost, who, adv.level <= view["age"],
+                              advance_tip(a, owners.get(a, []), names))
                 x = x0 + k * step
                 tile.setPos(x, y)
                 centre[a] = (x + tile_w / 2, y, y + TILE_H)

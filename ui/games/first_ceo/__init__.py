@@ -1,17 +1,18 @@
-"""1st CEO user interface: the board scene, the players-panel rows and the prompt line.
+"""1st CEO's UI hooks (`GameUi`, ui/games/__init__.py): its words come from words.py, read from the
+view alone (cheap, no Qt); its board from scene.py, imported on first use."""
 
-`player_summary` and `prompt` read only the view (plain data), so they are cheap and import no
-scene code; `make_scene` imports the scene on first use.
-"""
+from ui.games import no_auto_pass, no_pass_phase
+from ui.games.first_ceo.words import player_summary, prompt, reason, revealed_rows
 
-from __future__ import annotations
-
-from engine.core.contract import Action
-from engine.games.first_ceo.data import COMPANIES, CORPORATIONS
-from ui.games import not_asked
+__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "prompt", "reason",
+           "revealed_rows"]
 
 BOARD_HAS_MATS = True
-"""The board shows every player's mat: the players dock stays closed unless asked for (issue 27)."""
+"""The board shows every player's mat. The players dock stays closed unless asked for."""
+
+# the hooks this game has no use for give the plain answer
+auto_pass = no_auto_pass
+pass_phase = no_pass_phase
 
 
 def make_scene(game_id: str = "first-ceo"):
@@ -19,88 +20,3 @@ def make_scene(game_id: str = "first-ceo"):
     from ui.games.first_ceo.scene import make_scene as _make
 
     return _make(game_id)
-
-
-def _corp_name(corp_id: str | None) -> str:
-    return CORPORATIONS[corp_id].name if corp_id else "—"
-
-
-def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
-    """Label/value rows for the players panel: what `view` shows of `seat` (asset card values
-    only when the view includes them, i.e. for the viewer's own seat)."""
-    s = view["seats"][seat]
-    corp = s["corp"]
-    assets = next((c["assets"] for c in view["corporations"] if c["id"] == corp), 0)
-    prices = s["share_prices"]
-    sold = s["shares_sold"]
-    if not prices:
-        issue = "—"
-    elif sold < len(prices):
-        issue = f"{len(prices) - sold} left · next ${prices[sold]}"
-    else:
-        issue = f"all {len(prices)} issued"
-    names = {c["id"]: c["name"] for c in view["corporations"]}
-    held = ", ".join(f"{names.get(c, c)} {n}" for c, n in sorted(s["holdings"].items(), key=lambda kv: -kv[1]))
-    cards = s["asset_cards"]
-    if not cards:
-        asset_text = "none"
-    elif all(c["value"] is not None for c in cards):
-        asset_text = " ".join(f"{c['value']:+d}" for c in cards) + f" (total {sum(c['value'] for c in cards):+d})"
-    else:
-        up = sum(1 for c in cards if c["kind"] == "increase")
-        down = len(cards) - up
-        asset_text = f"{len(cards)} face down ({up} ▲, {down} ▼)"
-    rows = [
-        ("Corporation", _corp_name(corp)),
-        ("Money", f"${s['money']}"),
-        ("Assets", str(assets)),
-        ("Income", f"${s['income']} per share"),
-        ("Shares to issue", issue),
-        ("Shares held", held or "none"),
-        ("Companies", ", ".join(COMPANIES[c].name for c in s["companies"]) or "none"),
-        ("Asset cards", asset_text),
-    ]
-    outcome = view.get("outcome")
-    if outcome:
-        rows.append(("Final score", f"{outcome['scores'][seat]:g}"))
-    return rows
-
-
-def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
-    """The plain-words instruction for the prompt bar."""
-    waiting = not_asked(view, legal, names)
-    if waiting:
-        return waiting
-    mover = view["to_move"]
-    name = names[mover]
-    kinds = {a.kind for a in legal}
-    parts = []
-    if "acquire" in kinds:
-        parts.append("acquire a company")
-    if "buy_share" in kinds:
-        parts.append("buy a share")
-    if "dividends" in kinds:
-        income = view["seats"][mover]["income"]
-        parts.append(f"pay dividends (${income} a share)")
-    if len(parts) > 1:
-        choice = ", ".join(parts[:-1]) + " or " + parts[-1]
-    else:
-        choice = parts[0] if parts else "wait"
-    text = f"{name}: {choice}"
-    if view.get("final_round"):
-        text += " — final round, no share buying"
-    elif view.get("countdown") == 2:
-        text += " — one more round after this one"
-    elif view.get("triggered"):
-        text += " — the end is triggered"
-    return text + "."
-
-
-def revealed_rows(view: dict, names: list[str]) -> list[tuple[str, list[str]]]:
-    """What the end of the game revealed, for the end-of-game dialog: each player's asset cards
-    (they moved the final asset ranks) and their sum."""
-    row = []
-    for seat in view["seats"]:
-        values = [c["value"] for c in seat["asset_cards"] if c["value"] is not None]
-        row.append(" ".join(f"{v:+d}" for v in values) + f" (total {sum(values):+d})" if values else "none")
-    return [("Asset cards", row)]

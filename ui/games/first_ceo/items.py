@@ -1,5 +1,6 @@
 """1st CEO pieces: company and corporation cards, company strips (a tableau's ledger), share
-certificates, holding chips, small asset cards, the printed board and the player mats.
+certificates, holding chips, small asset cards, decks and labels (the printed board and the
+player mats are in regions/).
 
 All sizes are scene units (1 unit = 1 logical pixel at the default zoom); no text is smaller
 than 9 pt there (style.MIN_PT).

@@ -1,18 +1,19 @@
-"""Robber Barons user interface: the board scene, the players-panel rows and the prompt line.
+"""Robber Barons' UI hooks (`GameUi`, ui/games/__init__.py): its words come from words.py, read from
+the view alone (cheap, no Qt); its board from scene.py, imported on first use."""
 
-`player_summary` and `prompt` read only the view (plain data), so they are cheap and import no
-scene code; `make_scene` imports the scene on first use.
-"""
+from ui.games import no_auto_pass, no_pass_phase, nothing_revealed
+from ui.games.robber_barons.words import player_summary, prompt, reason
 
-from __future__ import annotations
-
-from engine.core.contract import Action
-from engine.core.text import count
-from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
-from ui.games import not_asked
+__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "prompt", "reason",
+           "revealed_rows"]
 
 BOARD_HAS_MATS = True
-"""The board shows every player's mat: the players dock stays closed unless asked for (issue 27)."""
+"""The board shows every player's mat. The players dock stays closed unless asked for."""
+
+# the hooks this game has no use for give the plain answer
+revealed_rows = nothing_revealed
+auto_pass = no_auto_pass
+pass_phase = no_pass_phase
 
 
 def make_scene(game_id: str = "robber-barons"):
@@ -20,69 +21,3 @@ def make_scene(game_id: str = "robber-barons"):
     from ui.games.robber_barons.scene import make_scene as _make
 
     return _make(game_id)
-
-
-def player_summary(view: dict, seat: int) -> list[tuple[str, str]]:
-    """Label/value rows for the players panel (everything in this game is public)."""
-    s = view["seats"][seat]
-    legacy = s["legacy"]
-    pile = [LEGACY[c].name for c in s["philanthropy"]] + [BUSINESS[c].name for c in s["business_pile"]]
-    mono = [*(f"{m} (Great)" for m in s["great_monopolies"]), *s["monopolies"]]
-    rows = [
-        ("Money", f"${s['money']}M"),
-        ("Legacy points", f"{s['points']} (philanthropy {legacy['philanthropy']}, business "
-                          f"{legacy['business_legacy']:+d}, bad {legacy['bad_legacy']}, "
-                          f"scandals {legacy['scandals']})"),
-        ("Revenue", f"${s['revenue']}M a turn" + (f" (frozen {count(s['frozen'], 'turn')})" if s["frozen"] else "")),
-        ("Control markers", f"{s['markers']} on the board, {s['supply']} in hand"),
-        ("Trusts", ", ".join(f"{SPACES[i].industry} ({i + 1})" for i in s["trusts"]) or "none"),
-        ("Monopolies", ", ".join(mono) or "none"),
-        ("Legacy pile", ", ".join(pile) or "empty"),
-    ]
-    if s["out"]:
-        rows.insert(0, ("Status", "bankrupt — re-enters on the next turn"))
-    outcome = view.get("outcome")
-    if outcome:
-        rows.append(("Final score", f"{outcome['scores'][seat]:g}"))
-    return rows
-
-
-def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
-    """The plain-words instruction for the prompt bar."""
-    waiting = not_asked(view, legal, names, "Rolling…", "Legacy points")
-    if waiting:
-        return waiting
-    mover = view["to_move"]
-    name = names[mover]
-    p = view.get("prompt") or {}
-    kind = p.get("kind")
-    if kind == "dice":
-        text = "choose to roll 1, 2 or 3 dice"
-    elif kind == "bonus":
-        text = "you reached Start: take $1M or draw a Legacy card"
-    elif kind == "offer":
-        card = LEGACY[view["offer"]]
-        text = f"buy {card.name} for ${card.value}M (+{card.value} Legacy) or put it on the bottom"
-    elif kind == "invest":
-        space = SPACES[p["space"]]
-        if p.get("took"):
-            text = f"replace another opponent's marker on {space.industry} for $2M, or stop"
-        else:
-            text = (f"invest in {space.industry}: $1M for a marker, $2M to replace an opponent's, "
-                    "or do nothing")
-    elif kind == "target":
-        text = "choose the target opponent"
-    elif kind == "place":
-        what = {"demand": "one of your Trusts (Demand)",
-                "production": "one of your investments that is not a Trust (Production)",
-                "anti_trust": "an opponent's Trust (Anti-Trust Act)"}[p["purpose"]]
-        text = f"place a control marker on {what}"
-    elif kind == "monopolize":
-        text = "replace an opponent's control marker with yours (Monopolize)"
-    elif kind == "goto":
-        where = {"any": "any space", "oil": "an Oil space", "steel": "a Steel space",
-                 "railroads": "a Railroads space", "ore": "a Mining, Gold or Silver space"}[p["group"]]
-        text = f"move to {where}"
-    else:
-        text = "decide"
-    return f"{name}: {text}."

@@ -12,7 +12,7 @@ import random
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
-from engine.games.robber_barons.data import BUSINESS, LEGACY, SPACES
+from engine.games.robber_barons.data import BUSINESS, SPACES
 from ui.board import icons, style
 from ui.board.items import (
     FINE_LOD,
@@ -25,53 +25,21 @@ from ui.board.items import (
     paper_brush,
 )
 from ui.board.legible import fits
+from ui.games.robber_barons.words import CLASS_WORDS, SHORT_NAMES, card_text, space_tooltip
 
 CLASS_COLOURS = {"great": "#7b2d26", "major": "#2f4f6f", "minor": "#4f6b2f"}
 """Industry classes: oxblood (Great), slate blue (Major), olive (Minor)."""
-CLASS_WORDS = {"great": "GREAT", "major": "MAJOR", "minor": "MINOR"}
 BUSINESS_BAND = style.CARD_BACK
 LEGACY_BAND = "#8c6d1f"
 KIND_COLOURS = {
     "bad": style.BRICK_RED, "scandal": "#7a2020", "costly_scandal": "#7a2020",
     "business": style.MONEY_GREEN, "innovation": "#1f6f6a", "": style.INK, "legacy": LEGACY_BAND,
 }
-KIND_WORDS = {"bad": "Bad Legacy", "scandal": "Scandal", "costly_scandal": "Costly Scandal",
-              "business": "Business Legacy", "innovation": "Innovation", "": "Business card",
-              "legacy": "Legacy card"}
-
-
-def card_text(deck: str, card_id: str) -> tuple[str, str, str, str]:
-    """(title, kind word, effect text, big value) of a card, for faces and tooltips."""
-    if deck == "legacy":
-        c = LEGACY[card_id]
-        return c.name, "Legacy card", f"Philanthropy: costs ${c.value}M, worth {c.value} Legacy points.", f"{c.value}"
-    c = BUSINESS[card_id]
-    big = f"{c.points:+d}" if c.legacy else ""
-    return c.name, KIND_WORDS[c.legacy], c.notes, big
 
 
 def card_colour(deck: str, card_id: str) -> str:
     return LEGACY_BAND if deck == "legacy" else KIND_COLOURS[BUSINESS[card_id].legacy]
 
-
-def space_tooltip(index: int) -> str:
-    s = SPACES[index]
-    if s.kind == "industry":
-        return (f"{s.industry} — {CLASS_WORDS[s.cls].title()} industry (space {index + 1})\n"
-                "Land here: $1M for a control marker, or $2M to replace an opponent's (repeatable).")
-    return {
-        "start": "Start (space 1): landing on or passing it gives $1M or a Legacy card draw.",
-        "legacy": f"Legacy (space {index + 1}): draw a Legacy card; buy it for its value or put it on the bottom.",
-        "business": f"Business (space {index + 1}): draw and resolve a Business card.",
-    }[s.kind]
-
-
-
-SHORT_NAMES = {"Railroads": "Rails", "Shipping": "Ships", "Tobacco": "Tobac.", "Machinery": "Mach.",
-               "Utilities": "Utility", "Textiles": "Textile", "Meat Packing": "Meat", "Real Estate": "Realty",
-               "Merchandising": "Merch.", "Banking": "Banks", "Lumber": "Lumb."}
-"""What an industry's space says when the board is shown too small for its whole name (the
-tooltip and the status bar name it in full)."""
 
 class SpaceItem(BoardItem):
     """One of the 40 board spaces. `inner` is the side facing the board's centre ("up", "down",
@@ -648,3 +616,30 @@ class BandLabel(BoardItem):
         font = fit_font("♛ " + self.text, style.sans(9, bold=True), length - 8)
         draw_text(p, r, "♛ " + self.text, font, style.text_on(self.colour))
         p.restore()
+
+
+class LegendItem(BoardItem):
+    """The key to the board's colours and marks."""
+
+    def __init__(self, w: float):
+        super().__init__(w, 80)
+        self.setAcceptHoverEvents(False)
+        self.setZValue(5)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        x = 0.0
+        for cls, word in (("great", "Great (3 spaces)"), ("major", "Major (2)"), ("minor", "Minor (1)")):
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(CLASS_COLOURS[cls]))
+            p.drawRect(QRectF(x, 4, 16, 16))
+            draw_text(p, QRectF(x + 20, 2, 124, 20), word, style.sans(9), style.INK,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False,
+                      short=word.replace(" spaces", ""))
+            x += 150
+        draw_text(p, QRectF(0, 26, self.w, 52),
+                  "Revenue: $1M a marker · +$1M a Trust (framed) · +$3M a Monopoly · +$5M a Great Monopoly "
+                  "(band in the owner's colour)", style.sans(9), style.INK_SOFT,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, elide=False)

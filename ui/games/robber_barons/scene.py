@@ -20,29 +20,28 @@ emits `target`. Only legal actions are attached, and they glow.
 from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSequentialAnimationGroup, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from engine.core.contract import Action
 from engine.core.text import whose
 from engine.games.robber_barons.data import BOARD_SIZE, INDUSTRIES, LEGACY, SPACES
 from ui.board import style
-from ui.board.items import BoardItem, draw_text, slide, start_animation, stop_animation
+from ui.board.items import BoardItem, slide, start_animation, stop_animation
 from ui.board.pieces import ButtonItem, TextItem
 from ui.board.scene import GameScene
 from ui.games.robber_barons.items import (
-    CLASS_COLOURS,
     BandLabel,
     BigCard,
     BoardBase,
     DeckItem,
     DiceItem,
+    LegendItem,
     MarkerChip,
     MatItem,
     MiniCard,
     PawnItem,
     SpaceItem,
-    space_tooltip,
 )
+from ui.games.robber_barons.words import space_tooltip
 
 MARGIN = 24.0
 CORNER = 116.0
@@ -100,34 +99,6 @@ def space_geometry(i: int) -> tuple[QRectF, str]:
     if i == 30:
         return QRectF(S - C, 0, C, C), "down"
     return QRectF(S - C, C + (i - 31) * W, C, W), "left"
-
-
-
-class LegendItem(BoardItem):
-    """The key to the board's colours and marks."""
-
-    def __init__(self, w: float):
-        super().__init__(w, 80)
-        self.setAcceptHoverEvents(False)
-        self.setZValue(5)
-
-    def shape(self) -> QPainterPath:
-        return QPainterPath()
-
-    def paint_body(self, p: QPainter, lod: float) -> None:
-        x = 0.0
-        for cls, word in (("great", "Great (3 spaces)"), ("major", "Major (2)"), ("minor", "Minor (1)")):
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(CLASS_COLOURS[cls]))
-            p.drawRect(QRectF(x, 4, 16, 16))
-            draw_text(p, QRectF(x + 20, 2, 124, 20), word, style.sans(9), style.INK,
-                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elide=False,
-                      short=word.replace(" spaces", ""))
-            x += 150
-        draw_text(p, QRectF(0, 26, self.w, 52),
-                  "Revenue: $1M a marker · +$1M a Trust (framed) · +$3M a Monopoly · +$5M a Great Monopoly "
-                  "(band in the owner's colour)", style.sans(9), style.INK_SOFT,
-                  align=Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, elide=False)
 
 
 class RobberBaronsScene(GameScene):

@@ -17,11 +17,14 @@ tile -> `build`, `draft` or `place`; a contract on offer -> `claim`; one of your
 answers). While such a move picks a factory of another complex or a cell in it, that complex is
 shown large: its factories emit `fpick`, its glowing cells `site`.
 Legal targets glow; everything else is inert.
+
+The scene declares the panels (`board_tree`) and draws them; the complex shown large is drawn by
+its region (regions/complex.py), the pieces are in items.py, the words in words.py.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
@@ -31,44 +34,29 @@ from ui.board import style
 from ui.board.items import BoardItem, TokenItem
 from ui.board.pieces import Chip, Panel, TextItem
 from ui.board.scene import GameScene
-from ui.games.victory_through_industry import describe, idle_reason, offer_text
 from ui.games.victory_through_industry.items import (
-    CellTarget,
     ContractCard,
     FactoryTile,
-    GridBack,
     Overview,
     ProductCard,
     RecipeCard,
     TokenMark,
-    TurnBadge,
-    factory_tooltip,
 )
+from ui.games.victory_through_industry.regions.complex import ComplexRegion
+from ui.games.victory_through_industry.regions.geometry import (
+    CHIP,
+    RECIPE_H,
+    RECIPE_W,
+    SIDE_W,
+    SUPPLY_W,
+    TILE,
+    supply_height,
+    supply_per_row,
+)
+from ui.games.victory_through_industry.words import describe, offer_text
 
-C = 110.0          # a cell of the large complex
-CARD = 80.0        # a product card inside a cell
-M = 20.0           # outer margin
-SIDE_W = 560.0     # the right column
-TILE = 120.0       # a rotation choice (large: the sides' products must be readable on a laptop)
-RECIPE_W, RECIPE_H = 172.0, 54.0   # a factory type in the supply
-CHIP = 44.0        # a product in the palette (11 in a row of the right column)
-MIN_COLS, MIN_ROWS = 6, 4
-"""The least grid of the complex shown large (it grows as factories are built beyond it)."""
-MIN_COMPLEX_W = MIN_COLS * C + 32
-SUPPLY_W = [n * (RECIPE_W + 6) + 26 for n in (5, 4, 3, 8)]
-"""The factory supply's widths: five types to a row (under the complex), four or three (in a
-column of its own), or eight (a wide room)."""
 REFLOWING = ("supply", "turn", "row", "palette", "choices")
 """Panels whose contents are laid out for the width they are given."""
-
-
-def supply_per_row(width: float) -> int:
-    """Factory types to a row of the supply `width` wide."""
-    return max(3, int((width - 26) // (RECIPE_W + 6)))
-
-
-def supply_height(per_row: int) -> float:
-    return (len(FACTORY_IDS) + per_row - 1) // per_row * (RECIPE_H + 6) + 42
 
 
 def board_tree(sizes: dict[str, tuple[float, float]], players: int):
@@ -89,11 +77,9 @@ def board_tree(sizes: dict[str, tuple[float, float]], players: int):
               # last, ending its column: choices that come and go move nothing below them
               Leaf("choices", SIDE_W, sizes["choices"][1], w_max=1400.0)]
     return Flow(panels, gap=14.0, max_lines=4)
-CELL_KINDS = ("site", "place_product")
-PRODUCT_KINDS = ("move_product", "pay")
 
 
-class VtiScene(GameScene):
+class VtiScene(ComplexRegion, GameScene):
     """See the module doc."""
 
     game_id = "victory-through-industry"
@@ -108,7 +94,6 @@ class VtiScene(GameScene):
         self._ghost_at: tuple | None = None  # (type, cell) it is previewed for
         self._preview_rot = 0
         self._rotations: dict[int, Action] = {}
-        self._extent: dict[int, tuple[int, int, int, int]] = {}  # each complex's grid, grow-only
 
     def open_complex(self, seat: int | None) -> None:
         """Show `seat`'s complex large (None: back to the default)."""
@@ -121,9 +106,6 @@ class VtiScene(GameScene):
             return False
         self.open_complex(None)
         return True
-
-    steps_remembered = 1 << 30
-    """Every position of the game: each complex's grid only grows, over the whole game."""
 
     def _aim(self, view: dict, legal: list[Action], viewer: int | None) -> tuple[int | None, int]:
         """(me, focus): the seat whose clicks the board takes and the complex shown large."""
@@ -138,11 +120,6 @@ class VtiScene(GameScene):
             focus = forced
         self._active = forced if forced is not None else me
         return me, focus
-
-    def recall(self, view: dict, legal: list[Action] = (), viewer: int | None = None) -> None:
-        """Grow the large complex's grid as the live board did at this earlier position."""
-        me, focus = self._aim(view, list(legal), viewer)
-        self._grow_grid(view, focus, [a for a in legal if a.kind in CELL_KINDS] if focus == self._active else [])
 
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         me, focus = self._aim(view, legal, viewer)
@@ -206,206 +183,9 @@ class VtiScene(GameScene):
             self._by_action[action] = item
 
     # -- the large complex ---------------------------------------------------------------------------
-    def _grow_grid(self, view: dict, focus: int, targets: list[Action]) -> tuple[int, int, int, int]:
-        """The grid of `focus`'s complex (its cells and the `targets` offered, and one more all
-        round), grown from the grid it had. The grid only grows (per complex): a card moved, a
-        factory torn down or a decision undone never re-centres it, so nothing on the board
-        slides under the cursor. A game opened from a save grows it through the positions it went
-        through (`recall`), so it draws the grid the live board drew."""
-        seat = view["seats"][focus]
-        cells = ([(f["x"], f["y"]) for f in seat["factories"]] + [(q["x"], q["y"]) for q in seat["products"]]
-                 + [tuple(a.args[-2:]) for a in targets]) or [(0, 0)]
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        need = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
-        had = self._extent.get(focus, need)
-        ext = (min(had[0], need[0]), min(had[1], need[1]), max(had[2], need[2]), max(had[3], need[3]))
-        self._extent[focus] = ext
-        return ext
-
-    def _show_complex(self, view: dict, focus: int, me: int | None, names, marks) -> float:
-        seat = view["seats"][focus]
-        # the complex whose cells and factories take this seat's clicks (its own, or another
-        # player's while moving a factory into or out of it)
-        mine = focus == self._active
-        facs = {(f["x"], f["y"]): (f["type"], f["rot"]) for f in seat["factories"]}
-        prods = {(q["x"], q["y"]): q["type"] for q in seat["products"]}
-        targets = []
-        if mine:
-            targets = [a for a in self._pending if a.kind in CELL_KINDS]
-        ext = self._grow_grid(view, focus, targets)
-        x0, y0 = ext[0], ext[1]
-        # as large as the largest complex shown large so far, whoseever it is: the panel keeps its
-        # size when another complex is opened, or in hot-seat play another player's turn shows
-        # theirs (it was the size of the complex shown, and the whole board moved at each change)
-        cols = max([MIN_COLS] + [e[2] - e[0] + 1 for e in self._extent.values()])
-        rows = max([MIN_ROWS] + [e[3] - e[1] + 1 for e in self._extent.values()])
-        top = 0.0
-        panel = self._item(("complex-panel",), lambda: Panel(10, 10))
-        self._left_w = max(cols * C + 32, MIN_COMPLEX_W)
-        title = f"{whose(names[focus], start=True)} complex"
-        if view["phase"] == "play" and view["current"] == focus:
-            title += " — on turn"
-        note = "click another player's overview to open theirs" if mine or me is None else \
-            f"viewing {names[focus]}; click your own overview to come back"
-        if mine and focus != me:
-            note = "moving a factory into or out of this complex, with its owner's permission"
-        panel.set_panel(title, note, style.seat_colour(focus), self._left_w, rows * C + 48)
-        panel.setPos(0, top)
-        ox, oy = 16, top + 38
-        grid = self._item(("grid",), GridBack)
-        grid.set_grid(cols, rows, C)
-        grid.setPos(QPointF(ox, oy))
-
-        def pos(c, size):
-            return QPointF(ox + (c[0] - x0) * C + (C - size) / 2, oy + (c[1] - y0) * C + (C - size) / 2)
-
-        step = view.get("step") or {}
-        producing = view["phase"] == "play" and any(a.kind in ("produce", "nonproduction") for a in self._pending)
-        for c, (f, rot) in sorted(facs.items()):
-            tile = self._item(("fac", c), lambda: FactoryTile(C))
-            why = idle_reason(seat, c) if producing else None
-            idle = f"\nCannot run now: {why[0].lower()}{why[1:]}." if why else ""
-            tile.set_factory(f, rot, tooltip=factory_tooltip(f, rot) + idle)
-            tile.setPos(pos(c, C))
-            tile.setZValue(2)
-            act = self._take(lambda a, f=f: mine and a.kind == "produce" and a.args[0] == f) if mine else None
-            # every factory of the type emits the same production move
-            if act is not None:
-                self._pending.insert(0, act)
-                self._target(tile, act, f"Produce with every {tile.texts()[0]}")
-            else:
-                act = self._take(lambda a, c=c: a.kind == "fpick" and tuple(a.args) == c) if mine else None
-                if act is None and mine and self._producing is not None:
-                    # not legal: a click asks the engine why this type cannot run
-                    self._target(tile, Action("produce", self._producing, (f,)), legal=False)
-                else:
-                    self._target(tile, act, "Choose this factory to move" if act else "")
-            for badge, kind, text, dx in (("tear", "tear_down", "✕", 4), ("move", "move_factory", "↻", C - 30)):
-                act = self._take(lambda a, c=c, kind=kind: a.kind == kind and tuple(a.args) == c) if mine else None
-                if act is None:
-                    continue
-                chip = self._item(("badge", badge, c), lambda: Chip(26, 24))
-                chip.set_chip(text, ("Tear down" if kind == "tear_down" else "Move (pay one card)") + " this factory",
-                              style.PAPER_DARK)
-                chip.setPos(pos(c, C) + QPointF(dx, 4))
-                chip.setZValue(6)
-                self._target(chip, act)
-        self._pending = [a for a in self._pending if a.kind != "produce" or not any(
-            f == a.args[0] for f, _ in facs.values())] if mine else self._pending
-        for c, p in sorted(prods.items()):
-            card = self._item(("prod", c), lambda: ProductCard(CARD, CARD))
-            card.set_product(p)
-            card.setPos(pos(c, CARD))
-            card.setZValue(3)
-            act = None
-            if mine:
-                act = self._take(lambda a, c=c: (a.kind in PRODUCT_KINDS and tuple(a.args) == c)
-                                 or (a.kind == "fulfil" and tuple(a.args[1:]) == c))
-            status = ""
-            if act is not None:
-                status = {"move_product": "Move or discard this card", "pay": "Pay with this card",
-                          "fulfil": "Supply this card for the contract"}[act.kind]
-            self._target(card, act, status)
-        for a in targets:
-            c = tuple(a.args)
-            self._pending.remove(a)
-            cell = self._item(("cell", c), lambda: CellTarget(C))
-            label = "place here" if a.kind == "place_product" else ""
-            cell.set_cell(label, describe(a, view, names))  # the place in words, never coordinates
-            cell.setPos(pos(c, C))
-            cell.setZValue(1)
-            self._target(cell, a, "Put it here")
-            # the factory to place is previewed in the cell under the mouse
-            at = cell.pos()
-            cell.hover_hook = (lambda on, c=c, at=at: self._preview_site(c, at, on)) \
-                if a.kind == "site" and step.get("f") else None
-        self._show_ghost(step, mine, pos)
-        # cards waiting for a cell (received in a trade, from the bank, or stranded)
-        for i, p in enumerate(seat["incoming"]):
-            card = self._item(("incoming", i), lambda: ProductCard(54, 54))
-            card.set_product(p, small=True, note="waiting for a place")
-            card.setPos(QPointF(self._left_w - 70 - i * 60, top + rows * C - 20))
-            card.setZValue(7)
-            self._target(card, None)
-        return rows * C + 48
 
     # -- placing a factory: its preview on the board -------------------------------------------------------
-    def _show_ghost(self, step: dict, mine: bool, pos) -> None:
-        """While a factory is turned, it stands in its chosen cell, drawn as it will be placed:
-        a click on it puts it so, its ↻ badge turns it (so do the large choices below, on
-        hover). While its cell is chosen, it is previewed in the cell under the mouse."""
-        rotations = {a.args[0]: a for a in self._pending if a.kind == "rotate"} if mine else {}
-        self._rotations = rotations
-        site = step.get("site") if step.get("k") == "build" else None
-        ftype = step.get("f")
-        ghost = self._ghost_item()
-        if rotations and site is not None and ftype:
-            key = (ftype, tuple(site))
-            if key != self._ghost_at or self._preview_rot not in rotations:
-                self._preview_rot = min(rotations)
-            self._ghost_at = key
-            ghost.setPos(pos(tuple(site), C))
-            ghost.setVisible(True)
-            ghost.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
-            ghost.setAcceptHoverEvents(True)
-            self._set_ghost_rotation(self._preview_rot)
-            badge = self._item(("ghost-turn",), lambda: TurnBadge(30))
-            badge.set_chip("↻", "Turn it a quarter to the right", style.GOLD)
-            badge.on_click = self._turn_preview
-            badge.setPos(pos(tuple(site), C) + QPointF(C - 34, 4))
-            badge.setZValue(7)
-            self._target(badge, None, "Turn it a quarter to the right")
-            return
-        self._ghost_at = None
-        if ghost.pos() == QPointF(0, 0):
-            # hidden pieces count in the board's extent: a new ghost waits inside the complex,
-            # not at the scene's corner, or the fitted board would shift when it first moves
-            ghost.setPos(QPointF(16, 38))
-        ghost.setVisible(False)
-        ghost.set_target(None, False)
-        # previewing a cell under the mouse: the ghost takes no mouse events of its own
-        ghost.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        ghost.setAcceptHoverEvents(False)
 
-    def _ghost_item(self) -> FactoryTile:
-        ghost = self._item(("ghost",), lambda: FactoryTile(C))
-        ghost.setOpacity(0.82)
-        ghost.setZValue(5)
-        self._ghost = ghost
-        return ghost
-
-    def _set_ghost_rotation(self, rot: int) -> None:
-        step = (self.view or {}).get("step") or {}
-        ftype = step.get("f")
-        ghost = self._ghost
-        if ghost is None or not ftype:
-            return
-        self._preview_rot = rot
-        ghost.set_factory(ftype, rot, f"{rot * 90}°")
-        act = self._rotations.get(rot)
-        status = f"Put the {FACTORIES[ftype].name} in this way (click), or turn it with ↻"
-        ghost.set_target(act, act is not None, status)
-
-    def _turn_preview(self) -> None:
-        if self._rotations:
-            order = sorted(self._rotations)
-            nxt = next((r for r in order if r > self._preview_rot), order[0])
-            self._set_ghost_rotation(nxt)
-
-    def _preview_rotation(self, rot: int, on: bool) -> None:
-        if on and rot in self._rotations and self._ghost_at is not None:
-            self._set_ghost_rotation(rot)
-
-    def _preview_site(self, cell: tuple, at: QPointF, on: bool) -> None:
-        step = (self.view or {}).get("step") or {}
-        ghost = self._ghost
-        if ghost is None or ("ghost",) not in self.pool or not step.get("f") or self._ghost_at is not None:
-            return  # no factory being placed (a parked ghost stays hidden)
-        if on:
-            ghost.set_factory(step["f"], 0)
-            ghost.setPos(at)
-        ghost.setVisible(on)
 
     # -- the factory supply ----------------------------------------------------------------------------
     def _show_supply(self, view: dict, me: int | None, width: float) -> float:
@@ -579,10 +359,11 @@ class VtiScene(GameScene):
         row = view["row"]
         per_row = 6 if width < 1.45 * SIDE_W else 9
         cw, ch = (width - 24 - (per_row - 1) * 8) / per_row, 62.0
-        # as many rows as the contracts of the game's start took: claimed ones leave gaps at the
-        # end, so the panel keeps its size and the board its arrangement (ui/board/layout.py)
-        self._row_most = max(getattr(self, "_row_most", 0), len(row))
-        rows = max(1, (self._row_most + per_row - 1) // per_row)
+        # as many rows as the contracts revealed took (those claimed or lost since are counted):
+        # claimed ones leave gaps at the end, so the panel keeps its size and the board its
+        # arrangement (ui/board/layout.py)
+        revealed = len(row) + len(view["lost"]) + sum(len(seat["contracts"]) for seat in view["seats"])
+        rows = max(1, (revealed + per_row - 1) // per_row)
         panel = self._item(("row-panel",), lambda: Panel(10, 10))
         panel.set_panel("Contracts on offer", f"{len(row)} left · {view['deck_count']} stay in the box",
                         None, width, rows * (ch + 8) + 42)

@@ -1,4 +1,4 @@
-"""Online play in the GUI (DESIGN §12): the network thread, the player's account and games
+"""Online play in the GUI (ARCHITECTURE §12): the network thread, the player's account and games
 (`OnlineManager`), the window of a game hosted elsewhere (`RemoteController`, the same window,
 board, prompts, log and end-of-game breakdown as a local game), and the host's link between its
 `GameController` and the rooms (`HostBridge`).
@@ -91,6 +91,7 @@ class OnlineManager(QObject):
         self.link = MatrixLink(creds, notice=lambda text: self._deliver(self._said, text))
         self.player = PlayerService(self.link, on_event=self._on_event_from_thread)
         self.player.on_host_event = self._on_host_event_from_thread
+        self.player.hosts = lambda room: room in self.bridges  # read on the network thread: a dict lookup
         self.outbox = Outbox(self.link, log=lambda text: self._deliver(self._said, text),
                              on_dropped=lambda room: self._deliver(self._lost_frame, room))
         self.bridges: dict[str, HostBridge] = {}  # room -> the hosted game's bridge

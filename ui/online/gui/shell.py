@@ -1,4 +1,4 @@
-"""The application shell's online part (DESIGN §12): sign-in, the "Online games" list on the
+"""The application shell's online part (ARCHITECTURE §12): sign-in, the "Online games" list on the
 start screen, hosting a game with online seats, joining and opening games. Nothing of it is
 imported until the start screen has painted, and the Matrix library only once a player signs in
 or has signed in before."""

@@ -1,0 +1,46 @@
+"""Where the Victory Through Industry board's parts go: the cells of the complex shown large, the
+product cards in them, the right column, the factory supply and the bank, and the grid a complex is
+drawn on."""
+
+from __future__ import annotations
+
+from engine.core.contract import Action
+from engine.games.victory_through_industry.data import FACTORY_IDS
+
+C = 110.0          # a cell of the large complex
+CARD = 80.0        # a product card inside a cell
+M = 20.0           # outer margin
+SIDE_W = 560.0     # the right column
+TILE = 120.0       # a rotation choice (large: the sides' products must be readable on a laptop)
+RECIPE_W, RECIPE_H = 172.0, 54.0   # a factory type in the supply
+CHIP = 44.0        # a product in the palette (11 in a row of the right column)
+MIN_COLS, MIN_ROWS = 6, 4
+"""The least grid of the complex shown large (it grows as factories are built beyond it)."""
+MIN_COMPLEX_W = MIN_COLS * C + 32
+SUPPLY_W = [n * (RECIPE_W + 6) + 26 for n in (5, 4, 3, 8)]
+"""The factory supply's widths: five types to a row (under the complex), four or three (in a
+column of its own), or eight (a wide room)."""
+
+
+def supply_per_row(width: float) -> int:
+    """Factory types to a row of the supply `width` wide."""
+    return max(3, int((width - 26) // (RECIPE_W + 6)))
+
+
+def supply_height(per_row: int) -> float:
+    """The factory supply's height with `per_row` types to a row."""
+    return (len(FACTORY_IDS) + per_row - 1) // per_row * (RECIPE_H + 6) + 42
+
+
+def grid_extent(seat: dict, targets: list[Action]) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the grid a complex is drawn on: its reach (every cell a factory
+    of it has stood on and the ring round it, as the view has it) and one cell more all round. The
+    reach only grows, so a card moved, a factory torn down or a decision undone never re-centres
+    the grid and nothing slides under the cursor; and a game opened from a save or reviewed draws
+    the grid the live board drew. Before the first factory, the cells offered (`targets`)."""
+    reach = seat.get("reach")
+    if reach:
+        return reach[0] - 1, reach[1] - 1, reach[2] + 1, reach[3] + 1
+    cells = [tuple(a.args[-2:]) for a in targets] or [(0, 0)]
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
