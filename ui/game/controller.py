@@ -138,6 +138,9 @@ class GameController(QObject):
         self._hurrying: int | None = None  # that AI's seat while such a decision is applied
         self._refresh_pending = False  # a redraw is due within HURRY_FRAME_MS
         self.held: tuple | None = None  # Step pace: (gen, seat, result) of a decision not yet shown
+        self.caution = None
+        """The first games' coach (ui/game/caution.py) while it is on: it may hold a costly move
+        to ask before it is taken."""
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
         learner's moves, no turn waits for confirmation (the lesson says what comes next), and
@@ -370,6 +373,14 @@ class GameController(QObject):
         if reason is not None:
             self.status.emit(reason)
             self.refused.emit(action, reason)
+            return False
+        if self.caution is not None and self.caution.intercepts(action):
+            return False  # the first games' coach judges it first (it takes it with take_judged)
+        return self.take_judged(action)
+
+    def take_judged(self, action: Action) -> bool:
+        """Apply the human's move, legal and past the first games' coach (ui/game/caution.py)."""
+        if self.closed or self.curtain_up or self.refusal(action) is not None:
             return False
         session = self.session
         floor_before = session.undo_floor()

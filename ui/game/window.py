@@ -81,6 +81,7 @@ class GameWindow(QMainWindow):
         self.prompt.chosen.connect(self._prompt_chosen)
         self.prompt.hint_requested.connect(self.suggest_move)
         self.hinter = None
+        self.caution = None  # the first games' coach of the open game (ui/game/caution.py), if on
         col.addWidget(self.prompt)
         self.view = BoardView()
         # room above the board for the prompt bar to grow into, all of it (its one row of buttons
@@ -297,6 +298,11 @@ class GameWindow(QMainWindow):
         self.prompt.set_hint("")
         self._install_undo_actions(controller)
         remote = getattr(controller, "remote", False)
+        from ui.game.caution import MoveCaution, coached
+
+        self.caution = None
+        if not remote and coached(self.settings, controller.session.spec.id):
+            self.caution = controller.caution = MoveCaution(controller, self.shell.runner, self)
         for act in (self.act_save, self.act_save_as):  # a game hosted elsewhere is saved by its host
             act.setEnabled(not remote)
         if self.shell._runner is not None:
