@@ -10,12 +10,19 @@ surely real (the paired difference of the two moves over the same worlds is `SUR
 errors or more) and only in a game whose estimates are measured to predict outcomes better than
 the base rate (`marks_allowed`, from the game's estimates.toml; ai/ANALYSIS.md).
 
+The budget is an average per decision: a first pass measures every decision, then what is left
+goes to the decisions that look costliest until each is resolved (ai/refine.py). A seat that
+finished last and far behind is also shown the decisions that cost it the most points of the game
+(`costliest`), whether or not any is a mistake: its win chance may have been nil long before the
+end, so that every later loss of win chance is nil too, while its score still fell.
+
 The result is kept beside the save, as ``FILE.analysis`` (JSON), so a game is analysed once. It
 names the game, the save's final state hash and the length of its log, and is used only for the
 save it was made from; anything wrong with it makes it count as absent, never an error.
 
-The worker functions (`analyse_task`, `hint_task`) are top-level and picklable: the app runs them
-in a spawn-context process pool and sends each a determinized state, never the true one.
+The worker functions (ai/refine.py's `measure_task` and `duel_task`, `hint_task`) are top-level and
+picklable: the app runs them in a spawn-context process pool and sends each a determinized state,
+never the true one.
 """
 
 from __future__ import annotations
@@ -27,15 +34,25 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.core.compare import SURE_Z  # a loss is marked only if this many standard errors above zero
+from ai.core.compare import SURE_Z, Part  # a loss is marked only if SURE_Z standard errors above zero
 from ai.core.estimate import ANALYSIS_MS, HINT_MS, Calibration, EstimateBudget, calibration, estimate
+from ai.refine import (
+    COSTLIEST,
+    FIRST,
+    MISTAKE,
+    Measured,
+    Refiner,
+    duel_task,
+    far_behind_seats,
+    measure_task,
+    share_of,
+)
 from engine.command_line import process_count
 from engine.core.contract import Action
 from engine.core.rng import Rng
 from saves.files import read_bounded, write_atomic
 
-MISTAKE = 10.0
-"""Points of win chance lost that make a decision a mistake."""
+__all__ = ["MISTAKE", "SURE_Z"]  # re-exported: the analysis's words for its marks
 BLUNDER = 25.0
 """Points of win chance lost that make a decision a blunder."""
 ANALYSIS_BUDGET = EstimateBudget(ANALYSIS_MS, "cpu")
@@ -62,11 +79,28 @@ class Analysed:
     gap_z: float
     top: tuple[tuple[Action, float], ...] = ()
     """The best few candidates with their win chances."""
+    se: float = 0.0
+    """The standard error of `win_before - win_after` (0 when the move played was the best found)."""
+    points_best: Action | None = None
+    """The move with the largest expected lead in the game's points (None: not measured)."""
+    points_loss: float = 0.0
+    """The lead in the game's points given away against `points_best`, where the search's rollouts
+    end (never negative)."""
+    points_se: float = 0.0
+    why: tuple[Part, ...] = ()
+    """What the best move gains against the move played, by category of the game's points."""
+    why_points: tuple[Part, ...] = ()
+    """What `points_best` gains against the move played."""
 
     @property
     def loss(self) -> float:
         """Points of win chance the decision lost against the best move found (never negative)."""
         return max(0.0, 100.0 * (self.win_before - self.win_after))
+
+    @property
+    def loss_se(self) -> float:
+        """The standard error of `loss`, in points of win chance."""
+        return 100.0 * self.se
 
     def severity(self, marks: bool = True) -> str:
         """"blunder", "mistake" or "" (not marked: small, unsure, or marks are off for the game)."""
@@ -82,31 +116,29 @@ class Analysed:
         return {"index": self.index, "entry": self.entry, "seat": self.seat, "chosen": self.chosen.to_dict(),
                 "best": self.best.to_dict(), "win_before": round(self.win_before, 5),
                 "win_after": round(self.win_after, 5), "shares": [round(x, 5) for x in self.shares],
-                "gap_z": round(self.gap_z, 3) if math.isfinite(self.gap_z) else 1e9,
-                "top": [[a.to_dict(), round(w, 5)] for a, w in self.top]}
+                "gap_z": _finite(self.gap_z, 3),
+                "top": [[a.to_dict(), round(w, 5)] for a, w in self.top],
+                "se": _finite(self.se, 5), "points_loss": round(self.points_loss, 3),
+                "points_se": _finite(self.points_se, 3),
+                **({"points_best": self.points_best.to_dict()} if self.points_best is not None else {}),
+                "why": [p.to_list() for p in self.why], "why_points": [p.to_list() for p in self.why_points]}
 
 
-def analyse_state(state, seat: int, chosen: Action, seed: int, budget: EstimateBudget, index: int = 0,
-                  entry: int = 0) -> Analysed:
-    """Analyse `seat`'s decision `chosen` in `state` (any state with the seat's view: worlds are
-    drawn from that view only)."""
-    from ai.core.observe import observe
-
-    est = estimate(observe(state, seat), seed, budget, include=[chosen])
-    made = est.find(chosen)
-    best = est.best
-    return Analysed(index, entry, seat, chosen, best.action, best.win, made.win, made.shares, made.gap_z,
-                    tuple((c.action, c.win) for c in est.candidates[:HINT_CANDIDATES]))
-
-
-def analyse_task(game_id: str, state_data: dict, seat: int, chosen: dict, seed: int, budget_ms: int | None,
-                 rollouts: int | None, index: int, entry: int) -> dict:
-    """The worker's form of `analyse_state`: plain data in (a determinized state), plain data out."""
-    from engine.core.registry import get_spec
-
-    state = get_spec(game_id).state_from_data(state_data)
-    budget = EstimateBudget(budget_ms, "cpu", rollouts)
-    return analyse_state(state, seat, Action.from_dict(chosen), seed, budget, index, entry).to_dict()
+def analysed_of(m: Measured) -> Analysed:
+    """The `Analysed` decision of what was measured of it (ai/refine.py). Should the move played
+    have come out at least as good as the best found once more worlds were added, it is the best."""
+    t = m.task
+    after = m.shares(t.chosen)
+    best, before, z, se, why = m.best, m.win_before, m.gap_z, m.se, m.why()
+    if before <= after[t.seat]:
+        best, before, z, se, why = t.chosen, after[t.seat], 0.0, 0.0, ()
+    top = ((best, before),) + tuple((a, w) for a, w in m.top if a != best)
+    points_best, points_loss, points_se, why_points = m.by_points, m.points_loss, m.points_se, m.why_points()
+    if points_loss <= 0:
+        points_best, points_loss, points_se, why_points = t.chosen, 0.0, 0.0, ()
+    made = Analysed(t.index, t.entry, t.seat, t.chosen, best, before, after[t.seat], after, z,
+                    top[:HINT_CANDIDATES], se, points_best, points_loss, points_se, why, why_points)
+    return analysed_from_dict(made.to_dict())  # as it is kept in the file: rounded, no infinities
 
 
 MAX_ARGS = 64
@@ -146,15 +178,26 @@ def analysed_from_dict(d: dict) -> Analysed:
     ints = [d["index"], d["entry"], d["seat"]]
     if any(type(x) is not int or x < 0 for x in ints):
         raise ValueError("a decision's place or seat is not one")
-    gap = d.get("gap_z", 0.0)
-    if isinstance(gap, bool) or not isinstance(gap, int | float) or not math.isfinite(gap):
-        raise ValueError("a decision's certainty is not a number")  # NaN would pass every comparison
+    def number(key: str, default: float = 0.0) -> float:
+        x = d.get(key, default)
+        if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x) or x < 0 and key != "gap_z":
+            raise ValueError(f"a decision's {key} is not a number")  # NaN would pass every comparison
+        return float(x)
+
+    def parts(key: str) -> tuple[Part, ...]:
+        raw = d.get(key, [])
+        if not isinstance(raw, list) or len(raw) > 10:
+            raise ValueError("not a list")
+        return tuple(Part.from_list(p) for p in raw)
+
     top = d.get("top", [])
     if not isinstance(top, list) or len(top) > 10 or not isinstance(d["shares"], list) or len(d["shares"]) > 16:
         raise ValueError("not a list")
+    points_best = action(d["points_best"]) if "points_best" in d else None
     return Analysed(d["index"], d["entry"], d["seat"], action(d["chosen"]), action(d["best"]),
                     chance(d["win_before"]), chance(d["win_after"]), tuple(chance(x) for x in d["shares"]),
-                    float(gap), tuple((action(a), chance(w)) for a, w in top))
+                    number("gap_z"), tuple((action(a), chance(w)) for a, w in top), number("se"), points_best,
+                    number("points_loss"), number("points_se"), parts("why"), parts("why_points"))
 
 
 # -- hints ----------------------------------------------------------------------------------------
@@ -215,9 +258,19 @@ def hint_from_estimate(est) -> dict:
     return {"candidates": out, "calibrated": est.calibrated, "worlds": est.worlds, "standing": standing}
 
 
+UNMEASURED = 1e9
+"""What an infinite standard error or certainty is written as (JSON has no infinity): a standard
+error of a move seen in a single world, whose spread is unknown."""
+
+
 def _finite(x: float, digits: int) -> float:
-    """`x` rounded, with an infinite value (no spread at all) as a very large number: JSON has no inf."""
-    return round(x, digits) if math.isfinite(x) else 1e9
+    """`x` rounded, with an infinite value as `UNMEASURED`."""
+    return round(x, digits) if math.isfinite(x) else UNMEASURED
+
+
+def measured(se: float) -> bool:
+    """Whether a standard error was measured (not `UNMEASURED` nor infinite)."""
+    return se < UNMEASURED / 10
 
 
 # -- the first games' coach -------------------------------------------------------------------------
@@ -338,39 +391,67 @@ def marks_allowed(game_id: str) -> bool:
 
 
 def run_tasks(game_id: str, tasks: Sequence[Task], budget: EstimateBudget, jobs: int = 1,
-              progress: Callable[[int, int], None] | None = None) -> list[Analysed]:
-    """Analyse `tasks`, in this process or spread over `jobs` worker processes (no more than the
-    tasks, nor than the machine's cores: a process per decision once started hundreds)."""
-    out: list[Analysed] = []
+              progress: Callable[[int, int], None] | None = None,
+              far_behind: Iterable[int] = ()) -> list[Analysed]:
+    """Analyse `tasks` within `budget` on average per decision (a first pass, then duels for the
+    decisions that look costliest: ai/refine.py), in this process or spread over `jobs` worker
+    processes (no more than the tasks, nor than the machine's cores: a process per decision once
+    started hundreds). `far_behind`: the seats shown the decisions that cost them most points."""
     jobs = process_count(jobs, len(tasks))
     if jobs <= 1:
-        from engine.core.registry import get_spec
-
-        spec = get_spec(game_id)
-        for i, t in enumerate(tasks):
-            out.append(analyse_state(spec.state_from_data(t.state_data), t.seat, t.chosen, t.seed, budget,
-                                     t.index, t.entry))
-            if progress is not None:
-                progress(i + 1, len(tasks))
-        return out
+        return _run(game_id, tasks, budget, lambda fn, calls: [fn(*args) for args in calls], progress, far_behind)
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor
 
     from ai.core.priority import start_worker
 
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=start_worker, initargs=(os.getpid(),)) as pool:
-        futures = [pool.submit(analyse_task, game_id, *task_args(t, budget)) for t in tasks]
-        for i, f in enumerate(as_completed(futures)):
-            out.append(analysed_from_dict(f.result()))
-            if progress is not None:
-                progress(i + 1, len(tasks))
-    return sorted(out, key=lambda d: d.index)
+        def run(fn, calls):
+            futures = [pool.submit(fn, *args) for args in calls]
+            return [f.result() for f in futures]
+
+        return _run(game_id, tasks, budget, run, progress, far_behind)
 
 
-def task_args(t: Task, budget: EstimateBudget) -> tuple:
-    """`analyse_task`'s arguments after the game id, for task `t`."""
-    return (t.state_data, t.seat, t.chosen.to_dict(), t.seed, budget.ms, budget.rollouts, t.index, t.entry)
+def _run(game_id, tasks, budget, run, progress, far_behind) -> list[Analysed]:
+    refiner = Refiner(budget, set(far_behind))
+    first = first_budget(budget)
+    done = 0
+    for i in range(0, len(tasks), 8):  # in slices, so progress is said as it goes
+        chunk = tasks[i:i + 8]
+        for t, result in zip(chunk, run(measure_task, [measure_args(game_id, t, first) for t in chunk]), strict=True):
+            refiner.first(t, result)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, len(tasks))
+    while wave := refiner.wave():
+        results = run(duel_task, [duel_args(game_id, m, b, seed) for m, b, seed in wave])
+        for (m, _b, _seed), result in zip(wave, results, strict=True):
+            refiner.add(m.task.index, result)
+    return refiner.analysed(analysed_of)
+
+
+def first_budget(budget: EstimateBudget) -> EstimateBudget:
+    """What the first pass gives each decision (`FIRST` of the average budget)."""
+    return share_of(budget, FIRST)
+
+
+def measure_args(game_id: str, t: Task, budget: EstimateBudget) -> tuple:
+    """`measure_task`'s arguments for task `t`."""
+    return (game_id, t.state_data, t.seat, t.chosen.to_dict(), t.seed, budget.ms, budget.rollouts)
+
+
+def duel_args(game_id: str, m: Measured, budget: EstimateBudget, seed: int) -> tuple:
+    """`duel_task`'s arguments for a duel of the decision `m`."""
+    t = m.task
+    return (game_id, t.state_data, t.seat, t.chosen.to_dict(), m.best.to_dict(), m.by_points.to_dict(), seed,
+            budget.ms, budget.rollouts)
+
+
+def final_outcome(review):
+    """The outcome of the game in `review`, or None if it is not finished."""
+    return review.state_at(len(review.actions)).outcome() if review.finished else None
 
 
 def analyse_review(review, state_hash: str, seats: Iterable[int] | None = None,
@@ -379,8 +460,18 @@ def analyse_review(review, state_hash: str, seats: Iterable[int] | None = None,
     """Analyse the decisions of `seats` in `review` (the whole game, start to end)."""
     chosen = sorted(set(default_seats(review.seats) if seats is None else seats))
     tasks = plan(review, chosen)
-    decisions = run_tasks(review.spec.id, tasks, budget, jobs, progress)
+    far = far_behind_seats(final_outcome(review), chosen)
+    decisions = run_tasks(review.spec.id, tasks, budget, jobs, progress, far)
     return Analysis(review.spec.id, state_hash, len(review.actions), budget.ms, chosen, decisions)
+
+
+def costliest(analysis: Analysis, review, seat: int) -> list[Analysed]:
+    """The decisions that cost `seat` the most points of the game (`COSTLIEST` at most, the largest
+    first), if it finished last and far behind (ai/refine.py's `far_behind_seats`); else none."""
+    if seat not in far_behind_seats(final_outcome(review), [seat]):
+        return []
+    mine = [d for d in analysis.decisions if d.seat == seat and d.points_loss > 0 and d.points_best is not None]
+    return sorted(mine, key=lambda d: (-d.points_loss, d.index))[:COSTLIEST]
 
 
 # -- the file beside the save ---------------------------------------------------------------------
@@ -493,21 +584,57 @@ def analysis_problem(analysis: Analysis, review) -> str | None:
         if len(d.top) > HINT_CANDIDATES or (d.top and d.top[0][0] != d.best):
             return f"{where}'s candidates are not its best moves"
         legal = review.state_at(d.entry).legal_actions(d.seat)
-        if d.best not in legal or any(a not in legal for a, _ in d.top):
+        if d.best not in legal or any(a not in legal for a, _ in d.top) \
+                or d.points_best is not None and d.points_best not in legal:
             return f"{where}'s better move is not one the rules allowed"
     return None
 
 
 # -- what `tycoons analyse` prints ----------------------------------------------------------------
+ROW_KEYS = ("index", "seat", "chosen", "best", "win_before", "win_after", "loss", "se", "mark", "points_best",
+            "points_loss", "points_se")
+"""The keys of each decision in `tycoons analyse --json`."""
+
+
 def decision_rows(analysis: Analysis, review) -> list[dict]:
-    """The JSON objects of `tycoons analyse --json`: index, seat, chosen, best, win_before, win_after."""
+    """The JSON objects of `tycoons analyse --json` (`ROW_KEYS`): the decision's number and seat,
+    the move played and the best found (labels), the win chances with each, the `loss` in points
+    of win chance and its standard error `se` (in points too), its `mark` ("mistake", "blunder"
+    or null), and the move that gains the most points with the lead in the game's points given
+    away against it and that loss's standard error."""
+    marks = analysis.marks()
     rows = []
     for d in analysis.decisions:
         state = review.state_at(d.entry)
         rows.append({"index": d.index, "seat": d.seat, "chosen": _label(review, state, d.chosen),
                      "best": _label(review, state, d.best), "win_before": round(d.win_before, 4),
-                     "win_after": round(d.win_after, 4)})
+                     "win_after": round(d.win_after, 4), "loss": round(d.loss, 2), "se": _finite(d.loss_se, 2),
+                     "mark": d.severity(marks) or None,
+                     "points_best": _label(review, state, d.points_best) if d.points_best is not None else None,
+                     "points_loss": round(d.points_loss, 2), "points_se": _finite(d.points_se, 2)})
     return rows
+
+
+def summary(analysis: Analysis, review) -> dict:
+    """What `tycoons analyse --json` says of the whole game, per analysed seat: the win chance given
+    away in all (the sum of the losses, in points, with its standard error, and the part of it
+    that is sure; `unmeasured` counts the losses seen in a single world, whose error is unknown and
+    left out of `se`), the marks, and the decisions that cost most points for a seat that finished
+    last and far behind (`costliest`)."""
+    marks = analysis.marks()
+    out = {}
+    for seat in analysis.seats:
+        mine = [d for d in analysis.decisions if d.seat == seat]
+        sure = [d for d in mine if d.chosen != d.best and d.gap_z >= SURE_Z]
+        variance = sum(d.loss_se ** 2 for d in mine if measured(d.loss_se))
+        out[str(seat)] = {
+            "decisions": len(mine), "win_chance_given_away": round(sum(d.loss for d in mine), 1),
+            "se": round(math.sqrt(variance), 1), "sure": round(sum(d.loss for d in sure), 1),
+            "unmeasured": sum(not measured(d.loss_se) for d in mine),
+            "mistakes": sum(d.severity(marks) == "mistake" for d in mine),
+            "blunders": sum(d.severity(marks) == "blunder" for d in mine),
+            "costliest": [d.index for d in costliest(analysis, review, seat)]}
+    return out
 
 
 def _label(review, state, action: Action) -> str:
@@ -525,7 +652,7 @@ def text_report(analysis: Analysis, review, calibrated: bool) -> str:
     names = review.names
     who = ", ".join(names[s] for s in analysis.seats)
     lines = [f"{review.spec.title}: {len(analysis.decisions)} decisions of {who} analysed"
-             + (f" at {analysis.budget_ms} ms of CPU each" if analysis.budget_ms else "")]
+             + (f" at {analysis.budget_ms} ms of CPU each on average" if analysis.budget_ms else "")]
     if not calibrated:
         lines.append("Note: the win chances of this game have not been measured against real outcomes.")
     elif not marks:
@@ -538,7 +665,18 @@ def text_report(analysis: Analysis, review, calibrated: bool) -> str:
         mark = d.severity(marks)
         lines.append(f"{r['index']:>5}  {_cut(names[d.seat], 12):<12}  {_cut(r['chosen'], width):<{width}}  "
                      f"{_cut(r['best'], width):<{width}}  {_pct(d.win_before):>6}  {_pct(d.win_after):>5}"
-                     + (f"  {mark} (−{d.loss:.0f})" if mark else ""))
+                     + (f"  {mark} (−{d.loss:.0f} ± {d.loss_se:.0f})" if mark else ""))
+    lines.append("")
+    for seat, said in summary(analysis, review).items():
+        name = names[int(seat)]
+        lines.append(f"{name}: {said['win_chance_given_away']:.0f} points of win chance given away in all "
+                     f"(± {said['se']:.0f}; {said['sure']:.0f} of them sure)")
+        for d in costliest(analysis, review, int(seat)):
+            state = review.state_at(d.entry)
+            error = f"± {d.points_se:.0f}" if measured(d.points_se) else "uncertain"
+            lines.append(f"  cost {name} the most: decision {d.index}, {d.points_loss:.0f} points ({error}): "
+                         f"played {_label(review, state, d.chosen)}; better "
+                         f"{_label(review, state, d.points_best)}")
     return "\n".join(lines)
 
 
@@ -565,7 +703,7 @@ def analyse_command(path: str, as_json: bool = False, budget_ms: int | None = No
     from saves.store import read_save
 
     if budget_ms is not None and not 1 <= budget_ms <= MAX_BUDGET_MS:
-        print(f"tycoons analyse: --budget-ms is the CPU time of one decision, from 1 to {MAX_BUDGET_MS:,} "
+        print(f"tycoons analyse: --budget-ms is the CPU time of one decision on average, from 1 to {MAX_BUDGET_MS:,} "
               f"milliseconds (not {budget_ms})", file=sys.stderr)
         return 2
     if jobs < 1:
@@ -591,7 +729,7 @@ def analyse_command(path: str, as_json: bool = False, budget_ms: int | None = No
     if as_json:
         print(json.dumps({"game": session.spec.id, "file": os.fspath(path), "names": session.names,
                           "budget_ms": budget.ms, "calibrated": calibrated, "marks": analysis.marks(),
-                          "decisions": decision_rows(analysis, review)}))
+                          "decisions": decision_rows(analysis, review), "summary": summary(analysis, review)}))
     else:
         print(text_report(analysis, review, calibrated))
     return 0

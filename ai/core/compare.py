@@ -85,12 +85,11 @@ class Moments:
 
     @property
     def z(self) -> float:
-        """The mean in standard errors (inf for a difference with no spread, 0 for none at all)."""
+        """The mean in standard errors (inf for a difference with no spread over two worlds or more;
+        0 for none at all, and for one world, whose spread is unknown)."""
         mean = self.mean
-        if self.n == 0:
-            return 0.0
         if self.n < 2:
-            return 0.0 if mean <= 0 else math.inf
+            return 0.0
         se = self.se
         if se <= 1e-9:
             return 0.0 if mean <= 1e-12 else math.inf

@@ -44,9 +44,10 @@ from ai.core.search import SearchRng
 from ai.core.shares import terminal_shares
 from engine.core.contract import TERMINAL, Action
 
-ANALYSIS_MS = 400
-"""The default budget of one analysed decision, in milliseconds of CPU time (ARCHITECTURE §9: at most
-0.5 s of CPU per analysed decision, all costs included)."""
+ANALYSIS_MS = 450
+"""The default budget of an analysed decision on average, in milliseconds of CPU time (ARCHITECTURE
+§9: at most 0.5 s of CPU per analysed decision, all costs included): a first pass at 60 % of it for
+each, the rest where the analysis looks costliest (ai/refine.py)."""
 HINT_MS = 1500
 """The thinking time of a hint, in milliseconds of wall-clock time (ARCHITECTURE §9: a hint within 2 s,
 the worker's round trip included)."""
@@ -254,14 +255,13 @@ def _halve(running: list[Action], values: dict[Action, list[float]], protected: 
 
 def gap_z(best: Sequence[float], other: Sequence[float]) -> float:
     """The paired difference best − other over their common worlds, in standard errors (inf for
-    a difference with no spread, 0 for none at all)."""
+    a difference with no spread over two worlds or more; 0 for none at all, and for one world:
+    a loss seen in a single world is not sure, however large)."""
     n = min(len(best), len(other))
-    if n == 0:
+    if n < 2:
         return 0.0
     diffs = [b - o for b, o in zip(best[:n], other[:n], strict=True)]
     mean = _mean(diffs)
-    if n < 2:
-        return 0.0 if mean <= 0 else math.inf
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     if var <= 1e-18:
         return 0.0 if mean <= 1e-12 else math.inf

@@ -25,3 +25,10 @@ class ReplayMismatch(TycoonsError):
 class BadSetup(TycoonsError, ValueError):
     """A game that cannot be set up so: a player's name, an option, the seed or the number of
     players outside what the game takes. A ValueError too, for callers that catch those."""
+
+
+def reason_of(exc: BaseException) -> str:
+    """The words a player reads for `exc`: the reason our own errors carry (an illegal action, a
+    save that cannot be read or written, the network's refusal), else the exception's message.
+    Any exception may arrive where a file is read or written, so the reason is optional."""
+    return str(getattr(exc, "reason", exc))

@@ -16,12 +16,15 @@ import time
 from pathlib import Path
 
 MOTIONS = ("_slide_anim", "_flip_anim")
-"""The attributes that hold a piece's running motion (ui/board/items.start_animation)."""
+"""The names of a piece's running motions (ui/board/items.start_animation)."""
 
 
 def moving(scene) -> bool:
     """True while any piece of `scene` slides or turns over."""
-    return any(getattr(item, attr, None) is not None for item in scene.items() for attr in MOTIONS)
+    from ui.board.items import BoardItem
+
+    return any(isinstance(item, BoardItem) and any(name in item.motions for name in MOTIONS)
+               for item in scene.items())
 
 
 def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int = 3) -> tuple[list[float], int]:

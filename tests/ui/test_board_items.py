@@ -164,7 +164,7 @@ def test_slide_is_instant_at_speed_zero_and_ends_on_target(qtbot):
     qtbot.addWidget(view)
     view.show()
     slide(tok, QPointF(200, 10), speed=4.0)
-    assert tok._slide_anim is not None  # animated, not blocking
+    assert tok.motions.get("_slide_anim") is not None  # animated, not blocking
     qtbot.waitUntil(lambda: tok.pos() == QPointF(200, 10), timeout=1000)
     # a new slide replaces an unfinished one and still ends on its own target
     slide(tok, QPointF(0, 0), speed=1.0)

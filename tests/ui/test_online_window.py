@@ -68,7 +68,7 @@ def test_a_remote_player_plays_a_whole_game_from_the_window(shell, qtbot, homese
         window = shell.window
         assert window is not None and window.isVisible()
         c = window.controller
-        assert getattr(c, "remote", False) and c.viewer == 0
+        assert c.local is None and c.viewer == 0
         # the host's refusal of an illegal click comes back to the status bar
         qtbot.waitUntil(lambda: c.human_to_move(), timeout=30000)
         c.on_intent(Action("acquire", 0, (99,)))

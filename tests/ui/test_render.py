@@ -32,7 +32,7 @@ def test_render_png_at_scale_one_and_two(qapp, tmp_path, capsys):
     sizes = {}
     for scale in (1, 2):
         out = tmp_path / f"board{scale}.png"
-        args = Namespace(game="first-ceo", players=4, seed=3, moves=12, out=str(out), scale=scale)
+        args = Namespace(game="first-ceo", players=4, seed=3, moves=12, out=str(out), scale=scale, names=None)
         assert render_from_args(args) == 0
         assert capsys.readouterr().out.strip() == str(out)
         img = QImage(str(out))

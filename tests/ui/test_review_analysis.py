@@ -276,3 +276,67 @@ def test_a_game_ended_in_the_window_is_analysed_from_its_end_dialog_and_kept_wit
     again = review_file(record, settings)
     qtbot.addWidget(again)
     assert again.analysis is not None and again.analyse_button.text() == "Analysed"
+
+
+def first_choice_game(game_id="first-ceo", seed=7):
+    """Ann always takes the first choice she is offered; Bob and Cy are Normal: she ends last, far
+    behind."""
+    from ai.core.worker import decide
+
+    seats = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "normal"), SeatInfo("Cy", "ai", "normal")]
+    s = Session.new(game_id, seats, seed=seed)
+    while not s.is_over():
+        if s.to_move() == 0:
+            s.apply(s.legal_actions()[0])
+        else:
+            s.apply(decide(s, level="normal"), by_ai=True)
+    return s
+
+
+@pytest.mark.parametrize("mistakes", ["as they are", "none"])
+def test_a_last_place_player_far_behind_is_shown_what_cost_the_most(reviewed, qtbot, monkeypatch, mistakes):
+    """Ann finished last and far behind: Analyse, through the window, lists the decisions that cost
+    her the most points, mistakes or not (also when no decision reaches the mistake threshold),
+    each with the loss in the game's points; a click on one goes to where it was decided and rings
+    the better move and the move played."""
+    monkeypatch.setattr(an, "calibration", lambda gid: an.Calibration(1.0, 0.1, 0.2, 1500, True))
+    if mistakes == "none":
+        monkeypatch.setattr(an, "MISTAKE", 101.0)
+        monkeypatch.setattr(an, "BLUNDER", 101.0)
+    game = first_choice_game()
+    outcome = game.state.outcome()
+    assert outcome.ranking[0] == 3 and outcome.scores[0] < 0.75 * max(outcome.scores)
+    w, _ = reviewed(game)
+    w.analysis_budget = EstimateBudget(None, "cpu", rollouts=24)
+    analyse_and_wait(qtbot, w, timeout=300_000)
+    costly = an.costliest(w.analysis, w.review, 0)
+    assert costly and len(costly) <= 3
+    if mistakes == "none":
+        assert w.analysis.marked() == [] and w.mistakes.item(0).text().startswith("No mistakes found")
+    assert [d.points_loss for d in costly] == sorted((d.points_loss for d in costly), reverse=True)
+    texts = [w.mistakes.item(i).text() for i in range(w.mistakes.count())]
+    head = texts.index(next(t for t in texts if t.startswith("What cost Ann the most")))
+    listed = texts[head + 1: head + 1 + len(costly)]
+    for d, text in zip(costly, listed, strict=True):
+        assert text.startswith(f"Decision {d.index} · cost {d.points_loss:.0f} points (± ")
+        assert "played “" in text and "better “" in text
+    w.charts.setCurrentIndex(2)
+    for k, d in enumerate(costly):
+        item = w.mistakes.item(head + 1 + k)
+        qtbot.mouseClick(w.mistakes.viewport(), Qt.MouseButton.LeftButton,
+                         pos=w.mistakes.visualItemRect(item).center())
+        assert w.step == d.index - 1
+        marks = {m.mark.tone: m for m in marks_on(w.scene)}
+        assert set(marks) <= {"better", "played"}
+        mistake = d.severity(True)  # a mistake too: shown as one, by its win chance
+        better = d.best if mistake else d.points_best
+        for tone, action in (("better", better), ("played", d.chosen)):
+            piece = w.scene.piece_towards(action)
+            if piece is not None:
+                assert marks[tone].parentItem() is piece
+        if mistake:
+            assert f"{mistake} (−{d.loss:.0f} points)" in w.note_label.text()
+            continue
+        if "played" in marks:
+            assert marks["played"].mark.text == f"Played · −{d.points_loss:.0f} points"
+        assert f"cost Ann the most ({d.points_loss:.0f} points against the strongest rival)" in w.note_label.text()

@@ -210,9 +210,10 @@ def test_pawn_walks_round_the_corner_and_ends_on_its_space(qtbot):
     pawn = scene.pool[("pawn", 0)]
     st.pos[0] = 3  # passes the Start corner
     scene.show(st.view(None), [], NAMES[:2], None)
-    assert pawn._walk_anim is not None
+    assert pawn.motions.get("_walk_anim") is not None
     space = scene._spaces[3]
-    qtbot.waitUntil(lambda: pawn._walk_anim is None or pawn._walk_anim.state() == pawn._walk_anim.State.Stopped,
+    qtbot.waitUntil(lambda: "_walk_anim" not in pawn.motions
+                    or pawn.motions["_walk_anim"].state() == pawn.motions["_walk_anim"].State.Stopped,
                     timeout=3000)
     assert space.sceneBoundingRect().contains(pawn.scenePos())
 

@@ -128,7 +128,7 @@ def test_two_windows_host_and_join_and_play_to_the_same_end(qtbot, settings, hom
         qtbot.mouseClick(panel.open_button, Qt.MouseButton.LeftButton)
         assert joined and not far.reports, far.reports
         playing = far.window
-        assert playing is not None and playing is not hosting and getattr(playing.controller, "remote", False)
+        assert playing is not None and playing is not hosting and playing.controller.local is None
 
         # both play through their windows' buttons until the game is over
         a, b = hosting.controller, playing.controller

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
+from engine.core.errors import reason_of
 from ui.services.plain_text import PlainLabel, message_box
 from ui.services.settings import Settings, autosave_exists
 from ui.services.settings import settings as global_settings
@@ -95,6 +96,10 @@ class Shell(QObject):
         self._windows: list = []  # help windows opened from the start screen
         self.first_painted = False
         self._preload: list[str] | None = None  # games whose code is still to be imported
+        self._online = None  # online play (ui/online/gui/shell.py), set up when first asked for
+        self._loading = False  # a load is being read (a second one waits for it)
+        self._quitting = False
+        self._record_future = None  # the last finished game being recorded in the background
         if self.settings.get("chrome") != "system":  # the system's own needs nothing done
             self._follow_setting("chrome", self.settings.get("chrome"))
         self.settings.subscribe(self._follow_setting)
@@ -187,7 +192,7 @@ class Shell(QObject):
     @property
     def online(self):
         """Online play (ui/online/gui/shell.py), made on first use: sign-in, Online games, hosting."""
-        if getattr(self, "_online", None) is None:
+        if self._online is None:
             from ui.online.gui.shell import OnlineShell
 
             self._online = OnlineShell(self)
@@ -289,7 +294,7 @@ class Shell(QObject):
         return self._show_window(window)
 
     def _leave_hosted_game(self) -> None:
-        online = getattr(self, "_online", None)
+        online = self._online
         if online is not None and online.bridge is not None:
             online.bridge.close()
             online.bridge = None
@@ -350,7 +355,7 @@ class Shell(QObject):
             session = self.read_in_background(None, self.start, load_autosave)
         except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
             self.report("Cannot continue", "The last game could not be restored:\n"
-                        f"{getattr(exc, 'reason', exc)}\n\nThe autosave file was left as it is.")
+                        f"{reason_of(exc)}\n\nThe autosave file was left as it is.")
             return None
         if session is None:
             self.report("Cannot continue", "There is no saved game to continue.")
@@ -372,7 +377,7 @@ class Shell(QObject):
         try:
             session = self.read_in_background(str(path), parent)
         except Exception as exc:  # noqa: BLE001
-            self.report("Cannot load", f"{Path(path).name} could not be loaded:\n{getattr(exc, 'reason', exc)}",
+            self.report("Cannot load", f"{Path(path).name} could not be loaded:\n{reason_of(exc)}",
                         parent)
             return None
         if not self.may_replace_game(parent):  # asked only once the file is known to be good
@@ -387,7 +392,7 @@ class Shell(QObject):
         """`read_session(path)` (or `reader()`) on a worker thread, the GUI thread meanwhile
         painting and, past LOAD_PROGRESS_AFTER_MS, showing a busy "Loading…" dialog. Returns the
         session or raises what the reader raised. A second load asked for meanwhile is refused."""
-        if getattr(self, "_loading", False):
+        if self._loading:
             raise RuntimeError("another game is being loaded")
         from concurrent.futures import ThreadPoolExecutor
 
@@ -436,9 +441,12 @@ class Shell(QObject):
         last saved (the autosave will then hold the new game): Save, Discard or Cancel."""
         window = self.window
         c = window.controller if window is not None else None
-        if c is None or c.closed or not window.isVisible() or c.session.is_over() or not c.is_modified():
+        if c is None or c.closed or not window.isVisible() or c.session.is_over():
             return True
-        if c.lesson is not None:  # a lesson is replayed from its start whenever wanted: nothing to lose
+        local = c.local
+        if local is None or not local.is_modified():  # a game hosted elsewhere is saved by its host
+            return True
+        if local.lesson is not None:  # a lesson is replayed from its start whenever wanted: nothing to lose
             return True
         answer = self.ask_save(parent or window)
         if answer == QMessageBox.StandardButton.Save:
@@ -490,7 +498,7 @@ class Shell(QObject):
         any) is written: the start screen shows at once and the list follows."""
         panel = self.start.past_games
         if panel is not None:
-            panel.refresh(after=getattr(self, "_record_future", None))
+            panel.refresh(after=self._record_future)
 
     def _stop_past_games(self) -> None:
         """The start screen is hidden: the record's results are checked no further for now."""
@@ -552,7 +560,7 @@ class Shell(QObject):
             return review_file(path, self.settings)
         except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
             self.report("Cannot review", f"{Path(path).name} could not be opened for review:\n"
-                        f"{getattr(exc, 'reason', exc)}", parent)
+                        f"{reason_of(exc)}", parent)
             return None
 
     def review_saved_game(self, parent: QWidget | None = None):
@@ -588,9 +596,9 @@ class Shell(QObject):
 
     def _window_closed(self) -> None:
         self._leave_hosted_game()
-        if not getattr(self, "_quitting", False):
+        if not self._quitting:
             self.show_start()
-            online = getattr(self, "_online", None)
+            online = self._online
             if online is not None:
                 online.refresh()
 
@@ -601,7 +609,7 @@ class Shell(QObject):
             self.window.close()
         if self._runner is not None:
             self._runner.shutdown()
-        online = getattr(self, "_online", None)
+        online = self._online
         if online is not None:
             online.stop()
         app = QApplication.instance()

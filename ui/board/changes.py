@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ui.board.items import BoardItem
+
 Looks = dict[tuple, tuple]
 """A board's pieces by key -> what each looks like (content, place)."""
 
@@ -26,17 +28,15 @@ Looks = dict[tuple, tuple]
 def look_of(piece) -> tuple:
     """What `piece` shows and where: its content and its place in its parent (rounded to a
     board unit, so a slide's last fraction of a pixel is no change)."""
-    goal = getattr(piece, "_goal", None)
-    pos = goal if goal is not None else piece.pos()
-    return (getattr(piece, "_content", None), round(pos.x()), round(pos.y()))
+    if not isinstance(piece, BoardItem):  # a hot spot: only its place
+        return (None, round(piece.pos().x()), round(piece.pos().y()))
+    pos = piece._goal if piece._goal is not None else piece.pos()
+    return (piece._content, round(pos.x()), round(pos.y()))
 
 
 def looks(scene) -> Looks:
     """The look of every piece `scene` shows now (parked pieces are not shown)."""
-    pool = getattr(scene, "pool", None)
-    if pool is None:
-        return {}
-    return {key: look_of(piece) for key, piece in pool.items.items() if piece.isVisible()}
+    return {key: look_of(piece) for key, piece in scene.pool.items.items() if piece.isVisible()}
 
 
 def changed_keys(before: Mapping[tuple, tuple], after: Mapping[tuple, tuple],

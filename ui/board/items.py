@@ -33,6 +33,7 @@ import weakref
 from collections.abc import Sequence
 
 from PySide6.QtCore import (
+    QAbstractAnimation,
     QEasingCurve,
     QElapsedTimer,
     QObject,
@@ -42,7 +43,7 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 from shiboken6 import isValid
 
@@ -62,6 +63,15 @@ def lod_of(painter: QPainter, option: QStyleOptionGraphicsItem | None) -> float:
     if option is None:
         return 1.0
     return option.levelOfDetailFromTransform(painter.worldTransform())
+
+
+def board_of(item: QGraphicsItem):
+    """The game board (`ui.board.scene.GameScene`) `item` is on, or None when it is on a plain
+    QGraphicsScene (a picture, a bench, a test) or on none: a piece is drawn the same on either,
+    and only a board has the hooks for hover words, refusals and clicks."""
+    scene = item.scene()
+    # a probe rather than isinstance: ui/board/scene.py builds on this module, not the reverse
+    return scene if hasattr(scene, "intent") else None
 
 
 # -- the pulse ---------------------------------------------------------------------------------------
@@ -114,7 +124,7 @@ class PulseDriver(QObject):
         for item in list(self._items):
             if item.scene() is None:
                 self._items.discard(item)
-            elif hasattr(item, "pulse"):
+            elif isinstance(item, GlowOverlay):
                 item.pulse(level)
             else:
                 item.update()
@@ -123,13 +133,12 @@ class PulseDriver(QObject):
 
 
 def pulse_for(scene) -> PulseDriver | None:
-    """The scene's shared PulseDriver (created on first use)."""
+    """The scene's shared PulseDriver (created on first use, a child of the scene)."""
     if scene is None:
         return None
-    driver = getattr(scene, "_tycoons_pulse", None)
+    driver = scene.findChild(PulseDriver, "", Qt.FindChildOption.FindDirectChildrenOnly)
     if driver is None:
         driver = PulseDriver(scene)
-        scene._tycoons_pulse = driver
     return driver
 
 
@@ -312,20 +321,20 @@ class Highlight:
             self.update()
         if self._glow is not None:
             self._glow.pulse(1.0)
-        scene = self.scene()
-        if scene is not None and hasattr(scene, "hovered"):
-            scene.hovered.emit(self.hover_text())
+        board = board_of(self)
+        if board is not None:
+            board.hovered.emit(self.hover_text())
         if self.hover_hook is not None:
             self.hover_hook(True)
 
     def hover_text(self) -> str:
         """The status-bar text while the mouse is over the piece: what a click does if it is a
         legal choice, else why a click is refused (the very words the click will show)."""
-        scene = self.scene()
+        board = board_of(self)
         tip = tip_text(self.toolTip()).split("\n", 1)[0]  # the status bar shows text as it is
         if self.action is None:  # a click does nothing: describe the piece, never a move
             return tip
-        explain = getattr(scene, "explain", None)
+        explain = board.explain if board is not None else None
         if explain is None:  # no controller to ask (a review board): only a legal piece names its move
             return (self.status or tip) if self.legal else tip
         return explain(self.action) or self.status or tip
@@ -334,9 +343,9 @@ class Highlight:
         self.hover = False
         if self.action is not None:
             self.update()
-        scene = self.scene()
-        if scene is not None and hasattr(scene, "hovered"):
-            scene.hovered.emit("")
+        board = board_of(self)
+        if board is not None:
+            board.hovered.emit("")
         if self.hover_hook is not None:
             self.hover_hook(False)
 
@@ -353,12 +362,12 @@ class Highlight:
 
     def click(self) -> bool:
         """Ask the scene to emit `intent(action)`; False if the piece is inert."""
-        scene = self.scene()
-        if self.action is None or scene is None or not hasattr(scene, "intent"):
+        board = board_of(self)
+        if self.action is None or board is None:
             return False
         # the piece clicked, held weakly: a refusal is said by it (ui/panels/refusal.py)
-        scene.clicked = (weakref.ref(self), self.action)
-        scene.intent.emit(self.action)
+        board.clicked = (weakref.ref(self), self.action)
+        board.intent.emit(self.action)
         return True
 
 
@@ -450,10 +459,17 @@ class BoardItem(Highlight, QGraphicsObject):
 
     SHADOW_MARGIN = 5.0
 
+    _goal: QPointF | None = None
+    """Where the board last placed the piece (`GameScene.place`): a slide's end, or its place."""
+    _placed = False
+    """The piece was put in place once: the next place slides it there."""
+
     def __init__(self, w: float, h: float, parent: QGraphicsItem | None = None):
         QGraphicsObject.__init__(self, parent)
         self.w = float(w)
         self.h = float(h)
+        self.motions: dict[str, QAbstractAnimation] = {}
+        """The piece's running animations by name (a slide, a walk, a card turning over)."""
         self._content: tuple | None = None
         self._bounds: QRectF | None = None
         self._shape: QPainterPath | None = None
@@ -543,9 +559,9 @@ class BoardItem(Highlight, QGraphicsObject):
         if self._content is None:
             return None
         device = p.device()
-        ratio = device.devicePixelRatioF() if hasattr(device, "devicePixelRatioF") else 1.0
+        ratio = device.devicePixelRatioF()
         width, height = device.width(), device.height()
-        if not hasattr(device, "deviceIndependentSize"):
+        if not isinstance(device, (QPixmap, QImage)):
             # a widget painted directly (no cache pixmap) counts its size in logical pixels, a
             # pixmap or image in its own: the look is as many device pixels as the device has
             width, height = round(width * ratio), round(height * ratio)
@@ -1097,34 +1113,34 @@ def on_item(item: QGraphicsObject, fn):
     return slot
 
 
-def stop_animation(item: QGraphicsObject, attr: str) -> None:
-    """Stop the animation kept as `item.<attr>`, if any (it deletes itself on stopping)."""
-    old = getattr(item, attr, None)
-    setattr(item, attr, None)
+def stop_animation(item: BoardItem, name: str) -> None:
+    """Stop the animation `name` of `item` (`item.motions`), if any (it deletes itself on
+    stopping)."""
+    old = item.motions.pop(name, None)
     if old is not None and isValid(old):
         old.stop()
 
 
-def start_animation(item: QGraphicsObject, attr: str, anim, on_finished=None) -> None:
-    """Run `anim` (a child of `item`) as `item.<attr>`. It is deleted once it stops, so finished
-    animations do not pile up as children of a piece that lives the whole game; when it runs
-    to its end, `item.<attr>` is cleared and `on_finished(item)` called."""
+def start_animation(item: BoardItem, name: str, anim, on_finished=None) -> None:
+    """Run `anim` (a child of `item`) as its animation `name`. It is deleted once it stops, so
+    finished animations do not pile up as children of a piece that lives the whole game; when it
+    runs to its end, it leaves `item.motions` and `on_finished(item)` is called."""
 
     def finished(it) -> None:
-        if getattr(it, attr, None) is anim:
-            setattr(it, attr, None)
+        if it.motions.get(name) is anim:
+            del it.motions[name]
         if on_finished is not None:
             on_finished(it)
 
     anim.finished.connect(on_item(item, finished))
-    setattr(item, attr, anim)
+    item.motions[name] = anim
     anim.start(anim.DeletionPolicy.DeleteWhenStopped)
 
 
 BASE_SLIDE_MS = 220
 
 
-def slide(item: QGraphicsObject, target: QPointF, speed: float = 1.0, ms: int = BASE_SLIDE_MS) -> None:
+def slide(item: BoardItem, target: QPointF, speed: float = 1.0, ms: int = BASE_SLIDE_MS) -> None:
     """Move `item` to `target` with an ease-out slide of `ms` (150–300 ms at speed 1), scaled by
     `speed` (0 = instant). Never blocks input; a new slide replaces an unfinished one, and the
     item always ends exactly on `target`."""
@@ -1145,7 +1161,7 @@ def slide(item: QGraphicsObject, target: QPointF, speed: float = 1.0, ms: int = 
 FLIP_MS = 300
 
 
-def flip_in(item: QGraphicsObject, speed: float = 1.0, ms: int = FLIP_MS) -> None:
+def flip_in(item: BoardItem, speed: float = 1.0, ms: int = FLIP_MS) -> None:
     """Reveal `item` as a card turning over: it opens from edge-on to full width, a touch
     enlarged, and settles (≈300 ms at speed 1; nothing at speed 0). While it turns the piece is
     cached in item coordinates, so the animation does not repaint its vectors every frame."""

@@ -177,12 +177,12 @@ class Tally:
         that piece takes a decision now."""
         piece = self._piece()
         self.where.setdefault(text, set()).add(type(piece).__name__)
-        if getattr(piece, "legal", False):
+        if getattr(piece, "legal", False):  # any object may paint text; only a board's piece is legal
             self.on_targets.append(text)
 
     def note_cut(self, text: str) -> None:
         """`text` was drawn cut short: noted if its piece takes a decision now."""
-        if getattr(self._piece(), "legal", False):
+        if getattr(self._piece(), "legal", False):  # (any painter: see note)
             self.cut_on_targets.append(text)
 
     def undrawn(self) -> list[str]:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from ui.board import style
+from ui.board.items import BoardItem
 from ui.board.paint_guard import guarded_paint
 from ui.services.plain_text import plain_tip, tip_text
 
@@ -52,13 +53,13 @@ class MarkItem(QGraphicsItem):
         self.mark = mark
         self.setZValue(MARK_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the piece
-        rect = piece.rect() if hasattr(piece, "rect") else piece.boundingRect()
+        rect = piece.rect() if isinstance(piece, BoardItem) else piece.boundingRect()
         self.piece_rect = QRectF(rect)
         m = self.RING + 2
         self._bounds = self.piece_rect.adjusted(-m, -m, m, m)
         self.badge = BadgeItem(self, mark)
         self.badge.setPos(rect.topRight())
-        own = tip_text(piece.toolTip()) if hasattr(piece, "toolTip") else ""
+        own = tip_text(piece.toolTip())
         self.setToolTip(plain_tip("\n\n".join(t for t in (mark.words or mark.text, own) if t)))
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
@@ -142,7 +143,7 @@ def show_marks(scene, marks: list[Mark]) -> list[Mark]:
     marks whose action has no piece on the board now."""
     clear_marks(scene)
     shown, missing = [], []
-    towards = getattr(scene, "piece_towards", scene.item_for)
+    towards = scene.piece_towards
     for mark in marks:
         # a choice made in two clicks (Big Shoulders' building to play, then the one to discard)
         # is marked on the piece of its first
@@ -151,7 +152,7 @@ def show_marks(scene, marks: list[Mark]) -> list[Mark]:
             missing.append(mark)
             continue
         shown.append(MarkItem(piece, mark))
-    scene._board_marks = shown
+    scene.board_marks = shown
     declutter(scene)
     return missing
 
@@ -173,9 +174,8 @@ def declutter(scene, view=None) -> None:
     nearest place of `MOVES` that is clear and still inside the view (its ring stays on its
     piece). The badges keep their size in screen pixels while the pieces do not, so the board's
     view calls this again whenever its zoom or place changes."""
-    from shiboken6 import isValid
 
-    marks = [m for m in getattr(scene, "_board_marks", ()) if isValid(m) and m.scene() is scene]
+    marks = marks_on(scene) if scene is not None else []
     if view is None:
         views = scene.views() if scene is not None else []
         view = views[0] if views else None
@@ -203,18 +203,18 @@ def clear_marks(scene) -> None:
     """Take every mark off `scene`."""
     from shiboken6 import isValid
 
-    for item in getattr(scene, "_board_marks", ()):
+    for item in scene.board_marks:
         if not isValid(item):  # deleted with its piece
             continue
         if item.scene() is scene:
             scene.removeItem(item)  # off the scene and off its piece
         else:
             item.setParentItem(None)
-    scene._board_marks = []
+    scene.board_marks = []
 
 
 def marks_on(scene) -> list[MarkItem]:
     """The marks shown now (tests, pictures)."""
     from shiboken6 import isValid
 
-    return [m for m in getattr(scene, "_board_marks", ()) if isValid(m) and m.scene() is scene]
+    return [m for m in scene.board_marks if isValid(m) and m.scene() is scene]

@@ -68,4 +68,5 @@ def draw_placeholder(p, rect) -> None:
 
 def is_guarded(cls) -> bool:
     """True if `cls.paint` (wherever it is defined along the MRO) is wrapped by guarded_paint."""
+    # any class is asked (the test walks every item class): one without paint, or with a plain one
     return getattr(getattr(cls, "paint", None), "paint_guarded", False)

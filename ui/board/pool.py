@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from shiboken6 import isValid
 
 from engine.core.contract import Action
 from ui.board.items import BoardItem
@@ -33,9 +34,6 @@ from ui.board.items import BoardItem
 MAX_PARKED = 400
 """Parked pieces kept at most; beyond it the longest-parked leave the scene (a long game of many
 different pieces must not grow the scene without end)."""
-
-_ANIMATIONS = ("_slide_anim", "_walk_anim", "_flip_anim")
-
 
 def drop(scene: QGraphicsScene, item) -> None:
     """Take `item` off `scene` for good, so that it is freed once nothing else holds it.
@@ -46,13 +44,10 @@ def drop(scene: QGraphicsScene, item) -> None:
     hooks and through them the whole scene alive after the game had ended: the soak
     (tests/bench/soak.py) showed hundreds of such pieces a game. Giving every child back to its
     parent lets Python's side free them with the piece."""
-    from shiboken6 import isValid
-
     if not isValid(item):  # a child deleted with its parent
         return
-    forget = getattr(item, "forget_pulse", None)
-    if forget is not None:
-        forget()
+    if isinstance(item, BoardItem):
+        item.forget_pulse()
     if item.scene() is scene:
         scene.removeItem(item)
     _own_children(item)
@@ -66,14 +61,14 @@ def _own_children(item) -> None:
 
 def settle(item: QGraphicsItem) -> None:
     """Finish any motion of `item` at once (a slide, a walk, a card turning over) and forget where
-    it was placed, so the next time it is shown it is put in place, not slid from where it was."""
-    for name in _ANIMATIONS:
-        anim = getattr(item, name, None)
-        if anim is not None and anim.state() != anim.State.Stopped:
+    it was placed, so the next time it is shown it is put in place, not slid from where it was.
+    A piece that is no BoardItem (a hot spot) neither moves nor is placed."""
+    if not isinstance(item, BoardItem):
+        return
+    for anim in list(item.motions.values()):
+        if isValid(anim) and anim.state() != anim.State.Stopped:
             anim.setCurrentTime(anim.totalDuration())  # runs to its end: `finished` tidies up
-    for name in ("_placed", "_goal"):
-        if name in getattr(item, "__dict__", {}):
-            delattr(item, name)
+    item._placed, item._goal = False, None
 
 
 class ItemPool:
@@ -92,6 +87,8 @@ class ItemPool:
         self.created = 0
         """Items made so far (a steady board stops making them once every piece has been seen)."""
         self._parked: dict[tuple, BoardItem] = {}
+        # a board's pieces join the panel being drawn (GameScene.adopt); a plain scene (a test's,
+        # a picture's) has no panels
         self._adopt = getattr(scene, "adopt", None)
         """The scene's `adopt` (a piece joins the panel being drawn: ui/board/scene.py)."""
 
@@ -152,9 +149,8 @@ class ItemPool:
 
     def _park(self, key: tuple) -> None:
         piece = self.items.pop(key)
-        if hasattr(piece, "set_target"):
-            piece.set_target(None, False)
         if isinstance(piece, BoardItem):
+            piece.set_target(None, False)
             piece.forget_pulse()
             piece.hover = False
         settle(piece)

@@ -133,7 +133,7 @@ def render_from_args(args) -> int:
         return 2
     _ensure_app()
     try:
-        session = play_session(args.game, args.players, args.seed, args.moves, names=getattr(args, "names", None))
+        session = play_session(args.game, args.players, args.seed, args.moves, names=args.names)
     except (TycoonsError, ValueError) as exc:
         print(f"tycoons render: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2

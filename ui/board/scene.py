@@ -81,6 +81,10 @@ class GameScene(QGraphicsScene):
     pool_keep: tuple[str, ...] = ()
     """Key heads (`key[0]`) of the board's fixed parts, which the scene's pool never parks."""
 
+    clicked: tuple | None = None
+    """The piece last clicked and its action, the piece held weakly (ui/board/items.py): a refusal
+    is said by the piece the player clicked (ui/panels/refusal.py)."""
+
     unmarked: tuple = ()
     """Pieces never marked as changed by another player (ui/board/changes.py): key heads of the
     board's captions, status lines and choice chips, which only say what the other pieces show
@@ -109,6 +113,10 @@ class GameScene(QGraphicsScene):
         self._frames: dict[str, PanelFrame] = {}
         self._origins: dict[str, QPointF] = {}
         self._panel_now: PanelFrame | None = None
+        self.board_marks: list = []
+        """The marks shown on the board now: hints, a review's better move (ui/board/marks.py)."""
+        self.spot = None
+        """The rings on the board in their layers (ui/board/spotlight.py), made on first use."""
 
     def dress_table(self) -> None:
         """The dark table behind the board, the bundled fonts, and a pixmap cache large enough
@@ -367,10 +375,10 @@ class GameScene(QGraphicsScene):
 
         from ui.board.items import slide
 
-        if getattr(item, "_goal", None) == pos:
+        if item._goal == pos:
             return  # already there, or on its way
         item._goal = QPointF(pos)
-        if getattr(item, "_placed", False) and not self._relaying:
+        if item._placed and not self._relaying:
             slide(item, pos, self.animation_speed)
         else:
             item.setPos(pos)

@@ -32,6 +32,7 @@ from shiboken6 import isValid
 
 from engine.core.contract import Action
 from ui.board import style
+from ui.board.items import BoardItem
 from ui.board.marks import ScreenBadge
 from ui.board.paint_guard import guarded_paint
 from ui.board.pool import drop
@@ -65,7 +66,7 @@ class Ring(QGraphicsObject):
         self.setZValue(RING_Z + LAYER_ORDER.index(layer) if layer in LAYER_ORDER else RING_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
-        outline = piece.outline() if hasattr(piece, "outline") else None
+        outline = piece.outline() if isinstance(piece, BoardItem) else None
         if outline is None or outline.isEmpty():
             outline = QPainterPath()
             outline.addRect(piece.boundingRect())
@@ -178,10 +179,9 @@ class Spotlight:
     def piece(self, key):
         """The piece shown under `key` (a pool key, or an Action through `item_for`), or None."""
         if isinstance(key, Action):  # (an Action is a tuple too: asked first)
-            piece = self.scene.item_for(key) if hasattr(self.scene, "item_for") else None
+            piece = self.scene.item_for(key)
         else:
-            pool = getattr(self.scene, "pool", None)
-            piece = pool.items.get(key) if pool is not None else None
+            piece = self.scene.pool.items.get(key)
         return piece if piece is not None and isValid(piece) and piece.isVisible() else None
 
     def show(self, layer: str, looks: dict, fade_ms: int = 0) -> list:
@@ -242,8 +242,6 @@ def _remove(ring: Ring) -> None:
 
 def spotlight(scene) -> Spotlight:
     """The scene's Spotlight (made on first use)."""
-    spot = getattr(scene, "_spotlight", None)
-    if spot is None:
-        spot = Spotlight(scene)
-        scene._spotlight = spot
-    return spot
+    if scene.spot is None:
+        scene.spot = Spotlight(scene)
+    return scene.spot

@@ -158,7 +158,7 @@ def _made_font(family: str, pt: float, bold: bool, tabular: bool) -> QFont:
     f.setStyleStrategy(QFont.StyleStrategy.PreferAntialias)
     # Full hinting would snap glyphs to the pixel grid and change widths with the zoom.
     f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
-    if tabular and hasattr(QFont, "Tag"):
+    if tabular and hasattr(QFont, "Tag"):  # font features need Qt ≥ 6.7
         try:
             f.setFeature(QFont.Tag("tnum"), 1)  # Qt ≥ 6.7; DejaVu digits are tabular anyway
         except (AttributeError, TypeError):  # pragma: no cover - older Qt

@@ -51,6 +51,7 @@ def note(painter, shown) -> None:
 
 def boxes(item) -> list[tuple[QRectF, str]]:
     """The rects `item` drew its words in (its own coordinates) and the words, at its last paint."""
+    # any item: one that has not painted yet (or takes no attributes) has drawn no words
     return [(to_item.mapRect(shown.extent()), shown.text) for to_item, shown in getattr(item, "_text_drawn", ())]
 
 
@@ -65,7 +66,7 @@ def boxes_in_view(view, pieces=None) -> list[tuple[QRectF, str, object]]:
     to_view = view.viewportTransform()
     out = []
     for item in pieces if pieces is not None else scene.items():
-        drawn = getattr(item, "_text_drawn", None)
+        drawn = getattr(item, "_text_drawn", None)  # (any item of the scene: see boxes)
         if not drawn or not item.isVisible():
             continue
         device = item.deviceTransform(to_view)

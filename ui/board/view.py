@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from ui.board.marks import declutter
+from ui.board.scene import GameScene
 
 
 class BoardView(QGraphicsView):
@@ -49,7 +50,7 @@ class BoardView(QGraphicsView):
     def setScene(self, scene) -> None:  # noqa: N802 - Qt API
         self._fitted = None
         super().setScene(scene)
-        if hasattr(scene, "rearranged"):
+        if isinstance(scene, GameScene):  # a board (a test may show a plain scene)
             scene.rearranged.connect(self._rearranged)
 
     def _rearranged(self) -> None:
@@ -104,7 +105,7 @@ class BoardView(QGraphicsView):
         """Give the scene's layout the room it has now (ui/board/scene.py: set_room); `anew`:
         arrange it afresh even if the room is the same."""
         scene = self.scene()
-        if scene is None or not hasattr(scene, "set_room") or not self.isVisible():
+        if not isinstance(scene, GameScene) or not self.isVisible():
             return
         self._relaying = True
         try:

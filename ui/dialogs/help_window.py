@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMainWindow,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -87,7 +88,7 @@ def menu_shortcuts(window) -> list[tuple[str, str]]:
                 rows.append((" or ".join(keys), act.text().replace("&&", "\0").replace("&", "").replace("\0", "&")))
 
     if window is not None:
-        bar = window.menuBar() if hasattr(window, "menuBar") else None
+        bar = window.menuBar() if isinstance(window, QMainWindow) else None
         if bar is not None:
             visit(bar.actions())
         visit([a for a in window.findChildren(QAction) if a.parent() is window])

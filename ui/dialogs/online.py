@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.errors import reason_of
 from ui.services.plain_text import PlainLabel, plain_tip
 
 NOT_ENCRYPTED = ("The game's rooms are not end-to-end encrypted: the homeservers of the players in them "
@@ -99,7 +100,7 @@ class SignInDialog(QDialog):
         try:
             self.credentials = self.sign_in(homeserver, user, password, token)
         except Exception as exc:  # noqa: BLE001 - MatrixError carries .reason
-            self.error.setText(str(getattr(exc, "reason", exc)))
+            self.error.setText(reason_of(exc))
             return
         finally:
             self.buttons.setEnabled(True)

@@ -1,9 +1,10 @@
 """The game controller: owns the Session, turns scene intents into decisions, runs AI turns.
 
 Flow (ARCHITECTURE §3, §5): a scene item emits `intent(action)`; if the action is legal for the human
-to move, the controller pushes a `DecisionCommand` on its `QUndoStack`, which applies it to the
-session; otherwise the state's `illegal_reason` goes to the status bar and nothing changes.
-Commands change the session, never the scene: the scene follows the session through
+to move, the controller applies it to the session, and the undo mirror (ui/game/undo.py) puts a
+`DecisionCommand` for it on the `QUndoStack`; otherwise the reason (the turn's, ui/game/turn.py,
+or the state's `illegal_reason`) goes to the status bar and nothing changes. Commands change the
+session, never the scene: the scene follows the session through
 `session.subscribe` -> `scene.show(view(viewer), legal, names, viewer)`.
 
 The viewer is the human seat at the screen: the seat to move if it is human, else the last human
@@ -33,10 +34,10 @@ from PySide6.QtGui import QUndoStack
 
 from ai.core.request import ai_request
 from engine.core.contract import Action
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, reason_of
 from engine.core.session import Session
-from engine.core.text import whose
-from ui.game.undo import DecisionCommand
+from ui.game.turn import MOVER_AI, MOVER_HERE, MOVER_ONLINE, TurnFacts, TurnStatus, turn_status
+from ui.game.undo import UndoMirror, Window
 from ui.services.settings import LATE_MOTION
 
 _executor = None
@@ -119,6 +120,8 @@ class GameController(QObject):
         self.settings = settings
         self.autosave_enabled = autosave
         self.undo_stack = QUndoStack(self)
+        self.undo_mirror = UndoMirror(self.undo_stack, session, self._takeback, self.undo_text)
+        """Keeps the undo stack equal to what the player may take back (ui/game/undo.py)."""
         self.generation = 0
         """Bumped on every session change; an AI answer for an older generation is dropped."""
         self.closed = False
@@ -133,6 +136,8 @@ class GameController(QObject):
         self._ai_first_of_turn = True
         self._confirmed_at = -1  # the log length at which the human last confirmed a turn
         self._autosave_pending = False
+        self._autosave_future = None  # the autosave being written on the autosave thread
+        self._autosave_reported = None  # the last written autosave whose outcome was said
         self._over_announced = False
         self._ai_late = False  # the AI decision being shown comes after its turn's paced time
         self._hurrying: int | None = None  # that AI's seat while such a decision is applied
@@ -145,6 +150,8 @@ class GameController(QObject):
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
         learner's moves, no turn waits for confirmation (the lesson says what comes next), and
         the AIs wait while the learner reads what a choice did (`holds`)."""
+        self.online_record = None
+        """The record of an online game hosted here (ui/online/gui/shell.py): its host saves it."""
         humans = self.human_seats()
         mover = session.to_move()
         if mover >= 0 and mover in humans:
@@ -154,10 +161,14 @@ class GameController(QObject):
         session.subscribe(self._on_session_changed)
         scene.intent.connect(self._on_intent_signal)
         scene.explain = self.refusal  # hover text of a piece that is not a legal choice
-        if hasattr(scene, "idle_click"):
-            scene.idle_click.connect(self.on_idle_click)
-        if hasattr(scene, "set_animation_speed"):
-            scene.set_animation_speed(settings.animation_factor)
+        scene.idle_click.connect(self.on_idle_click)
+        scene.set_animation_speed(settings.animation_factor)
+
+    @property
+    def local(self) -> GameController:
+        """This game is played here: every capability of `ui.game.driver.LocalPlay` is this
+        controller's own (a game hosted elsewhere has None)."""
+        return self
 
     # -- queries ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -207,8 +218,7 @@ class GameController(QObject):
         cleared), the AIs start or the curtain falls for the next human. False if nothing waits."""
         if not self.confirm_pending():
             return False
-        self._confirmed_at = len(self.session.log)
-        self.undo_stack.clear()
+        self._confirmed_at = len(self.session.log)  # its decisions leave the undo mirror
         self.resume()
         return True
 
@@ -227,18 +237,13 @@ class GameController(QObject):
         In a hot-seat game the board opens behind the curtain: whoever started or continued the
         game may not be the player whose cards the screen is about to show."""
         taken_back = self._undo_window()
-        if taken_back:
+        if taken_back:  # theirs to undo (once they are at the screen, in a hot-seat game)
             self.viewer = taken_back[0].action.seat
         if self.hotseat() and self.viewer is not None and not self.session.is_over():
             self.curtain_up = True
-            self._take_back_at_lift = taken_back  # theirs to undo, once they are at the screen
             self.curtain.emit(self.viewer)
-        else:
-            self._restore_undo_window(taken_back)
         self.refresh()
         self._after_change()
-
-    _take_back_at_lift: list = []
 
     def _undo_window(self) -> list:
         """The log entries a continued or loaded game can still take back: the human decisions
@@ -252,20 +257,26 @@ class GameController(QObject):
             return []
         return window
 
-    def _restore_undo_window(self, window: list) -> None:
-        """A game continued or loaded keeps its take-back: the human decisions since the last
-        barrier (all one player's) go back on the undo stack, and a turn that was finished but
-        not confirmed waits for its player's confirmation again."""
+    def _takeback(self) -> Window:
+        """What the player at the screen may take back now (the undo mirror's window): the
+        session's undo window since their last confirmation, while it is all their own; None
+        while the game is closed or the curtain is up (a change of human seat is a barrier,
+        ARCHITECTURE §3) or the window holds another player's decisions."""
+        if self.closed or self.curtain_up or self.viewer is None:
+            return None
         session = self.session
-        for entry in window:
-            self.undo_stack.push(DecisionCommand(session, entry.action, self.undo_text(entry.action),
-                                                 already_applied=True))
+        start = max(session.undo_floor(), self._confirmed_at)
+        entries = session.log[start:]
+        if any(e.by_ai or e.action.seat != self.viewer for e in entries):
+            return None
+        return list(enumerate(entries, start))
 
     def close(self) -> None:
-        """Stop following the session: pending AI answers and timers become no-ops."""
+        """Stop following the session: pending AI answers and timers become no-ops, and nothing
+        can be taken back any more."""
         self.closed = True
         self.generation += 1
-        self.undo_stack.clear()
+        self._after_change()
 
     # -- session -> scene ---------------------------------------------------------------------
     def _on_session_changed(self, session: Session) -> None:
@@ -289,7 +300,7 @@ class GameController(QObject):
     def _refresh_late(self) -> None:
         if not self._refresh_pending or self.closed:
             return  # drawn already (the turn ended, an undo, a load)
-        quick = hasattr(self.scene, "set_animation_speed") and self.settings.animation_factor > 0
+        quick = self.settings.animation_factor > 0
         if quick:  # these decisions came after the turn's paced time: they move quicker
             self.scene.set_animation_speed(self.settings.animation_factor * LATE_MOTION)
         try:
@@ -332,15 +343,14 @@ class GameController(QObject):
         barrier (ARCHITECTURE §3), so the previous player's decisions leave the undo stack."""
         if not self.curtain_up:
             return
-        self.curtain_up = False
-        self.undo_stack.clear()
-        taken_back, self._take_back_at_lift = self._take_back_at_lift, []
-        if taken_back and taken_back[-1].action.seat == self.viewer and self._undo_window() == taken_back:
-            self._restore_undo_window(taken_back)  # a continued game: the player's own take-back
+        self.curtain_up = False  # the undo mirror shows the viewer's own take-back, if any
         self.refresh()  # the viewer's own view, now that they are at the screen
         self._after_change()
 
     def _after_change(self) -> None:
+        """The one path after every change (of the session, the curtain, a confirmation, the
+        controller's closing): the undo mirror follows it, then the game goes on."""
+        self.undo_mirror.follow()
         if self.closed:
             return
         if self.session.is_over():
@@ -383,52 +393,53 @@ class GameController(QObject):
         if self.closed or self.curtain_up or self.refusal(action) is not None:
             return False
         session = self.session
-        floor_before = session.undo_floor()
+        # the undo menu names the decision in the words of the position it was taken in
+        self.undo_mirror.note_label(len(session.log), action, self.undo_text(action))
         try:
-            label = session.label(action)
-        except Exception:  # noqa: BLE001 - a label is cosmetic
-            label = str(action)
-        self.undo_stack.push(DecisionCommand(session, action, label))
-        self._sync_stack(floor_before)
+            session.apply(action)
+        except IllegalAction as exc:  # judged legal a moment ago; never crash over it
+            self.status.emit(exc.reason)
+            return False
         return True
+
+    def turn_status(self) -> TurnStatus:
+        """The turn now, for the prompt bar, the refusals and the idle hint (ui/game/turn.py)."""
+        session = self.session
+        mover = session.to_move()
+        over = session.is_over()
+        if mover < 0 or not self.elsewhere(mover):
+            mover_is = MOVER_HERE
+        else:
+            mover_is = MOVER_AI if session.seats[mover].is_ai else MOVER_ONLINE
+        return turn_status(TurnFacts(
+            names=session.names, mover=mover, mover_is=mover_is,
+            asked=lambda: game_ui(session.spec.id).prompt(self.view, self.legal, session.names),
+            over=over, outcome=session.state.outcome() if over else None, viewer=self.viewer,
+            curtain_up=self.curtain_up, held=self.held[1] if self.held is not None else None,
+            confirming=self.confirm_pending()))
 
     def refusal(self, action: Action) -> str | None:
         """Why a click on `action` would be refused now (what the status bar will say), or None if
         it would be taken. The board's hover text asks the same question, so hover and click
         always agree."""
-        session = self.session
-        mover = session.to_move()
-        if session.is_over():
-            return "The game is over."
-        if self.confirm_pending():
-            return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
-        if mover < 0 or self.elsewhere(mover):
-            name = session.names[mover] if mover >= 0 else "the game"
-            online = " (playing online)" if mover >= 0 and session.seats[mover].is_online else ""
-            return f"Please wait: it is {whose(name)} turn{online}."
-        reason = session.illegal_reason(action)
+        reason = self.turn_status().refusal
+        if reason is None:
+            reason = self.session.illegal_reason(action)
         if reason is None and self.lesson is not None:
             reason = self.lesson.vet(action)  # a legal move, but not the one the lesson teaches
         return reason
 
     def on_idle_click(self) -> None:
-        """A click on the board where nothing takes a click: say what to do instead."""
-        if self.closed or self.curtain_up:
-            return
-        self.status.emit(self.idle_hint())
+        """A click on the board where nothing takes a click: say what to do instead (nothing
+        while the curtain is up: the click is the curtain's)."""
+        hint = "" if self.closed else self.idle_hint()
+        if hint:
+            self.status.emit(hint)
 
     def idle_hint(self) -> str:
         """What a click on nothing is answered with: why nothing can be chosen now, or what the
         player is asked to choose (the prompt)."""
-        session = self.session
-        mover = session.to_move()
-        if session.is_over() or self.confirm_pending() or mover < 0 or self.elsewhere(mover):
-            return self.refusal(Action("", mover, ())) or ""
-        try:
-            asked = game_ui(session.spec.id).prompt(self.view, self.legal, session.names)
-        except Exception:  # noqa: BLE001 - a hint is cosmetic
-            asked = f"{session.names[mover]}: choose one of the highlighted pieces or a button above."
-        return f"Nothing to choose there. {asked}"
+        return self.turn_status().idle
 
     def take(self, action: Action) -> bool:
         """The same as a board click (prompt-bar buttons)."""
@@ -439,31 +450,13 @@ class GameController(QObject):
         final (nobody here can undo it) and, like an AI's, ends the undo window."""
         if self.closed:
             return False
-        floor_before = self.session.undo_floor()
         try:
             self.session.apply(action, final=True)
         except IllegalAction as exc:  # judged legal a moment ago; never crash over it
             self.status.emit(exc.reason)
             return False
         self.status.emit(f"{self.session.names[action.seat]}: {self.undo_text(action)}")
-        self._sync_stack(floor_before)
         return True
-
-    def _sync_stack(self, floor_before: int) -> None:
-        """Keep the undo stack inside the session's undo window after a new decision."""
-        session = self.session
-        undoable = len(session.log) - session.undo_floor()
-        if undoable <= 0 or self.curtain_up:
-            # the curtain fell for another human: a change of human seat is a barrier, so nobody
-            # undoes the previous player's turn from under it
-            self.undo_stack.clear()
-        elif session.undo_floor() != floor_before:
-            # The floor moved up to just before this decision (another human's turn began):
-            # earlier commands are gone for good, this one stays undoable.
-            last = session.log[-undoable]
-            self.undo_stack.clear()
-            self.undo_stack.push(DecisionCommand(session, last.action, self.undo_text(last.action),
-                                                 already_applied=True))
 
     def undo_text(self, action: Action) -> str:
         try:
@@ -556,8 +549,7 @@ class GameController(QObject):
         """The AI pace was changed: a decision waiting for Step goes on at once."""
         if self.held is not None and self.settings.get("ai_speed") != "step":
             self.step()
-        if hasattr(self.scene, "set_animation_speed"):
-            self.scene.set_animation_speed(self.settings.animation_factor)
+        self.scene.set_animation_speed(self.settings.animation_factor)
 
     def _starts_a_turn(self, seat: int) -> bool:
         """True unless `seat`'s AI also took the last decision (chance outcomes between count
@@ -582,10 +574,9 @@ class GameController(QObject):
             self.status.emit(f"{session.names[seat]}'s AI failed ({why}); it plays a random legal move.")
             legal = session.legal_actions()
             action = session.ai_rng().choice(legal)
-        floor_before = session.undo_floor()
         label = self.undo_text(action)
         late, self._ai_late = self._ai_late, False
-        quick = late and hasattr(self.scene, "set_animation_speed") and self.settings.animation_factor > 0
+        quick = late and self.settings.animation_factor > 0
         if quick:  # the turn's paced time is spent: this decision's motion is quick too
             self.scene.set_animation_speed(self.settings.animation_factor * LATE_MOTION)
         # past the paced time of a shown pace, a decision after which the same AI goes on is
@@ -608,7 +599,6 @@ class GameController(QObject):
             self.status.emit(next((text for text in said if text), f"{session.names[seat]} made a secret choice."))
         else:
             self.status.emit(f"{session.names[seat]}: {label}")  # what the AI just did, in words
-        self._sync_stack(floor_before)
 
     # -- saving -------------------------------------------------------------------------------
     def _schedule_autosave(self) -> None:
@@ -630,7 +620,7 @@ class GameController(QObject):
         try:
             data = encode_for_save(self.session, path)
         except Exception as exc:  # noqa: BLE001 - report, never lose the game over it
-            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+            self.status.emit(f"Autosave failed: {reason_of(exc)}")
             return
         self._report_autosave()
         self._autosave_future = _autosave_executor().submit(_write_in_background, data, path)
@@ -639,17 +629,17 @@ class GameController(QObject):
         QTimer.singleShot(250, self._report_autosave)
 
     def _report_autosave(self) -> None:
-        future = getattr(self, "_autosave_future", None)
-        if future is None or not future.done() or getattr(self, "_autosave_reported", None) is future:
+        future = self._autosave_future
+        if future is None or not future.done() or self._autosave_reported is future:
             return
         self._autosave_reported = future
         exc = future.exception()
         if exc is not None and not self.closed:
-            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+            self.status.emit(f"Autosave failed: {reason_of(exc)}")
 
     def flush_autosave(self) -> None:
         """Wait for an autosave in progress (tests, closing)."""
-        future = getattr(self, "_autosave_future", None)
+        future = self._autosave_future
         if future is not None:
             try:
                 future.result(timeout=10)
@@ -664,7 +654,7 @@ class GameController(QObject):
         try:
             _write_autosave(self.session)
         except Exception as exc:  # noqa: BLE001 - report, never lose the game over it
-            self.status.emit(f"Autosave failed: {getattr(exc, 'reason', exc)}")
+            self.status.emit(f"Autosave failed: {reason_of(exc)}")
 
     def is_modified(self) -> bool:
         return self.saved_length is None or self.saved_length != len(self.session.log)

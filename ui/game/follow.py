@@ -76,7 +76,7 @@ class Follower(QObject):
         self.settings = settings
         self.scene = controller.scene
         self.spot = spotlight(self.scene)
-        self.unmarked = getattr(self.scene, "unmarked", ())
+        self.unmarked = self.scene.unmarked
         self.report: Report | None = None
         """The last report (kept after the human acted, for the list)."""
         self.marking = False
@@ -109,7 +109,7 @@ class Follower(QObject):
     def _seat(self) -> int | None:
         """Whose view the screen shows (None: a spectator's, behind a hot-seat curtain)."""
         c = self.controller
-        return c.shown_seat() if hasattr(c, "shown_seat") else (None if c.curtain_up else c.viewer)
+        return c.shown_seat()
 
     # -- the shadow board ----------------------------------------------------------------------
     def _picture(self, state, seat: int | None) -> Looks:

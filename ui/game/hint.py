@@ -24,6 +24,7 @@ from engine.core.contract import Action
 from engine.core.rng import Rng
 from ui.board.marks import Mark, clear_marks, show_marks
 from ui.game.reasons import SURE_Z, parts_of, reason_text
+from ui.game.turn import TurnKind
 
 
 def _hint_task():
@@ -95,12 +96,13 @@ class Hinter(QObject):
         c = self.controller
         if not self.settings.get("hints_allowed"):
             return "Hints are turned off (Edit → Preferences → Allow hints, or Game → Allow hints)."
-        if c.closed or c.session.is_over():
+        if c.closed:
             return "The game is over."
-        if c.curtain_up:
+        turn = c.turn_status()
+        if turn.kind is TurnKind.CURTAIN:
             return ""
-        if c.confirm_pending():
-            return "Your turn is done: confirm it (Enter) or undo a decision (Ctrl+Z)."
+        if turn.kind in (TurnKind.OVER, TurnKind.CONFIRM):
+            return turn.refusal  # what a click is answered with now
         if not c.human_to_move():
             mover = c.session.to_move()
             return f"A hint is for your own turn; it is {c.session.names[mover]}'s turn." if mover >= 0 else ""

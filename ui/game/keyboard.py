@@ -23,6 +23,9 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from shiboken6 import isValid
 
+from engine.core.contract import Action
+from ui.board.items import Highlight
+from ui.board.scene import PanelFrame
 from ui.board.spotlight import Look, spotlight
 
 ROW = 24.0
@@ -42,14 +45,13 @@ class Choice:
 def reading_order(scene, pieces: list) -> list:
     """`pieces` in the order a reader meets them: by the board's panels in layout order (a
     responsive board, ui/board/layout.py), then top to bottom, left to right within each."""
-    order = {name: i for i, name in enumerate(scene.panel_order())} if hasattr(scene, "panel_order") else {}
+    order = {name: i for i, name in enumerate(scene.panel_order())}
 
     def panel_of(piece) -> int:
         item = piece
         while item is not None:
-            name = getattr(item, "name", None)
-            if name in order and item.parentItem() is None:
-                return order[name]
+            if isinstance(item, PanelFrame) and item.name in order and item.parentItem() is None:
+                return order[item.name]
             item = item.parentItem()
         return len(order)
 
@@ -86,7 +88,7 @@ class KeyboardPlay(QObject):
         pieces, rest = [], []
         for action, label in zip(actions, labels, strict=True):
             # a decision may have a piece; the prompt's own choices (Confirm, Undo, Next) do not
-            piece = scene.item_for(action) if scene is not None and hasattr(action, "kind") else None
+            piece = scene.item_for(action) if scene is not None and isinstance(action, Action) else None
             if piece is not None and (not piece.isVisible() or piece.scene() is not scene):
                 piece = None
             button = w.prompt.button_for(action)
@@ -101,7 +103,7 @@ class KeyboardPlay(QObject):
     def choices_text(self) -> str:
         """The prompt and every choice open now, as plain text (for reading aloud or copying)."""
         w = self.window
-        lines = [w.prompt.label.text() or w._prompt_text()]
+        lines = [w.prompt.label.text() or w.prompt_text()]
         options = self.choices()
         if options:
             lines.append("Choices (Tab to move, Enter to take):")
@@ -118,8 +120,7 @@ class KeyboardPlay(QObject):
         """Tab (+1) or Shift+Tab (-1): the next or previous choice."""
         options = self.choices()
         self.active = True
-        if hasattr(self.window, "_hide_refusal"):
-            self.window._hide_refusal()  # the callout was about a click; the keyboard moved on
+        self.window._hide_refusal()  # the callout was about a click; the keyboard moved on
         if not options:
             self.set_focus(None)
             self.window.show_status("No choice to make now.")
@@ -164,7 +165,7 @@ class KeyboardPlay(QObject):
         if choice is None:
             return False
         w = self.window
-        if choice.piece is not None and isValid(choice.piece) and hasattr(choice.piece, "click"):
+        if choice.piece is not None and isValid(choice.piece) and isinstance(choice.piece, Highlight):
             choice.piece.click()  # the click's own path: refused or taken, said by the piece
         elif choice.button is not None and isValid(choice.button):
             choice.button.click()
@@ -176,10 +177,9 @@ class KeyboardPlay(QObject):
         """Esc: the focus goes, and whatever the board or the window has open closes."""
         w = self.window
         scene = w.view.scene()
-        if scene is not None and hasattr(scene, "back_out"):
+        if scene is not None:
             scene.back_out()
-        if hasattr(w, "cancel_auto_pass"):
-            w.cancel_auto_pass()
+        w.cancel_auto_pass()
         self.set_focus(None)
         w.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -227,7 +227,7 @@ class KeyboardPlay(QObject):
         while widget is not None:
             if widget is w.view or widget is w.prompt or widget is w:
                 return True
-            if widget is getattr(w, "since_panel", None):
+            if widget is w.since_panel:
                 return False
             if widget in (w.log_dock, w.players_dock):
                 return False

@@ -1,8 +1,10 @@
 """The game window: the board in a zoomable `QGraphicsView`, the prompt bar above it, the players
 panel on the right, the log dock at the bottom, a status bar, and the menus.
 
-The window shows one `GameController` at a time; New/Load replace it. Everything on screen
-follows the controller's `changed` signal."""
+The window shows one game at a time, driven by a `GameDriver` (ui/game/driver.py): a
+`GameController` for a game played here, a `RemoteController` for one hosted elsewhere; New/Load
+replace it. Everything on screen follows the driver's `changed` signal, and the prompt bar says
+its `turn_status()` (ui/game/turn.py)."""
 
 from __future__ import annotations
 
@@ -21,12 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.errors import reason_of
 from engine.core.names import short_name
 from ui.app import memory
 from ui.board.view import BoardView
 from ui.game import controller as _controller
 from ui.game.controller import GameController
 from ui.game.curtain import Curtain
+from ui.game.driver import GameDriver
+from ui.game.turn import TurnKind
 from ui.panels import seat_colour, seat_marks
 from ui.panels.log_dock import LogDock
 from ui.panels.players_panel import PlayersPanel
@@ -64,7 +69,7 @@ class GameWindow(QMainWindow):
         super().__init__(parent)
         self.shell = shell
         self.settings = shell.settings
-        self.controller: GameController | None = None
+        self.controller: GameDriver | None = None
         self.path: Path | None = None
         self.end_dialog = None
         self._stepping = False  # inside a Step (Space, Next): see step_ai
@@ -80,8 +85,8 @@ class GameWindow(QMainWindow):
         self.prompt = PromptBar()
         self.prompt.chosen.connect(self._prompt_chosen)
         self.prompt.hint_requested.connect(self.suggest_move)
-        self.hinter = None
-        self.caution = None  # the first games' coach of the open game (ui/game/caution.py), if on
+        self.hinter = None  # hints for a game played here (ui/game/hint.py)
+        self.caution = None  # the first games' coach of a game played here (ui/game/caution.py), if on
         col.addWidget(self.prompt)
         self.view = BoardView()
         # room above the board for the prompt bar to grow into, all of it (its one row of buttons
@@ -90,6 +95,16 @@ class GameWindow(QMainWindow):
         self.view.growth_room = self.prompt.growth_room
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
+        from ui.panels.since_turn import SinceTurnPanel
+
+        self.since_panel = SinceTurnPanel(self.view)
+        self.since_panel.pointed.connect(lambda line: self.follower is not None and self.follower.point(line))
+        self.since_panel.hide()
+        self.follower = None  # following the others, in a game played here (ui/game/follow.py)
+        self.auto_pass = None  # passing until the next phase, in a game played here (ui/game/autopass.py)
+        self.refusal = None  # the callout by a refused piece, made on the first refusal
+        self.preferences = None  # Edit → Preferences, made when first asked for
+        self._game_has_mats = False
 
         # The players panel and the log are docks: each can be closed (View menu), moved,
         # floated or stacked as tabs, and the window remembers how (saveState).
@@ -264,10 +279,10 @@ class GameWindow(QMainWindow):
         self._drop_end_dialog()
         self.curtain.hide()
         self.prompt.reset_height()
-        self._game_has_mats = bool(_controller.game_ui(game_id).BOARD_HAS_MATS)
+        self.game = _controller.game_ui(game_id)
+        self._game_has_mats = bool(self.game.BOARD_HAS_MATS)
         self._apply_docks()
         self.thinking_label.setText("")  # an AI of the previous game may have been thinking
-        self.game = _controller.game_ui(game_id)
         self._apply_text_size()
         scene = self.game.make_scene()
         old_scene = self.view.scene()
@@ -276,35 +291,37 @@ class GameWindow(QMainWindow):
             old_scene.deleteLater()
             memory.after_game_closed()  # its pictures and freed heap: see ui/app/memory.py
         scene.sceneRectChanged.connect(self.view.scene_rect_changed)
-        if hasattr(scene, "hovered"):
-            scene.hovered.connect(self._hovered)
+        scene.hovered.connect(self._hovered)
         return scene
 
-    def _show_controller(self, controller, before_start=None):
+    def _show_controller(self, controller: GameDriver, before_start=None):
         self.controller = controller
         controller.changed.connect(self._sync)
         controller.status.connect(self.show_status)
-        controller.curtain.connect(self._drop_curtain)
-        controller.thinking.connect(self._thinking)
         controller.game_over.connect(self._game_over)
         controller.undo_stack.cleanChanged.connect(self._clean_changed)
         controller.changed.connect(self._hide_refusal)
+        local = controller.local
+        if local is not None:
+            local.curtain.connect(self._drop_curtain)
+            local.thinking.connect(self._thinking)
         self._follow(controller)
-        from ui.game.hint import Hinter
+        self.hinter = None
+        if local is not None:  # a hint searches the position, which only a game played here holds
+            from ui.game.hint import Hinter
 
-        self.hinter = Hinter(controller, self.shell.runner, self.settings, parent=controller)
-        self.hinter.shown.connect(self.prompt.set_hint)
-        self.hinter.busy.connect(lambda _busy: self._sync_hint())
+            self.hinter = Hinter(controller, self.shell.runner, self.settings, parent=controller)
+            self.hinter.shown.connect(self.prompt.set_hint)
+            self.hinter.busy.connect(lambda _busy: self._sync_hint())
         self.prompt.set_hint("")
         self._install_undo_actions(controller)
-        remote = getattr(controller, "remote", False)
         from ui.game.caution import MoveCaution, coached
 
         self.caution = None
-        if not remote and coached(self.settings, controller.session.spec.id):
+        if local is not None and coached(self.settings, controller.session.spec.id):
             self.caution = controller.caution = MoveCaution(controller, self.shell.runner, self)
         for act in (self.act_save, self.act_save_as):  # a game hosted elsewhere is saved by its host
-            act.setEnabled(not remote)
+            act.setEnabled(local is not None)
         if self.shell._runner is not None:
             self.shell.runner.warm(controller.session.spec.id, [seat.level for seat in controller.session.seats])
         if before_start is not None:
@@ -316,7 +333,7 @@ class GameWindow(QMainWindow):
         self._update_title()
         return controller
 
-    def _install_undo_actions(self, controller: GameController) -> None:
+    def _install_undo_actions(self, controller: GameDriver) -> None:
         for act in (self.act_undo, self.act_redo):
             if act is not None:
                 self.edit_menu.removeAction(act)
@@ -337,22 +354,25 @@ class GameWindow(QMainWindow):
             return
         s = c.session
         shown = c.shown_seat()
-        self.players.update_from(s, c.view, self.game.player_summary, shown, c.ai_seat,
-                                 confirming=c.viewer if c.confirm_pending() else None)
+        turn = c.turn_status()
+        self._update_players(turn, c.local.ai_seat if c.local is not None else None)
         self.log_dock.sync(s, shown)
-        self.act_confirm.setEnabled(c.confirm_pending())
-        self.act_next.setEnabled(getattr(c, "held", None) is not None and not c.curtain_up)
-        text = self._prompt_text()
-        passing = getattr(self, "auto_pass", None)
-        if passing is not None and passing.is_armed() and not s.is_over():
-            text += f" You pass until the {passing.phase_name()} ends (Esc stops it)."
-        self.prompt.set_prompt(text, *self._prompt_choices())
+        self.act_confirm.setEnabled(turn.kind is TurnKind.CONFIRM)
+        self.act_next.setEnabled(turn.kind is TurnKind.STEP)
+        self.prompt.set_prompt(self.prompt_text(turn), *self._prompt_choices(turn))
         self._sync_hint()
         self.keyboard.follow()
         self.prompt.setAccessibleDescription(self.keyboard.choices_text())
         if self.end_dialog is not None and not s.is_over():  # the game-ending decision was undone
             self._drop_end_dialog()
         self._update_title()
+
+    def _update_players(self, turn, thinking: int | None) -> None:
+        """The players panel for the game shown: its rows, who moves, the AI `thinking`, and
+        whose finished turn waits for its confirmation."""
+        c = self.controller
+        self.players.update_from(c.session, c.view, self.game.player_summary, c.shown_seat(), thinking,
+                                 confirming=turn.seat if turn.kind is TurnKind.CONFIRM else None)
 
     def _sync_hint(self) -> None:
         h = self.hinter
@@ -364,6 +384,8 @@ class GameWindow(QMainWindow):
         """Ctrl+H or the prompt bar's button: the best three moves for the player to move."""
         if self.hinter is not None:
             self.hinter.ask()
+        elif self.controller is not None:
+            self.show_status("No hints in a game hosted on another computer: its position is there.")
 
     def set_hints_allowed(self, on: bool) -> None:
         self.settings.set("hints_allowed", bool(on))
@@ -372,41 +394,27 @@ class GameWindow(QMainWindow):
             self.hinter.clear()
         self._sync_hint()
 
-    def _prompt_text(self) -> str:
+    def prompt_text(self, turn=None) -> str:
+        """The prompt bar's words: the turn's (ui/game/turn.py), and the player's pass until the
+        next phase while it lasts."""
         c = self.controller
-        s = c.session
-        waiting = getattr(c, "prompt_text", None)
-        if waiting is not None and waiting() is not None:  # a game hosted elsewhere
-            return waiting()
-        if s.is_over():
-            outcome = s.state.outcome()
-            from ui.dialogs.end_game import winners_line
+        if c is None:
+            return ""
+        turn = turn or c.turn_status()
+        text = turn.prompt
+        passing = self.auto_pass
+        if passing is not None and passing.is_armed() and turn.kind is not TurnKind.OVER:
+            text += f" You pass until the {passing.phase_name()} ends (Esc stops it)."
+        return text
 
-            return "Game over. " + winners_line(s.names, outcome)
-        mover = s.to_move()
-        if c.curtain_up:
-            return f"Pass the computer to {s.names[c.viewer]}."
-        if getattr(c, "held", None) is not None:
-            return f"{s.names[c.held[1]]} (AI) has decided. Next (Space) shows it."
-        if c.confirm_pending():
-            return (f"{s.names[c.viewer]}: your turn is done. Confirm it (Enter), or undo a "
-                    "decision (Ctrl+Z) to take it back.")
-        if mover >= 0 and s.seats[mover].is_ai:
-            return f"{s.names[mover]} (AI) is choosing…"
-        if mover >= 0 and s.seats[mover].is_online and mover != c.viewer:
-            return f"Waiting for {s.names[mover]} (online)…"
-        try:
-            return self.game.prompt(c.view, c.legal, s.names)
-        except Exception as exc:  # noqa: BLE001 - never lose the window over a prompt
-            return f"{s.names[mover]}: choose ({exc})"
-
-    def _prompt_choices(self) -> tuple[list, list[str]]:
+    def _prompt_choices(self, turn=None) -> tuple[list, list[str]]:
         c = self.controller
-        if getattr(c, "held", None) is not None:
+        turn = turn or c.turn_status()
+        if turn.kind is TurnKind.STEP:
             return [NEXT], ["Next (Space)"]
-        if c.confirm_pending():
+        if turn.kind is TurnKind.CONFIRM:
             return [CONFIRM, UNDO], ["Confirm turn", "Undo (Ctrl+Z)"]
-        passing = getattr(self, "auto_pass", None)
+        passing = self.auto_pass
         if not c.human_to_move():
             if passing is not None and passing.is_armed():
                 return [STOP_PASSING], ["Stop passing (Esc)"]
@@ -454,7 +462,8 @@ class GameWindow(QMainWindow):
 
     def confirm_turn(self) -> None:
         """Enter, the Game menu or the prompt's button: the finished turn is final."""
-        if self.controller is not None and self.controller.confirm_turn():
+        local = self.controller.local if self.controller is not None else None
+        if local is not None and local.confirm_turn():
             self.view.setFocus()
 
     def set_confirm_turn(self, on: bool) -> None:
@@ -477,8 +486,7 @@ class GameWindow(QMainWindow):
         else:
             # a permanent status-bar label sets the window's minimum width: a short name, so no name widens it
             self.thinking_label.setText(f"{short_name(c.session.names[seat])} is thinking…")
-        self.players.update_from(c.session, c.view, self.game.player_summary,
-                                 c.shown_seat(), seat, confirming=c.viewer if c.confirm_pending() else None)
+        self._update_players(c.turn_status(), thinking=seat)
 
     def _drop_curtain(self, seat: int) -> None:
         s = self.controller.session
@@ -493,16 +501,16 @@ class GameWindow(QMainWindow):
             if w.objectName() == "PromptAndChoices":
                 w.close()
         # what the previous player was following is theirs: their list and rings go with them
-        if getattr(self, "follower", None) is not None:
+        if self.follower is not None:
             self.follower.curtain()
-        if getattr(self, "since_panel", None) is not None:
-            self.since_panel.hide()
-            self.since_panel.set_report(None, s.names, [seat.is_ai for seat in s.seats])
+        self.since_panel.hide()
+        self.since_panel.set_report(None, s.names, [seat.is_ai for seat in s.seats])
         self.keyboard.set_focus(None, announce=False)
 
     def _curtain_lifted(self) -> None:
-        if self.controller is not None:
-            self.controller.lift_curtain()
+        local = self.controller.local if self.controller is not None else None
+        if local is not None:  # only a game played here brings the curtain down
+            local.lift_curtain()
             self.view.setFocus()
 
     def _game_over(self) -> None:
@@ -553,11 +561,12 @@ class GameWindow(QMainWindow):
             self._pace_followed()
         elif key == "confirm_turn":
             self.act_ask_confirm.setChecked(bool(value))
-            if self.controller is not None and not value:  # a turn that waits goes on at once
-                self.controller.resume()
+            local = self.controller.local if self.controller is not None else None
+            if local is not None and not value:  # a turn that waits goes on at once
+                local.resume()
         elif key == "hints_allowed":
             self.act_allow_hints.setChecked(bool(value))
-            if not value and getattr(self, "hinter", None) is not None:
+            if not value and self.hinter is not None:
                 self.hinter.clear()
             self._sync_hint()
         elif key == "text_size":
@@ -583,8 +592,7 @@ class GameWindow(QMainWindow):
         if redraw and scene is not None:
             for item in scene.items():
                 item.update()
-            if hasattr(scene, "redraw"):
-                scene.redraw()
+            scene.redraw()
             self.view.fit(anew=True)
 
     def _use_own_colour(self, session) -> None:
@@ -601,48 +609,45 @@ class GameWindow(QMainWindow):
         key = self.settings.get("ai_speed")
         if key in self.speed_actions:
             self.speed_actions[key].setChecked(True)
-        if self.controller is not None and hasattr(self.controller, "pace_changed"):
-            self.controller.pace_changed()
+        local = self.controller.local if self.controller is not None else None
+        if local is not None:  # a game hosted elsewhere is paced by its host
+            local.pace_changed()
         self._sync()
 
     def cancel_auto_pass(self) -> None:
         """Esc or "Stop passing": the player changed their mind about passing until the next phase."""
-        if getattr(self, "auto_pass", None) is not None and self.auto_pass.cancel():
+        if self.auto_pass is not None and self.auto_pass.cancel():
             self._sync()
 
     def step_ai(self) -> None:
         """Space or Next at the Step pace: show the AI decision that waits."""
-        if self.controller is not None and hasattr(self.controller, "step"):
+        local = self.controller.local if self.controller is not None else None
+        if local is not None:  # a game hosted elsewhere is paced by its host
             # a curtain this step brings down waits longer: the player may go on stepping
             self._stepping = True
             try:
-                self.controller.step()
+                local.step()
             finally:
                 self._stepping = False
 
     # -- following the other players (ui/game/follow.py) ------------------------------------------------------
-    def _follow(self, controller: GameController) -> None:
+    def _follow(self, controller: GameDriver) -> None:
         """Follow the other players in `controller`'s game (ui/game/follow.py), with the Step pace,
         refusals by the piece and auto-pass. A game hosted elsewhere (ui/online/gui/game.py) has its
-        own host: only the keyboard and the callouts follow it here."""
+        own host: only the keyboard follows it here."""
         from ui.game.autopass import AutoPass
         from ui.game.follow import Follower
-        from ui.panels.since_turn import SinceTurnPanel
 
-        old = getattr(self, "follower", None)
-        if old is not None:
-            old.close()
+        if self.follower is not None:
+            self.follower.close()
         self.follower = self.auto_pass = None
-        if getattr(self, "since_panel", None) is None:
-            self.since_panel = SinceTurnPanel(self.view)
-            self.since_panel.pointed.connect(lambda line: self.follower is not None and self.follower.point(line))
         self.since_panel.hide()
         self.since_panel.report = None
-        if hasattr(controller, "refused"):
-            controller.refused.connect(self._refused)
-        if getattr(controller, "remote", False) or not hasattr(controller, "stepping"):
+        local = controller.local
+        if local is None:
             return
-        controller.stepping.connect(lambda _seat: self._sync())
+        local.refused.connect(self._refused)
+        local.stepping.connect(lambda _seat: self._sync())
         self.auto_pass = AutoPass(controller, self.game, parent=controller)
         self.auto_pass.changed.connect(self._sync)
         self.follower = Follower(controller, self.settings, parent=controller)
@@ -664,7 +669,7 @@ class GameWindow(QMainWindow):
         rings = self.follower.spot.rings("since") if self.follower is not None else []
         rects = [(self.view.mapFromScene(ring.sceneBoundingRect()).boundingRect(), 1) for ring in rings]
         scene = self.view.scene()
-        if scene is not None and hasattr(scene, "items_with_actions"):
+        if scene is not None:
             rects += [(self.view.mapFromScene(p.sceneBoundingRect()).boundingRect(), 5)
                       for p in scene.items_with_actions() if p.isVisible()]
         return rects
@@ -677,11 +682,11 @@ class GameWindow(QMainWindow):
         from ui.panels.refusal import RefusalCallout, piece_rect
 
         c = self.controller
-        if c is None or getattr(c, "lesson", None) is not None:
+        if c is None or c.local is None or c.local.lesson is not None:
             return
         scene = self.view.scene()
         piece = None
-        clicked = getattr(scene, "clicked", None)
+        clicked = scene.clicked if scene is not None else None
         if clicked is not None and clicked[1] == action:
             piece = clicked[0]()
         if piece is None or not isValid(piece):
@@ -689,19 +694,17 @@ class GameWindow(QMainWindow):
         rect = piece_rect(self.view, piece)
         if rect is None:
             return
-        if getattr(self, "refusal", None) is None:
+        if self.refusal is None:
             self.refusal = RefusalCallout(self.view)
         self.refusal.say(reason, rect)
 
     def _hide_refusal(self) -> None:
-        if getattr(self, "refusal", None) is not None:
+        if self.refusal is not None:
             self.refusal.hide()
 
     def toggle_since(self) -> None:
         """View → Since your turn (Ctrl+T): the last report's list, opened or folded."""
-        panel = getattr(self, "since_panel", None)
-        if panel is None:
-            return
+        panel = self.since_panel
         c = self.controller
         if panel.isVisible():
             panel.hide()
@@ -718,22 +721,23 @@ class GameWindow(QMainWindow):
         if c is None:
             self.setWindowTitle("Tycoons")
             return
+        local = c.local
         name = self.path.name if self.path else "unsaved game"
-        if getattr(c, "remote", False) or getattr(c, "online_record", None) is not None:
+        if local is None or local.online_record is not None:
             name = "online game"
-        modified = " *" if c.is_modified() and self.path else ""
+        modified = " *" if local is not None and local.is_modified() and self.path else ""
         self.setWindowTitle(f"{name}{modified} — {c.session.spec.title} — Tycoons")
 
     # -- saving ---------------------------------------------------------------------------------------
     def save(self) -> bool:
-        if self.controller is None or getattr(self.controller, "remote", False):
+        if self.controller is None or self.controller.local is None:  # saved by its host
             return False
         if self.path is None:
             return self.save_as()
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        if self.controller is None or getattr(self.controller, "remote", False):
+        if self.controller is None or self.controller.local is None:  # saved by its host
             return False
         start = self.settings.get("last_dir") or str(_default_dir())
         suggested = str(Path(start) / f"{self.controller.session.spec.id}.tycoons")
@@ -751,10 +755,10 @@ class GameWindow(QMainWindow):
             write_session(self.controller.session, str(path))
         except Exception as exc:  # noqa: BLE001 - SaveError has .reason; OSError a message
             message_box(self, "Could not save", f"The game was not saved to {path}:\n"
-                        f"{getattr(exc, 'reason', exc)}").exec()
+                        f"{reason_of(exc)}").exec()
             return False
         self.path = path
-        self.controller.saved_length = len(self.controller.session.log)
+        self.controller.local.saved_length = len(self.controller.session.log)
         self.settings.set("last_dir", str(path.parent))
         self.show_status(f"Saved to {path}")
         self._update_title()
@@ -778,7 +782,7 @@ class GameWindow(QMainWindow):
         """Edit → Preferences (Ctrl+,): every setting a player sets, taking effect at once."""
         from ui.dialogs.preferences import PreferencesDialog
 
-        dialog = getattr(self, "preferences", None)
+        dialog = self.preferences
         if dialog is None or not dialog.isVisible():
             dialog = self.preferences = PreferencesDialog(self.settings, self)
         dialog.show()
@@ -815,7 +819,7 @@ class GameWindow(QMainWindow):
     def _apply_docks(self) -> None:
         """Show the players dock and the log as the player chose, or by default: the players dock
         only for a board without its own mats, the log in a large window."""
-        choices = {"players_dock": not getattr(self, "_game_has_mats", False), "log_dock": self._large()}
+        choices = {"players_dock": not self._game_has_mats, "log_dock": self._large()}
         for dock, key in ((self.players_dock, "players_dock"), (self.log_dock, "log_dock")):
             choice = self.settings.get(key)
             shown = choice == "shown" or (choice != "hidden" and choices[key])
@@ -860,11 +864,12 @@ class GameWindow(QMainWindow):
                          [self.DOCK_W] * (2 if tabbed else 1), Qt.Orientation.Horizontal)
 
     _size_class = None
+    act_tabs: QAction | None = None
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
         size_class = (self._large(), self.width() >= self.WIDE_FROM * self.height())
-        if size_class != self._size_class and hasattr(self, "act_tabs"):
+        if size_class != self._size_class and self.act_tabs is not None:  # None: the menus are not built yet
             self._size_class = size_class
             self._apply_docks()
 
@@ -893,10 +898,11 @@ class GameWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802
         self._save_layout()
         self.settings.unsubscribe(self._follow_setting)
-        if getattr(self, "follower", None) is not None:
+        if self.follower is not None:
             self.follower.close()
         if self.controller is not None:
-            self.controller.autosave_now()  # nothing is lost: Continue resumes it
+            if self.controller.local is not None:
+                self.controller.local.autosave_now()  # nothing is lost: Continue resumes it
             self.controller.close()
             memory.after_game_closed()
         super().closeEvent(event)

@@ -60,6 +60,10 @@ class GameUi(Protocol):
         ("less worth in Swift shares for your strongest rival (−$56)"). `amount` is in the game's
         points. `reason_phrase` says it once the category and the amount are words."""
 
+    def points_text(self, amount: float) -> str:
+        """An amount of the game's points, in words, without a sign: "$400", "40 points", "3 Market
+        Share" (the loss of points an analysis shows)."""
+
 
 def no_auto_pass(view: dict, legal: list[Action]) -> None:
     """`GameUi.auto_pass` of a game with no phase a player may pass through."""

@@ -210,6 +210,7 @@ async def _main(args) -> int:
     from ui.online.service import HostService
 
     link = MatrixLink(creds, notice=lambda text: print(f"tycoons host: {text}", file=sys.stderr, flush=True))
+    # --think-ms belongs to `host run` only; `host new` runs the service without it
     service = HostService(link, think_ms=getattr(args, "think_ms", None), log=lambda line: print(line, flush=True))
     try:
         if command == "new":
@@ -286,6 +287,7 @@ async def _run(service, args) -> int:
 
 def _list() -> int:
     from engine.core.contract import TERMINAL
+    from engine.core.errors import reason_of
     from saves.store import read_session
     from ui.online.records import hosted_games
 
@@ -299,7 +301,7 @@ def _list() -> int:
         try:
             session = read_session(record.save_path)
         except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
-            print(f"{record.game}  {record.title}: cannot be read ({getattr(exc, 'reason', exc)})")
+            print(f"{record.game}  {record.title}: cannot be read ({reason_of(exc)})")
             continue
         mover = session.to_move()
         turn = "game over" if mover == TERMINAL else (f"{session.names[mover]} to move" if mover >= 0 else "…")

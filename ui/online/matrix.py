@@ -94,6 +94,7 @@ def _client(homeserver: str, user: str, device_id: str | None = None) -> nio.Asy
 def _check(response, what: str):
     """The response, or MatrixError saying what went wrong and whether trying again may help."""
     if isinstance(response, nio.responses.ErrorResponse):
+        # nio's error responses differ by kind and version: each of these fields is optional
         message = getattr(response, "message", "") or str(response)
         code = getattr(response, "status_code", None)
         transport = getattr(response, "transport_response", None)

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.core.errors import reason_of
 from engine.core.session import Session
 from ui.online import protocol as p
 from ui.online.client import ClientCore, GameInfo
@@ -121,7 +122,7 @@ class HostService:
             try:
                 session = read_session(record.save_path)
             except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
-                problems.append(f"{record.game}: {getattr(exc, 'reason', exc)}")
+                problems.append(f"{record.game}: {reason_of(exc)}")
                 continue
             self._add(session, record, resumed=True)
         return problems

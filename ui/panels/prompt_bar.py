@@ -112,6 +112,8 @@ class PromptBar(QFrame):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._tallest: dict[int, int] = {}  # width -> tallest_height (a twin measures it)
+        self.buttons: list[QPushButton] = []  # the choices' buttons shown
+        self._pool: list[QPushButton] = []  # every button made, shown or kept for later
         self.setObjectName("PromptBar")
         self.setAccessibleName("Prompt")  # its description lists the choices (ui/game/keyboard.py)
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -154,8 +156,6 @@ class PromptBar(QFrame):
         self.more.setVisible(False)
         self._flow.addWidget(self.more)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.buttons: list[QPushButton] = []
-        self._pool: list[QPushButton] = []
         self._actions: list[Action] = []
         self._labels: list[str] = []
         self._rows = 0  # rows of buttons shown
@@ -172,9 +172,9 @@ class PromptBar(QFrame):
         self.label.setFont(font)
         self._row_height = None
         self._tallest.clear()  # measured in the old font
-        for button in self._pool if hasattr(self, "_pool") else ():
+        for button in self._pool:
             button.setFont(QApplication.font())
-        if getattr(self, "buttons", None):
+        if self.buttons:
             self._fit_rows()
 
     def set_prompt(self, text: str, actions: list[Action], labels: list[str]) -> None:

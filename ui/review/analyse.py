@@ -1,5 +1,9 @@
 """Running the analysis of a reviewed game in the background (the review window's "Analyse").
 
+Two stages, as ai/refine.py plans them: a first pass over every decision, then duels for the
+decisions that look costliest, a wave at a time, until each is resolved or the budget is spent
+(`checking(n)` says how many duels have run).
+
 The decisions go to a spawn-context process pool with one worker per core (at most two: the
 machine is the player's), each worker below the app's priority (ai/core/priority.py) and started
 from a thread of its own, so the board and the window stay smooth. The window's thread only
@@ -23,16 +27,18 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ai.analysis import (
     ANALYSIS_BUDGET,
-    Analysed,
     Analysis,
-    analyse_task,
-    analysed_from_dict,
+    analysed_of,
     decisions_of,
     default_seats,
+    duel_args,
+    final_outcome,
+    first_budget,
     iter_tasks,
-    task_args,
+    measure_args,
 )
 from ai.core.priority import NICENESS
+from ai.refine import Refiner, duel_task, far_behind_seats, measure_task
 
 TICK_MS = 50
 PLAN_SLICE_S = 0.002
@@ -65,6 +71,8 @@ class AnalysisJob(QObject):
     `failed(reason)`; `cancel()` stops it (nothing more is emitted after that)."""
 
     progress = Signal(int, int)
+    checking = Signal(int)
+    """The first pass is done; this many duels have been run on the costliest decisions."""
     finished = Signal(object)
     failed = Signal(str)
 
@@ -79,7 +87,10 @@ class AnalysisJob(QObject):
         self.seats = sorted(set(default_seats(review.seats) if seats is None else seats))
         self.total = decisions_of(review, self.seats)
         self.done = 0
-        self.results: list[Analysed] = []
+        self.refiner = Refiner(budget, far_behind_seats(final_outcome(review), self.seats))
+        self._first = first_budget(budget)
+        self._wave: list = []
+        """The duels in flight: (decision, future or result) each."""
         self._tasks = iter_tasks(review, self.seats)
         self._planned_all = False
         self._futures: list = []
@@ -119,9 +130,12 @@ class AnalysisJob(QObject):
 
     def _shutdown(self) -> None:
         pool, self._pool = self._pool, None
-        for f in self._futures:
+        for _task, f in self._futures:
+            f.cancel()
+        for _m, f in self._wave:
             f.cancel()
         self._futures = []
+        self._wave = []
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
@@ -149,13 +163,36 @@ class AnalysisJob(QObject):
         if not self.running:
             return
         self.progress.emit(self.done, self.total)
-        if self._planned_all and not self._futures:
+        if self._planned_all and not self._futures and not self._wave and not self._next_wave():
             self.running = False
             self._timer.stop()
             self._shutdown()
             analysis = Analysis(self.game_id, self.state_hash, len(self.review.actions), self.budget.ms,
-                                self.seats, sorted(self.results, key=lambda d: d.index))
+                                self.seats, self.refiner.analysed(analysed_of))
             self.finished.emit(analysis)
+
+    def _next_wave(self) -> bool:
+        """Start the next wave of duels (every result of the one before is in); False if none."""
+        wave = self.refiner.wave()
+        if not wave:
+            return False
+        if self._pool is None:  # inline: the wave is run here, a tick's work
+            for m, budget, seed in wave:
+                self.refiner.add(m.task.index, duel_task(*duel_args(self.game_id, m, budget, seed)))
+            self.checking.emit(self.refiner.duels_run)
+            return True
+        self._wave = [(m, self._pool.submit(duel_task, *duel_args(self.game_id, m, budget, seed)))
+                      for m, budget, seed in wave]
+        return True
+
+    def _collect_wave(self) -> None:
+        """Pool the wave's duels once all are in (the next wave is planned from all of them)."""
+        if not self._wave or not all(f.done() for _m, f in self._wave):
+            return
+        for m, f in self._wave:
+            self.refiner.add(m.task.index, f.result())
+        self._wave = []
+        self.checking.emit(self.refiner.duels_run)
 
     def _tick_inline(self) -> None:
         import time
@@ -165,19 +202,20 @@ class AnalysisJob(QObject):
             task = self._next_task()
             if task is None:
                 break
-            self.results.append(analysed_from_dict(analyse_task(self.game_id, *task_args(task, self.budget))))
+            self.refiner.first(task, measure_task(*measure_args(self.game_id, task, self._first)))
             self.done += 1
 
     def _tick_pool(self) -> None:
         if not self._warm.is_set():
             return  # the workers are being started (off this thread)
+        self._collect_wave()
         still = []
-        for f in self._futures:
+        for task, f in self._futures:
             if f.done():
-                self.results.append(analysed_from_dict(f.result()))
+                self.refiner.first(task, f.result())
                 self.done += 1
             else:
-                still.append(f)
+                still.append((task, f))
         self._futures = still
         import time
 
@@ -187,4 +225,5 @@ class AnalysisJob(QObject):
             task = self._next_task()
             if task is None:
                 break
-            self._futures.append(self._pool.submit(analyse_task, self.game_id, *task_args(task, self.budget)))
+            future = self._pool.submit(measure_task, *measure_args(self.game_id, task, self._first))
+            self._futures.append((task, future))

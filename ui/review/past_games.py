@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.errors import reason_of
 from engine.core.names import short_name
 from saves.record import (
     DEFAULT_LIMIT,
@@ -309,7 +310,7 @@ class RecordReader:
                 from saves.errors import SaveNotFound
 
                 if not isinstance(exc, SaveNotFound):  # moved meanwhile (a Keep mark): not its fault
-                    batch.append((entry, None, f"Skipped {getattr(exc, 'reason', exc)}"))
+                    batch.append((entry, None, f"Skipped {reason_of(exc)}"))
             if batch and time.monotonic() - sent >= self.BATCH_SECONDS:
                 bridge.verified.emit(batch, generation)
                 unstored.extend(batch)

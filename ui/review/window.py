@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.review import Review
+from ui.board.items import Highlight
 from ui.board.view import BoardView
 from ui.panels.players_panel import PlayersPanel
 from ui.panels.steady_text import SteadyLabel, TextLine
@@ -66,6 +67,13 @@ def seat_text(review: Review, seat: int) -> str:
     return f"{info.name} (AI · {info.level or 'normal'})" if info.is_ai else info.name
 
 
+def _error(amount: str, se: float) -> str:
+    """" ± 5 points", or " uncertain" where the error could not be measured (a single world)."""
+    from ai.analysis import measured
+
+    return f" ± {amount}" if measured(se) else " uncertain"
+
+
 class ReviewWindow(QMainWindow):
     """One recorded game to step through. `go(step)` is the single way the shown step changes."""
 
@@ -86,6 +94,8 @@ class ReviewWindow(QMainWindow):
         self.job = None
         self.analysis_budget = ANALYSIS_BUDGET
         self._analysed: dict = {}
+        self._costliest: dict = {}
+        """The decisions that cost a seat far behind the most points, by their number."""
         self._marks_on = False
         self.step = -1
         self.game = game_ui(review.spec.id)
@@ -93,13 +103,11 @@ class ReviewWindow(QMainWindow):
         self.resize(1360, 900)
 
         self.scene = self.game.make_scene()
-        if hasattr(self.scene, "set_animation_speed"):
-            self.scene.set_animation_speed(0.0)  # a step shows its position at once
+        self.scene.set_animation_speed(0.0)  # a step shows its position at once
         self.view = BoardView()
         self.view.setScene(self.scene)
         self.scene.sceneRectChanged.connect(self.view.scene_rect_changed)
-        if hasattr(self.scene, "hovered"):
-            self.scene.hovered.connect(lambda text: text and self.statusBar().showMessage(text, 4000))
+        self.scene.hovered.connect(lambda text: text and self.statusBar().showMessage(text, 4000))
         self.players = PlayersPanel()
         self.log = ReviewLog(review)
         self.log.jump.connect(self.go)
@@ -260,7 +268,7 @@ class ReviewWindow(QMainWindow):
         state = review.state_at_step(step)
         view = self._view_of(state)
         marked = self._marked_next(step)
-        self.scene.show(view, [marked.best, marked.chosen] if marked else [], review.names, None)
+        self.scene.show(view, [self._better(marked), marked.chosen] if marked else [], review.names, None)
         self._show_marks(marked, state)
         info = review.info(step)
         if info.seat is None:
@@ -327,6 +335,7 @@ class ReviewWindow(QMainWindow):
         mode = "inline" if self.settings is not None and self.settings.get("ai_mode") == "inline" else "process"
         self.job = AnalysisJob(self.review, self.final_hash(), mode, self.analysis_budget, parent=self)
         self.job.progress.connect(self._analysis_progress)
+        self.job.checking.connect(self._analysis_checking)
         self.job.finished.connect(self._analysis_done)
         self.job.failed.connect(self._analysis_failed)
         self.analyse_button.setVisible(False)
@@ -348,12 +357,18 @@ class ReviewWindow(QMainWindow):
             self.job.deleteLater()
         self.job = None
         self.progress.setVisible(False)
+        self.progress.setFormat("Analysing: %v of %m decisions")
         self.cancel_button.setVisible(False)
         self.analyse_button.setVisible(True)
 
     def _analysis_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)
+
+    def _analysis_checking(self, duels: int) -> None:
+        """The first pass is done: the costliest-looking decisions are being measured further."""
+        self.progress.setRange(0, 0)  # busy, for as long as the decisions need
+        self.progress.setFormat(f"Checking the costliest decisions ({duels})")
 
     def _analysis_failed(self, reason: str) -> None:
         self._job_over()
@@ -399,6 +414,7 @@ class ReviewWindow(QMainWindow):
         self.analysis = analysis
         self._analysed = analysis.by_index()
         self._marks_on = marks_allowed(analysis.game)
+        self._costliest = {d.index: d for seat in analysis.seats for d in an.costliest(analysis, self.review, seat)}
         final = self.review.state_at(len(self.review.actions))
         self.win_chart.set_analysis(analysis, terminal_shares(final) if self.review.finished else None,
                                     self._marks_on)
@@ -416,6 +432,18 @@ class ReviewWindow(QMainWindow):
                     "have not yet been measured against the outcomes of real games (see ai/ANALYSIS.md).")))
         elif not self.mistakes.count():
             self.mistakes.addItem(QListWidgetItem("No mistakes found: no decision lost 10 points or more."))
+        for seat in analysis.seats:
+            costly = an.costliest(analysis, self.review, seat)
+            if not costly:
+                continue
+            head = QListWidgetItem(f"What cost {self.review.names[seat]} the most (last, and far behind the winner): "
+                                   "the decisions that gave away the most points against the strongest rival")
+            head.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.mistakes.addItem(head)
+            for d in costly:
+                item = QListWidgetItem(self._costly_text(d))
+                item.setData(Qt.ItemDataRole.UserRole, d.index)
+                self.mistakes.addItem(item)
         for tab in (1, 2):
             self.charts.setTabEnabled(tab, True)
             self.charts.setTabToolTip(tab, "")
@@ -438,22 +466,48 @@ class ReviewWindow(QMainWindow):
         except Exception:  # noqa: BLE001 - a label is cosmetic
             return str(action)
 
+    def _why(self, parts) -> str:
+        from ui.game.reasons import reason_text
+
+        return reason_text(parts, self.game.reason) if parts else ""
+
     def _mistake_text(self, d) -> str:
         state = self.review.state_at(d.entry)
         name = self.review.names[d.seat]
-        return (f"Decision {d.index} · {name} · {d.severity(True).capitalize()} (−{d.loss:.0f} points): played "
-                f"“{self._label(state, d.chosen)}” ({100 * d.win_after:.0f} %); better “{self._label(state, d.best)}” "
-                f"({100 * d.win_before:.0f} %)")
+        why = self._why(d.why)
+        sure = _error(f"{d.loss_se:.0f}", d.loss_se) if d.loss_se >= 0.5 else ""  # kept no error before
+        return (f"Decision {d.index} · {name} · {d.severity(True).capitalize()} (−{d.loss:.0f} points{sure}): "
+                f"played “{self._label(state, d.chosen)}” ({100 * d.win_after:.0f} %); "
+                f"better “{self._label(state, d.best)}” ({100 * d.win_before:.0f} %)" + (f": {why}" if why else ""))
+
+    def _costly_text(self, d) -> str:
+        """A decision that cost a seat far behind the most points, in words."""
+        state = self.review.state_at(d.entry)
+        why = self._why(d.why_points)
+        mark = d.severity(self._marks_on)
+        error = _error(self.game.points_text(d.points_se), d.points_se).strip()
+        return (f"Decision {d.index} · cost {self.game.points_text(d.points_loss)} ({error})"
+                + (f", a {mark}" if mark else "")
+                + f": played “{self._label(state, d.chosen)}”; better “{self._label(state, d.points_best)}”"
+                + (f": {why}" if why else ""))
 
     def _mistake_chosen(self, item) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
         if isinstance(index, int):
             self.go(index - 1)  # the position where it was decided: the better move is marked there
 
+    def _better(self, d):
+        """The better move shown at a marked decision: the best found at a mistake or blunder, the
+        one that gains the most points at a decision that cost a seat far behind the most."""
+        return d.best if d.severity(self._marks_on) or d.points_best is None else d.points_best
+
     def _marked_next(self, step: int):
-        """The mistake or blunder decided at step `step` (the next decision), if any."""
+        """The mistake or blunder decided at step `step` (the next decision), or one of the decisions
+        that cost a seat far behind the most points, if any."""
         d = self._analysed.get(step + 1)
-        return d if d is not None and d.severity(self._marks_on) else None
+        if d is not None and d.severity(self._marks_on):
+            return d
+        return self._costliest.get(step + 1)
 
     def _show_marks(self, marked, state) -> None:
         from ui.board.marks import Mark, clear_marks, show_marks
@@ -467,17 +521,43 @@ class ReviewWindow(QMainWindow):
                                         f"{100 * d.win_before:.0f} % to win with the best move found, "
                                         f"{100 * d.win_after:.0f} % with the move played.")
             return
+        if not marked.severity(self._marks_on):  # one of the decisions that cost a seat far behind the most
+            self._show_costly(marked, state)
+            return
         for action in (marked.best, marked.chosen):
             piece = self.scene.item_for(action)
-            if piece is not None and hasattr(piece, "set_target"):
+            if isinstance(piece, Highlight):
                 piece.set_target(action, False)  # marked, not offered: a review takes no clicks
-        better = f"Better: “{self._label(state, marked.best)}” ({100 * marked.win_before:.0f} % to win)"
+        why = self._why(marked.why)
+        better = f"Better: “{self._label(state, marked.best)}” ({100 * marked.win_before:.0f} % to win)" + (
+            f": {why}" if why else "")
         made = f"Played: “{self._label(state, marked.chosen)}” ({100 * marked.win_after:.0f} % to win)"
         show_marks(self.scene, [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better", better),
                                 Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played", made)])
         self.note_label.setText(
             f"Next: {self.review.names[marked.seat]}'s {marked.severity(True)} (−{marked.loss:.0f} points): "
-            f"played “{self._label(state, marked.chosen)}”; better: “{self._label(state, marked.best)}”.")
+            f"played “{self._label(state, marked.chosen)}”; better: “{self._label(state, marked.best)}”"
+            + (f": {why}." if why else "."))
+
+    def _show_costly(self, d, state) -> None:
+        """At a decision that cost a seat far behind the most points: the better move ringed (the
+        one that gains the most points) and the move played, and the loss in points."""
+        from ui.board.marks import Mark, show_marks
+
+        for action in (d.points_best, d.chosen):
+            piece = self.scene.item_for(action)
+            if piece is not None and hasattr(piece, "set_target"):
+                piece.set_target(action, False)
+        loss = self.game.points_text(d.points_loss)
+        why = self._why(d.why_points)
+        better = f"Better: “{self._label(state, d.points_best)}”" + (f": {why}" if why else "")
+        made = f"Played: “{self._label(state, d.chosen)}”: cost {loss}"
+        show_marks(self.scene, [Mark(d.points_best, "Better", "better", better),
+                                Mark(d.chosen, f"Played · −{loss}", "played", made)])
+        self.note_label.setText(
+            f"Next: one of the decisions that cost {self.review.names[d.seat]} the most ({loss} against the "
+            f"strongest rival): played “{self._label(state, d.chosen)}”; better: “{self._label(state, d.points_best)}”"
+            + (f": {why}." if why else "."))
 
     def closeEvent(self, event) -> None:  # noqa: N802
         if self.job is not None:

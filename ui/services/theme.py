@@ -40,7 +40,7 @@ def apply_chrome(choice: str, app: QApplication | None = None) -> str:
     hints = app.styleHints()
     wanted = {"dark": Qt.ColorScheme.Dark, "light": Qt.ColorScheme.Light}.get(choice)
     if wanted is None:
-        if hasattr(hints, "unsetColorScheme"):
+        if hasattr(hints, "unsetColorScheme"):  # Qt ≥ 6.8 only: before it, the system's is kept anyway
             hints.unsetColorScheme()
         app.setPalette(QPalette())  # an empty palette: the platform's own again
     else:

@@ -22,7 +22,7 @@ def start_lesson(shell, game_id: str, parent=None):
     if not shell.may_replace_game(parent):
         return None
     window = shell.window
-    old = getattr(window, "coach", None) if window is not None else None
+    old = window.coach if window is not None else None
     if old is not None:
         old.dispose()
     session = lesson.session(shell.settings.get("player_name"))

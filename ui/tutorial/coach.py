@@ -126,7 +126,6 @@ class Coach(QObject):
             except Exception as exc:  # noqa: BLE001 - the game as far as it got; said, never a crash
                 self.feedback = f"The lesson could not skip ahead ({exc})."
                 self._feedback_at = self.tutor.done()
-            c.undo_stack.clear()  # the computer's moves are barriers: nothing before them can be undone
             c.status.emit(f"The lesson skipped ahead: {len(result)} decisions were played for everyone.")
             c.resume()
         self.refresh()
@@ -155,7 +154,7 @@ class Coach(QObject):
         if self._shadow is not None:
             self._shadow.dispose()
             self._shadow = None
-        if getattr(self.window, "coach", None) is self:
+        if self.window.coach is self:
             self.window.coach = None
 
     # -- following the game -------------------------------------------------------------------------

@@ -19,7 +19,7 @@ class Shadow:
 
         self.scene = game_ui(game_id).make_scene()
         self.scene.set_animation_speed(0)
-        self.unmarked = getattr(self.scene, "unmarked", ())  # a board's captions: never a change
+        self.unmarked = self.scene.unmarked  # a board's captions: never a change
 
     def picture(self, state, seat: int, names: list[str]) -> Looks:
         """The board as `seat` sees `state`, with nothing highlighted and the same seat to move in

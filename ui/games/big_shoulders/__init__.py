@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from engine.core.contract import Action
 from ui.games import nothing_revealed
-from ui.games.big_shoulders.words import phase_name, player_summary, prompt, reason
+from ui.games.big_shoulders.words import phase_name, player_summary, points_text, prompt, reason
 
-__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "prompt", "reason",
-           "revealed_rows"]
+__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "points_text", "prompt",
+           "reason", "revealed_rows"]
 
 BOARD_HAS_MATS = True
 """The board shows every player's row (cash, Partners, buildings) and every company's charter. The

@@ -99,6 +99,8 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
         self.to_play: int | None = None
         """The building chosen to play in the Building Phase (the next click picks the discard)."""
         self._choice_rows = 1
+        self._legal: set[Action] = set()  # the choices of the view drawn last
+        self._names: list[str] = []  # the players' names as drawn last
 
     def choose_company(self, cid: str | None) -> None:
         """Make `cid` the acting company of the seat at the screen (None: the default)."""
@@ -120,9 +122,9 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
         """Esc: the building chosen to play, the trade offered or the company chosen go back."""
         if self.to_play is not None:
             self.choose_building(None)
-        elif getattr(self, "trade_give", None) is not None:
+        elif self.trade_give is not None:
             self.choose_trade(None)
-        elif getattr(self, "acting", None) is not None:
+        elif self.acting is not None:
             self.choose_company(None)
         else:
             return False
@@ -131,7 +133,7 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
     def piece_towards(self, action: Action):
         """The Building Phase's pick takes two clicks: the building to play, then the one to discard
         (which emits the decision); before the first, the way to `action` is its building to play."""
-        if action.kind == "build" and self.to_play is None and action in getattr(self, "_legal", ()):
+        if action.kind == "build" and self.to_play is None and action in self._legal:
             return self.pool.items.get(("hand", action.seat, action.args[0]))
         return self.item_for(action)
 
@@ -220,7 +222,7 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
         """A new room that only changed the shape of the players, the hand or the goals: those
         panels are drawn again in their new shape, the rest only move (a whole redraw of the city
         took most of a frame at every resize)."""
-        if self._last_show is None or not names <= self.RESHAPED or not hasattr(self, "_names"):
+        if self._last_show is None or not names <= self.RESHAPED or not self._names:
             return False
         for name in names:
             self._draw_shaped(self._last_show[0], name)

@@ -365,3 +365,8 @@ def reason(key: str, amount: float, rival: bool) -> str:
     else:
         noun = {"cash": "cash", "goals": "money from Public Goals"}.get(key, key.replace("_", " "))
     return reason_phrase(noun, signed(amount, prefix="$"), rival)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("$400")."""
+    return signed(amount, prefix="$").lstrip("+−")

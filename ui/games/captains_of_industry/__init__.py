@@ -2,10 +2,10 @@
 read from the view alone (cheap, no Qt); its board from scene.py, imported on first use."""
 
 from ui.games import no_auto_pass, no_pass_phase, nothing_revealed
-from ui.games.captains_of_industry.words import player_summary, prompt, reason
+from ui.games.captains_of_industry.words import player_summary, points_text, prompt, reason
 
-__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "prompt", "reason",
-           "revealed_rows"]
+__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "points_text", "prompt",
+           "reason", "revealed_rows"]
 
 BOARD_HAS_MATS = True
 """The board shows every player's money, facilities, Real Estate and Advances (and the seat's own

@@ -266,3 +266,8 @@ def report_detail(e: dict, names: list[str]) -> str:
         parts.append(f"{names[int(s)]} {kept} bought at ${e['price'][s]}"
                      + (f", {thrown} discarded" if thrown else ""))
     return f"{name}: demand {e['demand']}, cheapest first — " + "; ".join(parts) + "."
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("40 points")."""
+    return signed(amount, "Market Share").lstrip("+−")

@@ -104,3 +104,8 @@ def reason(key: str, amount: float, rival: bool) -> str:
     else:
         noun = {"companies": "points from company cards", "money": "money"}.get(key, key.replace("_", " "))
     return reason_phrase(noun, signed(amount, prefix="$") if key == "money" else signed(amount, "points"), rival)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("40 points")."""
+    return signed(amount, "points").lstrip("+−")

@@ -55,6 +55,8 @@ class SpaceItem(BoardItem):
         self.band_colour = CLASS_COLOURS.get(self.space.cls, style.INK)
         self.band_text = CLASS_WORDS.get(self.space.cls, "")
         self.trust_colour: str | None = None
+        self._slots_for: tuple[float, float] | None = None  # the size its marker slots were found for
+        self._slots: list[QPointF] = []
         self.set_tip(space_tooltip(index))
         self.setZValue(-5)
 
@@ -91,7 +93,7 @@ class SpaceItem(BoardItem):
     def marker_slots(self) -> list[QPointF]:
         """Centres (item coordinates) of the six per-seat marker stacks, 3 × 2 under the name."""
         size = (self.w, self.h)
-        if getattr(self, "_slots_for", None) != size:  # a space's slots change only with its size
+        if self._slots_for != size:  # a space's slots change only with its size
             self._slots_for, self._slots = size, self._marker_slots()
         return self._slots
 
@@ -246,6 +248,8 @@ class PawnItem(BoardItem):
     def __init__(self):
         super().__init__(22, 30)
         self.colour, self.mark = style.NPC_GREY, ""
+        self.space: int | None = None
+        """The space the pawn was last shown on (a move walks it from there)."""
         self.setZValue(30)
 
     def set_pawn(self, colour: str, mark: str, tip: str) -> None:

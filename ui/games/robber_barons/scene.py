@@ -166,7 +166,7 @@ class RobberBaronsScene(GameScene):
 
     def _place(self, item, pos: QPointF) -> None:
         stop_animation(item, "_walk_anim")
-        if getattr(item, "_placed", False):
+        if item._placed:
             slide(item, pos, self.animation_speed)
         else:
             item.setPos(pos)
@@ -255,9 +255,8 @@ class RobberBaronsScene(GameScene):
                 pawn.setScale(1.0)  # (not smaller on the side columns: its mark must stay legible)
                 x = left.x() + step * (k + 0.5) if len(seats) > 1 else left.x() + width / 2
                 target = item.pos() + QPointF(x, left.y())
-                came_from = getattr(pawn, "_space", None)
-                pawn._space = space
-                if came_from is not None and came_from != space and getattr(pawn, "_placed", False):
+                came_from, pawn.space = pawn.space, space
+                if came_from is not None and came_from != space and pawn._placed:
                     self._walk(pawn, came_from, space, target)
                 else:
                     self._place(pawn, target)

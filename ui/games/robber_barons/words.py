@@ -125,3 +125,8 @@ def reason(key: str, amount: float, rival: bool) -> str:
     philanthropy (+4 points)", "less bad legacy (+2 points)"."""
     noun, against = REASON_NOUNS.get(key, (key.replace("_", " "), False))
     return reason_phrase(noun, signed(amount, "points"), rival, against)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("40 points")."""
+    return signed(amount, "Legacy points").lstrip("+−")

@@ -3,10 +3,10 @@ words.py, read from the view alone (cheap, no Qt); its board from scene.py, impo
 use."""
 
 from ui.games import no_auto_pass, no_pass_phase, nothing_revealed
-from ui.games.victory_through_industry.words import player_summary, prompt, reason
+from ui.games.victory_through_industry.words import player_summary, points_text, prompt, reason
 
-__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "prompt", "reason",
-           "revealed_rows"]
+__all__ = ["BOARD_HAS_MATS", "auto_pass", "make_scene", "pass_phase", "player_summary", "points_text", "prompt",
+           "reason", "revealed_rows"]
 
 BOARD_HAS_MATS = True
 """The board shows every player's panel. The players dock stays closed unless asked for."""

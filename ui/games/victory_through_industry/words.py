@@ -230,3 +230,8 @@ def reason(key: str, amount: float, rival: bool) -> str:
     points)", "more factories to produce with (+0.6 points)"."""
     noun, against = REASON_NOUNS.get(key, (key.replace("_", " "), False))
     return reason_phrase(noun, signed(amount, "points"), rival, against)
+
+
+def points_text(amount: float) -> str:
+    """An amount of the game's points in words, unsigned ("40 points")."""
+    return signed(amount, "points").lstrip("+−")

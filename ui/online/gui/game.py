@@ -17,7 +17,10 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine.core.contract import TERMINAL, Action, Event
+from engine.core.errors import reason_of
 from engine.core.text import whose
+from ui.game.turn import MOVER_AI, MOVER_HERE, MOVER_HOST, MOVER_ONLINE, TurnFacts, TurnKind, TurnStatus, turn_status
+from ui.games import game_ui
 
 SYNC_POLL_MS = 20000
 """A sync waits this long for news before it asks again."""
@@ -320,22 +323,24 @@ class RemoteSession:
                 return text
         return str(action)
 
-    def can_undo(self) -> bool:
-        return False
-
 
 class RemoteController(QObject):
-    """The controller of a game hosted elsewhere: the scene shows the view the host sent for this
-    seat; a click on a legal choice goes to the host as a decision, and the host's refusal (with
-    its reason) comes back to the status bar. Decisions are final (no undo across the network);
-    at the end the host's save replaces the view, so the breakdown and the review are those of a
-    local game."""
+    """The driver of a game hosted elsewhere (ui/game/driver.py): the scene shows the view the
+    host sent for this seat; a click on a legal choice goes to the host as a decision, and the
+    host's refusal (with its reason) comes back to the status bar. Decisions are final (no undo
+    across the network: the undo stack stays empty); at the end the host's save replaces the
+    view, so the breakdown and the review are those of a local game. What only a game played
+    here has (Confirm turn, the Step pace, the curtain, saving, hints) is the host's: `local` is
+    None."""
 
     changed = Signal()
     status = Signal(str)
-    curtain = Signal(int)
-    thinking = Signal(object)
     game_over = Signal()
+
+    local = None
+    """A game hosted elsewhere: its host undoes, confirms, paces, saves (ui/game/driver.py)."""
+    curtain_up = False
+    """Only this seat's player is at this screen: no curtain ever falls here."""
 
     def __init__(self, manager: OnlineManager, core, scene, settings, parent: QObject | None = None):
         super().__init__(parent)
@@ -344,62 +349,51 @@ class RemoteController(QObject):
         self.session = RemoteSession(core)
         self.scene = scene
         self.settings = settings
-        self.runner = None
         self.undo_stack = QUndoStack(self)
         self.closed = False
-        self.curtain_up = False
-        self.ai_seat = None
         self.viewer = core.seat
         self.view: dict = {}
         self.legal: list[Action] = []
-        self.saved_length = 0
-        self.autosave_enabled = False
-        self.remote = True
         self._over_announced = False
         self._connected = True
         manager.game_event.connect(self._on_game_event)
         scene.intent.connect(lambda action: QTimer.singleShot(0, lambda: self.on_intent(action)))
         scene.explain = self.refusal
-        if hasattr(scene, "idle_click"):
-            scene.idle_click.connect(lambda: self.status.emit(self.idle_hint()))
-        if hasattr(scene, "set_animation_speed"):
-            scene.set_animation_speed(settings.animation_factor)
+        scene.idle_click.connect(lambda: self.status.emit(self.idle_hint()))
+        scene.set_animation_speed(settings.animation_factor)
 
     # -- what the window asks -------------------------------------------------------------------
     def human_to_move(self) -> bool:
         """This player's turn, as last shown (the core itself changes on the network thread)."""
         return bool(self.legal) and not self.session.is_over()
 
-    def confirm_pending(self) -> bool:
-        return False
-
-    def confirm_turn(self) -> bool:
-        return False
-
     def shown_seat(self) -> int:
         """The seat whose view the screen shows (GameController.shown_seat): always this one."""
         return self.viewer
 
-    def hotseat(self) -> bool:
-        return False
-
-    def is_modified(self) -> bool:
-        return False
-
-    def state_hash(self) -> str:
-        return self.core.reader.hash
-
-    def resume(self) -> None:
-        self.refresh()
-
-    def lift_curtain(self) -> None:
-        pass
-
-    def autosave_now(self) -> None:
-        pass
-
-    def flush_autosave(self) -> None:
-        pass
+    def turn_status(self) -> TurnStatus:
+        """The turn now, for the prompt bar, the refusals and the idle hint (ui/game/turn.py)."""
+        core = self.core
+        names = self.session.names
+        mover = core.to_move
+        if core.awaiting:
+            host_wait = ("Sent to the host; waiting for its answer…", "Your decision is on its way to the host.")
+        elif core.wait:
+            host_wait = (core.wait, core.wait)
+        else:
+            host_wait = None
+        if mover < 0 or mover == core.seat:
+            mover_is = MOVER_HERE
+        else:
+            seat = self.session.seats[mover]
+            mover_is = MOVER_AI if seat.is_ai else MOVER_ONLINE if seat.is_online else MOVER_HOST
+        over = core.over
+        # the outcome once the host's save has come (the session is then the real one)
+        outcome = self.session.state.outcome() if over and self._over_announced else None
+        return turn_status(TurnFacts(
+            names=names, mover=mover, mover_is=mover_is,
+            asked=lambda: game_ui(core.info.kind).prompt(self.view, self.legal, names),
+            over=over, outcome=outcome, viewer=self.viewer, host_wait=host_wait, hosted_elsewhere=True))
 
     def start(self) -> None:
         self.refresh()
@@ -454,20 +448,10 @@ class RemoteController(QObject):
     def refusal(self, action: Action) -> str | None:
         """What a click on `action` would be answered with here (hover text); None if it is one
         of the choices the host offered."""
-        core = self.core
-        if core.over:
-            return "The game is over."
-        if action in self.legal:
+        status = self.turn_status()
+        if status.kind is not TurnKind.OVER and action in self.legal:
             return None
-        mover = core.to_move
-        if core.awaiting:
-            return "Your decision is on its way to the host."
-        if core.wait:
-            return core.wait
-        if mover != core.seat:
-            name = self.session.names[mover] if mover >= 0 else "the game"
-            return f"Please wait: it is {whose(name)} turn."
-        return "That is not one of your choices now."
+        return status.refusal or "That is not one of your choices now."
 
     def on_intent(self, action: Action) -> bool:
         """A click: a legal choice goes to the host; on this player's turn any other click is sent
@@ -490,37 +474,12 @@ class RemoteController(QObject):
     def _sent(self, result) -> None:
         if isinstance(result, BaseException):
             self.core.not_sent()
-            self.status.emit(f"The decision was not sent: {getattr(result, 'reason', result)}")
+            self.status.emit(f"The decision was not sent: {reason_of(result)}")
             self.refresh()
 
     def idle_hint(self) -> str:
-        core = self.core
-        if not core.my_turn():
-            return self.refusal(Action("", -1, ())) or ""
-        from ui.games import game_ui
-
-        try:
-            asked = game_ui(core.info.kind).prompt(self.view, self.legal, self.session.names)
-        except Exception:  # noqa: BLE001 - a hint is cosmetic
-            asked = "Choose one of the highlighted pieces or a button above."
-        return f"Nothing to choose there. {asked}"
-
-    def prompt_text(self) -> str | None:
-        """The prompt bar's words while this seat cannot act (None: the game's own prompt)."""
-        core = self.core
-        names = self.session.names
-        mover = core.to_move
-        if core.over:  # the real session's words once the host's save has come
-            return None if self._over_announced else "Game over: the final scores are on their way from the host…"
-        if core.awaiting:
-            return "Sent to the host; waiting for its answer…"
-        if core.wait:
-            return core.wait
-        if mover >= 0 and mover != core.seat:
-            seat = self.session.seats[mover]
-            how = "AI" if seat.is_ai else "online" if seat.is_online else "at the host's computer"
-            return f"Waiting for {names[mover]} ({how})…"
-        return None
+        """What a click on nothing is answered with (ui/game/turn.py)."""
+        return self.turn_status().idle
 
 
 # -- the host's side in the GUI ---------------------------------------------------------------------
@@ -575,7 +534,7 @@ class HostBridge(QObject):
             for room, event in result:
                 self.on_event(room, event)
         else:
-            why = getattr(result, "reason", result)
+            why = reason_of(result)
             self.controller.status.emit(f"The online game's rooms could not be read: {why}")
         self._ready = True
         self.publish(key=True)
@@ -614,7 +573,7 @@ class HostBridge(QObject):
         try:
             write_session(self.controller.session, self.record.save_path)
         except Exception as exc:  # noqa: BLE001 - reported; the game goes on
-            self.controller.status.emit(f"The online game could not be saved: {getattr(exc, 'reason', exc)}")
+            self.controller.status.emit(f"The online game could not be saved: {reason_of(exc)}")
             return
         self._save_record()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+from engine.core.errors import reason_of
 from ui.online.records import joined_rooms, remember_joined
 from ui.services.plain_text import message_box
 
@@ -156,7 +157,7 @@ class OnlineShell(QObject):
             record = manager.wait(create_rooms(manager.link, session))
         except Exception as exc:  # noqa: BLE001 - MatrixError carries .reason
             self.shell.report("Cannot host the game", f"The online game could not be set up:\n"
-                              f"{getattr(exc, 'reason', exc)}", parent)
+                              f"{reason_of(exc)}", parent)
             return None
         finally:
             progress.close()
@@ -206,7 +207,7 @@ class OnlineShell(QObject):
             try:
                 core = manager.wait(action)
             except Exception as exc:  # noqa: BLE001 - MatrixError carries .reason
-                self.shell.report("Cannot open the game", f"{getattr(exc, 'reason', exc)}", self.shell.start)
+                self.shell.report("Cannot open the game", f"{reason_of(exc)}", self.shell.start)
                 return None
             try:
                 remember_joined(manager.user_id, core.info.game_room)
@@ -237,6 +238,6 @@ class OnlineShell(QObject):
             session = read_session(record.save_path)
         except Exception as exc:  # noqa: BLE001 - SaveError carries .reason
             self.shell.report("Cannot open the game", f"The hosted game could not be read:\n"
-                              f"{getattr(exc, 'reason', exc)}\n\nIts save was left as it is.", self.shell.start)
+                              f"{reason_of(exc)}\n\nIts save was left as it is.", self.shell.start)
             return None
         return self._open_hosted(session, record)
