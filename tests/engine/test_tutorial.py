@@ -266,6 +266,24 @@ def test_the_command_line_check_exits_1_for_a_broken_lesson(tmp_path):
     assert missing.returncode == 2 and "no game called" in missing.stderr and not missing.stdout
 
 
+def test_the_command_line_check_fails_when_a_listed_concept_loses_its_step(tmp_path):
+    """`tycoons tutorial GAME --check` on a lesson file whose step teaching Public Goals is gone."""
+    import os
+    import re
+
+    assets = tmp_path / "assets"
+    shutil.copytree(assets_dir(), assets, ignore=shutil.ignore_patterns("*.png", "*.svg", "fonts"))
+    path = assets / "games" / "big-shoulders" / "tutorial.toml"
+    text = path.read_text(encoding="utf-8")
+    blocks = re.split(r"(?m)^(?=\[\[step\]\]$)", text)
+    kept = [b for b in blocks if 'concepts = ["Public Goals"]' not in b]
+    assert len(kept) == len(blocks) - 1
+    path.write_text("".join(kept), encoding="utf-8")
+    done = run_cli("big-shoulders", "--check", env=dict(os.environ, TYCOONS_ASSETS=str(assets)))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "big-shoulders: no step teaches the concept 'Public Goals'" in done.stdout
+
+
 def test_lesson_files_mark_their_provenance():
     for game_id in game_ids():
         text = (Path(assets_dir()) / "games" / game_id / "tutorial.toml").read_text(encoding="utf-8")
