@@ -207,6 +207,10 @@ class Coach(QObject):
         elif t.finished():
             self.bubble.set_words(f"{self.lesson.title} · done", "You have seen the whole game",
                                   t.words(self.lesson.outro), feedback=self.feedback, buttons=("play_on",))
+        elif self.controller.session.is_over():  # the learner's own moves ended it before the lesson did
+            self.bubble.set_words(self.lesson.title, "The game is over",
+                                  "The game ended before the lesson did: its final scoring is shown.",
+                                  feedback=self.feedback, buttons=("end",))
         elif not self.learner_to_move():
             mover = self.controller.session.to_move()
             who = names[mover] if mover >= 0 else "The game"
