@@ -523,9 +523,22 @@ class HostBridge(QObject):
         self.manager.call(self._read_back(), self._read_back_done)
 
     async def _read_back(self) -> list:
+        """Each seat room's events back to the last frame that the save knows of (sent at or
+        before the publication its record holds): every decision after it may be one the save
+        has not (judged ones are skipped by their event ids), however many came meanwhile."""
+        from ui.online import protocol as p
+
+        known = self.core.position_seq
+        host = self.record.host
+
+        def known_frame(event: dict) -> bool:
+            content = event.get("content")
+            seq = content.get("seq") if isinstance(content, dict) else None
+            return event.get("sender") == host and event.get("type") == p.VIEW and type(seq) is int and seq <= known
+
         out = []
         for room in self.record.seat_rooms.values():
-            events = await self.manager.link.history(room, None, lambda e: False, limit=30, pages=1)
+            events = await self.manager.link.history(room, None, known_frame, limit=100, pages=20)
             out += [(room, e) for e in reversed(events)]
         return out
 
