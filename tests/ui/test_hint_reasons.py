@@ -147,3 +147,10 @@ def test_one_runner_kept_through_every_game_answers_a_hint_in_each(shell, qtbot)
             assert window.prompt.hint_line.isVisible()
     finally:
         runner.shutdown()
+
+
+
+def test_the_games_words_say_a_loss_as_well_as_a_gain():
+    assert game_ui("big-shoulders").reason("cash", -40, False) == "less cash (−$40)"
+    assert game_ui("robber-barons").reason("bad_legacy", -2, False) == "more bad legacy (−2 points)"
+    assert game_ui("first-ceo").reason("money", 12, True) == "more money for your strongest rival (+$12)"

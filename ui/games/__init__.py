@@ -82,18 +82,17 @@ def nothing_revealed(view: dict, names: list[str]) -> list[tuple[str, list[str]]
 
 def reason_phrase(noun: str, amount: str, rival: bool, against: bool = False) -> str:
     """A reason in words from one category of a game's points: `noun` the category ("cash",
-    "worth in Swift shares"), `amount` the difference as the game writes it ("+$28"), `against`
-    for a category that counts against its holder (bad legacy), whose gain is having less of it.
+    "worth in Swift shares"), `amount` the difference as the game writes it, with its sign ("+$28",
+    "−$56"), `against` for a category that counts against its holder (bad legacy), whose gain is
+    having less of it. The same words say a loss ("less cash (−$28)").
 
     >>> reason_phrase("cash", "+$28", False), reason_phrase("worth in Swift shares", "−$56", True)
     ('more cash (+$28)', 'less worth in Swift shares for your strongest rival (−$56)')
-    >>> reason_phrase("bad legacy", "+3 points", False, against=True)
-    'less bad legacy (+3 points)'
+    >>> reason_phrase("bad legacy", "+3 points", False, against=True), reason_phrase("cash", "−$28", False)
+    ('less bad legacy (+3 points)', 'less cash (−$28)')
     """
-    more = "less" if against else "more"
-    if rival:
-        return f"{'more' if against else 'less'} {noun} for your strongest rival ({amount})"
-    return f"{more} {noun} ({amount})"
+    word = "less" if amount.startswith("−") != against else "more"
+    return f"{word} {noun}" + (" for your strongest rival" if rival else "") + f" ({amount})"
 
 
 def signed(x: float, unit: str = "", prefix: str = "") -> str:

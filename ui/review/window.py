@@ -546,7 +546,7 @@ class ReviewWindow(QMainWindow):
 
         for action in (d.points_best, d.chosen):
             piece = self.scene.item_for(action)
-            if piece is not None and hasattr(piece, "set_target"):
+            if isinstance(piece, Highlight):
                 piece.set_target(action, False)
         loss = self.game.points_text(d.points_loss)
         why = self._why(d.why_points)
