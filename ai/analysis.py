@@ -273,6 +273,39 @@ def measured(se: float) -> bool:
     return se < UNMEASURED / 10
 
 
+# -- the first games' coach -------------------------------------------------------------------------
+CAUTION_LOSS = 25.0
+"""Points of win chance a move must be judged to cost for the first games' coach to ask before it
+is taken (ui/game/caution.py), like a blunder."""
+
+
+def caution_task(game_id: str, state_data: dict, seat: int, seed: int, think_ms: int | None = None,
+                 rollouts: int | None = None) -> dict:
+    """Which of `seat`'s moves are costly, from a determinized state (the seat's own view, as a
+    hint sees it): the estimate of every candidate, the best found, and for each candidate the
+    points of win chance it loses against the best, how sure that loss is (its paired difference
+    in standard errors), whether it is costly (CAUTION_LOSS points or more, surely) and, if so,
+    what it risks in the game's words (engine.core.risk). Within `think_ms` of wall-clock time, or
+    exactly `rollouts` rollouts.
+
+    Returns ``{"best": action, "moves": [{"action", "loss", "gap_z", "worlds", "costly", "words"}]}``."""
+    from ai.core.observe import observe
+    from engine.core.registry import get_spec
+    from engine.core.risk import risk_words
+
+    state = get_spec(game_id).state_from_data(state_data)
+    est = estimate(observe(state, seat, game_id), seed, EstimateBudget(think_ms or HINT_MS, "wall", rollouts))
+    best = est.best
+    moves = []
+    for c in est.candidates:
+        loss = max(0.0, 100.0 * (best.win - c.win))
+        costly = c.action != best.action and loss >= CAUTION_LOSS and c.gap_z >= SURE_Z
+        moves.append({"action": c.action.to_dict(), "loss": round(loss, 2),
+                      "gap_z": round(c.gap_z, 3) if math.isfinite(c.gap_z) else 1e9, "worlds": c.worlds,
+                      "costly": costly, "words": risk_words(state, seat, c.action, best.action) if costly else ""})
+    return {"best": best.action.to_dict(), "moves": moves}
+
+
 # -- a whole game ---------------------------------------------------------------------------------
 @dataclass
 class Task:

@@ -1,8 +1,14 @@
 """How honest are the win chances? Self-play measurement of the estimator (ai/core/estimate.py).
 
     python -m ai.measure_estimates play GAME --games 500 [--players 4] [--positions 3]
-           [--budget-ms 400] [--seed 1] [--jobs 1] [--out DIR]
-    python -m ai.measure_estimates report GAME [--out DIR] [--write]
+           [--budget-ms 400] [--seed 1] [--jobs 1] [--out DIR] [--analysed LEVEL]
+    python -m ai.measure_estimates report GAME [--out DIR] [--write] [--analysed LEVEL]
+
+`--analysed LEVEL` measures the estimates on players like ours rather than on Normals alone: in
+each game one seat (the game's number modulo the players, so every seat takes its turn) plays at
+LEVEL against Normals, and only its decisions are sampled; the samples go to `DIR/GAME-LEVEL.jsonl`,
+and `report` scores them with the calibration the app ships (the game's estimates.toml) beside
+one fitted on them out of sample. Without it, every seat is Normal and any seat's decision counts.
 
 `play` plays Normal-vs-Normal games and, at `--positions` decisions of each game (one drawn at
 random from each equal part of its decisions that offer a choice, so early, middle and late
@@ -42,8 +48,10 @@ POWERS = (0.3, 3.0)
 
 
 # -- playing ------------------------------------------------------------------------------------
-def play_game(game_id: str, players: int, g: int, seed: int, positions: int, budget_ms: int) -> list[dict]:
-    """One Normal-vs-Normal game and the estimator's samples at `positions` of its decisions."""
+def play_game(game_id: str, players: int, g: int, seed: int, positions: int, budget_ms: int,
+              analysed: str | None = None) -> list[dict]:
+    """One game and the estimator's samples at `positions` of its decisions: every seat Normal, or
+    with `analysed`, seat `g % players` at that level and only its decisions sampled."""
     from ai.core.agent import Budget
     from ai.core.agents import get_agent
     from ai.core.estimate import EstimateBudget, estimate
@@ -57,13 +65,15 @@ def play_game(game_id: str, players: int, g: int, seed: int, positions: int, bud
     seats = [SeatInfo(f"AI {i + 1}", "ai", "normal") for i in range(players)]
     session = Session.new(game_id, seats, None, game_seed(seed, g))
     agent = get_agent(game_id, "normal")
-    choices = []  # log indices of player decisions with more than one legal action
+    who = g % players if analysed else None
+    theirs = get_agent(game_id, analysed) if analysed else agent
+    choices = []  # log indices of player decisions with more than one legal action (of the analysed seat)
     while not session.is_over() and len(session.log) < 200_000:
         seat = session.to_move()
         obs = observe(session.state, seat, game_id)
-        if len(obs.legal) > 1:
+        if len(obs.legal) > 1 and who in (None, seat):
             choices.append(len(session.log))
-        session.apply(agent.choose(obs, session.ai_rng(), Budget()), by_ai=True)
+        session.apply((theirs if seat == who else agent).choose(obs, session.ai_rng(), Budget()), by_ai=True)
     if not session.is_over() or not choices:
         return []
     outcome = terminal_shares(session.state)
@@ -88,6 +98,7 @@ def play_game(game_id: str, players: int, g: int, seed: int, positions: int, bud
         chosen = est.find(played)
         samples.append({
             "game": g, "index": index, "decisions": len(actions), "players": players, "seat": seat,
+            "level": analysed or "normal",
             "progress": round(index / len(actions), 4), "candidates": len(est.candidates),
             "worlds": est.worlds, "best": [round(x, 5) for x in est.best.shares],
             "after": [round(x, 5) for x in chosen.shares], "outcome": outcome,
@@ -99,13 +110,17 @@ def _play_one(args) -> list[dict]:
     return play_game(*args)
 
 
+def samples_path(game_id: str, out: Path, analysed: str | None = None) -> Path:
+    return out / (f"{game_id}-{analysed}.jsonl" if analysed else f"{game_id}.jsonl")
+
+
 def play(game_id: str, games: int, players: int, positions: int, budget_ms: int, seed: int, jobs: int,
-         out: Path) -> Path:
+         out: Path, analysed: str | None = None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{game_id}.jsonl"
+    path = samples_path(game_id, out, analysed)
     done = {json.loads(line)["game"] for line in path.read_text().splitlines() if line.strip()} \
         if path.exists() else set()
-    todo = [(game_id, players, g, seed, positions, budget_ms) for g in range(games) if g not in done]
+    todo = [(game_id, players, g, seed, positions, budget_ms, analysed) for g in range(games) if g not in done]
     with open_append(path) as fh:
         def keep(samples):
             for sample in samples:
@@ -144,8 +159,8 @@ def calibrate(shares, power: float) -> list[float]:
     return list(cal(shares, power))
 
 
-def load(game_id: str, out: Path = DEFAULT_OUT) -> list[dict]:
-    path = out / f"{game_id}.jsonl"
+def load(game_id: str, out: Path = DEFAULT_OUT, analysed: str | None = None) -> list[dict]:
+    path = samples_path(game_id, out, analysed)
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
@@ -266,6 +281,50 @@ def markdown(r: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def report_players(game_id: str, level: str, out: Path = DEFAULT_OUT) -> dict:
+    """The figures of the samples of a seat at `level` against Normals: the Brier score of the raw
+    shares, of the shares calibrated as the app does (the exponent it ships), and of an exponent
+    fitted on these samples out of sample, beside the base rate's; the reliability table of the
+    app's forecasts."""
+    from ai.core.estimate import calibration
+
+    samples = load(game_id, out, level)
+    shipped = calibration(game_id)
+    power = shipped.power if shipped is not None else 1.0
+    app = mover_forecasts(samples, power)
+    cv, powers = cross_validated(samples)
+    worlds = sorted(s["worlds"] for s in samples)
+    return {"game": game_id, "level": level, "raw": brier_stats(mover_forecasts(samples, 1.0)),
+            "app": brier_stats(app), "power": power, "refit": brier_stats(cv), "fold_powers": powers,
+            "table": reliability(app), "worlds_median": worlds[len(worlds) // 2], "players": samples[0]["players"],
+            "wins": sum(s["outcome"][s["seat"]] for s in samples) / len(samples)}
+
+
+def markdown_players(r: dict) -> str:
+    raw, app, refit = r["raw"], r["app"], r["refit"]
+    lines = [
+        f"#### {r['game']}, the analysed seat {r['level'].capitalize()}",
+        "",
+        f"{app['games']} games of {r['players']} players (one {r['level'].capitalize()}, the others Normal), "
+        f"{app['samples']} positions of the {r['level'].capitalize()} seat; median {r['worlds_median']} worlds an "
+        f"estimate. Its average win share (the base rate) {app['base_rate']:.3f}.",
+        "",
+        "| estimate | Brier score | base rate's | skill | gain over the base rate (± 1 s.e., by game) |",
+        "|---|---|---|---|---|",
+    ]
+    for label, b in (("raw (the evaluation's own shares)", raw),
+                     (f"calibrated as the app does (power {r['power']:.2f})", app),
+                     (f"calibrated on these games, out of sample (power {r['fold_powers'][0]:.2f} / "
+                      f"{r['fold_powers'][1]:.2f})", refit)):
+        lines.append(f"| {label} | {b['brier']:.4f} | {b['base_brier']:.4f} | {b['skill']:+.3f} | "
+                     f"{b['gain']:+.4f} ± {b['gain_se']:.4f} |")
+    lines += ["", "| forecast (as the app calibrates it) | positions | mean forecast | observed win share |",
+              "|---|---|---|---|"]
+    for label, n, p, y in r["table"]:
+        lines.append(f"| {label} | {n} | {p:.3f} | {y:.3f} |" if n else f"| {label} | 0 | – | – |")
+    return "\n".join(lines) + "\n"
+
+
 def write_toml(r: dict) -> Path:
     from engine.core.assets import game_asset
 
@@ -291,19 +350,24 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--games", type=int, default=500)
     pl.add_argument("--players", type=int, default=4)
     pl.add_argument("--positions", type=int, default=3)
-    pl.add_argument("--budget-ms", type=int, default=None, help="CPU ms an estimate (default: the analysis budget)")
+    pl.add_argument("--budget-ms", type=int, default=None, help=f"CPU ms an estimate (default {MEASURE_MS})")
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--jobs", type=int, default=1)
     pl.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    pl.add_argument("--analysed", default=None, help="the level of the one seat sampled (the others Normal)")
     rp = sub.add_parser("report", help="Brier scores and the reliability table from the samples")
     rp.add_argument("game")
     rp.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    rp.add_argument("--analysed", default=None, help="report the samples of `play --analysed LEVEL`")
     rp.add_argument("--write", action="store_true", help="also write assets/games/GAME/estimates.toml")
     args = p.parse_args(argv)
     if args.command == "play":
         path = play(args.game, args.games, args.players, args.positions, args.budget_ms or MEASURE_MS,
-                    args.seed, args.jobs, args.out)
+                    args.seed, args.jobs, args.out, args.analysed)
         print(path)
+        return 0
+    if args.analysed:
+        print(markdown_players(report_players(args.game, args.analysed, args.out)))
         return 0
     r = report(args.game, args.out)
     print(markdown(r))

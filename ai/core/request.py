@@ -47,3 +47,22 @@ def window_decision(session: Session, think_ms: int | None = None) -> Action:
     request = ai_request(session)
     return Action.from_dict(choose_action(session.spec.id, request.state_data, request.seat, request.level,
                                           request.seed, think_ms))
+
+
+def jump_task(game_id: str, seats: list[dict], options: dict, seed: int, actions: list[dict], ai_flags: list[bool],
+              learner: int, until: list) -> list[dict]:
+    """A lesson's jump ahead (engine.core.tutorial.play_jump), in the worker: the game rebuilt from
+    its log, then every seat played by the window's AI, the learner's too, until the learner is to
+    move where `until` holds. Returns the decisions made (chance outcomes follow from the seed:
+    the window draws the same ones as it applies them). ValueError if the position never comes."""
+    from engine.core.contract import Action, SeatInfo
+    from engine.core.session import Session
+    from engine.core.tutorial import play_jump
+
+    session = Session.replay(game_id, [SeatInfo.from_dict(s) for s in seats], options, seed,
+                             [Action.from_dict(a) for a in actions], ai_flags)
+    start = len(session.log)
+    _, problem = play_jump(session, learner, tuple((str(k), v) for k, v in until), window_decision)
+    if problem:
+        raise ValueError(problem)
+    return [e.action.to_dict() for e in session.log[start:] if e.action.seat >= 0]

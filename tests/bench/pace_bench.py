@@ -46,6 +46,7 @@ def whole_turns_on_window(game_id: str, turns: int, seed: int = 1, players: int 
     settings.set("ai_speed", "normal")
     settings.set("animations", True)
     settings.set("confirm_turn", False)
+    settings.set("coach_first_games", False)  # the first games' coach would judge every human position
     settings.set("ai_mode", "process")
     shell = Shell(settings, autosave=True, start_pool=False)  # as the app: its data folder is the temporary one
     shell.report = lambda *a, **k: None

@@ -641,6 +641,7 @@ def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
     settings.set("ai_speed", "instant")
     settings.set("ai_mode", "inline")
     settings.set("confirm_turn", False)
+    settings.set("coach_first_games", False)  # the first games' coach would judge every human position
     shell = Shell(settings, start_pool=False)
     cells = []
     for size in LAYOUT_SIZES:

@@ -592,6 +592,7 @@ def main() -> int:
     memory.release_game_memory = timed_release
     settings = settings_module.reset_for_tests(Path(data) / "settings.json")
     settings.set("think_ms", args.think_ms)
+    settings.set("coach_first_games", False)  # the first games' coach would judge every human position
     shell = Shell(settings, autosave=True, start_pool=True)
     soak = Soak(args, shell, app)
     shell.report = lambda title, text, parent=None: (soak.reports.append(f"{title}: {text}"),

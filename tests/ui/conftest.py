@@ -32,6 +32,8 @@ def settings(data_dir):
     s.set("ai_mode", "inline")  # deterministic: AI decisions run in-process, synchronously
     # Most shell tests play on through AI turns; the Confirm turn tests switch it back on.
     s.set("confirm_turn", False)
+    # The first games' coach judges every position a player is to choose in: its own tests turn it on.
+    s.set("coach_first_games", False)
     return s
 
 

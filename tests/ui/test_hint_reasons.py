@@ -74,7 +74,7 @@ def test_a_move_that_stands_out_gets_its_own_chance_and_reason(shell, qtbot):
     text = ask(qtbot, window, answer([(a, 0.55, 0.0, [["companies", 40.0, -3.0, 10.0]]),
                                       (b, 0.31, 4.2, [["shares:novideo", 2.0, 30.0, 20.0]])]))
     assert "about as good" not in text
-    assert f"1. {c.session.label(a)} (55 % to win): more points from company cards (+40 points)" in text
+    assert f"1. {c.session.label(a)} (55 % to win): more worth in company cards (+40 points)" in text
     # its only gain is unsure (less than two standard errors): said with "perhaps"
     assert f"2. {c.session.label(b)} (31 % to win): perhaps" not in text  # the rival gains: no gain at all
     assert f"2. {c.session.label(b)} (31 % to win): {NO_REASON}" in text
@@ -88,7 +88,7 @@ def test_near_certain_chances_say_far_ahead_or_behind_not_a_percentage(shell, qt
     text = ask(qtbot, window, answer([(c.legal[0], win, 0.0, [["philanthropy", 4.0, 0.0, 1.0]]),
                                       (c.legal[1], win - 0.005, 3.0, [["bad_legacy", 2.0, 0.0, 0.5]])], standing))
     assert text.startswith(head) and "%" not in text
-    assert "more Legacy points from philanthropy (+4 points)" in text and "less bad legacy (+2 points)" in text
+    assert "more Legacy from philanthropy (+4 points)" in text and "less bad legacy (+2 points)" in text
     assert all("%" not in m.mark.text for m in marks_on(c.scene))
 
 
@@ -119,7 +119,7 @@ def test_a_reason_is_the_largest_gain_over_the_rival_plainly_when_sure():
     assert reason_text([sure], reason) == "more cash (+$30)"
     # most of the gain is what the strongest rival loses
     assert reason_text([Part("certificates:swift", 5.0, -50.0, 8.0)], reason) == \
-        "less worth in Swift and Company shares for your strongest rival (−$50)"
+        "less worth in Swift and Company shares for your top rival (−$50)"
     both = [Part("cash", 30.0, 0.0, 5.0), Part("goals", 20.0, 0.0, 2.0)]
     assert reason_text(both, reason) == "more cash (+$30) and more money from Public Goals (+$20)"
     assert reason_text([Part("cash", -5.0, 0.0, 1.0)], reason) == NO_REASON
@@ -147,3 +147,10 @@ def test_one_runner_kept_through_every_game_answers_a_hint_in_each(shell, qtbot)
             assert window.prompt.hint_line.isVisible()
     finally:
         runner.shutdown()
+
+
+
+def test_the_games_words_say_a_loss_as_well_as_a_gain():
+    assert game_ui("big-shoulders").reason("cash", -40, False) == "less cash (−$40)"
+    assert game_ui("robber-barons").reason("bad_legacy", -2, False) == "more bad legacy (−2 points)"
+    assert game_ui("first-ceo").reason("money", 12, True) == "more money for your top rival (+$12)"

@@ -339,4 +339,4 @@ def test_a_last_place_player_far_behind_is_shown_what_cost_the_most(reviewed, qt
             continue
         if "played" in marks:
             assert marks["played"].mark.text == f"Played · −{d.points_loss:.0f} points"
-        assert f"cost Ann the most ({d.points_loss:.0f} points against the strongest rival)" in w.note_label.text()
+        assert f"cost Ann the most ({d.points_loss:.0f} points against the top rival)" in w.note_label.text()

@@ -149,7 +149,8 @@ def test_two_windows_host_and_join_and_play_to_the_same_end(qtbot, settings, hom
                         raise AssertionError(f"{('the host', 'the player')[i]}'s click on {button.text()!r} was "
                                              f"not taken: {window.statusBar().currentMessage()!r}; "
                                              f"{session.to_move()} to move, the player's app waiting: "
-                                             f"{b.core.awaiting}") from None
+                                             f"{b.core.awaiting}, its refusal: {b.core.refusal!r}, "
+                                             f"{b.core.refusals_seen[-3:]}") from None
                     clicks[i] += 1
         assert session.is_over(), "the game did not end"
         assert clicks[0] > 3 and clicks[1] > 3, clicks

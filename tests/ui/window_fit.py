@@ -108,6 +108,7 @@ def probe(width: int, height: int, games: list[str] | None = None) -> list[dict]
     settings.set("ai_speed", "instant")
     settings.set("ai_mode", "inline")
     settings.set("confirm_turn", False)
+    settings.set("coach_first_games", False)  # the first games' coach would judge every human position
     shell = Shell(settings, start_pool=False)
     p = Probe(app)
     shell.show_start()

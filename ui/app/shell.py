@@ -314,8 +314,11 @@ class Shell(QObject):
 
     def start_game(self, game_id: str, seats, options: dict, seed: int):
         from engine.core.session import Session
+        from ui.game.caution import note_game_started
 
         session = Session.new(game_id, seats, options, seed)
+        if any(not s.is_ai and not s.is_online for s in session.seats):
+            note_game_started(self.settings, game_id)  # a game of the player's: the first games' coach counts it
         return self.open_session(session)
 
     def new_game(self, parent: QWidget | None = None):

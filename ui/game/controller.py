@@ -185,9 +185,13 @@ class GameController(QObject):
         self._only: tuple[tuple, OnlyChoice | None] = ((), None)  # (position key, its only choice)
         self._only_pending = False  # a look for an only choice to take is scheduled
         self._drawn: tuple[tuple, list[str]] = ((), [])  # (position key, drawn_unseen)
+        self.caution = None
+        """The first games' coach (ui/game/caution.py) while it is on: it may hold a costly move
+        to ask before it is taken."""
         self.lesson = None
         """A lesson's `engine.core.tutorial.Tutor` while one runs (ui/tutorial): it vets the
-        learner's moves, and no turn waits for confirmation (the lesson says what comes next)."""
+        learner's moves, no turn waits for confirmation (the lesson says what comes next), and
+        the AIs wait while the learner reads what a choice did (`holds`)."""
         self.online_record = None
         """The record of an online game hosted here (ui/online/gui/shell.py): its host saves it."""
         humans = self.human_seats()
@@ -529,6 +533,14 @@ class GameController(QObject):
             self.status.emit(reason)
             self.refused.emit(action, reason)
             return False
+        if self.caution is not None and self.caution.intercepts(action):
+            return False  # the first games' coach judges it first (it takes it with take_judged)
+        return self.take_judged(action)
+
+    def take_judged(self, action: Action) -> bool:
+        """Apply the human's move, legal and past the first games' coach (ui/game/caution.py)."""
+        if self.closed or self.curtain_up or self.refusal(action) is not None:
+            return False
         session = self.session
         # the undo menu names the decision in the words of the position it was taken in
         self.undo_mirror.note_label(len(session.log), action, self.undo_text(action))
@@ -615,10 +627,13 @@ class GameController(QObject):
         mover = self.session.to_move()
         return mover >= 0 and self.session.seats[mover].is_ai
 
+    def _lesson_holds(self) -> bool:
+        return self.lesson is not None and self.lesson.holds()
+
     def _maybe_schedule_ai(self) -> None:
         if self.closed or self._ai_timer_pending or self.ai_seat is not None or self.curtain_up:
             return
-        if not self.ai_to_move() or self.confirm_pending():
+        if not self.ai_to_move() or self.confirm_pending() or self._lesson_holds():
             return
         self._ai_timer_pending = True
         gen = self.generation
@@ -630,7 +645,8 @@ class GameController(QObject):
         self._ai_timer_pending = False
         if self.closed:
             return
-        if gen != self.generation or not self.ai_to_move() or self.curtain_up or self.confirm_pending():
+        if gen != self.generation or not self.ai_to_move() or self.curtain_up or self.confirm_pending() \
+                or self._lesson_holds():
             self._maybe_schedule_ai()
             return
         session = self.session

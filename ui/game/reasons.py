@@ -18,7 +18,7 @@ __all__ = ["NO_REASON", "SURE_Z", "Part", "parts_of", "reason_text"]
 
 SECOND = 0.5
 """A second category is named if its gain is at least this fraction of the first's."""
-NO_REASON = "no gain in points yet that the search can see"
+NO_REASON = "no gain in points it can see yet"
 
 
 def part_words(part: Part, reason: Callable[[str, float, bool], str]) -> str:

@@ -86,6 +86,7 @@ class GameWindow(QMainWindow):
         self.prompt.chosen.connect(self._prompt_chosen)
         self.prompt.hint_requested.connect(self.suggest_move)
         self.hinter = None  # hints for a game played here (ui/game/hint.py)
+        self.caution = None  # the first games' coach of a game played here (ui/game/caution.py), if on
         col.addWidget(self.prompt)
         self.view = BoardView()
         # room above the board for the prompt bar to grow into, all of it (its one row of buttons
@@ -314,6 +315,11 @@ class GameWindow(QMainWindow):
             self.hinter.busy.connect(lambda _busy: self._sync_hint())
         self.prompt.set_hint("")
         self._install_undo_actions(controller)
+        from ui.game.caution import MoveCaution, coached
+
+        self.caution = None
+        if local is not None and coached(self.settings, controller.session.spec.id):
+            self.caution = controller.caution = MoveCaution(controller, self.shell.runner, self)
         for act in (self.act_save, self.act_save_as):  # a game hosted elsewhere is saved by its host
             act.setEnabled(local is not None)
         if self.shell._runner is not None:

@@ -57,7 +57,7 @@ class GameUi(Protocol):
         """What a move gains in one category of the game's points (a key of the game's standing,
         ai/games/<pkg>/knowledge.py), in words, for a hint's or an analysis's reason: the seat's
         own gain ("more cash (+$28)"), or with `rival` what it does to the strongest rival's
-        ("less worth in Swift shares for your strongest rival (−$56)"). `amount` is in the game's
+        ("less worth in Swift shares for your top rival (−$56)"). `amount` is in the game's
         points. `reason_phrase` says it once the category and the amount are words."""
 
     def points_text(self, amount: float) -> str:
@@ -80,20 +80,22 @@ def nothing_revealed(view: dict, names: list[str]) -> list[tuple[str, list[str]]
     return []
 
 
-def reason_phrase(noun: str, amount: str, rival: bool, against: bool = False) -> str:
+def reason_phrase(noun: str, amount: str, rival: bool, against: bool = False, countable: bool = False) -> str:
     """A reason in words from one category of a game's points: `noun` the category ("cash",
-    "worth in Swift shares"), `amount` the difference as the game writes it ("+$28"), `against`
-    for a category that counts against its holder (bad legacy), whose gain is having less of it.
+    "worth in Swift shares"), `amount` the difference as the game writes it, with its sign ("+$28",
+    "−$56"), `against` for a category that counts against its holder (bad legacy), whose gain is
+    having less of it, `countable` for a noun counted in units ("fewer factories"). The same words
+    say a loss ("less cash (−$28)"). The rival is the opponent with the most points (`top rival`).
 
     >>> reason_phrase("cash", "+$28", False), reason_phrase("worth in Swift shares", "−$56", True)
-    ('more cash (+$28)', 'less worth in Swift shares for your strongest rival (−$56)')
-    >>> reason_phrase("bad legacy", "+3 points", False, against=True)
-    'less bad legacy (+3 points)'
+    ('more cash (+$28)', 'less worth in Swift shares for your top rival (−$56)')
+    >>> reason_phrase("bad legacy", "+3 points", False, against=True), reason_phrase("cash", "−$28", False)
+    ('less bad legacy (+3 points)', 'less cash (−$28)')
+    >>> reason_phrase("factories", "−0.6 points", False, countable=True)
+    'fewer factories (−0.6 points)'
     """
-    more = "less" if against else "more"
-    if rival:
-        return f"{'more' if against else 'less'} {noun} for your strongest rival ({amount})"
-    return f"{more} {noun} ({amount})"
+    word = ("fewer" if countable else "less") if amount.startswith("−") != against else "more"
+    return f"{word} {noun}" + (" for your top rival" if rival else "") + f" ({amount})"
 
 
 def signed(x: float, unit: str = "", prefix: str = "") -> str:

@@ -240,11 +240,13 @@ class ClientCore:
         return session if session.is_over() else None
 
     # -- deciding -------------------------------------------------------------------------------
-    def decision(self, action: Action) -> dict:
-        """The content of a DECISION event for `action`, answering the latest view; it is pending
-        from now on."""
+    def decision(self, action: Action, on: tuple | None = None) -> dict:
+        """The content of a DECISION event for `action`, answering the frame `on` (a
+        `reader.shown`: what the screen showed when the player chose; by default the latest);
+        it is pending from now on."""
         self.refusal = None
-        content = p.decision_content(self.info.game, self.reader.seq, self.reader.hash, action)
+        seq, state_hash = (on or self.reader.shown)[:2]
+        content = p.decision_content(self.info.game, seq, state_hash, action)
         self.pending = Pending(content["txn"], content["seq"], content["hash"])
         return content
 

@@ -270,6 +270,9 @@ class ViewReader:
     hash: str = ""
     payload: dict = field(default_factory=dict)
     log: list = field(default_factory=list)
+    shown: tuple = (-1, "", {})
+    """(seq, hash, payload) of the latest frame, set in one assignment: what another thread (the
+    window) reads as one, never the seq of one frame with the payload of the next."""
     _last: bytes | None = None
 
     def feed(self, content) -> str | None:
@@ -305,6 +308,7 @@ class ViewReader:
         self.payload, self.log = body, log
         self.seq = seq
         self.hash = content["hash"]
+        self.shown = (seq, self.hash, body)
         self._last = raw
         return "new"
 

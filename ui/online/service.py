@@ -417,12 +417,15 @@ class PlayerService:
             self.on_event(core.info.game, "view")
 
     async def decide(self, game: str, action, patience_s: float = 20.0) -> str:
-        """Send a decision, pending from now on; a send that fails for a reason that may pass is
-        tried again (the same transaction id: one event however many tries went through) for up
-        to `patience_s`, after which the decision is not pending any more and MatrixError says
-        why (the player may decide again)."""
+        """Send a decision on the latest frame (see `send_decision`)."""
+        return await self.send_decision(game, self.games[game].decision(action), patience_s)
+
+    async def send_decision(self, game: str, content: dict, patience_s: float = 20.0) -> str:
+        """Send a decision made by `ClientCore.decision` (pending from then on); a send that fails
+        for a reason that may pass is tried again (the same transaction id: one event however
+        many tries went through) for up to `patience_s`, after which the decision is not pending
+        any more and MatrixError says why (the player may decide again)."""
         core = self.games[game]
-        content = core.decision(action)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience_s
         delay = 0.25

@@ -437,7 +437,7 @@ class ReviewWindow(QMainWindow):
             if not costly:
                 continue
             head = QListWidgetItem(f"What cost {self.review.names[seat]} the most (last, and far behind the winner): "
-                                   "the decisions that gave away the most points against the strongest rival")
+                                   "the decisions that gave away the most points against the top rival")
             head.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.mistakes.addItem(head)
             for d in costly:
@@ -546,7 +546,7 @@ class ReviewWindow(QMainWindow):
 
         for action in (d.points_best, d.chosen):
             piece = self.scene.item_for(action)
-            if piece is not None and hasattr(piece, "set_target"):
+            if isinstance(piece, Highlight):
                 piece.set_target(action, False)
         loss = self.game.points_text(d.points_loss)
         why = self._why(d.why_points)
@@ -556,7 +556,7 @@ class ReviewWindow(QMainWindow):
                                 Mark(d.chosen, f"Played · −{loss}", "played", made)])
         self.note_label.setText(
             f"Next: one of the decisions that cost {self.review.names[d.seat]} the most ({loss} against the "
-            f"strongest rival): played “{self._label(state, d.chosen)}”; better: “{self._label(state, d.points_best)}”"
+            f"top rival): played “{self._label(state, d.chosen)}”; better: “{self._label(state, d.points_best)}”"
             + (f": {why}." if why else "."))
 
     def closeEvent(self, event) -> None:  # noqa: N802

@@ -197,6 +197,17 @@ def _last_game_problem(value) -> str | None:
     return None
 
 
+def _games_started_problem(value) -> str | None:
+    """`games_started`: {game id: how many games of it the player began here}, at most 64 titles."""
+    if type(value) is not dict or len(value) > 64:
+        return "is not a count of games by title"
+    for key, n in value.items():
+        if type(key) is not str or not re.fullmatch(r"[a-z0-9_-]{1,64}", key) or type(n) is not int \
+                or not 0 <= n <= 1_000_000:
+            return "has a title or a count that is not one"
+    return None
+
+
 _BASE64 = r"[A-Za-z0-9+/=]*"
 _ONE_LINE = r"[^\x00-\x1f\x7f]*"
 _SCHEMA: tuple[Setting, ...] = (
@@ -212,6 +223,9 @@ _SCHEMA: tuple[Setting, ...] = (
          "allowed) is taken for you and logged; Undo takes it back with your decision before it."),
     flag("hints_allowed", True, "Allow hints",  # ui/game/hint.py
          "Suggest a move (Ctrl+H) shows the three best moves the search finds, with their chances to win."),
+    flag("coach_first_games", True, "Coach my first games",  # ui/game/caution.py
+         "In your first three games of each title, a move the search judges to cost a lot asks once, saying "
+         "what it risks, before it is taken."),
     choice("seat_colour", "", "Your seat colour", {"": "Seat order", **PALETTE_NAMES},
            "The colour of the first human seat in the games you open from now on; the seat that had "
            "it takes that seat's colour. Every seat keeps its own mark."),
@@ -237,6 +251,7 @@ _SCHEMA: tuple[Setting, ...] = (
     text("window_geometry", "", "Window size", 16_384, pattern=_BASE64, preference=False),  # saveGeometry()
     text("window_state", "", "Window layout", 16_384, pattern=_BASE64, preference=False),  # saveState()
     data("last_game", {}, "Last new game", _last_game_problem),  # the new-game dialog's start
+    data("games_started", {}, "Games started", _games_started_problem),  # per title: the first games' coach
     # how the AI runs: "process" (spawn pool, the normal case), "thread" (fallback), "inline"
     # (tests: synchronous, deterministic); a run-time choice, never stored
     choice("ai_mode", "process", "AI runs in", {"process": "a process", "thread": "a thread",

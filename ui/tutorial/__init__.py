@@ -1,8 +1,8 @@
 """Learn to play: a game's guided first game in the game window.
 
 The lesson itself is data (assets/games/<id>/tutorial.toml) followed by the Qt-free runner in
-engine/core/tutorial.py; here is only what the window adds: the coach and its callout
-(ui/tutorial/coach.py, callout.py) and the start of a lesson from the shell."""
+engine/core/tutorial/; here is only what the window adds: the coach and its callout (coach.py,
+callout.py), the board's changes a choice made (review.py) and the start of a lesson from the shell."""
 
 from __future__ import annotations
 

@@ -16,6 +16,12 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolBut
 INK = "#3b3127"
 PAPER = "#f4ecd8"
 BRICK = "#b23a2e"
+OTHER = "#0072B2"
+"""The rings of what another option would have changed (Okabe–Ito blue, dashed: not only colour)."""
+RING_STYLES = {"point": (INK, Qt.PenStyle.SolidLine), "did": (BRICK, Qt.PenStyle.SolidLine),
+               "other": (OTHER, Qt.PenStyle.DashLine)}
+"""A ring's ink and line: a piece the step points at, a piece the learner's choice changed, a
+piece the other option would have changed."""
 MARGIN = 10
 """Pixels between the bubble and the edge of the board view."""
 GAP = 10
@@ -23,13 +29,16 @@ GAP = 10
 
 
 class Bubble(QFrame):
-    """The callout's words and buttons. `begin`, `play_on` and `end_lesson` are the buttons; the
-    head's toggle shows the step's explanation or only what to do (a small window's board needs
-    the room), and stays as the learner left it from step to step."""
+    """The callout's words and buttons. `begin`, `play_on`, `end_lesson`, `go_on` (after reading
+    what a choice did) and `skip` (a jump ahead) are the buttons; the head's toggle shows the
+    step's explanation or only what to do (a small window's board needs the room), and stays as
+    the learner left it from step to step."""
 
     begin = Signal()
     play_on = Signal()
     end_lesson = Signal()
+    go_on = Signal()
+    skip = Signal()
     resized = Signal()
     """The words shown changed their extent (the toggle): the bubble is to be sized again."""
 
@@ -81,18 +90,31 @@ class Bubble(QFrame):
         self.play_on_button = QPushButton("Play on from here")
         self.play_on_button.setToolTip("Go on with this game as a normal game, without the lesson")
         self.play_on_button.clicked.connect(self.play_on.emit)
-        for button in (self.end_button, self.begin_button, self.play_on_button):
+        self.go_on_button = QPushButton("Go on")
+        self.go_on_button.setToolTip("The game goes on from the position your choice reached")
+        self.go_on_button.clicked.connect(self.go_on.emit)
+        self.skip_button = QPushButton("Skip ahead")
+        self.skip_button.setToolTip("The computer plays every seat, yours too, up to the part the lesson shows next")
+        self.skip_button.clicked.connect(self.skip.emit)
+        for button in self.buttons():
             button.setAutoDefault(False)
         row.addWidget(self.end_button)
         row.addStretch(1)
-        row.addWidget(self.begin_button)
-        row.addWidget(self.play_on_button)
+        for button in (self.begin_button, self.play_on_button, self.go_on_button, self.skip_button):
+            row.addWidget(button)
         col.addLayout(row)
+
+    def buttons(self) -> tuple[QPushButton, ...]:
+        return (self.end_button, self.begin_button, self.play_on_button, self.go_on_button, self.skip_button)
+
+    def _named(self) -> tuple[tuple[str, QPushButton], ...]:
+        return (("begin", self.begin_button), ("play_on", self.play_on_button), ("end", self.end_button),
+                ("go_on", self.go_on_button), ("skip", self.skip_button))
 
     def set_words(self, head: str, title: str, body: str = "", why: str = "", ask: str = "",
                   feedback: str = "", buttons: tuple[str, ...] = ()) -> None:
         """Fill the bubble; empty parts are hidden. `buttons` names those shown: "begin",
-        "play_on", "end"."""
+        "play_on", "end", "go_on", "skip"."""
         for label, text in ((self.head, head), (self.title, title), (self.body, body), (self.why, why),
                             (self.ask, ask), (self.feedback, feedback)):
             label.setText(text)
@@ -101,18 +123,15 @@ class Bubble(QFrame):
         self.toggle.setText("Show why ▾" if self.compact else "Less ▴")
         self.toggle.setToolTip("Show the step's explanation again" if self.compact else
                                "Show only what to do, to see more of the board")
-        self.begin_button.setVisible("begin" in buttons)
-        self.play_on_button.setVisible("play_on" in buttons)
-        self.end_button.setVisible("end" in buttons)
+        for name, button in self._named():
+            button.setVisible(name in buttons)
         self.setAccessibleDescription(" ".join(t for t in (title, body, why, ask, feedback) if t))
 
     def set_compact_toggled(self) -> None:
         """The head's toggle: the explanation hidden, or shown again."""
         self.compact = not self.compact
         self.set_words(self.head.text(), self.title.text(), self.body.text(), self.why.text(), self.ask.text(),
-                       self.feedback.text(), tuple(name for name, b in (("begin", self.begin_button),
-                                                                        ("play_on", self.play_on_button),
-                                                                        ("end", self.end_button)) if not b.isHidden()))
+                       self.feedback.text(), tuple(name for name, b in self._named() if not b.isHidden()))
         self.resized.emit()
 
     def fit_width(self, width: int) -> None:
@@ -127,7 +146,7 @@ class Bubble(QFrame):
         if shown and shown[0] is self.head and not self.toggle.isHidden():
             heights[0] = max(heights[0], self.toggle.sizeHint().height())
         height = sum(heights)
-        buttons = [b for b in (self.end_button, self.begin_button, self.play_on_button) if not b.isHidden()]
+        buttons = [b for b in self.buttons() if not b.isHidden()]
         if buttons:
             height += max(b.sizeHint().height() for b in buttons) + col.spacing()
         height += col.spacing() * max(0, len(shown) - 1) + m.top() + m.bottom() + 2 * self.frameWidth()
@@ -135,18 +154,24 @@ class Bubble(QFrame):
 
 
 class PointerLayer(QWidget):
-    """Rings around the pieces the lesson points at, and a line from the bubble to the first."""
+    """Rings around the pieces the lesson points at, and a line from the bubble to the first.
+    Each ring has a style (RING_STYLES) and may carry a letter (a choice's options: A, B)."""
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
         self.rings: list[QRect] = []
+        self.styles: list[str] = []
+        self.letters: list[str] = []
         self.leader: tuple[QPointF, QPointF] | None = None
 
-    def set_marks(self, rings: list[QRect], leader: tuple[QPointF, QPointF] | None) -> None:
-        if rings != self.rings or leader != self.leader:
-            self.rings, self.leader = list(rings), leader
+    def set_marks(self, rings: list[QRect], leader: tuple[QPointF, QPointF] | None,
+                  styles: list[str] | None = None, letters: list[str] | None = None) -> None:
+        styles = list(styles) if styles is not None else ["point"] * len(rings)
+        letters = list(letters) if letters is not None else [""] * len(rings)
+        if rings != self.rings or leader != self.leader or styles != self.styles or letters != self.letters:
+            self.rings, self.leader, self.styles, self.letters = list(rings), leader, styles, letters
             self.update()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -155,13 +180,17 @@ class PointerLayer(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         halo = QPen(QColor(PAPER), 7)
-        ink = QPen(QColor(INK), 3)
-        for pen in (halo, ink):  # a cream halo first, so the ink ring reads on the dark table too
-            p.setPen(pen)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            for rect in self.rings:
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for rect, style in zip(self.rings, self.styles, strict=True):
+            colour, line = RING_STYLES.get(style, RING_STYLES["point"])
+            ink = QPen(QColor(colour), 3)
+            ink.setStyle(line)
+            for pen in (halo, ink):  # a cream halo first, so the ink ring reads on the dark table too
+                p.setPen(pen)
                 p.drawRoundedRect(QRectF(rect).adjusted(-5, -5, 5, 5), 8, 8)
-            if self.leader is not None:
+        if self.leader is not None:
+            for pen in (halo, QPen(QColor(INK), 3)):
+                p.setPen(pen)
                 p.drawLine(*self.leader)
         if self.leader is not None:
             p.setPen(Qt.PenStyle.NoPen)
@@ -169,6 +198,14 @@ class PointerLayer(QWidget):
             path = QPainterPath()
             path.addEllipse(self.leader[1], 4.5, 4.5)
             p.drawPath(path)
+        for rect, letter in zip(self.rings, self.letters, strict=True):
+            if letter:  # a badge on the ring's corner, clear of the piece's words, above the line
+                badge = QRectF(rect.left() - 14, rect.top() - 14, 20, 20)
+                p.setPen(QPen(QColor(PAPER), 2))
+                p.setBrush(QColor(INK))
+                p.drawEllipse(badge)
+                p.setPen(QColor(PAPER))
+                p.drawText(badge, Qt.AlignmentFlag.AlignCenter, letter)
 
 
 def place_bubble(size, area: QRect, avoid: list[QRect], near: QRect | None, current: QRect | None = None,

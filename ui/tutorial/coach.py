@@ -1,11 +1,16 @@
 """The coach of a lesson in the game window: it follows the game through the lesson's `Tutor`,
 says each step in the callout, rings the pieces the step points at, and lets the learner play on.
 
-The coach changes nothing in the game: the controller vets every move with the tutor (a move the
-lesson does not ask for is refused with the lesson's reason, in the status bar and the callout),
-the AI seats move as in any game, and undo steps the lesson back with the game. While the lesson
-runs the game is not autosaved (a lesson must not replace the game Continue resumes); "Play on
-from here" (or "End the lesson") makes it a normal game: the tutor leaves, autosave comes back.
+The coach changes nothing in the game by itself: the controller vets every move with the tutor
+(a move the lesson does not take is refused with the lesson's reason, in the status bar and the
+callout), the AI seats move as in any game, and undo steps the lesson back with the game. At a
+choice the options are ringed with their letters; once one is taken the AIs wait while the
+callout says what it did and what the other would have done, and rings both on the board (what
+changed, and dashed, what the other option would have changed), until the learner goes on. At a
+jump the learner's "Skip ahead" has the AI worker play every seat to the part the lesson shows
+next; those moves are the only ones the coach applies. While the lesson runs the game is not
+autosaved (a lesson must not replace the game Continue resumes); "Play on from here" (or "End
+the lesson") makes it a normal game: the tutor leaves, autosave comes back.
 
 Pieces are found when they are shown, never by coordinates: the piece of the move asked for is
 `scene.item_for(action)`, else the prompt bar's button for it; other pointers are keys of the
@@ -16,11 +21,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QTimer
 
+from engine.core.contract import Action
+from engine.core.text import fill_names, join_words
 from engine.core.tutorial import MOVE_POINTER, Lesson, Tutor
 from ui.tutorial.callout import Bubble, PointerLayer, leader_line, place_bubble
 
+LETTERS = "ABCDEFGH"
+"""The letters of a choice's options, on their rings and in the callout."""
+LOG_LINES = 2
+"""At most this many log lines of each option in a choice's review."""
+
 FOLLOW_MS = 120
 """How often the rings follow pieces that slide, a board that is zoomed or re-laid out."""
+
 
 
 class Coach(QObject):
@@ -37,9 +50,12 @@ class Coach(QObject):
         controller.autosave_enabled = False
         self.begun = False
         self.released = False
+        self.jumping = False
         self.feedback = ""
         self._feedback_at = -1  # the lesson's position the feedback answers
         self._placed = None  # what the bubble and rings were last placed for
+        self._shadow = None  # the board the positions of a choice's review are compared on
+        self._review: tuple | None = None  # (the choice's key, its review, the keys it and the other changed)
         central = window.centralWidget()
         self.central = central
         self.layer = PointerLayer(central)
@@ -47,6 +63,8 @@ class Coach(QObject):
         self.bubble.begin.connect(self.begin)
         self.bubble.play_on.connect(self.play_on)
         self.bubble.end_lesson.connect(self.play_on)
+        self.bubble.go_on.connect(self.go_on)
+        self.bubble.skip.connect(self.skip)
         self.bubble.resized.connect(lambda: (self._size_bubble(), self.follow(force=True)))
         central.installEventFilter(self)
         controller.changed.connect(self.refresh)
@@ -63,6 +81,53 @@ class Coach(QObject):
     def begin(self) -> None:
         """Leave the introduction for the first step."""
         self.begun = True
+        self.refresh()
+
+    def go_on(self) -> None:
+        """The learner has read what their choice did: the game goes on (the AIs move again)."""
+        if self.released:
+            return
+        self.tutor.read()
+        self._review = None
+        self.refresh()
+        if not self.controller.closed:
+            self.controller.resume()
+
+    def skip(self) -> None:
+        """Skip ahead (a jump): the AI worker plays every seat, the learner's too, until the
+        position the step names; its moves are applied here as the computer's."""
+        step = self.tutor.step()
+        if self.jumping or step is None or not step.jump or not self.learner_to_move():
+            return
+        from ai.core.request import jump_task
+
+        session = self.controller.session
+        self.jumping = True
+        self.refresh()
+        args = (session.spec.id, [s.to_dict() for s in session.seats], dict(session.options), session.seed,
+                [e.action.to_dict() for e in session.log], [e.by_ai for e in session.log], self.lesson.learner,
+                [list(pair) for pair in step.jump])
+        self.controller.runner.call(jump_task, args, self._jumped)
+
+    def _jumped(self, result) -> None:
+        from shiboken6 import isValid
+
+        if not isValid(self) or self.released:
+            return
+        self.jumping = False
+        c = self.controller
+        if isinstance(result, Exception):
+            self.feedback = f"The lesson could not skip ahead ({result})."
+            self._feedback_at = self.tutor.done()
+        elif not c.closed:
+            try:
+                for raw in result:
+                    c.session.apply(Action.from_dict(raw), by_ai=True)
+            except Exception as exc:  # noqa: BLE001 - the game as far as it got; said, never a crash
+                self.feedback = f"The lesson could not skip ahead ({exc})."
+                self._feedback_at = self.tutor.done()
+            c.status.emit(f"The lesson skipped ahead: {len(result)} decisions were played for everyone.")
+            c.resume()
         self.refresh()
 
     def play_on(self) -> None:
@@ -86,6 +151,9 @@ class Coach(QObject):
         for w in (self.layer, self.bubble):
             w.hide()
             w.deleteLater()
+        if self._shadow is not None:
+            self._shadow.dispose()
+            self._shadow = None
         if self.window.coach is self:
             self.window.coach = None
 
@@ -108,8 +176,17 @@ class Coach(QObject):
             self._feedback_at = self.tutor.done()
             self.refresh()
 
+    def label(self, action: Action, state=None) -> str:
+        """The words of `action` (in `state`: a position the game is no longer in)."""
+        try:
+            if state is None:
+                return self.controller.session.label(action)
+            return fill_names(state.label(action), self.controller.session.names)
+        except Exception:  # noqa: BLE001 - a label is cosmetic; the move still says it
+            return str(action)
+
     def refresh(self) -> None:
-        """Say what the lesson says now: the introduction, the step, a wait, or the end."""
+        """Say what the lesson says now: the introduction, a step, a choice's review, a wait, the end."""
         if not self.active():
             return
         t, names = self.tutor, self.controller.session.names
@@ -118,35 +195,121 @@ class Coach(QObject):
         n = len(self.lesson.steps)
         if not self.begun:
             self.bubble.set_words(self.lesson.title, "How this lesson works", t.words(self.lesson.intro),
-                                  ask="Each step points at a piece and says why it is the move to make. You make "
-                                      "every move; the others play as in any game.",
-                                  buttons=("begin", "end"))
+                                  ask="Each step rings the pieces it speaks of and says why a move is good. At "
+                                      "some steps you choose, and the lesson shows what your choice did and what "
+                                      "the other would have done. You make every move; the others play as in any "
+                                      "game.", buttons=("begin", "end"))
+        elif self.jumping:
+            self.bubble.set_words(f"Step {t.position()[0] + 1} of {n}", "Skipping ahead…",
+                                  "The computer is playing every seat, yours too.", buttons=("end",))
+        elif t.holds():
+            self._say_review()
         elif t.finished():
-            self.bubble.set_words(f"{self.lesson.title} · done", "You have seen every phase",
+            self.bubble.set_words(f"{self.lesson.title} · done", "You have seen the whole game",
                                   t.words(self.lesson.outro), feedback=self.feedback, buttons=("play_on",))
+        elif self.controller.session.is_over():  # the learner's own moves ended it before the lesson did
+            self.bubble.set_words(self.lesson.title, "The game is over",
+                                  "The game ended before the lesson did: its final scoring is shown.",
+                                  feedback=self.feedback, buttons=("end",))
         elif not self.learner_to_move():
             mover = self.controller.session.to_move()
             who = names[mover] if mover >= 0 else "The game"
-            step_no = t.position()[0] + 1
-            self.bubble.set_words(f"Step {step_no} of {n} next", f"{who} is playing…",
+            self.bubble.set_words(f"Step {t.position()[0] + 1} of {n} next", f"{who} is playing…",
                                   "Watch the board and the log: the lesson goes on when it is your turn.",
                                   feedback=self.feedback, buttons=("end",))
+        elif not t.due():
+            step = t.step()
+            self.bubble.set_words(f"Step {t.position()[0] + 1} of {n} next", "Your own moves",
+                                  f"The lesson's next step comes with the {step.phase}: until then, every move "
+                                  "is yours to choose.", feedback=self.feedback, buttons=("end",))
         else:
-            step_index, move_index = t.position()
-            step = self.lesson.steps[step_index]
-            expected = t.expected()
-            count = f" · move {move_index + 1} of {len(step.moves)}" if len(step.moves) > 1 else ""
-            where = "the button ringed above the board" if self._move_is_a_button() else "the piece ringed on the board"
-            self.bubble.set_words(f"Step {step_index + 1} of {n}{count}", step.phase, t.words(step.text),
-                                  "Why: " + t.words(step.why),
-                                  f"Your move: {self.controller.session.label(expected)} ({where}).",
-                                  self.feedback, buttons=("end",))
+            self._say_step()
         self._size_bubble()
         self.follow(force=True)
 
+    def _say_step(self) -> None:
+        t = self.tutor
+        step_index, made = t.position()
+        step = self.lesson.steps[step_index]
+        n = len(self.lesson.steps)
+        head = f"Step {step_index + 1} of {n}"
+        why = "Why: " + t.words(step.why)
+        buttons = ("end",)
+        if step.jump:
+            ask = "Choose “Skip ahead”: the computer plays every seat, yours too, up to the part shown next."
+            buttons = ("skip", "end")
+        elif t.choices():
+            head += " · your choice"
+            options = [f"{LETTERS[k]}: {self.label(move)}" for k, move in t.choices()]
+            advised = LETTERS[step.advice]
+            why = f"The lesson suggests {advised}: " + t.words(step.why)
+            ask = f"Choose {join_words(options, 'or')} (ringed on the board). Either may be taken."
+        elif step.free:
+            head += " · your move"
+            suggested = t.expected()
+            ask = "Your move: any you like." + (f" The lesson would: {self.label(suggested)}." if suggested else "")
+        else:
+            if len(step.moves) > 1 or step.options:
+                moves = step.options[t.place().option].moves if step.options else step.moves
+                head += f" · move {made + 1} of {len(moves)}"
+            where = "the button ringed above the board" if self._move_is_a_button() else "the piece ringed on the board"
+            ask = f"Your move: {self.label(t.expected())} ({where})."
+        self.bubble.set_words(head, step.phase, t.words(step.text), why, ask, self.feedback, buttons=buttons)
+
+    def _say_review(self) -> None:
+        review = self._current_review()
+        if review is None:
+            return
+        _, r, _, _ = review
+        t = self.tutor
+        step = self.lesson.steps[r.step]
+        chosen = step.options[r.chosen]
+        mine = LETTERS[r.chosen]
+        lines = r.lines.get(r.chosen, [])[:LOG_LINES]
+        body = t.words(chosen.did) + ("\n\nOn the board: " + " ".join(lines) if lines else "")
+        others = []
+        for k, option in enumerate(step.options):
+            if k == r.chosen:
+                continue
+            said = r.lines.get(k, [])[:LOG_LINES]
+            others.append(f"Had you chosen {LETTERS[k]} ({self.label(option.moves[0], r.before)}): "
+                          + t.words(option.did) + (" " + " ".join(said) if said else ""))
+        other_letters = join_words([LETTERS[k] for k in range(len(step.options)) if k != r.chosen], "or")
+        ask = f"Solid rings: what your choice changed. Dashed rings: what {other_letters} would have changed."
+        feedback = ""
+        if r.chosen != r.advised:
+            feedback = (f"The lesson suggested {LETTERS[r.advised]}: {t.words(step.why)} Your choice stands; the "
+                        "lesson goes on from here.")
+        self.bubble.set_words(f"Step {r.step + 1} of {len(self.lesson.steps)} · what your choice did",
+                              f"You chose {mine}: {self.label(chosen.moves[0], r.before)}", body,
+                              "\n\n".join(others), ask, feedback, buttons=("go_on", "end"))
+
+    def _current_review(self):
+        """The review of the choice just made, with the pieces it and the other options changed
+        (worked out once per choice)."""
+        made = self.tutor.choice_made()
+        if made is None:
+            return None
+        if self._review is None or self._review[0] != made:
+            review = self.tutor.review()
+            if review is None:
+                return None
+            if self._shadow is None:
+                from ui.tutorial.review import Shadow
+
+                self._shadow = Shadow(self.lesson.game_id)
+            names, learner = self.controller.session.names, self.lesson.learner
+            did = self._shadow.changed(review.before, review.after[review.chosen], learner, names)
+            other: set = set()
+            for k, state in review.after.items():
+                if k != review.chosen:
+                    other |= self._shadow.changed(review.before, state, learner, names)
+            self._review = (made, review, did, other - did)
+        return self._review
+
     def _size_bubble(self) -> None:
         area = self.board_area()
-        width = max(260, min(400, int(area.width() * 0.38)))
+        width = max(260, min(420, int(area.width() * 0.40)))
         self.bubble.fit_width(min(width, max(200, area.width() - 20)))
 
     # -- the pieces ---------------------------------------------------------------------------------
@@ -164,19 +327,44 @@ class Coach(QObject):
     def pointed(self) -> list[tuple[object, object]]:
         """The pieces the step asks for now: (pointer, board item or prompt button) for each
         pointer that is shown, the move's first. Empty when the learner is not asked."""
-        if self.released or not self.begun or self.tutor.finished() or not self.learner_to_move():
+        return [(pointer, piece) for pointer, piece, _, _ in self.rings()]
+
+    def rings(self) -> list[tuple[object, object, str, str]]:
+        """Every ring to draw now: (pointer, piece, style, letter). At a choice each option's piece
+        with its letter; after one, the pieces it changed and those the other would have; else the
+        step's pointers, the move's first."""
+        if self.released or not self.begun or self.jumping:
             return []
-        found = []
+        found: list[tuple[object, object, str, str]] = []
+
+        def add(pointer, piece, style="point", letter="") -> None:
+            if piece is not None and all(piece is not p for _, p, _, _ in found):  # a piece is ringed once
+                found.append((pointer, piece, style, letter))
+
+        if self.tutor.holds():
+            review = self._current_review()
+            if review is not None:
+                for style, keys in (("did", review[2]), ("other", review[3])):
+                    for key in sorted(keys, key=repr):
+                        add(key, self.resolve(key), style)
+                if not found:  # nothing either option changed is drawn (a secret card): what the choice was about
+                    for pointer in self.lesson.steps[review[1].step].point:
+                        if pointer != MOVE_POINTER:
+                            add(pointer, self.resolve(pointer), "did")
+            return found
+        if self.tutor.finished() or not self.learner_to_move() or not self.tutor.due():
+            return []
+        for k, move in self.tutor.choices():
+            add(MOVE_POINTER, self.move_piece(move), "point", LETTERS[k])
         for pointer in self.tutor.step().point:
-            piece = self.resolve(pointer)
-            if piece is not None and all(piece is not p for _, p in found):  # a piece is ringed once
-                found.append((pointer, piece))
+            add(pointer, self.resolve(pointer))
         return found
 
     def resolve(self, pointer):
         """The shown piece a pointer of the step names now (None if it is not shown)."""
         if pointer == MOVE_POINTER:
-            return self.move_piece(self.tutor.expected())
+            expected = self.tutor.expected()
+            return self.move_piece(expected) if expected is not None and not self.tutor.choices() else None
         scene = self.window.view.scene()
         piece = scene.pool.items.get(pointer) if scene is not None else None
         return piece if piece is not None and piece.isVisible() else None
@@ -185,6 +373,8 @@ class Coach(QObject):
         """The board piece to click for `action` (`scene.piece_towards`: the first of two clicks
         where a board takes the choice in two), else its prompt button (or "More" when the button
         is in its menu), or None."""
+        if action is None:
+            return None
         scene = self.window.view.scene()
         item = scene.piece_towards(action) if scene is not None else None
         if item is not None and item.isVisible():
@@ -219,7 +409,9 @@ class Coach(QObject):
         if not self.active():
             return
         self.layer.setGeometry(self.central.rect())
-        rects = [r for r in (self.piece_rect(p) for _, p in self.pointed()) if not r.isEmpty()]
+        shown = [(self.piece_rect(piece), style, letter) for _, piece, style, letter in self.rings()]
+        shown = [(r, style, letter) for r, style, letter in shown if not r.isEmpty()]
+        rects = [r for r, _, _ in shown]
         area = self.board_area()
         key = (tuple(r.getRect() for r in rects), area.getRect(), self.bubble.size().toTuple())
         if key == self._placed and not force:
@@ -229,7 +421,10 @@ class Coach(QObject):
         spot = place_bubble(self.bubble.size(), area, rects, near, self.bubble.geometry(), self.board_rect())
         if force or spot.topLeft() != self.bubble.pos():
             self.bubble.move(spot.topLeft())
-        self.layer.set_marks(rects, leader_line(spot, near) if near is not None and not spot.intersects(near) else None)
+        # a line to the piece of the move asked for; a choice's options carry their letters instead
+        lettered = bool(shown) and bool(shown[0][2])
+        leader = leader_line(spot, near) if near is not None and not spot.intersects(near) and not lettered else None
+        self.layer.set_marks(rects, leader, [s for _, s, _ in shown], [letter for _, _, letter in shown])
         self.layer.raise_()
         self.bubble.raise_()
 

@@ -68,3 +68,44 @@ def slot_words(slot: int) -> str:
 
 def column_words(row: int, col: int, goods: str) -> str:
     return f"the {GOODS_NAMES[goods]} demand in the {money(COLUMN_BONUS[col])} column"
+
+
+# -- what a costly move risks (engine/core/risk.py) ---------------------------------------------------
+_BEFORE_OPERATING = ("stock", "building", "action")
+
+
+def _resources_short(state, cid: str) -> tuple[dict[str, int], int]:
+    """What company `cid` lacks for its first factory that cannot run now, and the least that
+    buying it from the supply chain costs (0, 0 when every factory has what it uses)."""
+    c = state.companies[cid]
+    have = dict(c["resources"])
+    for fac in COMPANIES[cid].factories:
+        lacking = {r: n - have.get(r, 0) for r, n in fac.uses if have.get(r, 0) < n}
+        if lacking:
+            prices = sorted(int(sp) for sp in ("10", "20", "30") if any(state.supply[sp].get(r) for r in lacking))
+            return lacking, sum(lacking.values()) * (prices[0] if prices else 10)
+        for r, n in fac.uses:
+            have[r] = have.get(r, 0) - n
+    return {}, 0
+
+
+def risk(state, seat: int, chosen, best) -> str | None:
+    """What `chosen` risks where `best` would not: a company of the seat's left without the cash
+    to buy its factories' resources before the Operating Phase, or a share price that falls."""
+    from engine.core.risk import after
+
+    mine, other = after(state, chosen), after(state, best)
+    for cid in state.directed(seat):
+        if mine.companies[cid]["step"] < other.companies[cid]["step"]:
+            fall = other.companies[cid]["step"] - mine.companies[cid]["step"]
+            return f"{whose(cname(cid), True)} share price will be {count(fall, 'step')} lower, and every share " \
+                   "of it you hold is worth less."
+        if state.phase not in _BEFORE_OPERATING:
+            continue
+        lacking, cost = _resources_short(mine, cid)
+        cash, kept = mine.companies[cid]["cash"], other.companies[cid]["cash"]
+        if lacking and cash < cost <= kept:
+            left = "no cash" if cash <= 0 else f"only {money(cash)}"
+            return f"{cname(cid)} will have {left} left to buy {res_list(lacking)} in the Operating Phase: " \
+                   "a factory without its resources stands idle, and a company that runs none must withhold."
+    return None

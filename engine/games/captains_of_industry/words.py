@@ -33,3 +33,15 @@ def demand_words(icons: str) -> str:
 def not_now(what: str) -> str:
     """The refusal of an action another decision than the one open now would take."""
     return f"Not now: you must {what}."
+
+
+def risk(state, seat: int, chosen, best) -> str | None:
+    """What `chosen` risks where `best` would not (engine/core/risk.py): money spent that the other
+    move keeps (the richest players gain 20, 10 and 5 Market Share at the end)."""
+    from engine.core.risk import after
+
+    mine, other = after(state, chosen), after(state, best)
+    if mine.money[seat] + 3 < other.money[seat]:
+        return (f"It leaves you ${mine.money[seat]} where the other move leaves ${other.money[seat]}: money buys the "
+                "goods your facilities and Real Estate need, and the richest gain Market Share at the end.")
+    return None

@@ -32,3 +32,18 @@ def space_name(i: int) -> str:
 
 
 _SPACE_NAMES = tuple(f"{SPACES[i].name} ({i + 1})" for i in range(BOARD_SIZE))
+
+
+def risk(state, seat: int, chosen, best) -> str | None:
+    """What `chosen` risks where `best` would not (engine/core/risk.py): Legacy points forgone, or
+    money spent that the other move keeps."""
+    from engine.core.risk import after
+
+    mine, other = after(state, chosen), after(state, best)
+    if mine.points(seat) < other.points(seat):
+        return (f"It gives up {other.points(seat) - mine.points(seat)} Legacy points the other move takes: only "
+                "Legacy points count when the Legacy deck runs out.")
+    if mine.money[seat] + 3 < other.money[seat]:
+        return (f"It leaves you ${mine.money[seat]}M where the other move leaves ${other.money[seat]}M: money buys "
+                "the Legacy cards that win, and pays what the Business cards ask.")
+    return None

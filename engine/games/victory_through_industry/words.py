@@ -146,3 +146,16 @@ def idle_words(fac: dict[Cell, tuple[str, int]], prod: dict[Cell, str], cell: Ce
             if n in fac:
                 return f"its {where} output is blocked by {article(FACTORIES[fac[n][0]].name)}"
     return None
+
+
+def risk(state, seat: int, chosen, best) -> str | None:
+    """What `chosen` risks where `best` would not (engine/core/risk.py): points given up now, in
+    contracts or products."""
+    from engine.core.risk import after
+
+    mine, other = after(state, chosen), after(state, best)
+    lost = sum(other.score(seat).values()) - sum(mine.score(seat).values())
+    if lost >= 3:
+        return (f"It gives up {lost} points the other move keeps, in contracts or products: both count their points "
+                "at the end.")
+    return None

@@ -137,14 +137,15 @@ REASON_NOUNS = {"goods": "Market Share from goods sold", "contracts": "Market Sh
                 "domination": "Market Share from dominating markets", "age_advances": "Market Share from Advances",
                 "game_advances": "Market Share from end-of-game Advances",
                 "captains": "Market Share from Captain cards",
-                "money_bonus": "money bonus", "on_board": "goods on the board, waiting for buyers"}
+                "money_bonus": "money bonus", "on_board": "goods waiting on the board"}
 """The categories of a player's Market Share (ai/games/captains_of_industry/knowledge.py's standing)."""
 
 
 def reason(key: str, amount: float, rival: bool) -> str:
     """A hint's reason from one category of Captains' Market Share: "more Market Share from goods
     sold (+3 Market Share)"."""
-    return reason_phrase(REASON_NOUNS.get(key, key.replace("_", " ")), signed(amount, "Market Share"), rival)
+    return reason_phrase(REASON_NOUNS.get(key, key.replace("_", " ")), signed(amount, "Market Share"), rival,
+                         countable=key == "on_board")
 
 
 SHORT_MARKET = {"Durables West": "Dur. W", "Durables East": "Dur. E", "Energy North": "En. N",

@@ -104,7 +104,7 @@ def reason(key: str, amount: float, rival: bool) -> str:
     if key.startswith("shares:"):
         noun = f"worth in {_corp_name(key.split(':', 1)[1])} shares"
     else:
-        noun = {"companies": "points from company cards", "money": "money"}.get(key, key.replace("_", " "))
+        noun = {"companies": "worth in company cards", "money": "money"}.get(key, key.replace("_", " "))
     return reason_phrase(noun, signed(amount, prefix="$") if key == "money" else signed(amount, "points"), rival)
 
 

@@ -112,8 +112,8 @@ SHORT_NAMES = {"Railroads": "Rails", "Shipping": "Ships", "Tobacco": "Tobac.", "
 tooltip and the status bar name it in full)."""
 
 
-REASON_NOUNS = {"philanthropy": ("Legacy points from philanthropy", False),
-                "business_legacy": ("Legacy points from business legacies", False),
+REASON_NOUNS = {"philanthropy": ("Legacy from philanthropy", False),
+                "business_legacy": ("Legacy from business", False),
                 "bad_legacy": ("bad legacy", True), "scandals": ("scandal", True),
                 "buying_power": ("money and revenue to buy Legacy with", False)}
 """The categories of a player's Legacy (ai/games/robber_barons/knowledge.py's standing), and
@@ -121,8 +121,8 @@ whether each counts against its holder."""
 
 
 def reason(key: str, amount: float, rival: bool) -> str:
-    """A hint's reason from one category of a player's Legacy: "more Legacy points from
-    philanthropy (+4 points)", "less bad legacy (+2 points)"."""
+    """A hint's reason from one category of a player's Legacy: "more Legacy from philanthropy
+    (+4 points)", "less bad legacy (+2 points)"."""
     noun, against = REASON_NOUNS.get(key, (key.replace("_", " "), False))
     return reason_phrase(noun, signed(amount, "points"), rival, against)
 

@@ -218,18 +218,18 @@ def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
     return f"{name}: non-production move — build, move, trade, claim… then End this move."
 
 
-REASON_NOUNS = {"products": ("points from products", False), "contracts": ("points from contracts", False),
-                "factories": ("factories to produce with", False),
-                "contracts_at_risk": ("contract points at risk (contracts you cannot yet supply)", True)}
+REASON_NOUNS = {"products": ("worth in products", False), "contracts": ("worth in contracts", False),
+                "factories": ("factories", False),
+                "contracts_at_risk": ("worth at risk in contracts you cannot yet supply", True)}
 """The categories of a player's points (ai/games/victory_through_industry/knowledge.py's standing),
 and whether each counts against its holder."""
 
 
 def reason(key: str, amount: float, rival: bool) -> str:
-    """A hint's reason from one category of a player's points: "more points from contracts (+3
-    points)", "more factories to produce with (+0.6 points)"."""
+    """A hint's reason from one category of a player's points: "more worth in contracts (+3
+    points)", "more factories (+0.6 points)"."""
     noun, against = REASON_NOUNS.get(key, (key.replace("_", " "), False))
-    return reason_phrase(noun, signed(amount, "points"), rival, against)
+    return reason_phrase(noun, signed(amount, "points"), rival, against, countable=key == "factories")
 
 
 def points_text(amount: float) -> str:

@@ -354,6 +354,7 @@ class RemoteController(QObject):
         self.viewer = core.seat
         self.view: dict = {}
         self.legal: list[Action] = []
+        self._shown: tuple = (-1, "", {})
         self._over_announced = False
         self._connected = True
         manager.game_event.connect(self._on_game_event)
@@ -424,8 +425,12 @@ class RemoteController(QObject):
     def refresh(self) -> None:
         if self.closed:
             return
-        self.view = self.core.view
-        self.legal = self.core.legal if self.core.my_turn() else []
+        core = self.core
+        self._shown = core.reader.shown  # the frame on the screen: a decision answers this one
+        payload = self._shown[2]
+        self.view = payload.get("view", {})
+        mine = core.my_turn() and payload is core.reader.payload
+        self.legal = [Action.from_dict(a) for a in payload.get("legal", [])] if mine else []
         if self.view:
             self.scene.show(self.view, self.legal, self.session.names, self.viewer)
         self.changed.emit()
@@ -465,7 +470,10 @@ class RemoteController(QObject):
         if action.seat != core.seat:
             action = action._replace(seat=core.seat)
         self.legal = []
-        self.manager.call(self.manager.player.decide(core.info.game, action), self._sent)
+        # pending from the click on, here on the window's thread: a frame shown again before the
+        # network thread sends it must not offer the choices once more
+        content = core.decision(action, on=self._shown)
+        self.manager.call(self.manager.player.send_decision(core.info.game, content), self._sent)
         self.changed.emit()
         return True
 
@@ -523,9 +531,22 @@ class HostBridge(QObject):
         self.manager.call(self._read_back(), self._read_back_done)
 
     async def _read_back(self) -> list:
+        """Each seat room's events back to the last frame that the save knows of (sent at or
+        before the publication its record holds): every decision after it may be one the save
+        has not (judged ones are skipped by their event ids), however many came meanwhile."""
+        from ui.online import protocol as p
+
+        known = self.core.position_seq
+        host = self.record.host
+
+        def known_frame(event: dict) -> bool:
+            content = event.get("content")
+            seq = content.get("seq") if isinstance(content, dict) else None
+            return event.get("sender") == host and event.get("type") == p.VIEW and type(seq) is int and seq <= known
+
         out = []
         for room in self.record.seat_rooms.values():
-            events = await self.manager.link.history(room, None, lambda e: False, limit=30, pages=1)
+            events = await self.manager.link.history(room, None, known_frame, limit=100, pages=20)
             out += [(room, e) for e in reversed(events)]
         return out
 

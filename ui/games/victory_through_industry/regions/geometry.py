@@ -34,13 +34,13 @@ def supply_height(per_row: int) -> float:
 
 def grid_extent(seat: dict, targets: list[Action]) -> tuple[int, int, int, int]:
     """(left, top, right, bottom) of the grid a complex is drawn on: its reach (every cell a factory
-    of it has stood on and the ring round it, as the view has it) and one cell more all round. The
+    of it has stood on and the ring round it, as the view has it: the cells where one may go). The
     reach only grows, so a card moved, a factory torn down or a decision undone never re-centres
     the grid and nothing slides under the cursor; and a game opened from a save or reviewed draws
     the grid the live board drew. Before the first factory, the cells offered (`targets`)."""
     reach = seat.get("reach")
     if reach:
-        return reach[0] - 1, reach[1] - 1, reach[2] + 1, reach[3] + 1
+        return tuple(reach)
     cells = [tuple(a.args[-2:]) for a in targets] or [(0, 0)]
     xs, ys = [c[0] for c in cells], [c[1] for c in cells]
     return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
