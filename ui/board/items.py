@@ -1002,26 +1002,37 @@ class TrackItem(BoardItem):
             self._content = None
             self.update()
 
-    def _along(self, i: int) -> QPointF:
-        """The unit direction from space `i` towards a neighbour with no marker (the next one,
-        else the one before)."""
-        n = len(self.spaces)
-        forward = i + 1 < n and (i + 1) not in self.occupied
-        j, k = (i, i + 1) if forward or i == 0 else (i, i - 1)
-        d = self.spaces[k].center() - self.spaces[j].center()
+    def _direction(self, i: int, k: int) -> QPointF:
+        """The unit direction from space `i` towards space `k`."""
+        d = self.spaces[k].center() - self.spaces[i].center()
         length = math.hypot(d.x(), d.y()) or 1.0
         return QPointF(d.x() / length, d.y() / length)
 
     def plate_centre(self, i: int, width: float, height: float) -> QPointF:
         """Where the plate of space `i`'s value goes when the track is shown small: on the space,
         or, when a marker stands there, beside the marker along the track (a marker over the middle
-        of "100" left "1MS0" to read)."""
+        of "100" left "1MS0" to read), on the side where no other marker stands under the plate
+        (a plate wider than a space reaches the space beyond its neighbour)."""
         centre = self.spaces[i].center()
         if i not in self.occupied:
             return centre
-        along = self._along(i)
-        half = abs(along.x()) * width / 2 + abs(along.y()) * height / 2
-        return centre + along * (self.MARKER_RADIUS + 1 + half)
+        places = []
+        for k in (i + 1, i - 1):
+            if 0 <= k < len(self.spaces):
+                along = self._direction(i, k)
+                half = abs(along.x()) * width / 2 + abs(along.y()) * height / 2
+                places.append(centre + along * (self.MARKER_RADIUS + 1 + half))
+        return next((p for p in places if self._clear_of_markers(p, i, width, height)), places[0])
+
+    def _clear_of_markers(self, plate: QPointF, own: int, width: float, height: float) -> bool:
+        """True if a plate of that size centred at `plate` leaves every other marker's disc clear."""
+        reach = self.MARKER_RADIUS - 2
+        for j in self.occupied - {own}:
+            mark = self.spaces[j].center()
+            if (abs(plate.x() - mark.x()) < width / 2 + reach
+                    and abs(plate.y() - mark.y()) < height / 2 + reach):
+                return False
+        return True
 
     def marker_pos(self, index: int, stack: int, count: int = 1) -> QPointF:
         """Centre of the `stack`-th marker (0 = bottom) of `count` on space `index`, in the
