@@ -210,9 +210,10 @@ class OnlineManager(QObject):
             bridge.core.rekey(room)
 
     # -- what the Online games list shows ----------------------------------------------------------
-    def entries(self) -> list[dict]:
+    def entries(self, problems: list[str] | None = None) -> list[dict]:
         """The Online games list: invitations, games joined, games hosted here, each with whose
-        turn it is."""
+        turn it is. With `problems`, a line for each hosted game's record that cannot be read is
+        added to it ("<file>: why"; the game is left out)."""
         out = []
         for inv in list(self.player.invites.values()):
             out.append({"kind": "invite", "room": inv.game_room, "title": inv.name or "A game of Tycoons",
@@ -223,7 +224,7 @@ class OnlineManager(QObject):
                         "turn": turn_words(core.info.names, core.to_move, core.seat, core.info.host)})
         from ui.online.records import hosted_games
 
-        for record in hosted_games():
+        for record in hosted_games(problems):
             if record.host != self.user_id:
                 continue
             out.append({"kind": "hosted", "room": record.game_room, "game": record.game,

@@ -20,6 +20,7 @@ class OnlineShell(QObject):
         self.manager = None
         self.panel = None
         self.bridge = None  # the hosted game open in the window
+        self.joined_problems: list[str] = []  # what of joined.json could not be read, for the panel
 
     # -- the panel ------------------------------------------------------------------------------
     def install_panel(self, start) -> None:
@@ -51,7 +52,9 @@ class OnlineShell(QObject):
             return
         m = self.manager
         self.panel.set_account(m.user_id if m else None, m.last_error if m and m.last_error else None)
-        self.panel.set_entries(m.entries() if m else [])
+        skipped: list[str] = []
+        self.panel.set_entries(m.entries(skipped) if m else [])
+        self.panel.set_skipped(skipped + self.joined_problems if m else [])
 
     # -- the account ----------------------------------------------------------------------------
     def ensure_manager(self, parent: QWidget | None, ask: bool = True):
@@ -84,7 +87,8 @@ class OnlineShell(QObject):
         self.manager.games_changed.connect(self.refresh)
         self.manager.trouble.connect(lambda _why: self.refresh())
         self.manager.start()
-        for room in joined_rooms(creds.user_id):  # follow them again: whose turn, for the list
+        self.joined_problems = []
+        for room in joined_rooms(creds.user_id, self.joined_problems):  # follow them again: whose turn, for the list
             self.manager.call(self.manager.player.follow(room), lambda _r: self.refresh())
 
     def sign_in(self, parent: QWidget | None, start: bool = True):
