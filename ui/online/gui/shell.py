@@ -166,11 +166,21 @@ class OnlineShell(QObject):
         finally:
             progress.close()
             progress.deleteLater()
+        from saves.files import write_failure
         from saves.store import write_session
 
-        write_session(session, record.save_path)
-        record.save()
-        return self._open_hosted(session, record)
+        try:
+            write_session(session, record.save_path)
+            record.save()
+            unsaved = None
+        except Exception as exc:  # noqa: BLE001 - the rooms exist: the game opens, and this is said
+            unsaved = write_failure(exc)
+        window = self._open_hosted(session, record)
+        if unsaved is not None:
+            self.shell.report("Online game not saved", f"The game is set up and its players are invited, but it "
+                              f"could not be saved on this computer ({unsaved}). It is tried again after every "
+                              "move; until it is saved, closing its window loses it.", window or parent)
+        return window
 
     def _open_hosted(self, session, record):
         from ui.online.gui.game import HostBridge
