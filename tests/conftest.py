@@ -34,8 +34,8 @@ _hypothesis_profile()
 
 import pytest  # noqa: E402
 
-TEST_SCREEN = (1920, 1080)
-"""The offscreen screen the tests' windows open on (Qt's own is 800×800): a common desktop, on
+TEST_SCREEN = (2560, 1440)
+"""The offscreen screen the tests' windows open on (Qt's own is 800×800): a large desktop, on
 which the windows open at the sizes they ask for. Every window is fitted to its screen
 (ui/services/window_fit.py); tests/ui/test_window_fit.py opens them on laptop screens."""
 

@@ -7,19 +7,27 @@ resolved at once by the method `_frame_<name>(*rest)`. The legal actions at a de
 `_choices_<name>(seat, *rest)`, and an action refused there is explained by `_why_<name>(action)`;
 an action of kind K is performed by `_do_<K>(seat, *args)`.
 After each action the automatic frames on top are resolved until a decision or a chance outcome
-is needed (or the game is over). A phase of the round (engine.core.round) begins with a frame of
-its own and ends by pushing `next_phase_frame()`.
+is needed (or the game is over).
+
+The round (engine.core.round) is walked by the core's phase step, the one place a game moves from
+phase to phase: a phase ends with `begin_next_phase()` (the next one in the order the game's
+round.py declares), a phase that comes again (the next player's turn in a phase of turns) with
+`repeat_phase()`, and a new game lays `first_round_frame()` under its set-up. The frame a phase
+`begins` with is pushed only by these (a contract test reads every game's code for it), and the
+phase begins (`_phase_begins`) when the core resolves that frame, or at once for a frame that waits
+for a decision, so a game that keeps the phase it is in as a field writes no phase's name.
 
 A game whose stored fields are older than its frames (saves check the digest of those fields, so
 they must not change) keeps no `stack`: it overrides `frame()` to read the frame on top from its
-fields, and has no automatic frames (Victory Through Industry).
+fields, and has no automatic frames (Victory Through Industry); its phases begin no frame, so the
+phase step begins them at once.
 
 >>> from engine.core.registry import get_spec
 >>> s = get_spec("robber-barons").new_state(2)     # the roll for first player comes first
 >>> s.stack[-1][0], s.to_move() == CHANCE, s.round_phase()
 ('first', True, 'setup')
->>> s.next_phase_frame()                           # a turn begins with its Revenue phase
-['turn']
+>>> s.next_phase().id, s.next_phase().begins       # a turn begins with its Revenue phase
+('revenue', 'turn')
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from engine.core.contract import CHANCE, TERMINAL, Action, Event, State
+from engine.core.round import Phase
 
 _OVER = ("over",)
 
@@ -78,11 +87,43 @@ class FrameStackState(State):
         """The seat that decides at decision `frame` (the top of the stack)."""
         raise NotImplementedError(f"{type(self).__name__} names no seat for frame {frame[0]}")
 
-    def next_phase_frame(self, phase: str | None = None) -> list:
-        """The frame that begins the phase after `phase` (default: the current one, `round_phase`)
-        in the order the game's round declares (its round.py): a phase ends by pushing it, so the
-        order of a round is written in one place."""
-        return [self.spec.round.after(phase or self.round_phase()).begins]
+    # -- the phase step: the only way from one phase of the round to the next ---------------------
+    def next_phase(self, after: str | None = None, skip_optional: bool = False) -> Phase:
+        """The phase after `after` (default: the one the game is in, `round_phase`) in the order the
+        game's round declares (its round.py). `after` names the phase the game is in where its
+        stack no longer shows it (the frame that ended it was just resolved)."""
+        return self.spec.round.after(after or self.round_phase(), skip_optional)
+
+    def begin_next_phase(self, *args, after: str | None = None, skip_optional: bool = False) -> None:
+        """End the phase the game is in (or `after`): the next one in the round's order begins, its
+        frame pushed with `args` (`skip_optional`: an optional phase with nothing to do this time
+        is passed)."""
+        self._push_phase(self.next_phase(after, skip_optional), args)
+
+    def repeat_phase(self, *args) -> None:
+        """The phase the game is in begins once more, its frame pushed with `args`: the next
+        player's turn in a phase of turns, an extra Speculation phase."""
+        self._push_phase(self.spec.round[self.round_phase()], args)
+
+    def begin_end(self) -> None:
+        """The end of the game begins (a round whose end begins with a frame of its own)."""
+        self._push_phase(self.spec.round.end, ())
+
+    def first_round_frame(self) -> list:
+        """The frame that begins the first phase of the round proper, which a new game lays under
+        the frames of its set-up (and a game rebuilt from stored data under its waiting draws)."""
+        return [self.spec.round.phases[0].begins]
+
+    def _push_phase(self, phase: Phase, args: tuple) -> None:
+        if phase.begins:
+            self.stack.append([phase.begins, *args])
+            if phase.begins in self.AUTO_FRAMES:
+                return   # it begins when the core resolves its frame (`_run`)
+        self._phase_begins(phase.id)
+
+    def _phase_begins(self, phase: str) -> None:
+        """The phase `phase` begins now: a game that keeps the phase it is in as a field sets it
+        here (the others read it from their stack, and have nothing to do)."""
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         # `decider` with the top frame read once (search asks this at every node)
@@ -112,8 +153,12 @@ class FrameStackState(State):
         """Resolve automatic frames until a decision or a chance outcome is needed."""
         events: list[Event] = []
         auto, frames, stack = self.AUTO_FRAMES, self._FRAMES, self.stack
+        begun_by = self.spec.round.begun_by
         while not self.over and stack[-1][0] in auto:
             f = stack.pop()
-            events += frames[f[0]](self, *f[1:])
+            name = f[0]
+            if name in begun_by:
+                self._phase_begins(begun_by[name])
+            events += frames[name](self, *f[1:])
             stack = self.stack   # a frame may replace the whole stack
         return events

@@ -82,12 +82,12 @@ class _HostHere(QObject):
         self.host = HostCore(session, record)
         info = GameInfo("g1", GAME, "@host:x", list(session.seats), "!game", {0: "!ann"})
         self.core = ClientCore(info, seat_user)
-        self.player = SimpleNamespace(decide=self._decide)
+        self.player = SimpleNamespace(send_decision=self._send_decision)
         self.sent: list[Action] = []
 
-    def _decide(self, game: str, action: Action):
-        self.core.decision(action)  # pending until the host answers (PlayerService.decide)
-        self.sent.append(action)
+    def _send_decision(self, game: str, content: dict):
+        # the window made the decision pending (ClientCore.decision); this is what goes out
+        self.sent.append(Action.from_dict(content["action"]))
 
     def call(self, coro, done=None):
         return None  # the decision is "on its way": the test answers it (publish)

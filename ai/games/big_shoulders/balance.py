@@ -10,22 +10,20 @@ of, and the companies, share values, cash and Public Goals at the end.
 from __future__ import annotations
 
 from engine.games.big_shoulders.data import COMPANIES
+from engine.games.big_shoulders.round import ROUND
 from engine.games.big_shoulders.scoring import final_outcome
-
-BEFORE_THE_FIRST_DECADE = ("setup", "found")
-"""The phases before the players' starting companies are all chosen."""
 
 
 def starting_assets(state) -> list[str] | None:
     """Each seat's starting company, once every seat has chosen one."""
-    if state.phase in BEFORE_THE_FIRST_DECADE:
+    if ROUND.in_setup(state.phase):   # the starting companies are still being chosen
         return None
     return [COMPANIES[cid].name for cid in state.founder]
 
 
 def track(state, memo: dict) -> None:
     """The first Decade's turn order, from the Priority Deal marker as its Stock Phase begins."""
-    if state.phase not in BEFORE_THE_FIRST_DECADE:
+    if not ROUND.in_setup(state.phase):
         memo.setdefault("order", state.clockwise_from(state.priority))
 
 

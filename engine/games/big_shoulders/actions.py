@@ -98,7 +98,6 @@ class ActionRules:
     # -- the phase and its sequences ------------------------------------------------------------
     def _frame_action_start(self) -> list[Event]:
         events = [Event("The Action Phase begins.", "phase")]
-        self.phase = "action"
         if self.decade == SETUP["third_partner_decade"]:
             # ruling §16.2: the third Partner arrives at the start of the Decade-3 Action Phase
             for seat in range(self.players):
@@ -134,7 +133,7 @@ class ActionRules:
                     continue
                 self.stack.append(["action", p])
                 return events
-        self.stack.append(self.next_phase_frame())
+        self.begin_next_phase()
         return events
 
     def _end_sequence(self) -> list[Event]:

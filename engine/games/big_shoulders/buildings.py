@@ -39,7 +39,6 @@ class BuildingRules:
 
     def _frame_building_start(self) -> list[Event]:
         """Decades 2–5 deal 2 buildings of the Decade's era to each player first (§13.3.1)."""
-        self.phase = "building"
         self.stack.append(["build"])
         if self.decade > 1:
             deal = [seat for seat in self.clockwise_from(self.priority)
@@ -79,7 +78,8 @@ class BuildingRules:
         self.job_market = min(JOB_SPACES, before + workers)
         if workers:
             events.append(Event(f"{count(self.job_market - before, 'Worker')} join the Job Market.", "build"))
-        self.stack[-1] = self.next_phase_frame()
+        self.stack.pop()
+        self.begin_next_phase()
         return events
 
     # -- a Partner on a building ----------------------------------------------------------------

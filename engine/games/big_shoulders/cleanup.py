@@ -38,12 +38,11 @@ class CleanupRules:
     __slots__ = ()
 
     def _frame_cleanup(self) -> list[Event]:
-        self.phase = "cleanup"
         events = [Event("Cleanup.", "phase")]
         ending = REFILL[self.decade - 1]
         # the next Decade starts once the draws below are done (they resolve first: on top)
         self.decade += 1
-        self.stack.append(self.next_phase_frame())
+        self.begin_next_phase()
         # 3. Demand
         gone = 0
         for row in range(len(GOODS_ROWS)):
@@ -78,7 +77,6 @@ class CleanupRules:
 
     def _frame_game_end(self) -> list[Event]:
         """The game ends after the Decade-5 Operating Phase (§13.7)."""
-        self.phase = "over"
         self.over = True
         self.stack.append(["over"])   # views and labels read the top frame
         return [Event("The game ends after the fifth Decade.", "phase")]

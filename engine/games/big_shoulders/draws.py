@@ -52,8 +52,7 @@ class ChanceDraws:
         self.stack.pop()
         # choosing goes counter-clockwise from the first chooser (rules set-up 17)
         order = [(seat - i) % self.players for i in range(self.players)]
-        self.stack.append(["found", order, 0])
-        self.phase = "found"
+        self.begin_next_phase(order, 0)   # the set-up's draws are done: starting companies
         return [Event(f"{{p{seat}}} chooses a starting company first; the choice goes "
                       "counter-clockwise.", "setup")]
 

@@ -34,7 +34,6 @@ class OperatingRules:
     __slots__ = ()
 
     def _frame_op_begin(self) -> list[Event]:
-        self.phase = "operating"
         self.op_done = []
         self.op_next = None
         self.stack.append(["op_start"])
@@ -47,7 +46,10 @@ class OperatingRules:
         if not remaining:
             self.operating = None
             # the game ends after the last Decade's Operating Phase (§13.7), before its Cleanup
-            self.stack.append(["game_end"] if self.decade == len(REFILL) else self.next_phase_frame())
+            if self.decade == len(REFILL):
+                self.begin_end()
+            else:
+                self.begin_next_phase()
             return []
         cid = self.op_next if self.op_next in remaining else remaining[0]
         self.op_done.append(cid)

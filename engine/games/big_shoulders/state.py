@@ -44,6 +44,7 @@ from engine.games.big_shoulders.data import (
     GOODS_ROWS,
     HAYMARKET_START,
     JOB_SPACES,
+    REFILL,
     RESOURCE_TOTAL,
     RESOURCES,
     SETUP,
@@ -132,7 +133,7 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
                   "advanced": bool(options.get("advanced", False)),
                   "friendly": bool(options.get("friendly", True))}
         s.decade = 1
-        s.phase = "setup"
+        s.phase = s.spec.round.first().id
         s.cash = [SETUP["start_cash"]] * players
         s.partners = [SETUP["start_partners"]] * players
         s.partner_gains = [[] for _ in range(players)]  # "founding", "decade", "appeal": once each
@@ -171,7 +172,8 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         s.op_next = None                                # the company fixed to operate next
         s.operating = None                              # the company operating now
         deal = [seat for seat in range(players) for _ in range(SETUP["buildings_dealt"])]
-        s.stack = [["stock_start"], ["chooser"], ["deal", 1, deal],
+        # the first Stock Phase begins once the set-up's draws and starting companies are done
+        s.stack = [s.first_round_frame(), ["chooser"], ["deal", 1, deal],
                    ["supply", SETUP["supply_per_space"], list(SUPPLY_SPACES), 0]]
         if s.opts["public_goals"]:
             s.stack.append(["goal", SETUP["goals_drawn"]])
@@ -233,6 +235,9 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
     def round_phase(self) -> str:
         """The phase of the Decade (round.py), kept in the field `phase` as the phases begin."""
         return self.phase
+
+    def _phase_begins(self, phase: str) -> None:
+        self.phase = phase
 
     def _mover(self, f: list) -> int:
         name = f[0]
@@ -361,8 +366,12 @@ class BigShouldersState(StockRules, BuildingRules, ActionRules, CapitalRules, Op
         return problems
 
     def progress(self) -> float:
-        phases = ("setup", "found", "stock", "building", "action", "operating", "cleanup", "over")
-        return min(1.0, ((self.decade - 1) * 5 + max(0, phases.index(self.phase) - 2)) / 25)
+        """The share of the game's phases gone by: those of the Decades before this one, and of
+        this one (in round.py's order; none during the set-up)."""
+        order = self.spec.round
+        phases = [p.id for p in order.every()]
+        done = max(0, phases.index(self.phase) - len(order.setup))
+        return min(1.0, ((self.decade - 1) * len(order.phases) + done) / (len(REFILL) * len(order.phases)))
 
     def score_track(self) -> list[float]:
         """Cash plus the value of every certificate held (the end-of-game score less the goals)."""

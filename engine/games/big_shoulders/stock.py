@@ -338,7 +338,6 @@ class StockRules:
         return []
 
     def _frame_stock_start(self) -> list[Event]:
-        self.phase = "stock"
         self.stack.append(["stock", self.priority, 0, -1, {}])
         return [Event(f"Decade {self.decade} ({YEARS[self.decade - 1]}): the Stock Phase begins with "
                       f"{{p{self.priority}}}.", "phase")]
@@ -354,7 +353,7 @@ class StockRules:
             if self.sold_out(cid) and self.move_price(cid, 1):
                 events.append(Event(f"{cname(cid)} is sold out: its price rises to {self.price_words(cid)}.",
                                     "stock"))
-        self.stack.append(self.next_phase_frame())
+        self.begin_next_phase()
         return events
 
 

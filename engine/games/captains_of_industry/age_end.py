@@ -178,5 +178,5 @@ class AgeEndRules:
             self.stack = []
             return [Event("The third Age is over: the Player Banks are revealed. Final scoring.", "endgame")]
         self.age += 1
-        self._next_round()
+        self._next_round(after="age_end")
         return [Event(f"Age {self.age} begins.", "endgame")]

@@ -93,14 +93,14 @@ class ChanceDraws:
             events = [Event(f"Progress: a City card ({self.cities} of {CITY_CARDS}).", "progress")]
             if self.cities == CITY_CARDS:   # drawing stops at the sixth City (R5)
                 self.country_out = 0
-                self.stack.append(["age_end"])
+                self.begin_next_phase(after="progress")
                 return events + [Event(f"The sixth City card ends Age {self.age}.", "endgame")]
         else:
             self.country_out += 1
             events = [Event("Progress: a Country card (no effect, R4).", "progress")]
         if f[1] > 1:
-            self.stack.append(["progress", f[1] - 1])
+            self.stack.append([f[0], f[1] - 1])   # the next of the round's draws
         else:
             self.country_out = 0   # Country cards are shuffled back after the round's draws
-            self._next_round()
+            self._next_round(after="progress")
         return events

@@ -17,7 +17,7 @@ class RoundEndRules:
         self.turns += 1
         self.turn_pos += 1
         if self.turn_pos < len(self.order):
-            self.stack.append(["turn"])
+            self.repeat_phase()   # the next player's turn
             return []
         return self._round_end()
 
@@ -40,11 +40,13 @@ class RoundEndRules:
             self.chips += 1
             events.append(Event(f"The Progress chip moves to the track ({self.chips} of {MAX_CHIPS}).", "progress"))
         draws = RULES["printed_draws"] + self.chips
-        self.stack.append(["progress", draws])
+        self.begin_next_phase(draws, after="turns")
         return events + [Event(f"{draws} Progress card{'s' if draws > 1 else ''} to draw.", "progress")]
 
-    def _next_round(self) -> None:
+    def _next_round(self, after: str) -> None:
+        """The phase `after` ends the round (the Progress draws, or the end of an Age): the next
+        round's turns begin, once the Age's end has passed if it does not come now."""
         self.round += 1
         self.turn_pos = 0
         self.moved = []
-        self.stack.append(["turn"])
+        self.begin_next_phase(after=after, skip_optional=True)

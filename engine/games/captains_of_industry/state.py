@@ -143,7 +143,7 @@ class CaptainsState(ActionRules, MarketRules, PricingRules, RoundEndRules, AgeEn
         s.bought = []                              # the purchases of the last lap, for the board (view)
         s.over = False
         deal = [seat for seat in range(players) for _ in range(RULES["captains_dealt"])]
-        s.stack = [["turn"], ["first_order"], ["deal", deal]]
+        s.stack = [s.first_round_frame(), ["first_order"], ["deal", deal]]
         return s
 
     # -- queries ----------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ class CaptainsState(ActionRules, MarketRules, PricingRules, RoundEndRules, AgeEn
             return "setup"
         if names & AGE_END_FRAMES:
             return "age_end"
-        return "progress" if self.stack[-1][0] == "progress" else "turns"
+        return "progress" if self.frame()[0] == "progress" else "turns"
 
     def _mover(self, f: list) -> int:
         kind = f[0]

@@ -102,7 +102,8 @@ class ChanceDraws:
             names = ", ".join(f"{{p{s}}}" for s in tied)
             return events + [Event(f"{names} tie with {best} and roll again.", "setup")]
         self.first = self.current = tied[0]
-        self.stack += [["end"], ["turn"]]
+        self.stack.append(["end"])
+        self.begin_next_phase(after="setup")   # the first player's turn
         return events + [Event(f"{{p{tied[0]}}} rolled highest and goes first.", "setup")]
 
     def _do_roll(self, _chance, *faces: int) -> list[Event]:

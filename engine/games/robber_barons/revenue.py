@@ -71,7 +71,7 @@ class RevenueRules:
             self.pos[seat] = 0
             self._gain(seat, START_MONEY)
             events.append(Event(f"{{p{seat}}} re-enters the game with {money(START_MONEY)} on Start.", "setup"))
-        self.stack.append(["dice"])
+        self.begin_next_phase(after="revenue")   # Speculation follows, collected or not
         if self.frozen[seat]:
             self.frozen[seat] -= 1
             return events + [Event(f"{{p{seat}}} collects no revenue this turn.", "info")]

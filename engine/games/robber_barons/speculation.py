@@ -84,7 +84,8 @@ class SpeculationRules:
         seat = self.current
         if self.extra and not self.out[seat]:
             self.extra -= 1
-            self.stack += [["end"], ["dice"]]
+            self.stack.append(["end"])
+            self.repeat_phase()
             return [Event(f"{{p{seat}}} takes an extra speculation phase.", "info")]
         self.extra = 0
         self.turns += 1
@@ -97,5 +98,6 @@ class SpeculationRules:
                               "Final scoring.", "endgame")]
             self.round += 1
         # the next player's turn begins with the phase that follows this one (round.py: Revenue)
-        self.stack += [["end"], self.next_phase_frame("speculation")]
+        self.stack.append(["end"])
+        self.begin_next_phase()
         return events

@@ -149,7 +149,7 @@ class RobberBaronsState(RevenueRules, SpeculationRules, IndustryRules, LegacyRul
         """The roll for first player, then Speculation phases (round.py; Revenue needs no decision)."""
         if self.over:
             return "over"
-        return "setup" if self.stack[-1][0] == "first" else "speculation"
+        return "setup" if self.frame()[0] == "first" else "speculation"
 
     def is_legal(self, action: Action) -> bool:
         if not exactly_typed(action):

@@ -18,6 +18,7 @@ from engine.games.big_shoulders.data import (
     START_STEPS,
     STOCK_VALUES,
 )
+from engine.games.big_shoulders.round import ROUND
 from engine.games.big_shoulders.words import factory as factory_words
 from ui.board import style
 from ui.board.items import TokenItem
@@ -42,7 +43,7 @@ class ChartersRegion:
         c = comps[cid]
         chips = self._charter_chips(view, card, cid)
         # what the phase asks of a charter comes first when it is shown small: its stock, or its works
-        focus = "market" if view["phase"] in ("setup", "found", "stock") else "works"
+        focus = "market" if ROUND.in_setup(view["phase"]) or view["phase"] == "stock" else "works"
         fc = forecast(view, cid)  # once a charter: its card, tooltip and factories read it
         info = {**self._charter_info(view, cid, fc), "chips": chips, "focus": focus}
         mine = self._me is not None and c["dir"] == self._me

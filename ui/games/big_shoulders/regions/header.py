@@ -33,7 +33,7 @@ class HeaderRegion:
         x = M + 12
         order = view.get("order") or []
         # the phases share what the row leaves (a board shown small draws their words larger)
-        setup_w = 136 if phase in ("setup", "found") else 0
+        setup_w = 136 if ROUND.in_setup(phase) else 0
         # the phases of a Decade, in the order the engine declares them
         w = (LEFT_W - 24 - setup_w - 108 - 30 * len(order) - 5 * 6) / len(ROUND.phases)
         for n, ph in enumerate(ROUND.ids(), 1):
@@ -45,10 +45,10 @@ class HeaderRegion:
             chip.setPos(x, top + 36)
             self._target(chip, None)
             x += w + 6
-        if phase in ("setup", "found"):
+        if ROUND.in_setup(phase):
             chip = self.pooled(("phase", "found"), lambda: Chip(10, 28))
             chip.resize(130, 28)
-            chip.set_chip("Set-up", "Every player starts one company", style.GOLD)
+            chip.set_chip(ROUND.first().name, "Every player starts one company", style.GOLD)
             chip.setPos(x, top + 36)
             x += 136
         names = self._names
