@@ -281,6 +281,19 @@ def markdown(r: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def auc(forecasts: list[tuple[float, float, int]]) -> float:
+    """How well the forecasts rank positions: the chance that a position its seat won (a share of
+    the win counts as that much of a win) was forecast higher than one it lost (0.5: no better than
+    chance; ties count half). NaN without both."""
+    won = [(p, y) for p, y, _ in forecasts if y > 0]
+    lost = [p for p, y, _ in forecasts if y < 1]
+    weight = sum(y for _, y in won) * len(lost)
+    if not won or not lost or weight <= 0:
+        return float("nan")
+    total = sum(y * sum(1.0 if p > q else 0.5 if p == q else 0.0 for q in lost) for p, y in won)
+    return total / weight
+
+
 def report_players(game_id: str, level: str, out: Path = DEFAULT_OUT) -> dict:
     """The figures of the samples of a seat at `level` against Normals: the Brier score of the raw
     shares, of the shares calibrated as the app does (the exponent it ships), and of an exponent
@@ -297,7 +310,8 @@ def report_players(game_id: str, level: str, out: Path = DEFAULT_OUT) -> dict:
     return {"game": game_id, "level": level, "raw": brier_stats(mover_forecasts(samples, 1.0)),
             "app": brier_stats(app), "power": power, "refit": brier_stats(cv), "fold_powers": powers,
             "table": reliability(app), "worlds_median": worlds[len(worlds) // 2], "players": samples[0]["players"],
-            "wins": sum(s["outcome"][s["seat"]] for s in samples) / len(samples)}
+            "mean_forecast": sum(p for p, _, _ in app) / len(app), "auc": auc(app),
+            "wins": sum({s["game"]: s["outcome"][s["seat"]] for s in samples}.values())}
 
 
 def markdown_players(r: dict) -> str:
@@ -307,7 +321,9 @@ def markdown_players(r: dict) -> str:
         "",
         f"{app['games']} games of {r['players']} players (one {r['level'].capitalize()}, the others Normal), "
         f"{app['samples']} positions of the {r['level'].capitalize()} seat; median {r['worlds_median']} worlds an "
-        f"estimate. Its average win share (the base rate) {app['base_rate']:.3f}.",
+        f"estimate. Its average win share (the base rate) {app['base_rate']:.3f} (it won {r['wins']:g} games); the "
+        f"app's mean forecast {r['mean_forecast']:.3f}; the chance that a position won was forecast above one lost "
+        f"(AUC) {r['auc']:.2f}.",
         "",
         "| estimate | Brier score | base rate's | skill | gain over the base rate (± 1 s.e., by game) |",
         "|---|---|---|---|---|",

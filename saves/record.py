@@ -31,20 +31,22 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from pathlib import Path
 
-from engine.core.contract import SeatInfo
-from engine.core.errors import UnknownGame
-from engine.core.registry import get_spec
 from saves.envelope import pack
 from saves.errors import SaveError
 from saves.files import data_dir
+from saves.record_entry import (  # noqa: F401 - the record's names, where its users find them
+    KEPT_SUFFIX,
+    SIDECAR_SUFFIXES,
+    RecordEntry,
+    _entry_of,
+    is_candidate,
+    read_entry,
+)
 from saves.record_index import MAX_LISTED, note_recorded, refresh, update_entry
 from saves.store import (
-    BACKUP_SUFFIX,
     SAVE_SUFFIX,
-    TEMP_SUFFIX,
     backup_path,
     decode_save,
     encode_for_save,
@@ -60,62 +62,11 @@ MAX_LIMIT = 10_000
 """Most unmarked games the player may keep (the settings' record_limit has the same range)."""
 MAX_KEPT = 10_000
 """Most games the player may mark Keep (together at most 20,000: what the index lists)."""
-KEPT_SUFFIX = ".kept" + SAVE_SUFFIX
-SIDECAR_SUFFIXES = (".analysis",)
-"""Files kept beside a recorded game (`<file><suffix>`), which follow it."""
 
 
 def record_dir() -> Path:
     """``data_dir()/games``: where finished games are kept."""
     return data_dir() / RECORD_FOLDER
-
-
-@dataclass(slots=True)
-class RecordEntry:
-    """One finished game in the record, as its file recorded it. `checked` is True once the
-    winners and scores are known to be the game's real outcome (the app recorded it, or `verify`
-    replayed it); until then they are what the file claims.
-
-    The file is kept as its folder (one Path shared by every entry) and its name, and `path` made
-    when asked: 10,000 entries then hold 10,000 fewer objects for the GUI thread's garbage
-    collector to walk (ui/app/gc_guard.py collects there)."""
-
-    folder: Path
-    name: str
-    game: str
-    title: str
-    created: str
-    seats: list[SeatInfo]
-    winners: list[int]
-    scores: list[float]
-    decisions: int
-    kept: bool
-    checked: bool = False
-
-    @property
-    def path(self) -> Path:
-        return self.folder / self.name
-
-    @path.setter
-    def path(self, path: Path) -> None:
-        path = Path(path)
-        self.folder, self.name = path.parent, path.name
-
-    @property
-    def when(self) -> datetime | None:
-        """The local time the game was saved, or None if the file does not say (a time the local
-        zone would shift beyond year 1 or 9999 is given as the file has it)."""
-        try:
-            when = datetime.fromisoformat(self.created.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-        try:
-            return when.astimezone()
-        except (OverflowError, ValueError, OSError):
-            return when
-
-    def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.is_ai]
 
 
 @dataclass
@@ -216,12 +167,6 @@ def write_record(stem: str, data: bytes, folder: str | os.PathLike | None = None
     return path
 
 
-def is_candidate(name: str) -> bool:
-    """Whether a name in the record folder is listed (hidden, backup and temporary files and
-    the analyses beside games are not)."""
-    return not name.startswith(".") and not name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX, *SIDECAR_SUFFIXES))
-
-
 def read_record(folder: str | os.PathLike | None = None, progress=None, stop=None) -> Record:
     """Every finished game in the record, newest first; what cannot be read is noted, never raised.
 
@@ -241,35 +186,6 @@ def read_record(folder: str | os.PathLike | None = None, progress=None, stop=Non
         record.notes.append(f"{listing.left_out:,} older files in {folder.name} are not listed (the record "
                             f"lists the newest {MAX_LISTED:,})")
     return record
-
-
-def read_entry(path: Path) -> RecordEntry:
-    """The summary a record file holds (its envelope checked, no replay): unchecked."""
-    if not path.is_file():
-        raise SaveError("it is not a file")
-    if not path.name.endswith(SAVE_SUFFIX):
-        raise SaveError("it is not a saved game")
-    return _entry_of(path, decode_save(read_bytes(path))[0])
-
-
-def _entry_of(path: Path, saved) -> RecordEntry:
-    try:
-        title = get_spec(saved.game).title
-    except UnknownGame:
-        raise SaveError(f"it is a game this version of Tycoons does not have ({saved.game!r})") from None
-    summary = saved.summary
-    n = len(saved.seats)
-    winners, scores = summary.get("winners"), summary.get("scores")
-    if summary.get("finished") is not True or not isinstance(winners, list) or not isinstance(scores, list) \
-            or len(scores) != n or not all(type(w) is int and 0 <= w < n for w in winners) \
-            or not all(isinstance(x, int | float) for x in scores):
-        raise SaveError("it is not a finished game")
-    decisions = summary.get("decisions") if type(summary.get("decisions")) is int else 0
-    if not saved.created:
-        with contextlib.suppress(OverflowError, ValueError, OSError):  # a file time beyond the calendar
-            saved.created = datetime.fromtimestamp(path.stat().st_mtime).astimezone().isoformat()
-    return RecordEntry(path.parent, path.name, saved.game, title, saved.created, saved.seats, list(winners),
-                       [float(x) for x in scores], decisions, path.name.endswith(KEPT_SUFFIX))
 
 
 def verify(entry: RecordEntry, store: bool = True) -> RecordEntry:

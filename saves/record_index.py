@@ -56,6 +56,7 @@ from engine.core.errors import UnknownGame
 from engine.core.names import name_problem
 from engine.core.registry import get_spec
 from saves import files
+from saves.record_entry import KEPT_SUFFIX, RecordEntry, is_candidate, read_entry
 from saves.store import SAVE_SUFFIX
 
 INDEX_SUFFIX = ".index"
@@ -160,7 +161,7 @@ class Row:
     name: str
     size: int
     mtime: int
-    entry: object | None = None  # a saves.record.RecordEntry
+    entry: RecordEntry | None = None
     note: str | None = None
 
 
@@ -262,8 +263,6 @@ def _row(raw, folder: Path, shared: dict, titles: dict) -> Row | None:
             title = titles[game] = get_spec(game).title
     except (ValueError, TypeError, IndexError, UnknownGame):
         return None
-    from saves.record import KEPT_SUFFIX, RecordEntry  # noqa: I001 - a cycle: record imports this module
-
     entry = RecordEntry(folder, name, shared.setdefault(game, game), title, created, seats, winners,
                         [float(x) for x in scores], decisions, name.endswith(KEPT_SUFFIX), checked)
     return Row(name, size, mtime, entry)
@@ -299,8 +298,6 @@ class Listing:
 
 
 def _listed(folder: Path) -> tuple[list[tuple[str, int, int, bool]], int]:
-    from saves.record import is_candidate
-
     found = []
     try:
         with os.scandir(folder) as it:
@@ -319,8 +316,6 @@ def _listed(folder: Path) -> tuple[list[tuple[str, int, int, bool]], int]:
 
 
 def _stem(name: str) -> str:
-    from saves.record import KEPT_SUFFIX
-
     for suffix in (KEPT_SUFFIX, SAVE_SUFFIX):
         if name.endswith(suffix):
             return name[: -len(suffix)]
@@ -330,13 +325,11 @@ def _stem(name: str) -> str:
 def refresh(folder: str | os.PathLike, decode=None, progress=None, stop=None) -> Listing:
     """The rows of every file in `folder`, the index brought in step with it (see the module
     docstring). `decode(path)` gives a file's RecordEntry or raises (its message becomes the
-    row's note); by default `saves.record.read_entry`. `progress(done, total)` hears of the files
+    row's note); by default `saves.record_entry.read_entry`. `progress(done, total)` hears of the files
     decoded; `stop()` true ends the work early (the rows decoded so far are kept in the index).
 
     The files are decoded outside the index's lock, so a game being recorded meanwhile (on the
     autosave thread) never waits for a long rebuild."""
-    from saves.record import KEPT_SUFFIX, read_entry
-
     folder = Path(folder)
     decode = decode or read_entry
     if not folder.is_dir():

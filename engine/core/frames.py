@@ -109,10 +109,6 @@ class FrameStackState(State):
         """The end of the game begins (a round whose end begins with a frame of its own)."""
         self._push_phase(self.spec.round.end, ())
 
-    def next_phase_frame(self, phase: str | None = None) -> list:
-        """The frame that begins the phase after `phase` (the games move to `begin_next_phase`)."""
-        return [self.next_phase(phase).begins]
-
     def first_round_frame(self) -> list:
         """The frame that begins the first phase of the round proper, which a new game lays under
         the frames of its set-up (and a game rebuilt from stored data under its waiting draws)."""

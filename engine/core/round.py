@@ -19,8 +19,8 @@ writes an order of its own.
 True
 >>> ROUND.may_follow("buy", "tax")
 False
->>> ROUND.first().id, ROUND.in_setup("deal"), ROUND.in_setup("buy")
-('deal', True, False)
+>>> ROUND.first().id, ROUND.in_setup("deal"), ROUND.in_setup("buy"), ROUND.before("tax")
+('deal', True, False, ('buy', 'sell'))
 """
 
 from __future__ import annotations
@@ -101,6 +101,11 @@ class Round:
         """The 1-based place of a phase in the round (None for set-up and the end)."""
         ids = self.ids()
         return ids.index(phase_id) + 1 if phase_id in ids else None
+
+    def before(self, phase_id: str) -> tuple[str, ...]:
+        """The ids of the round's phases that come before `phase_id` in a round (not the set-up)."""
+        ids = self.ids()
+        return ids[:ids.index(phase_id)]
 
     def after(self, phase_id: str, skip_optional: bool = False) -> Phase:
         """The phase that follows `phase_id`: the next set-up phase, the round's first after the

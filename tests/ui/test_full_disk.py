@@ -1,7 +1,8 @@
 """On a full or read-only disk every failure to keep something is said, and nothing crashes: a
 finished game that cannot be kept in Past games says so in its end-of-game window (as a failed
 autosave, save or analysis already did); `tycoons host signin` ends in one line and a non-zero exit,
-never a traceback; signing out when the sign-in file is a folder does not raise.
+never a traceback; signing out when the sign-in file is a folder does not raise; a game hosted from
+the app whose save or record cannot be written opens and says so.
 
 A full disk is the system's ENOSPC from the write path (here from fsync, where a full disk with
 delayed allocation first shows); a read-only one is EROFS from every create in the data folder
@@ -14,6 +15,7 @@ import os
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.core.contract import SeatInfo
 
@@ -197,3 +199,52 @@ def test_preferences_that_cannot_be_saved_are_said_once(shell, qtbot, data_dir, 
     monkeypatch.undo()  # the disk has room again: the next change is written, and a new failure said
     window.act_allow_hints.trigger()
     assert shell.settings.write_problem == "" and (data_dir / "settings.json").is_file()
+
+
+# -- a game hosted from the app ------------------------------------------------------------------
+@pytest.mark.parametrize("how", ["full", "read-only", "record"])
+def test_a_hosted_game_that_cannot_be_saved_says_so(shell, qtbot, data_dir, homeserver, how):
+    """A game hosted from the app on a disk that cannot keep its save, or its record alone ("record"),
+    still opens (its rooms exist, its players are invited): the player is told when it is set up, and
+    the window's status bar says so at each write that fails; once the disk has room again the next
+    move is saved and the game is in Online games."""
+    pytest.importorskip("nio")
+    from saves.store import read_session
+    from tests.online.play import creds
+    from ui.online import records
+    from ui.online.credentials import save_credentials
+
+    host, player = homeserver.register(), homeserver.register()
+    save_credentials(creds(homeserver, host))
+    seats = [SeatInfo("Cyd", "online", user=player["user_id"]), SeatInfo("Ann"), SeatInfo("Robo", "ai", "easy")]
+    what = "record could not be written" if how == "record" else "could not be saved"
+    words = WORDS["full" if how == "record" else how]
+    with pytest.MonkeyPatch.context() as disk:
+        if how == "record":
+            def no_room(path, data, mode=None):
+                raise OSError(errno.ENOSPC, words)
+
+            disk.setattr(records, "write_json_atomic", no_room)
+        else:
+            break_disk(disk, data_dir, how)
+        window = shell.online.host_game(GAME, seats, {}, seed=1, parent=shell.start)  # Ann is first
+        assert window is not None and shell.online.bridge is not None
+        assert len(shell.reports) == 1, shell.reports
+        assert "could not be saved on this computer" in shell.reports[0] and words in shell.reports[0]
+        shown: list[str] = []
+        window.statusBar().messageChanged.connect(shown.append)
+
+        def said() -> bool:
+            return any(what in m and words in m for m in [*shown, window.statusBar().currentMessage()])
+
+        qtbot.waitUntil(said, timeout=30_000)  # the first publication's write, after the rooms are read back
+        record = shell.online.bridge.record
+        assert not record.path.exists()
+    c = window.controller
+    assert c.human_to_move()
+    before = len(c.session.log)
+    qtbot.mouseClick(window.prompt.buttons[0], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: records.load_hosted(record.game) is not None, timeout=20_000)
+    saved = read_session(record.save_path).log
+    assert len(saved) > before and saved == c.session.log[:len(saved)]
+    assert [r.game for r in records.hosted_games()] == [record.game]

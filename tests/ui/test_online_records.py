@@ -10,8 +10,10 @@ import json
 import types
 
 import pytest
+from PySide6.QtCore import Qt
 
 from ui.online.records import HostedGame, hosted_dir, hosted_games, joined_rooms, load_hosted, remember_joined
+from ui.services.plain_text import tip_text
 
 ME = "@me:example.org"
 GOOD = {"game": "abc123", "kind": "first-ceo", "host": ME, "game_room": "!g:example.org",
@@ -141,3 +143,41 @@ def test_the_online_games_list_shows_the_good_games_beside_bad_records(data, qtb
     panel.set_entries(entries)
     assert panel.list.count() == 1 and "1st CEO" in panel.list.item(0).text()
 
+
+
+def test_the_online_games_panel_says_which_records_it_skipped(shell, qtbot, data_dir):
+    """The start screen's Online games panel shows the good games and says, in a note, which
+    records it skipped and why (as Past games does for its files), the file names and reasons as
+    plain text; nothing is said when every record reads."""
+    pytest.importorskip("nio")
+    from ui.online.credentials import Credentials, save_credentials
+
+    _plant("abc123.json", json.dumps(_record()))
+    for name, (text, _) in BAD_RECORDS.items():
+        _plant(name, text)
+    _plant("<b>bold.json", "<b>not a record</b>")  # a file name is data, shown as it is
+    (data_dir / "online" / "joined.json").write_text(json.dumps({ME: [5, "!ok:x"], "@other:x": "!a"}))
+    # signed in to a homeserver that does not answer: the panel reads the records on this computer
+    save_credentials(Credentials("http://127.0.0.1:9", ME, "token", "DEV"))
+    shell.online.install_panel(shell.start)
+    try:
+        panel = shell.online.panel
+        assert panel.list.count() == 1 and "1st CEO" in panel.list.item(0).text()
+        note = panel.skipped
+        assert not note.isHidden()
+        assert note.textFormat() == Qt.TextFormat.PlainText
+        n = len(BAD_RECORDS) + 2  # the planted files and the joined game that is not a room
+        assert note.text().startswith(f"{n} online records could not be read and were skipped: <b>bold.json: ")
+        tip = tip_text(note.toolTip())
+        for name in [*BAD_RECORDS, "<b>bold.json", "joined.json"]:
+            assert f"\n{name}: " in f"\n{tip}", name
+        assert "<b>" not in note.toolTip()  # shown as the characters it holds, never as bold
+        for name in [*BAD_RECORDS, "<b>bold.json"]:
+            (hosted_dir() / name).unlink()
+        (data_dir / "online" / "joined.json").write_text(json.dumps({ME: ["!ok:x"]}))
+        shell.online.stop()
+        shell.online.manager = None
+        shell.online.install_panel(shell.start)  # the next start, with every record readable
+        assert shell.online.panel.skipped.isHidden()
+    finally:
+        shell.online.stop()

@@ -28,6 +28,7 @@ def big(data_dir):
 def decoding(monkeypatch):
     """Which threads decode or replay record files: {"gui": n, "other": n}."""
     import saves.record as record
+    import saves.record_entry as record_entry
 
     seen = {"gui": 0, "other": 0}
 
@@ -38,6 +39,7 @@ def decoding(monkeypatch):
         return wrapper
 
     monkeypatch.setattr(record, "decode_save", counted(record.decode_save))
+    monkeypatch.setattr(record_entry, "decode_save", counted(record_entry.decode_save))  # a file listed
     monkeypatch.setattr(record, "read_save", counted(record.read_save))
     return seen
 

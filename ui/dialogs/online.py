@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.errors import reason_of
-from ui.services.plain_text import PlainLabel, plain_tip
+from ui.services.plain_text import PlainLabel, plain_tip, show_skipped
 
 NOT_ENCRYPTED = ("The game's rooms are not end-to-end encrypted: the homeservers of the players in them "
                  "(and whoever runs those servers) can read everything sent there, including the "
@@ -170,6 +170,11 @@ class OnlineGamesPanel(QFrame):
         self.list.itemActivated.connect(self._activated)
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         col.addWidget(self.list, 1)
+        self.skipped = PlainLabel()  # quotes file names and what the files hold
+        self.skipped.setWordWrap(True)
+        self.skipped.setStyleSheet("color: #8c2d1e; font-size: 12px;")
+        self.skipped.setVisible(False)
+        col.addWidget(self.skipped)
         row = QHBoxLayout()
         self.sign_button = QPushButton("Sign in…")
         self.sign_button.clicked.connect(self._sign_clicked)
@@ -213,6 +218,11 @@ class OnlineGamesPanel(QFrame):
             empty.setFlags(Qt.ItemFlag.NoItemFlags)
             self.list.addItem(empty)
         self._update_buttons()
+
+    def set_skipped(self, notes: list[str]) -> None:
+        """Say which online records could not be read and were left out of the list ("<file>:
+        why" each), as Past games says of its files; nothing when every record read."""
+        show_skipped(self.skipped, notes, "online record")
 
     def _update_buttons(self) -> None:
         item = self.list.currentItem()

@@ -203,9 +203,21 @@ def load_hosted(game: str) -> HostedGame | None:
 
 
 # -- the games joined elsewhere ---------------------------------------------------------------
-def joined_rooms(user: str) -> list[str]:
-    """The game rooms `user` joined from this computer (none if the file is missing or broken)."""
-    return _joined().get(user, [])
+def joined_rooms(user: str, problems: list[str] | None = None) -> list[str]:
+    """The game rooms `user` joined from this computer (none if the file is missing or broken).
+    With `problems`, a line ("joined.json: why") is added to it for a file that cannot be read and
+    for `user`'s entries that are not rooms (they are left out)."""
+    entry = _read_joined(problems).get(user, [])
+    if type(entry) is not list:
+        if problems is not None:
+            problems.append(f"{JOINED_FILE}: the games joined by {user} are not a list of rooms")
+        return []
+    rooms = [r for r in entry if _is_room(r)]
+    bad = len(entry) - len(rooms)
+    if bad and problems is not None:
+        problems.append(f"{JOINED_FILE}: {bad} of the games joined by {user} "
+                        f"{'are not rooms' if bad != 1 else 'is not a room'}")
+    return rooms[-MAX_JOINED:]
 
 
 def remember_joined(user: str, room: str) -> None:
@@ -215,11 +227,26 @@ def remember_joined(user: str, room: str) -> None:
     write_json_atomic(online_dir() / JOINED_FILE, data)
 
 
+def _is_room(room) -> bool:
+    return type(room) is str and 0 < len(room) <= MAX_ID
+
+
+def _read_joined(problems: list[str] | None = None) -> dict:
+    """joined.json's table as it is, or {} (with `problems`, a file there that cannot be read or
+    holds no table is said in it)."""
+    path = online_dir() / JOINED_FILE
+    data = read_json(path)
+    if type(data) is dict:
+        return data
+    if problems is not None and (data is not None or path.exists()):
+        why = "it cannot be read, or is not JSON" if data is None else "it is not a table of the games joined"
+        problems.append(f"{JOINED_FILE}: {why}")
+    return {}
+
+
 def _joined() -> dict[str, list[str]]:
     """joined.json as {user: [room, …]}, keeping only what has that shape (a user whose entry is
     not a list of rooms is dropped: it is a record of this app's, not something to show)."""
-    data = read_json(online_dir() / JOINED_FILE)
-    if type(data) is not dict:
-        return {}
-    return {user: [r for r in rooms if type(r) is str and 0 < len(r) <= MAX_ID][-MAX_JOINED:]
-            for user, rooms in data.items() if type(user) is str and len(user) <= MAX_ID and type(rooms) is list}
+    return {user: [r for r in rooms if _is_room(r)][-MAX_JOINED:]
+            for user, rooms in _read_joined().items() if type(user) is str and len(user) <= MAX_ID
+            and type(rooms) is list}

@@ -50,7 +50,7 @@ from saves.record import (
     win_rates,
 )
 from saves.record_index import update_entries
-from ui.services.plain_text import PlainLabel, escape, plain_tip
+from ui.services.plain_text import PlainLabel, escape, plain_tip, show_skipped
 
 COLUMNS = ("Date", "Game", "Players", "Winner", "Scores", "Keep", "")
 DATE, GAME, PLAYERS, WINNER, SCORES, KEEP, REVIEW = range(len(COLUMNS))
@@ -508,13 +508,7 @@ class PastGamesPanel(QFrame):
             self.rates.setText(rates_text(self.record))
 
     def _show_notes(self) -> None:
-        notes = self.record.notes
-        if notes:
-            n = len(notes)
-            self.notes.setText(f"{n:,} file{'s' if n != 1 else ''} in the record could not be read and "
-                               f"{'were' if n != 1 else 'was'} skipped: " + notes[0] + (" …" if n > 1 else ""))
-            self.notes.setToolTip(plain_tip("\n".join(notes[:50]) + (f"\n… and {n - 50:,} more" if n > 50 else "")))
-        self.notes.setVisible(bool(notes))
+        show_skipped(self.notes, self.record.notes, "file", " in the record")
 
     def _show_cost(self) -> None:
         limit = self.limit.value()

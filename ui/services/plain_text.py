@@ -10,7 +10,8 @@ takes it through this module:
   literal of the app);
 - `plain_tip(text)`: a tooltip that shows `text` literally, whatever it holds;
 - `escape(text)`: data inside a label that must be rich (its own bold or line breaks);
-- `message_box(...)`: a message whose text is plain.
+- `message_box(...)`: a message whose text is plain;
+- `show_skipped(label, notes, ...)`: the note of files that could not be read and were skipped.
 """
 
 from __future__ import annotations
@@ -68,3 +69,21 @@ def message_box(parent: QWidget | None, title: str, text: str,
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     return box
+
+
+MAX_SKIPPED_SHOWN = 50
+"""Lines of skipped files a note's tooltip lists (a folder may hold thousands)."""
+
+
+def show_skipped(label: QLabel, notes: list[str], noun: str, where: str = "") -> None:
+    """Say in `label` (a PlainLabel) what could not be read and was skipped: `notes` holds a line
+    "<file>: why" for each (a file's name and what it holds are data); the count and the first
+    line in the label, the first lines in its tooltip. The label is hidden when nothing was."""
+    n = len(notes)
+    if n:
+        label.setText(f"{n:,} {noun}{'s' if n != 1 else ''}{where} could not be read and "
+                      f"{'were' if n != 1 else 'was'} skipped: " + notes[0] + (" …" if n > 1 else ""))
+        more = n - MAX_SKIPPED_SHOWN
+        shown = "\n".join(notes[:MAX_SKIPPED_SHOWN])
+        label.setToolTip(plain_tip(shown + (f"\n… and {more:,} more" if more > 0 else "")))
+    label.setVisible(bool(n))

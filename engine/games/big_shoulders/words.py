@@ -15,6 +15,7 @@ from engine.games.big_shoulders.data import (
     GOODS_NAMES,
     RESOURCE_NAMES,
 )
+from engine.games.big_shoulders.round import ROUND
 
 KIND_WORDS = {"common": "Common (10%)", "preferred": "Preferred (20%)", "director": "Director's (30%)"}
 FACTORY_ORDINALS = ("first", "second", "third")
@@ -71,7 +72,7 @@ def column_words(row: int, col: int, goods: str) -> str:
 
 
 # -- what a costly move risks (engine/core/risk.py) ---------------------------------------------------
-_BEFORE_OPERATING = ("stock", "building", "action")
+_BEFORE_OPERATING = ROUND.before("operating")
 
 
 def _resources_short(state, cid: str) -> tuple[dict[str, int], int]:

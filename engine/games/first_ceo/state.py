@@ -40,7 +40,6 @@ from engine.games.first_ceo.data import (
 from engine.games.first_ceo.draws import CHANCE_FRAMES, ChanceDraws
 from engine.games.first_ceo.labels import label
 from engine.games.first_ceo.market import MARKET_SIZE, MarketRules
-from engine.games.first_ceo.round import ROUND
 from engine.games.first_ceo.shares import ShareRules
 from engine.games.first_ceo.turn import TurnRules
 
@@ -75,7 +74,7 @@ class FirstCeoState(TurnRules, MarketRules, ShareRules, ChanceDraws, FrameStackS
         s.asset_cards = [[] for _ in range(players)]  # [kind, value] face down
         s.asset_left = {k: sorted(v) for k, v in KIND_VALUES.items()}
         # the set-up's draws above the first turn: corporations dealt, the starting player, the market
-        s.stack = [[ROUND.after("setup").begins], ["refill"], ["start"]]
+        s.stack = [s.first_round_frame(), ["refill"], ["start"]]
         s.stack += [["deal", seat] for seat in reversed(range(players))]
         s.current = 0
         s.start = 0
@@ -122,7 +121,8 @@ class FirstCeoState(TurnRules, MarketRules, ShareRules, ChanceDraws, FrameStackS
         for f in STORED:
             if f != "pending":
                 setattr(s, f, plain_copy(data[f]))
-        s.stack = [[ROUND["turns"].begins]] + [list(t) for t in reversed(plain_copy(data["pending"]))]
+        # the turn frame stays at the bottom of the stack for the whole game: only the draws are stored
+        s.stack = [s.first_round_frame()] + [list(t) for t in reversed(plain_copy(data["pending"]))]
         return s
 
     # -- where the game is ------------------------------------------------------------------------

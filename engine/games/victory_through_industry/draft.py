@@ -43,7 +43,7 @@ class DraftRules:
                 verbs = "is left over and returns" if left == 1 else "are left over and return"
                 events.append(Event(f"{count(left, 'starting factory')} {verbs} to the piles.", "setup"))
             self.pool = []
-            self.phase = self.next_phase()
+            self.begin_next_phase()   # placing the starting complexes
             self.first = self.current = s
             events.append(Event(f"{{p{s}}} chose the last starting factory and will play first. "
                                 "Everyone places their starting factories.", "setup"))
@@ -73,7 +73,7 @@ class DraftRules:
         begins once all have."""
         nxt = (s + 1) % self.players
         if nxt == self.first:
-            self.phase = self.next_phase()
+            self.begin_next_phase()   # play
             self.current = self.first
             self.round = 1
             return [Event(f"The starting complexes are built. {{p{self.first}}} plays first.", "setup")]

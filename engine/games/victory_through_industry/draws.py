@@ -39,7 +39,7 @@ class ChanceDraws:
 
     def _do_first_drafter(self, _chance, seat: int) -> list[Event]:
         self.pending.pop(0)
-        self.phase = self.next_phase()
+        self.begin_next_phase()   # the draft
         self.pool = sorted(START_SET)
         self.drafter = self.draft_start = seat
         return [Event(f"{{p{seat}}} receives the nine starting factories and chooses first.", "setup")]

@@ -122,7 +122,7 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         s.handed = [0] * players
         s.made = {p: 0 for p in PRODUCT_IDS}      # products ever taken from the piles
         s.spent = {p: 0 for p in PRODUCT_IDS}     # products ever returned to the piles
-        s.phase = "setup"
+        s.phase = s.spec.round.first().id
         s.pending = [["reveal"]] * (CONTRACTS_PER_PLAYER * players) + [["first"]]
         s.current = 0
         s.round = 0
@@ -203,9 +203,10 @@ class VtiState(ComplexQueries, ChanceDraws, DraftRules, FulfilmentRules, TurnRul
         """The part of the game (round.py): set-up, draft, placing, turns, or over."""
         return "over" if self.over and not self.pending else self.phase
 
-    def next_phase(self) -> str:
-        """The phase after this one, in the order round.py declares (the set-up's parts, then play)."""
-        return self.spec.round.after(self.phase).id
+    def _phase_begins(self, phase: str) -> None:
+        """The core's phase step moves the game on in the order round.py declares (the set-up's
+        parts, then play): VTI keeps the phase as a field (its phases begin no frame)."""
+        self.phase = phase
 
     def frame(self) -> tuple:
         """The frame on top, read from the fields: (name,) for a draw, (name, seat) for a decision.

@@ -30,6 +30,7 @@ from PySide6.QtGui import QFontMetricsF
 from engine.core.contract import Action
 from engine.core.text import article, count, join_words, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, FACTORY_IDS, PRODUCT_IDS, PRODUCTS
+from engine.games.victory_through_industry.round import ROUND
 from ui.board import style
 from ui.board.items import BoardItem, TokenItem
 from ui.board.pieces import Chip, Panel, TextItem
@@ -324,12 +325,8 @@ class VtiScene(ComplexRegion, GameScene):
         elif phase == "play":
             # the round limit is a safety bound no real game reaches (game.toml: shown = false)
             line = f"Round {view['round']} · {names[view['current']]}, move {view['moves_done'] + 1} of 2"
-        elif phase == "draft":
-            line = "Drafting the starting factories"
-        elif phase == "place":
-            line = "Placing the starting factories"
-        else:
-            line = "Setting up"
+        else:   # a part of the set-up, named as the engine's round declares it
+            line = ROUND.name(phase)
         panel.set_panel("Victory Through Industry", "", style.INK, width, 74)
         panel.setPos(x, top)
         info = self._item(("turn-line",), lambda: Chip(SIDE_W - 70, 30))

@@ -210,9 +210,10 @@ class OnlineManager(QObject):
             bridge.core.rekey(room)
 
     # -- what the Online games list shows ----------------------------------------------------------
-    def entries(self) -> list[dict]:
+    def entries(self, problems: list[str] | None = None) -> list[dict]:
         """The Online games list: invitations, games joined, games hosted here, each with whose
-        turn it is."""
+        turn it is. With `problems`, a line for each hosted game's record that cannot be read is
+        added to it ("<file>: why"; the game is left out)."""
         out = []
         for inv in list(self.player.invites.values()):
             out.append({"kind": "invite", "room": inv.game_room, "title": inv.name or "A game of Tycoons",
@@ -223,7 +224,7 @@ class OnlineManager(QObject):
                         "turn": turn_words(core.info.names, core.to_move, core.seat, core.info.host)})
         from ui.online.records import hosted_games
 
-        for record in hosted_games():
+        for record in hosted_games(problems):
             if record.host != self.user_id:
                 continue
             out.append({"kind": "hosted", "room": record.game_room, "game": record.game,
@@ -593,8 +594,8 @@ class HostBridge(QObject):
 
         try:
             write_session(self.controller.session, self.record.save_path)
-        except Exception as exc:  # noqa: BLE001 - reported; the game goes on
-            self.controller.status.emit(f"The online game could not be saved: {reason_of(exc)}")
+        except Exception as exc:  # noqa: BLE001 - said; the game goes on
+            self._not_written("The online game could not be saved on this computer", exc)
             return
         self._save_record()
 
@@ -602,7 +603,14 @@ class HostBridge(QObject):
         try:
             self.record.save()
         except OSError as exc:
-            self.controller.status.emit(f"The online game's record could not be written: {exc}")
+            self._not_written("The online game's record could not be written on this computer", exc)
+
+    def _not_written(self, what: str, exc: BaseException) -> None:
+        """A write of the game or its record failed (a full disk, a read-only folder): the status
+        bar says so at every failed write, as a failed autosave does; the game goes on."""
+        from saves.files import write_failure
+
+        self.controller.status.emit(f"{what} ({write_failure(exc)}): it is tried again after every move.")
 
     def _trouble(self, text: str) -> None:
         if not self.controller.closed:

@@ -20,6 +20,7 @@ class OnlineShell(QObject):
         self.manager = None
         self.panel = None
         self.bridge = None  # the hosted game open in the window
+        self.joined_problems: list[str] = []  # what of joined.json could not be read, for the panel
 
     # -- the panel ------------------------------------------------------------------------------
     def install_panel(self, start) -> None:
@@ -51,7 +52,9 @@ class OnlineShell(QObject):
             return
         m = self.manager
         self.panel.set_account(m.user_id if m else None, m.last_error if m and m.last_error else None)
-        self.panel.set_entries(m.entries() if m else [])
+        skipped: list[str] = []
+        self.panel.set_entries(m.entries(skipped) if m else [])
+        self.panel.set_skipped(skipped + self.joined_problems if m else [])
 
     # -- the account ----------------------------------------------------------------------------
     def ensure_manager(self, parent: QWidget | None, ask: bool = True):
@@ -84,7 +87,8 @@ class OnlineShell(QObject):
         self.manager.games_changed.connect(self.refresh)
         self.manager.trouble.connect(lambda _why: self.refresh())
         self.manager.start()
-        for room in joined_rooms(creds.user_id):  # follow them again: whose turn, for the list
+        self.joined_problems = []
+        for room in joined_rooms(creds.user_id, self.joined_problems):  # follow them again: whose turn, for the list
             self.manager.call(self.manager.player.follow(room), lambda _r: self.refresh())
 
     def sign_in(self, parent: QWidget | None, start: bool = True):
@@ -162,11 +166,21 @@ class OnlineShell(QObject):
         finally:
             progress.close()
             progress.deleteLater()
+        from saves.files import write_failure
         from saves.store import write_session
 
-        write_session(session, record.save_path)
-        record.save()
-        return self._open_hosted(session, record)
+        try:
+            write_session(session, record.save_path)
+            record.save()
+            unsaved = None
+        except Exception as exc:  # noqa: BLE001 - the rooms exist: the game opens, and this is said
+            unsaved = write_failure(exc)
+        window = self._open_hosted(session, record)
+        if unsaved is not None:
+            self.shell.report("Online game not saved", f"The game is set up and its players are invited, but it "
+                              f"could not be saved on this computer ({unsaved}). It is tried again after every "
+                              "move; until it is saved, closing its window loses it.", window or parent)
+        return window
 
     def _open_hosted(self, session, record):
         from ui.online.gui.game import HostBridge
