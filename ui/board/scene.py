@@ -216,9 +216,22 @@ class GameScene(QGraphicsScene):
         choice chip) is sized for the label as it is read, not cut short for want of room."""
         from ui.board.legible import legible_font
 
-        arr = self.arrangement
+        return legible_font(font, self._shown_scale(self.arrangement))
+
+    @staticmethod
+    def _shown_scale(arr: Arrangement | None) -> float:
         # a little under the fitted scale: the view's margins take a few pixels of the room
-        return legible_font(font, arr.scale * 0.97 if arr is not None and arr.scale > 0 else 1.0)
+        return arr.scale * 0.97 if arr is not None and arr.scale > 0 else 1.0
+
+    @classmethod
+    def _shown_sizes(cls, arr: Arrangement | None) -> tuple[int, ...]:
+        """The sizes `shown_font` gives the board's fonts in `arr`: pieces sized for their labels
+        as read (choice chips) are sized anew when these change."""
+        from ui.board import style
+        from ui.board.legible import font_px, legible_font
+
+        scale = cls._shown_scale(arr)
+        return tuple(font_px(legible_font(f, scale)) for f in (style.sans(10, bold=True), style.serif(style.MIN_PT)))
 
     def panel_rect(self, name: str) -> QRectF:
         """The place of panel `name` on the board, as laid out (board units)."""
@@ -265,12 +278,21 @@ class GameScene(QGraphicsScene):
         old = self.arrangement
         new = arrange(self._tree, room, keep=old.key)
         sizes = lambda a: {n: (r[2], r[3], a.variants[n]) for n, r in a.rects.items()}  # noqa: E731
-        if new.key == old.key and sizes(new) == sizes(old) and new.rects == old.rects:
+        # labels that read at another size in the new room: the pieces sized for them (choice
+        # chips, `shown_font`) are sized anew, as the board drawn afresh for the room sizes them
+        reread = self._shown_sizes(new) != self._shown_sizes(old)
+        if new.key == old.key and sizes(new) == sizes(old) and new.rects == old.rects and not reread:
             self._laid_room = room
             return False
         changed = {n for n in set(new.rects) | set(old.rects)
                    if n not in old.rects or n not in new.rects or sizes(new)[n] != sizes(old)[n]}
-        if not changed:
+        if reread:
+            self._relaying = True
+            try:
+                self.redraw()
+            finally:
+                self._relaying = False
+        elif not changed:
             self.arrangement, self._laid_room = new, room
             self._move_frames()
         elif new.key != old.key and self._redraw_panels(new, changed):

@@ -140,6 +140,7 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
     def draw(self, view: dict, legal: list[Action], names: list[str], viewer: int | None) -> None:
         self.pool.begin()
         self._by_action = self.pool.by_action
+        self._chip_labels = {}
         self._pending = list(legal)
         self._legal = set(legal)
         me = legal[0].seat if legal else viewer
@@ -208,6 +209,7 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
         shapes = {"players": self.players_sizes(int(view["players"])), "hand": self.hand_sizes(view),
                   "goals": self.goals_sizes(view)}
         arr = self.lay_out(board_tree(heights, started, shapes))
+        self.size_chips_for_layout()
         for name in self.RESHAPED:
             if shapes[name] and bool(arr.variants.get(name)) != other[name]:
                 self._draw_shaped(view, name)
@@ -226,6 +228,7 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
             return False
         for name in names:
             self._draw_shaped(self._last_show[0], name)
+        self.size_chips_for_layout()
         self._move_frames()
         return True
 

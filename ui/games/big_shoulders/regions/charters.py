@@ -130,6 +130,11 @@ class ChartersRegion:
                     act = Action("hire", self._me, (f,))   # a full factory: the click says why not
             self._target(item, act, describe(act, view, self._names) if act else "")
 
+    _chip_labels: dict[str, list[str]]
+    """Each charter's chips' labels, as last drawn (`_size_chips`; the scene starts it empty)."""
+    _chips_read_at = 0
+    """The size (pixels) their labels read at when they were last sized."""
+
     def _charter_chips(self, view: dict, card: CharterCard, cid: str) -> int:
         """The decisions on a charter: buy (charter or pool, 10 % or 20 %) and sell in the Stock
         Phase; use its asset and offer two of a resource at Haymarket when it may act. Returns how
@@ -162,19 +167,6 @@ class ChartersRegion:
                           style.GOLD if on else style.PAPER))
         self._pending = [a for a in self._pending if not (a.kind == "trade" and a.args[0] == cid and
                                                           (picked is None or a.args[1] != picked[1]))]
-        # the chips share the card's width (a row running past the card made the board wider than
-        # drawn and the fit zoom out): each as wide as its label; when they do not fit, the card's
-        # width is shared in the measure of their shortest forms, which a narrowed chip draws (a
-        # share by the full labels left "Sell 10%" too narrow for even its short form)
-        metrics = QFontMetricsF(self.shown_font(style.sans(10, bold=True)))  # as the labels read
-        widths = [20 + metrics.horizontalAdvance(label) for label, *_ in chips]
-        gap = 5.0
-        room = CharterCard.W - 16 - gap * max(0, len(chips) - 1)
-        if sum(widths) > room:
-            least = [20 + min(metrics.horizontalAdvance(t) for t in (label, *chip_short(label)))
-                     for label, *_ in chips]
-            widths = [w * room / sum(least) for w in least]
-        x = 8.0
         for i in range(8):
             chip = self.pooled(("cchip", cid, i), lambda: ChoiceChip(10, 26))
             if i >= len(chips):
@@ -183,19 +175,52 @@ class ChartersRegion:
                 chip.on_click = None
                 continue
             label, a, click, colour = chips[i]
-            w = widths[i]
-            chip.resize(w, 26)
             tip = ("Offer two of these at Haymarket, then click the resource to take there" if click and "✕" not in
                    label else "Cancel the trade" if click else self._label(a))
             chip.set_chip(label, tip, colour, chip_short(label))
             chip.setVisible(True)
             chip.setParentItem(card)
-            chip.setPos(x, CharterCard.CHIP_Y)
             chip.setZValue(2)
             chip.on_click = click
             self._target(chip, a, tip)
-            x += w + gap
+        self._chip_labels[cid] = [label for label, *_ in chips]
+        self._size_chips(cid)
         return len(chips)
+
+    def _size_chips(self, cid: str) -> None:
+        """Charter `cid`'s chips sized for their labels as they read on the board as laid out now
+        (`shown_font`), and placed in a row: again after a layout that reads them at another size
+        (`size_chips_for_layout`), as the board drawn afresh would size them.
+
+        The chips share the card's width (a row running past the card made the board wider than
+        drawn and the fit zoom out): each as wide as its label; when they do not fit, the card's
+        width is shared in the measure of their shortest forms, which a narrowed chip draws (a
+        share by the full labels left "Sell 10%" too narrow for even its short form)."""
+        labels = self._chip_labels.get(cid, [])
+        metrics = QFontMetricsF(self.shown_font(style.sans(10, bold=True)))  # as the labels read
+        widths = [20 + metrics.horizontalAdvance(label) for label in labels]
+        gap = 5.0
+        room = CharterCard.W - 16 - gap * max(0, len(labels) - 1)
+        if sum(widths) > room:
+            least = [20 + min(metrics.horizontalAdvance(t) for t in (label, *chip_short(label))) for label in labels]
+            widths = [w * room / sum(least) for w in least]
+        x = 8.0
+        for i, w in enumerate(widths):
+            chip = self.pool.items[("cchip", cid, i)]
+            if chip.w != w:
+                chip.resize(w, 26)
+                chip.refresh(chip.text, chip.colour, chip.w, chip.short)
+            chip.setPos(x, CharterCard.CHIP_Y)
+            x += w + gap
+        self._chips_read_at = self.shown_font(style.sans(10, bold=True)).pixelSize()
+
+    def size_chips_for_layout(self) -> None:
+        """After the layout: the charters' chips sized again if their labels now read at another
+        size than the one they were sized for (the charters are drawn before the board is laid
+        out, with the last layout's scale)."""
+        if self.shown_font(style.sans(10, bold=True)).pixelSize() != self._chips_read_at:
+            for cid in list(self._chip_labels):
+                self._size_chips(cid)
 
     def _show_unstarted(self, view: dict, cids: list[str], top: float) -> float:
         if not cids:
