@@ -348,5 +348,5 @@ def test_a_player_called_you_reads_your_in_the_players_rows(qapp):
     assert built, "You never played a building"
     shown(scene, session, viewer=0)
     tips = [item.toolTip() for item in scene.items() if hasattr(item, "toolTip") and item.isVisible()]
-    assert any(t.startswith("Your Building") for t in tips), [t for t in tips if "Building" in t][:5]
+    assert any(t.startswith("Your ") and ", building " in t for t in tips), [t for t in tips if "building" in t][:5]
     assert not [t for t in tips if "You's" in t]

@@ -32,7 +32,7 @@ def drawn_texts(view) -> list[str]:
         view.viewport().grab()
     finally:
         legible.TALLY = None
-    return tally.drawn
+    return tally.shown
 
 
 @pytest.mark.parametrize("game_id", sorted(CODES))
@@ -96,3 +96,36 @@ def test_after_buying_a_capital_asset_the_prompt_speaks_of_its_bonus(shell, qtbo
     prompt = window.prompt.label.text()
     assert "the bonus of the Capital Asset Swift just bought" in prompt, prompt
     assert "building" not in prompt
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 700)], ids=["1280x720", "1024x700"])
+def test_big_shoulders_buildings_read_by_name_and_who_pays_in_words(shell, qtbot, settings, size):
+    """Late in a game (Decade 5, twelve buildings played), every building played reads its name,
+    as the prompt and the buttons call it (its first word at least), and who pays for its use is
+    said in words, never "C→P" / "B→P"; the action spaces say what they cost or give, not "pays
+    $60" beside "gets $40"."""
+    import re
+
+    from engine.games.big_shoulders.data import BUILDINGS
+
+    fixture = load(FIXTURES / "big-shoulders" / "3p-default.json")
+    entries = entries_of(fixture)
+    n = next(k for k in range(int(len(entries) * 0.8), len(entries)) if entries[k][0].seat == 1)
+    seats = [SeatInfo("P1", "ai", "easy"), SeatInfo("P2"), SeatInfo("P3", "ai", "easy")]
+    session = Session.replay("big-shoulders", seats, fixture["options"], fixture["seed"],
+                             [a for a, _ in entries[:n]], [True] * n)
+    window = shell.open_session(session)
+    qtbot.waitExposed(window)
+    window.resize(*size)
+    qtbot.waitUntil(window.controller.human_to_move, timeout=5000)
+    qtbot.wait(50)
+    drawn = drawn_texts(window.view)
+    view = session.state.view(1)
+    played = [int(b) for seat in view["played"] for _, b in seat]
+    assert len(played) >= 10, played
+    for bid in played:
+        first = BUILDINGS[bid].name.split()[0]
+        assert any(text.startswith(first) for text in drawn), f"{BUILDINGS[bid].name} is not named"
+    assert not [t for t in drawn if "→P" in t], "who pays is a code"
+    assert not [t for t in drawn if re.fullmatch(r"(pays|gets) \$\d+", t)], "a cost reads like a payment"
+    assert any(re.fullmatch(r"(company pays|costs) \$\d+", t) for t in drawn)

@@ -145,6 +145,8 @@ class Tally:
     def __init__(self, trace: bool = False) -> None:
         self.asked: list[str] = []
         self.drawn: list[str] = []
+        self.shown: list[str] = []
+        """The texts as drawn: a short form where one was used (`drawn` has the text asked for)."""
         self.trace = trace
         """Also note which piece asked for each text left out (`where`: a measure's details)."""
         self.where: dict[str, set[str]] = {}
@@ -349,6 +351,7 @@ def draw_shown(p: QPainter, shown: Shown | None, colour: str | QColor = style.IN
         if shown.probe:  # a probe drawn after all: it was asked for
             TALLY.asked.append(shown.asked)
         TALLY.drawn.append(shown.asked)
+        TALLY.shown.append(shown.text)
         if TALLY.trace and shown.text.endswith("…") and not shown.asked.endswith("…"):
             TALLY.note_cut(shown.asked)
         elif shown.text == shown.asked:

@@ -453,13 +453,18 @@ class BuildingTile(LookItem):
         fg = style.text_on(colour) if colour else style.INK
         head = f"#{bid}"   # the band is its owner's colour, and it sits in its owner's row
         draw_text(p, QRectF(5, 0, self.w * 0.5, bh), head, style.sans(9, bold=True), fg, TEXT_LEFT)
-        pay = f"${b.cost} " + ("C→P" if b.pay == "company" else "B→P")
+        pay, pay_short = pay_words(b.cost, b.pay)
         # the cost starts where the number ends as it is shown (larger on a board shown small)
-        left = max(self.w * 0.35, 5 + shown_width(p, head, style.sans(9, bold=True)) + 6)
+        left = 5 + shown_width(p, head, style.sans(9, bold=True)) + 4
         draw_text(p, QRectF(left, 0, self.w - left - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT,
-                  short=f"${b.cost}")  # (who pays is in the tooltip)
+                  elide=False, short=pay_short)
+        # its name, as the prompt and the buttons call it, over what it does
+        name_h = 21.0
+        draw_text(p, QRectF(5, bh + 1, self.w - 10, name_h), b.name, style.sans(9, bold=True), style.INK,
+                  TEXT_LEFT, elide=False, short=name_short(b.name))
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
-        draw_text(p, QRectF(5, bh + 1, self.w - 10, self.h - bh - (26 if note or marked else 2)), b.text, body,
+        top = bh + 1 + name_h
+        draw_text(p, QRectF(5, top, self.w - 10, self.h - top - (26 if note or marked else 2)), b.text, body,
                   style.INK, WRAP, elide=False, short=_plain(b.text))
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,
@@ -479,6 +484,22 @@ class BuildingTile(LookItem):
     def texts(self) -> list[str]:
         bid = self.look[0] if self.look else None
         return [self.toolTip(), "" if bid is None else f"#{bid} {BUILDINGS[bid].text}"]
+
+
+def pay_words(cost: int, payer: str) -> tuple[str, tuple[str, ...]]:
+    """Who pays the owner of a building for its use, in words and shorter ones ("company pays $30",
+    "costs $30", "$30"; "bank pays $20", "bank $20", "bank"): never the code "C→P" a newcomer must hover for.
+    A cost alone means the user's company pays it; a bank's payment always says "bank"."""
+    if payer == "company":
+        return f"company pays ${cost}", (f"costs ${cost}", f"${cost}")
+    return f"bank pays ${cost}", (f"bank ${cost}", "bank pays", "bank")
+
+
+def name_short(name: str) -> tuple[str, ...]:
+    """A building's name in fewer words for a tile shown small ("Packing Supply House" → "Packing
+    Supply", "Packing"): the words that set it apart come first."""
+    words = name.split()
+    return tuple(" ".join(words[:k]) for k in range(len(words) - 1, 0, -1) if words[k - 1] not in ("&", "of"))
 
 
 def _plain(text: str) -> tuple[str, ...]:

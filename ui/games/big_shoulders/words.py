@@ -76,7 +76,7 @@ def asset_text(aid: str) -> str:
 def building_text(bid: int) -> str:
     b = BUILDINGS[bid]
     who = "the company pays the owner" if b.pay == "company" else "the bank pays the owner"
-    return f"Building {bid} ({money(b.cost)}, {who}): {b.text}."
+    return f"{b.name}, building {bid} ({money(b.cost)}, {who}): {b.text}."
 
 
 def _holdings(view: dict, seat: int) -> str:
@@ -284,8 +284,10 @@ def chip_short(label: str) -> tuple[str, ...]:
 
 
 def money_short(line: str, closed: str) -> tuple[str, ...]:
-    """Shorter forms of a general space's money line ("company pays $60" → "pays $60" → "$60"),
-    for a board shown small: in the Action Phase what a space costs matters most."""
+    """Shorter forms of a general space's money line ("company pays $60" → "costs $60" → "$60";
+    "bank pays $40" → "gives $40" → "+$40"), for a board shown small: in the Action Phase what a
+    space costs matters most, and a cost never reads like a payment ("pays $60" beside "gets $40"
+    left a newcomer asking who pays whom)."""
     if closed:
         return ("taken",) if closed.startswith("taken") else (closed.replace("opens in ", "from "),
                                                                closed.replace("opens in ", ""))
@@ -293,9 +295,9 @@ def money_short(line: str, closed: str) -> tuple[str, ...]:
     if not amounts:
         return ()
     if line.startswith("company pays"):
-        return f"pays {amounts[0]}", amounts[0]
+        return f"costs {amounts[0]}", amounts[0]
     if line.startswith("bank pays"):
-        return f"gets {amounts[0]}", f"+{amounts[0]}"
+        return f"gives {amounts[0]}", f"+{amounts[0]}"
     if line.startswith("Job Market"):
         return f"{amounts[0]} now", amounts[0]
     return (amounts[0],)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from engine.core.contract import Action
+from engine.games.big_shoulders.data import BUILDINGS
 from ui.games.big_shoulders.items import HandTile
 from ui.games.big_shoulders.regions.geometry import HALF_W, RIGHT_W, RIGHT_X
 from ui.games.big_shoulders.words import building_text
@@ -50,8 +51,9 @@ class HandRegion:
                                 if self.to_play is not None else
                                 ("click the building to play this Decade", ("click one to play",)))
         elif isinstance(pick, list):
-            note = f"you play #{pick[0]} and discard #{pick[1]} (hidden until everyone has picked)"
-            note_short = (f"play #{pick[0]}, discard #{pick[1]}",)
+            play, drop = BUILDINGS[pick[0]].name, BUILDINGS[pick[1]].name
+            note = f"you play the {play} and discard the {drop} (hidden until everyone has picked)"
+            note_short = (f"play the {play}, discard the {drop}", f"play #{pick[0]}, discard #{pick[1]}")
         else:
             note = "only you see these"
         self._panel("hand", self._hand_title(me, half), note, RIGHT_X, top, w, h,
@@ -78,7 +80,7 @@ class HandRegion:
                     tile.setCursor(Qt.CursorShape.PointingHandCursor)
                     continue
                 act = Action("build", me, (self.to_play, bid))
-                status = f"Discard #{bid} and play #{self.to_play}"
+                status = f"Discard the {BUILDINGS[bid].name} and play the {BUILDINGS[self.to_play].name}"
             tile.set_target(act, act in self._legal, status)
             if act is not None and act in self._legal:
                 self._by_action[act] = tile
