@@ -93,6 +93,10 @@ def test_the_costliest_decisions_are_shown_ringed_with_their_loss_in_points(weak
         assert f"better “{w._label(state, better)}”" in item.text()  # the list names the move the board rings
         if mark:
             assert f"{mark} (−{d.loss:.0f} points of win chance; it cost {loss} against the top rival)" in note
+            if d.points_best not in (d.best, d.chosen):  # the move of most points ringed beside it
+                most = shown["Most points"]
+                assert most.mark.action == d.points_best and most.parentItem() is w.scene.piece_towards(d.points_best)
+                assert f"The most points: “{w._label(state, d.points_best)}”" in note
         else:
             assert shown["Better"].mark.action == better
             assert f"Played · −{loss}" in shown and shown[f"Played · −{loss}"].mark.action == d.chosen

@@ -268,7 +268,7 @@ class ReviewWindow(QMainWindow):
         state = review.state_at_step(step)
         view = self._view_of(state)
         marked = self._marked_next(step)
-        self.scene.show(view, [self._better(marked), marked.chosen] if marked else [], review.names, None)
+        self.scene.show(view, self._ringed(marked), review.names, None)
         self._show_marks(marked, state)
         info = review.info(step)
         if info.seat is None:
@@ -512,6 +512,17 @@ class ReviewWindow(QMainWindow):
         """The better move shown at a marked decision: the best found at a mistake or blunder, the
         one that gains the most points at a decision that cost a seat far behind the most."""
         return d.best if d.severity(self._marks_on) or d.points_best is None else d.points_best
+
+    def _ringed(self, d) -> list:
+        """The moves the board is to show pieces for at the marked decision `d` (none without one):
+        the better move and the move played, and, at a mistake that is also among the costliest
+        decisions of a seat far behind, the move of most points."""
+        if d is None:
+            return []
+        moves = [self._better(d), d.chosen]
+        if d.index in self._costliest and d.points_best is not None and d.points_best not in moves:
+            moves.append(d.points_best)
+        return moves
 
     def _marked_next(self, step: int):
         """The mistake or blunder decided at step `step` (the next decision), or one of the decisions
