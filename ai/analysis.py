@@ -601,18 +601,24 @@ def decision_rows(analysis: Analysis, review) -> list[dict]:
     the move played and the best found (labels), the win chances with each, the `loss` in points
     of win chance and its standard error `se` (in points too), its `mark` ("mistake", "blunder"
     or null), and the move that gains the most points with the lead in the game's points given
-    away against it and that loss's standard error."""
+    away against it and that loss's standard error. A standard error that could not be measured
+    (a loss seen in a single world) is null, never a number a reader could take for a measure."""
     marks = analysis.marks()
     rows = []
     for d in analysis.decisions:
         state = review.state_at(d.entry)
         rows.append({"index": d.index, "seat": d.seat, "chosen": _label(review, state, d.chosen),
                      "best": _label(review, state, d.best), "win_before": round(d.win_before, 4),
-                     "win_after": round(d.win_after, 4), "loss": round(d.loss, 2), "se": _finite(d.loss_se, 2),
+                     "win_after": round(d.win_after, 4), "loss": round(d.loss, 2), "se": _error_or_none(d.loss_se),
                      "mark": d.severity(marks) or None,
                      "points_best": _label(review, state, d.points_best) if d.points_best is not None else None,
-                     "points_loss": round(d.points_loss, 2), "points_se": _finite(d.points_se, 2)})
+                     "points_loss": round(d.points_loss, 2), "points_se": _error_or_none(d.points_se)})
     return rows
+
+
+def _error_or_none(se: float) -> float | None:
+    """A standard error in points for the JSON, rounded; None where it was not measured."""
+    return round(se, 2) if measured(se) else None
 
 
 def summary(analysis: Analysis, review) -> dict:

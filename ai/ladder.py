@@ -27,6 +27,7 @@ import os
 from pathlib import Path
 
 from ai.core.agent import Budget
+from ai.core.measured import LADDER_FILE, ladder_data
 from ai.report import wilson
 from ai.simulate import game_seed, play_out, seat_levels
 from engine.core.assets import game_asset
@@ -34,7 +35,6 @@ from engine.core.contract import SeatInfo
 from engine.core.session import Session
 from saves.files import open_append
 
-LADDER_FILE = "ladder.json"
 PAIRINGS = (("easy", "normal"), ("normal", "easy"), ("hard", "normal"), ("expert", "normal"), ("expert", "hard"))
 """(level, the level in every other seat): the first pairing of each level is its plain line."""
 ANCHOR = ("normal", 1500.0)
@@ -186,9 +186,9 @@ def plain_line(won: float, games: int, against: str, players: int) -> str:
 
 def level_lines(game_id: str) -> dict[str, str]:
     """Each level's plain line from the game's ladder file; {} when there is none or it is unreadable."""
+    data = ladder_data(game_id)
     try:
-        data = json.loads(game_asset(game_id, LADDER_FILE).read_text(encoding="utf-8"))
-        players = int(data["players"])
+        players = int(data["players"])  # type: ignore[index]
         out = {}
         for level, row in data["levels"].items():
             out[str(level)] = plain_line(float(row["won"]), int(row["games"]), str(row["against"]), players)
@@ -199,7 +199,7 @@ def level_lines(game_id: str) -> dict[str, str]:
 
 # -- the command ------------------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
-    from ai.core.agents import levels as game_levels
+    from ai.core.agents import playable_levels as game_levels
 
     ap = argparse.ArgumentParser(prog="python -m ai.ladder", description=__doc__.split("\n\n")[0])
     ap.add_argument("game")

@@ -80,3 +80,17 @@ def test_every_architecture_section_cited_exists():
     wrong = [f"{where}: ARCHITECTURE §{n}" for path in our_texts() for where, line in lines_of(path)
              for match in SECTION_CITED.finditer(line) for n in match.groups() if n and int(n) not in sections]
     assert not wrong, "docs/ARCHITECTURE.md has no such section:\n" + "\n".join(wrong)
+
+
+NAMED_FILE = re.compile(r"`((?:[\w.-]+/)*[\w.-]+\.(?:py|md|toml|json|npz))`")
+
+
+def test_every_file_the_architecture_names_exists():
+    """A path in docs/ARCHITECTURE.md is the file it names (from the top, or the end of a path
+    under it: `record_index.py` beside `saves/record.py`); a file moved or renamed there fails
+    here, so the map never leads a newcomer to nothing."""
+    ours = {p.relative_to(ROOT).as_posix() for p in our_texts()}
+    names = NAMED_FILE.findall((ROOT / "docs/ARCHITECTURE.md").read_text(encoding="utf-8"))
+    assert len(names) > 30, "the pattern finds the files the text names"
+    missing = sorted({n for n in names if n not in ours and not any(p.endswith("/" + n) for p in ours)})
+    assert not missing, "docs/ARCHITECTURE.md names files the repository lacks: " + ", ".join(missing)

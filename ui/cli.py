@@ -48,9 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     ana = sub.add_parser("analyse", aliases=["analyze"],
                          help="estimate, for each decision, the win chance of the move made and of the best move found")
     ana.add_argument("file")
-    ana.add_argument("--json", action="store_true", help="print one JSON object with a list `decisions`")
+    ana.add_argument("--json", action="store_true",
+                     help="print one JSON object: a list `decisions` (each with its `mark`, mistake, blunder or "
+                          "null, and the standard error `se` of its loss) and a `summary` per seat (the win "
+                          "chance given away in all)")
     ana.add_argument("--budget-ms", type=arg.think_ms, default=None,
-                     help="CPU milliseconds per analysed decision (default 400)")
+                     help="CPU milliseconds per analysed decision, on average (default 450: ai/ANALYSIS.md)")
     ana.add_argument("--seat", type=arg.seat, action="append", default=None,
                      help="analyse this seat (0 is the first player; repeat for more); default: the human "
                           "seats, or every seat of a game without humans")

@@ -1,6 +1,7 @@
 """Analysis of a finished game (ai/analysis.py) and `tycoons analyse`."""
 
 import json
+import math
 import subprocess
 import sys
 
@@ -177,10 +178,11 @@ def test_cli_json_has_a_decision_list_with_exactly_the_promised_keys(save_file, 
         assert row["seat"] == 0 and isinstance(row["chosen"], str) and isinstance(row["best"], str)
         assert 0 <= row["win_after"] <= row["win_before"] <= 1
         assert row["loss"] == pytest.approx(100 * (row["win_before"] - row["win_after"]), abs=0.02)
-        assert row["se"] >= 0 and row["mark"] in (None, "mistake", "blunder")
+        assert (row["se"] is None or row["se"] >= 0) and row["mark"] in (None, "mistake", "blunder")
         if row["mark"] is not None:
             assert row["loss"] >= an.MISTAKE and row["chosen"] != row["best"]
-        assert row["points_loss"] >= 0 and row["points_se"] >= 0 and isinstance(row["points_best"], str)
+        assert row["points_loss"] >= 0 and (row["points_se"] is None or row["points_se"] >= 0)
+        assert isinstance(row["points_best"], str)
         entry = review.info(row["index"]).entry
         said = fill_names(review.state_at(entry).label(review.actions[entry]), review.names)
         assert row["chosen"] == said
@@ -190,6 +192,67 @@ def test_cli_json_has_a_decision_list_with_exactly_the_promised_keys(save_file, 
     assert said["mistakes"] == sum(r["mark"] == "mistake" for r in rows)
     assert said["blunders"] == sum(r["mark"] == "blunder" for r in rows)
     assert 0 <= said["sure"] <= said["win_chance_given_away"] + 0.05 and said["se"] >= 0
+
+
+def first_choice_game(game_id="first-ceo", seed=7):
+    """Ann (human) always takes the first choice offered, against two Normal AIs: she finishes
+    last, far behind (268 to the winner's 796)."""
+    seats = [SeatInfo("Ann"), SeatInfo("Bob", "ai", "normal"), SeatInfo("Cy", "ai", "normal")]
+    s = Session.new(game_id, seats, seed=seed)
+    agent = get_agent(game_id, "normal")
+    while not s.is_over():
+        seat = s.to_move()
+        s.apply(s.legal_actions()[0] if seat == 0 else agent.choose(observe(s.state, seat), s.ai_rng(), Budget()),
+                by_ai=seat != 0)
+    return s
+
+
+def test_json_says_each_decisions_mark_and_error_and_sums_up_the_win_chance_given_away(monkeypatch):
+    """What `tycoons analyse --json` says of an analysis whose results are known: a blunder, a
+    mistake, a loss too unsure to mark, a loss seen in one world (no error to give: null), and a
+    decision where the best move was played; the summary adds the losses and their errors, and
+    names the decisions that cost Ann, last and far behind, the most points."""
+    monkeypatch.setattr(an, "calibration", lambda gid: Calibration(1.0, 0.1, 0.2, 1500, True))
+    game = first_choice_game()
+    review = Review.of_session(game)
+    assert an.far_behind_seats(game.state.outcome(), [0]) == {0}
+    tasks = [t for t in plan(review) if len(review.state_at(t.entry).legal_actions(0)) > 1][:5]
+    assert len(tasks) == 5
+
+    def other(t):
+        return next(a for a in review.state_at(t.entry).legal_actions(0) if a != t.chosen)
+
+    # (win before, after, standard error of the difference, points given away, their error)
+    made = [(0.60, 0.30, 0.05, 40.0, 6.0),          # blunder: −30 ± 5, sure
+            (0.50, 0.38, 0.04, 120.0, 10.0),        # mistake: −12 ± 4, sure
+            (0.50, 0.30, 0.15, 300.0, 50.0),        # −20 ± 15: not sure, not marked; the costliest in points
+            (0.40, 0.35, math.inf, 80.0, math.inf),  # one world: its error unknown
+            (0.30, 0.30, 0.0, 0.0, 0.0)]            # the best move was played
+    decisions = []
+    for t, (before, after, se, points, points_se) in zip(tasks, made, strict=True):
+        best = t.chosen if before == after else other(t)
+        z = (before - after) / se if 0 < se < math.inf else 0.0
+        decisions.append(Analysed(t.index, t.entry, 0, t.chosen, best, before, after, (after, 0.5, 0.5 - after), z,
+                                  se=se, points_best=best,
+                                  points_loss=points, points_se=points_se))
+    analysis = Analysis("first-ceo", game.state.state_hash(), len(review.actions), 450, [0], decisions)
+    out = json.loads(json.dumps({"decisions": an.decision_rows(analysis, review),
+                                 "summary": an.summary(analysis, review)}))
+    rows = out["decisions"]
+    assert [r["mark"] for r in rows] == ["blunder", "mistake", None, None, None]
+    assert [r["loss"] for r in rows] == [30.0, 12.0, 20.0, 5.0, 0.0]
+    assert [r["se"] for r in rows] == [5.0, 4.0, 15.0, None, 0.0]
+    assert [r["points_se"] for r in rows] == [6.0, 10.0, 50.0, None, 0.0]
+    said = out["summary"]["0"]
+    assert said["decisions"] == 5 and said["mistakes"] == 1 and said["blunders"] == 1
+    assert said["win_chance_given_away"] == 67.0  # 30 + 12 + 20 + 5
+    assert said["sure"] == 42.0  # the blunder and the mistake
+    assert said["se"] == round(math.sqrt(5 ** 2 + 4 ** 2 + 15 ** 2), 1) and said["unmeasured"] == 1
+    assert said["costliest"] == [tasks[2].index, tasks[1].index, tasks[3].index]  # by points given away
+    text = an.text_report(analysis, review, calibrated=True)
+    assert "blunder (−30 ± 5)" in text and "mistake (−12 ± 4)" in text
+    assert "Ann: 67 points of win chance given away in all (± 16; 42 of them sure)" in text
+    assert f"cost Ann the most: decision {tasks[3].index}, 80 points (uncertain)" in text
 
 
 def test_cli_text_and_seat_choice(save_file):

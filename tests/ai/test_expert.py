@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from ai.core.agent import Budget
-from ai.core.agents import get_agent, levels
+from ai.core.agents import get_agent, levels, playable_levels
 from ai.core.knowledge import knowledge_for
+from ai.core.measured import expert_earned
 from ai.core.observe import observe
 from ai.expert import agent as expert_module
 from ai.expert.agent import ExpertAgent, expert_agent, load_model, model_status, read_model
@@ -33,14 +34,16 @@ def test_the_shipped_model_loads_and_the_level_is_offered(game_id):
     assert model.rules_version == get_spec(game_id).rules_version
     assert model.width == len(expert_features(game_id).FEATURE_NAMES)
     assert model_status(game_id) is None
-    assert "expert" in levels(game_id)
+    assert "expert" in playable_levels(game_id)
     agent = get_agent(game_id, "expert")
     assert isinstance(agent, ExpertAgent) and agent.level == "expert"
 
 
 def test_games_without_features_offer_no_expert():
     for game_id in game_ids():
-        assert ("expert" in levels(game_id)) == (game_id in EXPERT_GAMES)
+        assert ("expert" in playable_levels(game_id)) == (game_id in EXPERT_GAMES)
+        if "expert" in levels(game_id):  # offered to players only once it is measured above Hard
+            assert expert_earned(game_id)
 
 
 @pytest.mark.parametrize("game_id", EXPERT_GAMES)
@@ -176,7 +179,8 @@ def test_listing_levels_and_playing_hard_import_no_numpy():
     import subprocess
     import sys
 
-    code = ("import sys\nfrom ai.core.agents import get_agent, levels\nassert 'expert' in levels('first-ceo')\n"
-            "get_agent('first-ceo', 'hard')\nprint('numpy' in sys.modules)")
+    code = ("import sys\nfrom ai.core.agents import get_agent, playable_levels\n"
+            "assert 'expert' in playable_levels('first-ceo')\nget_agent('first-ceo', 'hard')\n"
+            "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "False"

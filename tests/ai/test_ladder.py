@@ -4,6 +4,7 @@ import json
 import math
 
 from ai import ladder
+from ai.core import measured
 from ai.ladder import bradley_terry, comparisons, level_lines, main, plain_line, ratings
 
 
@@ -40,7 +41,8 @@ def test_plain_lines():
 
 def test_the_command_plays_resumes_and_writes_the_file(tmp_path, monkeypatch, capsys):
     target = tmp_path / "ladder.json"
-    monkeypatch.setattr(ladder, "game_asset", lambda game_id, name: target)
+    monkeypatch.setattr(ladder, "game_asset", lambda game_id, name: target)  # written there
+    monkeypatch.setattr(measured, "game_asset", lambda game_id, name: target)  # and read from there
     args = ["first-ceo", "--games", "3", "--dir", str(tmp_path / "games"), "--pairings", "easy-normal,normal-easy"]
     assert main(args) == 0
     played = (tmp_path / "games" / "easy-vs-normal.jsonl").read_text().splitlines()
@@ -63,7 +65,7 @@ def test_the_command_plays_resumes_and_writes_the_file(tmp_path, monkeypatch, ca
 
 
 def test_the_shipped_ladders_give_a_line_for_each_level_they_measured():
-    from ai.core.agents import levels
+    from ai.core.agents import playable_levels
     from engine.core import game_ids
     from engine.core.assets import game_asset
 
@@ -72,6 +74,6 @@ def test_the_shipped_ladders_give_a_line_for_each_level_they_measured():
     for game_id in shipped:
         data = json.loads(game_asset(game_id, ladder.LADDER_FILE).read_text(encoding="utf-8"))
         lines = level_lines(game_id)
-        assert set(lines) == set(data["levels"]) and set(lines) <= set(levels(game_id))
+        assert set(lines) == set(data["levels"]) and set(lines) <= set(playable_levels(game_id))
         for level, row in data["levels"].items():
             assert row["games"] > 0 and lines[level].startswith("wins ")

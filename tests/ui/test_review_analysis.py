@@ -82,7 +82,8 @@ def test_analyse_shows_a_win_chart_and_keeps_the_result_beside_the_save(game_id,
     assert a.decisions and {d.seat for d in a.decisions} == {0}
     assert all(w.review.actions[d.entry] == d.chosen for d in a.decisions)
     # the chart: a line per player, an equal share at the start, the real result at the end
-    assert w.charts.isTabEnabled(1) and w.charts.currentIndex() == 1
+    # (the Mistakes tab opens instead when it lists what cost a player last and far behind the most)
+    assert w.charts.isTabEnabled(1) and w.charts.currentIndex() == (2 if an.costliest(a, w.review, 0) else 1)
     rows = w.win_chart.history
     assert len(rows) == w.review.steps + 1 and rows[0] == [100 / 3] * 3
     winners = s.state.outcome().winners
@@ -335,7 +336,8 @@ def test_a_last_place_player_far_behind_is_shown_what_cost_the_most(reviewed, qt
             if piece is not None:
                 assert marks[tone].parentItem() is piece
         if mistake:
-            assert f"{mistake} (−{d.loss:.0f} points)" in w.note_label.text()
+            said = f"(−{d.loss:.0f} points of win chance; it cost {d.points_loss:.0f} points against the top rival)"
+            assert f"{mistake} {said}" in w.note_label.text()
             continue
         if "played" in marks:
             assert marks["played"].mark.text == f"Played · −{d.points_loss:.0f} points"

@@ -172,7 +172,9 @@ def declutter(scene, view=None) -> None:
     scene's first view by default): a badge that would overlap an earlier mark's (a hint's second
     candidate beside the first, a review's move played beside the better move) is moved to the
     nearest place of `MOVES` that is clear and still inside the view (its ring stays on its
-    piece). The badges keep their size in screen pixels while the pieces do not, so the board's
+    piece). A badge whose place by its corner would hang out of the view (a piece at the board's
+    edge: "Played · −$310" read "ayed · −$310") is first moved just inside it, when its piece is in
+    view. The badges keep their size in screen pixels while the pieces do not, so the board's
     view calls this again whenever its zoom or place changes."""
 
     marks = marks_on(scene) if scene is not None else []
@@ -185,7 +187,9 @@ def declutter(scene, view=None) -> None:
     placed: list[QRectF] = []
     for mark in marks:
         corner = view.mapFromScene(mark.mapToScene(mark.badge.pos()))
-        home = mark.badge.home.translated(corner.x(), corner.y())
+        origin = mark.badge.home.translated(corner.x(), corner.y())
+        piece = view.mapFromScene(mark.mapToScene(mark.piece_rect)).boundingRect()
+        home = _inside(origin, port) if piece.intersects(port.toRect()) else origin
         across, down = home.width() + LIFT_GAP, home.height() + LIFT_GAP
         chosen = home
         for dx, dy in MOVES:
@@ -195,8 +199,15 @@ def declutter(scene, view=None) -> None:
             if not any(rect.adjusted(-LIFT_GAP, -LIFT_GAP, LIFT_GAP, LIFT_GAP).intersects(r) for r in placed):
                 chosen = rect
                 break
-        mark.badge.move_by(chosen.left() - home.left(), chosen.top() - home.top())
+        mark.badge.move_by(chosen.left() - origin.left(), chosen.top() - origin.top())
         placed.append(chosen)
+
+
+def _inside(rect: QRectF, port: QRectF) -> QRectF:
+    """`rect` moved the least that puts it inside `port` (as far as it fits)."""
+    dx = max(0.0, port.left() - rect.left()) or min(0.0, port.right() - rect.right())
+    dy = max(0.0, port.top() - rect.top()) or min(0.0, port.bottom() - rect.bottom())
+    return rect.translated(dx, dy)
 
 
 def clear_marks(scene) -> None:

@@ -268,7 +268,7 @@ class ReviewWindow(QMainWindow):
         state = review.state_at_step(step)
         view = self._view_of(state)
         marked = self._marked_next(step)
-        self.scene.show(view, [self._better(marked), marked.chosen] if marked else [], review.names, None)
+        self.scene.show(view, self._ringed(marked), review.names, None)
         self._show_marks(marked, state)
         info = review.info(step)
         if info.seat is None:
@@ -398,12 +398,15 @@ class ReviewWindow(QMainWindow):
         blunders = sum(1 for d in marked if d.severity(True) == "blunder")
         mistakes = len(marked) - blunders
         head = f"Analysed {len(a.decisions)} decision{'s' * (len(a.decisions) != 1)}"
+        far = sorted({d.seat for d in self._costliest.values()})
+        costly = (f"; what cost {' and '.join(self.review.names[s] for s in far)} the most is listed in the "
+                  "Mistakes tab") if far else ""
         if not self._marks_on:
-            return head + " (mistakes are not marked in this game: see the Mistakes tab)"
+            return head + " (mistakes are not marked in this game: see the Mistakes tab)" + costly
         if not marked:
-            return head + ": no mistakes found"
+            return head + ": no mistakes found" + costly
         parts = [f"{n} {word}{'s' * (n != 1)}" for n, word in ((mistakes, "mistake"), (blunders, "blunder")) if n]
-        return head + ": " + " and ".join(parts)
+        return head + ": " + " and ".join(parts) + costly
 
     def show_analysis(self, analysis) -> None:
         """Show `analysis`: the win-chance chart, the list of mistakes, the marks on the board."""
@@ -439,6 +442,9 @@ class ReviewWindow(QMainWindow):
             head = QListWidgetItem(f"What cost {self.review.names[seat]} the most (last, and far behind the winner): "
                                    "the decisions that gave away the most points against the top rival")
             head.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            bold = head.font()
+            bold.setBold(True)  # a heading over the lines that follow, not one of them
+            head.setFont(bold)
             self.mistakes.addItem(head)
             for d in costly:
                 item = QListWidgetItem(self._costly_text(d))
@@ -447,8 +453,11 @@ class ReviewWindow(QMainWindow):
         for tab in (1, 2):
             self.charts.setTabEnabled(tab, True)
             self.charts.setTabToolTip(tab, "")
-        self.charts.setTabText(2, f"Mistakes ({len(analysis.marked())})")
-        self.charts.setCurrentIndex(1)
+        costliest = f" · Costliest ({len(self._costliest)})" if self._costliest else ""
+        self.charts.setTabText(2, f"Mistakes ({len(analysis.marked())}){costliest}")
+        # a player last and far behind is shown first what cost them the most: their win chance
+        # may have been nil for most of the game, a flat line that tells them nothing
+        self.charts.setCurrentIndex(2 if self._costliest else 1)
         self.analyse_button.setText("Analysed")
         self.analyse_button.setEnabled(False)
         self.analyse_button.setToolTip(plain_tip("This game has been analysed" + (
@@ -483,13 +492,16 @@ class ReviewWindow(QMainWindow):
     def _costly_text(self, d) -> str:
         """A decision that cost a seat far behind the most points, in words."""
         state = self.review.state_at(d.entry)
-        why = self._why(d.why_points)
         mark = d.severity(self._marks_on)
+        better = self._better(d)  # the move the board rings when the line is chosen
+        why = self._why(d.why if better != d.points_best else d.why_points)
         error = _error(self.game.points_text(d.points_se), d.points_se).strip()
+        most = (f"; the most points: “{self._label(state, d.points_best)}”"
+                if better != d.points_best and d.points_best != d.chosen else "")
         return (f"Decision {d.index} · cost {self.game.points_text(d.points_loss)} ({error})"
                 + (f", a {mark}" if mark else "")
-                + f": played “{self._label(state, d.chosen)}”; better “{self._label(state, d.points_best)}”"
-                + (f": {why}" if why else ""))
+                + f": played “{self._label(state, d.chosen)}”; better “{self._label(state, better)}”"
+                + (f": {why}" if why else "") + most)
 
     def _mistake_chosen(self, item) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
@@ -500,6 +512,17 @@ class ReviewWindow(QMainWindow):
         """The better move shown at a marked decision: the best found at a mistake or blunder, the
         one that gains the most points at a decision that cost a seat far behind the most."""
         return d.best if d.severity(self._marks_on) or d.points_best is None else d.points_best
+
+    def _ringed(self, d) -> list:
+        """The moves the board is to show pieces for at the marked decision `d` (none without one):
+        the better move and the move played, and, at a mistake that is also among the costliest
+        decisions of a seat far behind, the move of most points."""
+        if d is None:
+            return []
+        moves = [self._better(d), d.chosen]
+        if d.index in self._costliest and d.points_best is not None and d.points_best not in moves:
+            moves.append(d.points_best)
+        return moves
 
     def _marked_next(self, step: int):
         """The mistake or blunder decided at step `step` (the next decision), or one of the decisions
@@ -532,12 +555,23 @@ class ReviewWindow(QMainWindow):
         better = f"Better: “{self._label(state, marked.best)}” ({100 * marked.win_before:.0f} % to win)" + (
             f": {why}" if why else "")
         made = f"Played: “{self._label(state, marked.chosen)}” ({100 * marked.win_after:.0f} % to win)"
-        show_marks(self.scene, [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better", better),
-                                Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played", made)])
+        marks = [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better", better),
+                 Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played", made)]
+        cost = most_points = ""
+        if marked.index in self._costliest:  # also one of the decisions that cost a seat far behind the most
+            loss = self.game.points_text(marked.points_loss)
+            cost = f" of win chance; it cost {loss} against the top rival"
+            if marked.points_best not in (None, marked.best, marked.chosen):
+                most_points = f" The most points: “{self._label(state, marked.points_best)}”."
+                most = self._why(marked.why_points)
+                marks.insert(1, Mark(marked.points_best, "Most points", "better",
+                                     f"The most points: “{self._label(state, marked.points_best)}” ({loss} more "
+                                     "against the top rival than the move played)" + (f": {most}" if most else "")))
+        show_marks(self.scene, marks)
         self.note_label.setText(
-            f"Next: {self.review.names[marked.seat]}'s {marked.severity(True)} (−{marked.loss:.0f} points): "
+            f"Next: {self.review.names[marked.seat]}'s {marked.severity(True)} (−{marked.loss:.0f} points{cost}): "
             f"played “{self._label(state, marked.chosen)}”; better: “{self._label(state, marked.best)}”"
-            + (f": {why}." if why else "."))
+            + (f": {why}." if why else ".") + most_points)
 
     def _show_costly(self, d, state) -> None:
         """At a decision that cost a seat far behind the most points: the better move ringed (the
