@@ -129,3 +129,47 @@ def test_big_shoulders_buildings_read_by_name_and_who_pays_in_words(shell, qtbot
     assert not [t for t in drawn if "→P" in t], "who pays is a code"
     assert not [t for t in drawn if re.fullmatch(r"(pays|gets) \$\d+", t)], "a cost reads like a payment"
     assert any(re.fullmatch(r"(company pays|costs) \$\d+", t) for t in drawn)
+
+
+# Big Shoulders, 3 players, seed 52: P2 (seat 1) to move in Decade 3 (producing), 4 (buying
+# resources) and 5 (a Capital Asset's bonus), with six, five and seven buildings used this Decade
+LATE = (218, 332, 422)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 720), (1600, 1000)], ids=["1024x700", "1280x720", "1600x1000"])
+def test_big_shoulders_buildings_read_whole_through_the_late_decades(shell, qtbot, settings, size):
+    """Decades 3 to 5: every building played reads its name (its first word at least), what its
+    use costs, its effect and, once used this Decade, "used"; and the board leaves at most 2 % of
+    its texts to tooltips from 1280x720 up, 5 % at 1024x700."""
+    from engine.games.big_shoulders.data import BUILDINGS
+    from tests.ui.board_measure import measure
+    from ui.games.big_shoulders.items import _plain, pay_words
+
+    fixture = load(FIXTURES / "big-shoulders" / "3p-default.json")
+    entries = entries_of(fixture)
+    seats = [SeatInfo("P1", "ai", "easy"), SeatInfo("P2"), SeatInfo("P3", "ai", "easy")]
+    for k in LATE:
+        assert entries[k][0].seat == 1
+        session = Session.replay("big-shoulders", seats, fixture["options"], fixture["seed"],
+                                 [a for a, _ in entries[:k]], [True] * k)
+        window = shell.open_session(session)
+        qtbot.waitExposed(window)
+        window.resize(*size)
+        qtbot.waitUntil(window.controller.human_to_move, timeout=5000)
+        qtbot.wait(50)
+        view = session.state.view(1)
+        assert int(view["decade"]) >= 3
+        shown = drawn_texts(window.view)
+        for bid in [int(b) for seat in view["played"] for _, b in seat]:
+            b = BUILDINGS[bid]
+            assert any(t.startswith(b.name.split()[0]) for t in shown), f"{b.name} unnamed at {k}"
+            pay, pay_short = pay_words(b.cost, b.pay)
+            assert any(t in (pay, *pay_short) for t in shown), f"{b.name}: no cost at {k}"
+            assert any(t in (b.text, *_plain(b.text)) for t in shown), f"{b.name}: no effect at {k}"
+        used = set(view.get("used_buildings") or [])
+        assert used and shown.count("used") >= len(used), (k, sorted(used))
+        undrawn = measure(window.view).undrawn
+        assert undrawn <= (0.05 if size == (1024, 700) else 0.02), f"{undrawn:.1%} to tooltips at {k}"
+        window.controller.close()
+        window.close()
+        shell.window = None
