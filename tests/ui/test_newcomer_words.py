@@ -35,12 +35,13 @@ def drawn_texts(view) -> list[str]:
     return tally.shown
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 700)], ids=["1280x720", "1024x700"])
 @pytest.mark.parametrize("game_id", sorted(CODES))
-def test_the_board_draws_no_code_to_hover_for(shell, qtbot, settings, game_id):
+def test_the_board_draws_no_code_to_hover_for(shell, qtbot, settings, game_id, size):
     window = shell.start_game(game_id, [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")],
                               {}, 5)
     qtbot.waitExposed(window)
-    window.resize(1280, 720)
+    window.resize(*size)
     c = window.controller
     rng = Rng(2)
     seen: set[str] = set()

@@ -148,9 +148,10 @@ def reason(key: str, amount: float, rival: bool) -> str:
                          countable=key == "on_board")
 
 
-SHORT_MARKET = {"Durables West": "Dur. W", "Durables East": "Dur. E", "Energy North": "En. N",
-                "Energy South": "En. S"}
-"""The markets whose names do not fit a button's line."""
+SHORT_MARKET = {"Durables West": "Durables W", "Durables East": "Durables E", "Energy North": "Energy N",
+                "Energy South": "Energy S"}
+"""The markets whose names do not fit a line of the board shown small: the compass point by its
+letter, the goods in a word ("Dur. W" left a newcomer to guess)."""
 
 
 def market_goods_text(m: str) -> str:
