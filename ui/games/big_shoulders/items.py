@@ -459,7 +459,7 @@ class BuildingTile(LookItem):
         draw_text(p, QRectF(left, 0, self.w - left - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT,
                   elide=False, short=pay_short)
         # its name, as the prompt and the buttons call it, over what it does
-        name_h = 21.0
+        name_h = 24.0
         draw_text(p, QRectF(5, bh + 1, self.w - 10, name_h), b.name, style.sans(9, bold=True), style.INK,
                   TEXT_LEFT, elide=False, short=name_short(b.name))
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
