@@ -319,8 +319,10 @@ def markdown_players(r: dict) -> str:
     lines = [
         f"#### {r['game']}, the analysed seat {r['level'].capitalize()}",
         "",
-        f"{app['games']} games of {r['players']} players (one {r['level'].capitalize()}, the others Normal), "
-        f"{app['samples']} positions of the {r['level'].capitalize()} seat; median {r['worlds_median']} worlds an "
+        f"{app['games']} games of {r['players']} players ("
+        + ("all Normal, one seat sampled a game, each in turn" if r["level"] == "normal" else
+           f"one {r['level'].capitalize()}, the others Normal")
+        + f"), {app['samples']} positions of the {r['level'].capitalize()} seat; median {r['worlds_median']} worlds an "
         f"estimate. Its average win share (the base rate) {app['base_rate']:.3f} (it won {r['wins']:g} games); the "
         f"app's mean forecast {r['mean_forecast']:.3f}; the chance that a position won was forecast above one lost "
         f"(AUC) {r['auc']:.2f}.",

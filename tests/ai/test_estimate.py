@@ -196,3 +196,38 @@ def test_a_comparison_names_the_games_categories_and_pools_by_adding(game_id):
         assert got.n == want.n and math.isclose(got.s, want.s, abs_tol=1e-9)
     again = Tally.from_dict(whole.to_dict())
     assert [p.key for p in again.parts()] == [p.key for p in whole.parts()]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_report_on_one_analysed_seat_says_who_played_and_scores_the_shipped_calibration(tmp_path, level):
+    """`measure_estimates report --analysed LEVEL` on samples whose outcome is known: the app's
+    mean forecast beside the seat's real win share, the games it won, and who played."""
+    import json
+
+    from ai import measure_estimates as me
+
+    samples = []
+    for g in range(8):
+        won = g % 4 == 0  # the sampled seat wins games 0 and 4
+        seat = g % 4
+        outcome = [1.0 if won and i == seat else 0.0 for i in range(4)]
+        if not won:
+            outcome[(seat + 1) % 4] = 1.0
+        for k in range(3):
+            after = [0.1, 0.1, 0.1, 0.1]
+            after[seat] = 0.7 if won else 0.1 + 0.05 * k
+            samples.append({"game": g, "index": k, "decisions": 30, "players": 4, "seat": seat, "level": level,
+                            "progress": k / 3, "candidates": 2, "worlds": 10 + k, "best": after, "after": after,
+                            "outcome": outcome})
+    (tmp_path / f"first-ceo-{level}.jsonl").write_text("".join(json.dumps(s) + "\n" for s in samples))
+    r = me.report_players("first-ceo", level, tmp_path)
+    assert r["wins"] == 2 and r["app"]["games"] == 8 and r["app"]["samples"] == 24
+    assert r["app"]["base_rate"] == pytest.approx(2 / 8)
+    power = est_module.calibration("first-ceo").power
+    forecasts = [est_module.calibrate(s["after"], power)[s["seat"]] for s in samples]
+    assert r["mean_forecast"] == pytest.approx(sum(forecasts) / len(forecasts))
+    assert r["auc"] == 1.0  # every position of a game won was forecast above every one lost
+    text = me.markdown_players(r)
+    who = "all Normal, one seat sampled a game, each in turn" if level == "normal" else "one Easy, the others Normal"
+    assert f"8 games of 4 players ({who}), 24 positions of the {level.capitalize()} seat" in text
+    assert f"calibrated as the app does (power {power:.2f})" in text

@@ -58,6 +58,8 @@ def test_the_costliest_decisions_are_shown_ringed_with_their_loss_in_points(weak
     # what the player sees first: the list of what cost them most, said in the tab and the status line
     assert w.charts.currentIndex() == 2 and w.charts.tabText(2).endswith(f"· Costliest ({len(costly)})")
     assert "what cost Ann the most" in w.statusBar().currentMessage()
+    # her win-chance line is that of a player who plays like Normal from each decision on: it says so
+    assert "a weaker player's real chance is lower" in w.win_chart.toolTip()
     texts = [w.mistakes.item(i).text() for i in range(w.mistakes.count())]
     head = next(i for i, t in enumerate(texts) if t.startswith("What cost Ann the most"))
 

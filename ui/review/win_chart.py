@@ -41,8 +41,11 @@ class WinChart(ReviewChart):
         super().__init__([[100.0 / len(names)] * len(names)] * (steps + 1), names, parent)
         self.steps = steps
         self.marked: list[tuple[int, int, float, str]] = []  # (step, seat, percent, severity)
-        self.setToolTip("Each player's estimated chance to win; rings mark mistakes, filled dots blunders. "
-                        "Click to go to that decision.")
+        # measured (ai/ANALYSIS.md, "On the players analysed"): the search plays every seat as the
+        # Normal level from each position on, so a weak player's line runs above their real chance
+        self.setToolTip("Each player's estimated chance to win if every player plays like the Normal level "
+                        "from there on (a weaker player's real chance is lower); rings mark mistakes, filled "
+                        "dots blunders. Click to go to that decision.")
 
     def set_analysis(self, analysis, outcome_shares, marks: bool) -> None:
         self.history = win_history(analysis, self.steps, len(self.names), outcome_shares)
