@@ -22,7 +22,16 @@ from ui.board.items import (
     paint_paper,
     paper_brush,
 )
-from ui.board.legible import draw_shown, fits, legible_font, plan_legible, screen_scale, shown_width
+from ui.board.legible import (
+    HEIGHT_SLACK,
+    WRAP_SLACK,
+    draw_shown,
+    fits,
+    legible_font,
+    plan_legible,
+    screen_scale,
+    shown_width,
+)
 from ui.board.pieces import Chip, LookItem, TextItem
 
 GOODS_COLOURS = {"dry_goods": "#7a5a3a", "meat_packing": "#9b3434", "food_dairy": "#5c7a29", "shoes": "#3f5580"}
@@ -459,13 +468,21 @@ class BuildingTile(LookItem):
         draw_text(p, QRectF(left, 0, self.w - left - 5, bh), pay, style.sans(9, bold=True), fg, TEXT_RIGHT,
                   elide=False, short=pay_short)
         # its name, as the prompt and the buttons call it, over what it does
-        name_h = 24.0
-        draw_text(p, QRectF(5, bh + 1, self.w - 10, name_h), b.name, style.sans(9, bold=True), style.INK,
+        # (a line as tall as the name needs as shown, so the effect keeps the most room: two
+        # lines at 1280x720, where a fixed line for the smallest board cut it to "Auto 1 Wkr")
+        name_font = style.sans(9, bold=True)
+        name_h = max(18.0, QFontMetricsF(legible_font(name_font, screen_scale(p))).height() / HEIGHT_SLACK + 1.5)
+        draw_text(p, QRectF(5, bh + 1, self.w - 10, name_h), b.name, name_font, style.INK,
                   TEXT_LEFT, elide=False, short=name_short(b.name))
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
         top = bh + 1 + name_h
-        draw_text(p, QRectF(5, top, self.w - 10, self.h - top - (26 if note or marked else 2)), b.text, body,
-                  style.INK, WRAP, elide=False, short=_plain(b.text))
+        room = QRectF(5, top, self.w - 10, self.h - top - (26 if note or marked else 2))
+        # room for one line only, as shown: the effect in a line (a short form wrapped in two
+        # lines overflowed the tile, its second line cut off by the tile's edge); two lines where
+        # the legibility rule lets them in (WRAP_SLACK)
+        lines = room.height() * WRAP_SLACK / QFontMetricsF(legible_font(body, screen_scale(p))).height()
+        draw_text(p, room, b.text, body, style.INK, WRAP if lines >= 2 else TEXT_LEFT, elide=False,
+                  short=_plain(b.text))
         if note:
             draw_text(p, QRectF(6, self.h - 19, self.w - 12, 17), note, style.sans(9, bold=True), style.INK_SOFT,
                       TEXT_LEFT)
