@@ -58,6 +58,10 @@ class Round:
     _by_id: dict[str, Phase] = field(init=False, repr=False, compare=False)
     begun_by: dict[str, str] = field(init=False, repr=False, compare=False)
     """The frame that begins a phase -> that phase's id (the frame stack's `_run` reads it)."""
+    _ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _after: dict[tuple[str, bool], Phase] = field(init=False, repr=False, compare=False)
+    """`after`'s answers as they are asked: the engine asks at every phase step (a round is
+    immutable, so an answer never changes)."""
 
     def __post_init__(self):
         every = (*self.setup, *self.phases, self.end)
@@ -71,10 +75,12 @@ class Round:
             raise ValueError("a frame begins one phase at most")
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "begun_by", begun_by)
+        object.__setattr__(self, "_ids", tuple(p.id for p in self.phases))
+        object.__setattr__(self, "_after", {})
 
     def ids(self) -> tuple[str, ...]:
         """The ids of the round's phases, in order (not the set-up's, not the end)."""
-        return tuple(p.id for p in self.phases)
+        return self._ids
 
     def first(self) -> Phase:
         """The phase a new game is in: its first set-up phase (the round's first without one)."""
@@ -111,6 +117,12 @@ class Round:
         """The phase that follows `phase_id`: the next set-up phase, the round's first after the
         set-up, the round's next (its first after its last). The end is followed by nothing.
         `skip_optional`: the optional phases next are passed (they have nothing to do this time)."""
+        known = self._after.get((phase_id, skip_optional))
+        if known is None:
+            known = self._after[phase_id, skip_optional] = self._follower(phase_id, skip_optional)
+        return known
+
+    def _follower(self, phase_id: str, skip_optional: bool) -> Phase:
         setup_ids = [p.id for p in self.setup]
         if phase_id in setup_ids:
             i = setup_ids.index(phase_id)
