@@ -251,6 +251,20 @@ def cover(view, share: float = COVERED) -> Cover:
     return found
 
 
+def moving(view) -> bool:
+    """True while a piece of the board slides or turns over (ui/board/items.py)."""
+    from ui.board.items import BoardItem
+
+    pool = view.scene().pool
+    return any(p.motions for p in pool.items.values() if isinstance(p, BoardItem))
+
+
+def at_rest(app, view) -> None:
+    """Wait until no piece moves, and the board has painted where they stopped."""
+    wait_until(app, lambda: not moving(view), timeout_s=10)
+    settle(app, 40)
+
+
 def turn_starts(window, decisions: int = DECISIONS):
     """Play `decisions` of yours in `window`'s game at random (the AIs answering) and stop at the
     start of each of your turns, once the AIs moved and the board shows what they changed (the
@@ -269,6 +283,7 @@ def turn_starts(window, decisions: int = DECISIONS):
         if c.session.is_over():
             return
         settle(app, 40)  # the follower's report comes on the next pass of the event loop
+        at_rest(app, window.view)  # as the player sees it once the pieces stopped
         report = window.follower.report if window.follower is not None else None
         if report is not None and report is not seen:
             seen = report
@@ -293,3 +308,108 @@ def with_hint(window) -> bool:
         return False
     settle(app, 40)
     return bool(marks_on(window.view.scene()))
+
+
+# -- nothing moves under the cursor -------------------------------------------------------------------
+def _places(view) -> dict:
+    """Where each piece of the board is on the screen now (the window's pixels: the view may
+    move inside the window while the board holds still), by its pool key."""
+    from PySide6.QtCore import QPoint, QPointF
+
+    pool = view.scene().pool
+    to_view = view.viewportTransform()
+    origin = QPointF(view.viewport().mapTo(view.window(), QPoint(0, 0)))
+    return {key: piece.deviceTransform(to_view).mapRect(piece.boundingRect()).translated(origin)
+            for key, piece in pool.items.items() if piece.isVisible()}
+
+
+def click_piece(view, piece) -> None:
+    """A left click on `piece` where the player sees it (its outline's centre)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    outline = piece.outline() if hasattr(piece, "outline") else None
+    local = outline.boundingRect() if outline is not None and not outline.isEmpty() else piece.boundingRect()
+    point = view.mapFromScene(piece.mapToScene(local.center()))
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+
+
+def second_click(window, rng) -> tuple[list, int] | None:
+    """Click a piece that takes a decision now (one at random); if the same player is asked again
+    at once (the second click of one decision: a factory's type, then its cell; a building to
+    play, then one to discard), the pieces that take that second click and stood elsewhere on the
+    screen before the first, and how many take it. None if the click ended the player's part (or
+    no piece takes a decision)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    c, view = window.controller, window.view
+    scene = view.scene()
+    at_rest(app, view)
+    pieces = [p for p in scene.items_with_actions() if p.isVisible()]
+    if not pieces or not c.human_to_move():
+        return None
+    seat = c.viewer
+    before = _places(view)
+    n = len(c.session.log)
+    click_piece(view, rng.choice(pieces))
+    settle(app, 60)
+    at_rest(app, view)
+    log = c.session.log
+    if not c.human_to_move() or c.viewer != seat or any(e.action.seat != seat for e in log[n:]):
+        return None
+    keys = {key for key, piece in scene.pool.items.items() if piece in set(scene.items_with_actions())}
+    after = _places(view)
+
+    def away(a, b) -> bool:
+        return abs(a.x() - b.x()) > 1 or abs(a.y() - b.y()) > 1
+
+    # a piece that took the place of one of its kind the first click removed (a row of cards
+    # closing up) stands where a piece of the row stood: the row's way, not a move of the layout
+    gone = [rect for key, rect in before.items() if key not in after]
+    moved = [key for key in keys if key in before and key in after and away(before[key], after[key])
+             and not any(not away(after[key], rect) for rect in gone)
+             and not any(k[0] == key[0] and k != key and not away(after[key], r) for k, r in before.items())]
+    return moved, len(keys)
+
+
+def panels_overlapping(view) -> list[tuple[str, str]]:
+    """The pairs of the board's panels whose pieces are drawn over one another now (a panel laid
+    out for another room, drawn over its neighbour)."""
+    from PySide6.QtCore import QRectF
+
+    from ui.board.badge_room import is_overlay
+
+    scene = view.scene()
+    boxes = {}
+    for name in scene.panel_order():
+        box = QRectF()
+        for piece in scene.pieces_of(name):
+            if not is_overlay(piece):
+                box = box.united(piece.sceneBoundingRect())
+        if not box.isEmpty():
+            boxes[name] = box.adjusted(2, 2, -2, -2)  # (a shadow or a glow may touch a neighbour)
+    names = list(boxes)
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if boxes[a].intersects(boxes[b])]
+
+
+def stale_marks(view) -> list:
+    """The rings and marks drawn round another outline than their piece's now (a piece laid out
+    anew for another room, its ring left at its old size)."""
+    from ui.board.marks import marks_on
+    from ui.board.spotlight import spotlight
+
+    scene = view.scene()
+    stale = []
+    for ring in spotlight(scene).all_rings():
+        piece = ring.parentItem()
+        outline = piece.outline() if hasattr(piece, "outline") else None
+        now = outline.boundingRect() if outline is not None and not outline.isEmpty() else piece.boundingRect()
+        if ring.outline.boundingRect() != now:
+            stale.append(ring)
+    for mark in marks_on(scene):
+        piece = mark.parentItem()
+        now = piece.rect() if hasattr(piece, "rect") else piece.boundingRect()
+        if mark.piece_rect != now:
+            stale.append(mark)
+    return stale

@@ -42,17 +42,29 @@ def badge_on_screen(view, mark):
 
 
 def badges_apart(view, marks) -> None:
-    """The marks' badges do not cover one another, and each is near its piece and, unless its
-    piece is not, inside the view."""
+    """The marks' badges do not cover one another, each is near its piece and, if its piece is in
+    sight, inside the view, and none covers more than a corner of a word of the board
+    (ui/board/badge_room.py) where the board leaves it room."""
     from PySide6.QtCore import QRectF
+
+    from ui.board.text_boxes import boxes_in_view
 
     rects = [badge_on_screen(view, m) for m in marks]
     for i, a in enumerate(rects):
         for b in rects[i + 1:]:
             assert not a.intersects(b), "two marks' badges overlap"
     port = QRectF(view.viewport().rect())
+    words = [(rect, text) for rect, text, _piece in boxes_in_view(view)]
     for m, r in zip(marks, rects, strict=True):
         piece = view.mapFromScene(m.parentItem().sceneBoundingRect()).boundingRect()
-        assert r.bottom() >= piece.top() - 3 * r.height() - 8 and r.right() >= piece.left() - 2 * r.width() - 8
-        if m.badge.rect != m.badge.home:
-            assert port.contains(r), "a badge was moved out of the view"
+        assert r.intersects(piece.adjusted(-r.width() - 8, -r.height() - 8, r.width() + 8, r.height() + 8)), \
+            "a badge far from its piece"
+        if port.contains(piece):
+            assert port.contains(r), "a badge out of the view"
+        covered = [(text, round(_share(r, rect), 2)) for rect, text in words if _share(r, rect) > 0.2]
+        assert not covered, f"the badge {m.badge.shown_text()!r} covers {covered}"
+
+
+def _share(badge, word) -> float:
+    inter = badge.intersected(word)
+    return 0.0 if inter.isEmpty() else inter.width() * inter.height() / max(1.0, word.width() * word.height())

@@ -50,6 +50,7 @@ from shiboken6 import isValid
 from engine.core.memo import game_cache
 from ui.board import icons, style
 from ui.board.legible import draw_legible, legible_font, screen_scale
+from ui.board.overlay import Overlay
 from ui.board.paint_guard import guarded_paint
 from ui.services.plain_text import plain_tip, tip_text
 
@@ -143,7 +144,7 @@ def pulse_for(scene) -> PulseDriver | None:
 
 
 # -- highlight and clicks ----------------------------------------------------------------------------
-class GlowOverlay(QGraphicsItem):
+class GlowOverlay(QGraphicsItem, Overlay):
     """The pulsing gold outline of a legal target, as a child item of the piece.
 
     It is drawn once at full strength into its own device-pixel cache, from an image shared by
@@ -152,6 +153,8 @@ class GlowOverlay(QGraphicsItem):
     milliseconds per piece)."""
 
     MARGIN = 7.0
+    # an Overlay, drawn round its piece: the board's fit does not count it (a row of choices
+    # glowing at the board's edge would shrink the whole board between two clicks)
 
     def __init__(self, piece: BoardItem):
         super().__init__(piece)
@@ -1169,7 +1172,17 @@ def slide(item: BoardItem, target: QPointF, speed: float = 1.0, ms: int = BASE_S
     anim.setStartValue(item.pos())
     anim.setEndValue(target)
     anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-    start_animation(item, "_slide_anim", anim, lambda it: it.setPos(target))
+    start_animation(item, "_slide_anim", anim, lambda it: _slid(it, target))
+
+
+def _slid(item: QGraphicsObject, target: QPointF) -> None:
+    """A slide ended: the piece on its place, and the badges over the board placed again round
+    the pieces where they now are (one placed during the slide may lie over a word now)."""
+    from ui.board.marks import badges_due
+
+    item.setPos(target)
+    if item.scene() is not None:
+        badges_due(item.scene())
 
 
 FLIP_MS = 300

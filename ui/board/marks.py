@@ -22,7 +22,9 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
 from ui.board import style
+from ui.board.badge_room import Placing, disc_places, pill_places, place
 from ui.board.items import BoardItem
+from ui.board.overlay import Overlay
 from ui.board.paint_guard import guarded_paint
 from ui.services.plain_text import plain_tip, tip_text
 
@@ -41,26 +43,39 @@ class Mark:
     words: str = ""
     """The mark in words, for its tooltip ("1. Acquire Amazin for $19 (54 % to win)"); the badge's
     text if empty. The piece's own tooltip follows it: the mark lies over the piece."""
+    short: str = ""
+    """The badge's text where the whole has no room clear of the board's words ("1", "✓"): drawn
+    as a disc; by default the text before its " · "."""
 
 
-class MarkItem(QGraphicsItem):
+class MarkItem(QGraphicsItem, Overlay):
     """The ring of one mark around its piece (a child of it), with its badge."""
 
     RING = 3.0
-
     def __init__(self, piece: QGraphicsItem, mark: Mark):
         super().__init__(piece)
         self.mark = mark
         self.setZValue(MARK_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the piece
-        rect = piece.rect() if isinstance(piece, BoardItem) else piece.boundingRect()
-        self.piece_rect = QRectF(rect)
-        m = self.RING + 2
-        self._bounds = self.piece_rect.adjusted(-m, -m, m, m)
         self.badge = BadgeItem(self, mark)
-        self.badge.setPos(rect.topRight())
+        self.piece_rect = QRectF()
+        self._bounds = QRectF()
+        self.refit()
         own = tip_text(piece.toolTip())
         self.setToolTip(plain_tip("\n\n".join(t for t in (mark.words or mark.text, own) if t)))
+
+    def refit(self) -> None:
+        """Round its piece as the piece is now (a piece laid out for another room takes another
+        size: the ring would hang over its neighbours)."""
+        piece = self.parentItem()
+        rect = QRectF(piece.rect() if isinstance(piece, BoardItem) else piece.boundingRect())
+        if rect == self.piece_rect:
+            return
+        self.prepareGeometryChange()
+        self.piece_rect = rect
+        m = self.RING + 2
+        self._bounds = rect.adjusted(-m, -m, m, m)
+        self.badge.setPos(rect.topRight())
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds
@@ -79,19 +94,45 @@ class MarkItem(QGraphicsItem):
         p.restore()
 
 
-class ScreenBadge(QGraphicsItem):
+class ScreenBadge(QGraphicsItem, Overlay):
     """A pill of words drawn in screen pixels (it ignores the board's zoom), so its words stay
     legible on a board fitted into a small window: a hint's "1 · 54 %", the mark of the player
     who changed a piece (ui/board/spotlight.py). `rect` is in screen pixels round the item's place."""
 
     HEIGHT = 20.0
-
     def __init__(self, parent: QGraphicsItem, text: str, fill: str, ink: str, edge: str, rect: QRectF):
         super().__init__(parent)
         self.text, self.fill, self.ink, self.edge = text, fill, ink, edge
         self.rect = rect
+        self.home = QRectF(rect)
+        """Its first place, in screen pixels round the item's place: `rect` is this until the
+        badge is placed clear of the board's words (ui/board/badge_room.py)."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    short_text = ""
+    """A shorter form, drawn as a disc where the whole badge has no room ("" for none)."""
+    _short = False
+
+    def show_at(self, rect: QRectF) -> None:
+        """Draw the badge at `rect` (screen pixels round the item's place)."""
+        if rect != self.rect:
+            self.prepareGeometryChange()
+            self.rect = QRectF(rect)
+
+    def short_home(self) -> QRectF:
+        """The size of the short form (its place is chosen by ui/board/badge_room.py)."""
+        width = max(self.HEIGHT, QFontMetricsF(self.badge_font()).horizontalAdvance(self.short_text) + 8)
+        return QRectF(0, 0, width, self.HEIGHT)
+
+    def set_short(self, short: bool) -> None:
+        """Draw the short form (True) or the whole text."""
+        if short != self._short:
+            self._short = short
+            self.update()
+
+    def shown_text(self) -> str:
+        return self.short_text if self._short and self.short_text else self.text
 
     font = None
 
@@ -112,12 +153,13 @@ class ScreenBadge(QGraphicsItem):
         p.drawRoundedRect(self.rect, h / 2, h / 2)
         p.setFont(self.font or self.badge_font())
         p.setPen(style.qcolor(self.ink))
-        p.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
+        p.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.shown_text())
         p.restore()
 
 
 class BadgeItem(ScreenBadge):
-    """The badge at the piece's top-right corner, over the corner and mostly inside the piece."""
+    """The badge of a mark: across its piece's top-right corner, or wherever round the piece it
+    covers none of the board's words (`declutter`)."""
 
     def __init__(self, parent: MarkItem, mark: Mark):
         self.mark = mark
@@ -125,17 +167,11 @@ class BadgeItem(ScreenBadge):
         h = self.HEIGHT
         width = QFontMetricsF(font).horizontalAdvance(mark.text) + h * 0.8
         colour = TONES.get(mark.tone, TONES["hint"])
-        self.home = QRectF(-width + h * 0.6, -h * 0.6, width, h)
-        """Its place by the corner, in screen pixels; `rect` is this, or moved clear of another (`declutter`)."""
-        super().__init__(parent, mark.text, colour, style.PAPER, style.PAPER, QRectF(self.home))
+        corner = QRectF(-width + h * 0.6, -h * 0.6, width, h)  # across the top-right corner
+        super().__init__(parent, mark.text, colour, style.PAPER, style.PAPER, corner)
         self.font = font
-
-    def move_by(self, dx: float, dy: float) -> None:
-        """Draw the badge (dx, dy) screen pixels from its place."""
-        rect = self.home.translated(dx, dy)
-        if rect != self.rect:
-            self.prepareGeometryChange()
-            self.rect = rect
+        # its number alone where the whole has no room: the words under the prompt say the rest
+        self.short_text = mark.short or (mark.text.split(" · ")[0] if " · " in mark.text else "")
 
 
 def show_marks(scene, marks: list[Mark]) -> list[Mark]:
@@ -154,53 +190,44 @@ def show_marks(scene, marks: list[Mark]) -> list[Mark]:
         shown.append(MarkItem(piece, mark))
     scene.board_marks = shown
     declutter(scene)
+    badges_due(scene)
     return missing
 
 
-LIFT_GAP = 2.0
-"""Screen pixels kept between two badges."""
-
-
-MOVES = ((0, 0), (0, -1), (-1, 0), (-1, -1), (0, -2), (-2, 0), (-1, -2), (-2, -1), (0, -3), (-2, -2))
-"""Where a badge may go from its place, nearest first, in badge widths to the right and badge
-heights down: up and to the left only, over what a board draws before its piece (its panel's
-title, the pieces before it in reading order); what comes after would be drawn over it."""
-
-
 def declutter(scene, view=None) -> None:
-    """Keep the badges of marks on neighbouring pieces from covering one another in `view` (the
-    scene's first view by default): a badge that would overlap an earlier mark's (a hint's second
-    candidate beside the first, a review's move played beside the better move) is moved to the
-    nearest place of `MOVES` that is clear and still inside the view (its ring stays on its
-    piece). A badge whose place by its corner would hang out of the view (a piece at the board's
-    edge: "Played · −$310" read "ayed · −$310") is first moved just inside it, when its piece is in
-    view. The badges keep their size in screen pixels while the pieces do not, so the board's
-    view calls this again whenever its zoom or place changes."""
+    """Place every badge on `scene` in `view` (the scene's first view by default) where it covers
+    none of the board's words and no other badge (ui/board/badge_room.py): the marks' badges
+    first, then the discs of the rings of what changed (ui/board/spotlight.py). The badges keep
+    their size in screen pixels while the pieces do not, so the board's view calls this again
+    whenever its zoom or place changes, and once the pieces have painted (their words' places)."""
+    from ui.board.scene import GameScene
 
-    marks = marks_on(scene) if scene is not None else []
-    if view is None:
-        views = scene.views() if scene is not None else []
-        view = views[0] if views else None
-    if view is None or not marks:
+    if not isinstance(scene, GameScene):  # (a picture's plain scene has no badges)
         return
-    port = QRectF(view.viewport().rect())
-    placed: list[QRectF] = []
-    for mark in marks:
-        corner = view.mapFromScene(mark.mapToScene(mark.badge.pos()))
-        origin = mark.badge.home.translated(corner.x(), corner.y())
-        piece = view.mapFromScene(mark.mapToScene(mark.piece_rect)).boundingRect()
-        home = _inside(origin, port) if piece.intersects(port.toRect()) else origin
-        across, down = home.width() + LIFT_GAP, home.height() + LIFT_GAP
-        chosen = home
-        for dx, dy in MOVES:
-            rect = home.translated(dx * across, dy * down)
-            if (dx or dy) and not port.contains(rect):
-                continue
-            if not any(rect.adjusted(-LIFT_GAP, -LIFT_GAP, LIFT_GAP, LIFT_GAP).intersects(r) for r in placed):
-                chosen = rect
-                break
-        mark.badge.move_by(chosen.left() - origin.left(), chosen.top() - origin.top())
-        placed.append(chosen)
+    if view is None:
+        views = scene.views()
+        view = views[0] if views else None
+    if view is None:
+        return
+    marks = marks_on(scene)
+    for m in marks:
+        m.refit()
+    placings = [Placing(m.badge, m.parentItem(), pill_places, hidden_if_no_room=False) for m in marks]
+    spot = scene.spot
+    if spot is not None:
+        placings += [Placing(ring.badge, ring.parentItem(), disc_places) for ring in spot.all_rings()
+                     if ring.badge is not None]
+    place(view, placings)
+
+
+def badges_due(scene) -> None:
+    """The badges on `scene` are to be placed again once its pieces have painted (the view does it
+    after its next paint: a piece that changed paints its words afresh there)."""
+    from ui.board.view import BoardView
+
+    for view in scene.views():
+        if isinstance(view, BoardView):  # (a picture's plain view places nothing)
+            view.place_badges_later()
 
 
 def _inside(rect: QRectF, port: QRectF) -> QRectF:

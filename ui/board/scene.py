@@ -248,6 +248,7 @@ class GameScene(QGraphicsScene):
 
     def _move_frames(self) -> None:
         arr = self.arrangement
+        moved = False
         for name, origin in self._origins.items():
             rect = arr.rects.get(name)
             frame = self._frames.get(name)
@@ -257,11 +258,16 @@ class GameScene(QGraphicsScene):
             target = QPointF(rect[0] - origin.x(), rect[1] - origin.y())
             if frame.pos() != target:
                 frame.setPos(target)
+                moved = True
         for name, frame in self._frames.items():
             if name not in arr.rects:
                 frame.setVisible(False)  # a panel this arrangement has no place for
         w, h = arr.size
         self.setSceneRect(QRectF(-BOARD_PAD, -BOARD_PAD, w + 2 * BOARD_PAD, h + 2 * BOARD_PAD))
+        if moved:  # the badges over the board go clear of the words where they are now
+            from ui.board.marks import badges_due
+
+            badges_due(self)
 
     def set_room(self, w: float, h: float, anew: bool = False) -> bool:
         """The view has `w` × `h` pixels for the board (a new window or dock size): arrange the

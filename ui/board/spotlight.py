@@ -34,12 +34,14 @@ from engine.core.contract import Action
 from ui.board import style
 from ui.board.items import BoardItem
 from ui.board.marks import ScreenBadge
+from ui.board.overlay import Overlay, is_overlay
 from ui.board.paint_guard import guarded_paint
 from ui.board.pool import drop
+from ui.board.text_boxes import boxes, boxes_with_parts
 
 BADGE_ROOM = 36.0
-"""A piece smaller than this (board units: a token, a marker) gets no badge, which would hide it;
-its ring alone marks it, and the words say who did it."""
+"""Retired: a piece of any size gets its badge, which goes beside a small piece, never over it
+(ui/board/badge_room.py)."""
 RING_Z = 60.0
 """Above a piece's glow and a hint's mark (50), below nothing the player clicks: rings take no click."""
 
@@ -56,8 +58,9 @@ class Look:
     mark: str = ""
 
 
-class Ring(QGraphicsObject):
-    """One ring round its parent piece (and the badge of whose doing it was)."""
+class Ring(QGraphicsObject, Overlay):
+    """One ring round its parent piece (and the badge of whose doing it was): drawn on the piece's
+    outline, half on the frame and half beside it, so it lies over no word inside the piece."""
 
     def __init__(self, piece: QGraphicsItem, look: Look, layer: str):
         super().__init__(piece)
@@ -71,17 +74,27 @@ class Ring(QGraphicsObject):
             outline = QPainterPath()
             outline.addRect(piece.boundingRect())
         self.outline = outline
-        # never beyond the piece's own painted area: a ring (or its badge) that reached past a
-        # piece at the board's edge would grow the board, and the view would fit it again
-        self._bounds = QRectF(piece.boundingRect())
+        # beyond the piece by half the widest pen at the smallest zoom: an overlay, which the
+        # view's fit does not count (a ring at the board's edge does not grow the board)
+        reach = max(w for _c, w, _d in RING_PENS.get(look.kind, RING_PENS["changed"])) / MIN_ZOOM
+        self._bounds = outline.boundingRect().united(piece.boundingRect()).adjusted(-reach, -reach, reach, reach)
         self.badge = None
         box = outline.boundingRect()
-        if look.mark and look.kind in ("changed", "moved") and min(box.width(), box.height()) >= BADGE_ROOM:
+        if look.mark and look.kind in ("changed", "moved"):
             self.badge = Badge(self, look)
-            self.badge.setPos(outline.boundingRect().topLeft())
+            self.badge.setPos(box.topLeft())
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds
+
+    def fits(self, piece) -> bool:
+        """True if the ring is still drawn round `piece`'s outline (a piece laid out for another
+        room takes another size: its ring is made again, else it hangs over its neighbours)."""
+        outline = piece.outline() if isinstance(piece, BoardItem) else None
+        if outline is None or outline.isEmpty():
+            outline = QPainterPath()
+            outline.addRect(piece.boundingRect())
+        return outline.boundingRect() == self.outline.boundingRect()
 
     def shape(self) -> QPainterPath:
         return QPainterPath()  # never under the mouse
@@ -95,19 +108,37 @@ class Ring(QGraphicsObject):
         t = p.worldTransform()
         scale = max(1e-3, (abs(t.m11()) + abs(t.m22())) / 2)
         box = self.outline.boundingRect()
-        if min(box.width(), box.height()) * scale < THIN_PX:  # a thin strip: a ring that leaves it legible
-            pens = THIN_PENS.get(self.look.kind, pens)
-        # the widest pen's outer edge on the piece's outline: the ring lies inside the piece
-        inset = max(w for _c, w, _d in pens) / 2 / scale
-        inset = min(inset, box.width() / 3, box.height() / 3)
+        small = min(box.width(), box.height()) * scale < SMALL_PX
+        if small and self.look.kind == "changed" and self.badge is not None:
+            # a chip, a token on a track: any line round it crosses its own words or its
+            # neighbours'; its badge beside it marks it (where the board leaves room for one)
+            p.restore()
+            return
+        if small or min(box.width(), box.height()) * scale < THIN_PX:
+            pens = THIN_PENS.get(self.look.kind, pens)  # a thin strip, a chip: a ring that leaves it legible
         path = self.outline
-        if inset > 0 and box.width() > 0 and box.height() > 0:
-            from PySide6.QtGui import QTransform
-
-            sx, sy = (box.width() - 2 * inset) / box.width(), (box.height() - 2 * inset) / box.height()
-            c = box.center()
-            path = QTransform().translate(c.x(), c.y()).scale(sx, sy).translate(-c.x(), -c.y()).map(self.outline)
-        for colour, width, dashed in pens:
+        half = max(w for _c, w, _d in pens) / 2 / scale
+        words = QRectF()
+        for rect, _text in boxes_with_parts(self.parentItem()):
+            words = words.united(rect)
+        if not words.isEmpty() and not box.contains(words):
+            # words beyond the outline (a count on a deck's edge): the ring goes round them too
+            box = box.united(words)
+            path = QPainterPath()
+            path.addRoundedRect(box, 3, 3)
+        if box.width() > 4 * half and box.height() > 4 * half:
+            # wholly inside the piece where its own words leave its edge free, else wholly
+            # outside where its neighbours' words do, else on the outline in a thin line
+            inner = box.adjusted(2 * half, 2 * half, -2 * half, -2 * half)
+            if not small and (words.isEmpty() or inner.contains(words)):
+                path = _scaled(path, box, -half)
+            elif not self._neighbours_words(box.adjusted(-2 * half, -2 * half, 2 * half, 2 * half)):
+                path = _scaled(path, box, half)
+            else:
+                pens = THIN_PENS.get(self.look.kind, pens)
+        else:
+            path = _scaled(path, box, half)  # a sliver: round it
+        for colour, width, dashed in pens:  # centred on the outline: half on the frame, half beside it
             pen = QPen(QColor(self.look.colour if colour is None else colour), width)
             pen.setCosmetic(True)  # as wide at any zoom
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -116,6 +147,20 @@ class Ring(QGraphicsObject):
             p.setPen(pen)
             p.drawPath(path)
         p.restore()
+
+    def _neighbours_words(self, around: QRectF) -> bool:
+        """True if a word of another piece lies in `around` (the ring's coordinates)."""
+        scene = self.scene()
+        piece = self.parentItem()
+        if scene is None:
+            return False
+        for item in scene.items(self.mapRectToScene(around), Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+            if is_overlay(item) or item is piece or not item.isVisible() or piece.isAncestorOf(item):
+                continue
+            if any(around.intersects(self.mapRectFromItem(item, rect)) and not piece.boundingRect().contains(
+                    self.mapRectFromItem(item, rect)) for rect, _text in boxes(item)):
+                return True
+        return False
 
     def fade(self, ms: int) -> None:
         """Fade out over `ms` and go (0: stay until cleared)."""
@@ -137,13 +182,22 @@ class Ring(QGraphicsObject):
 
 
 RING_PENS: dict[str, tuple[tuple[str | None, float, bool], ...]] = {
-    # (colour or None for the look's own, width in screen pixels, dashed), drawn in order
-    "changed": ((style.PAPER, 4.5, False), (style.INK, 2.5, True)),
-    "moved": ((style.PAPER, 6.0, False), (None, 4.0, False)),
-    "pointed": (("#ffffff", 8.0, False), (style.INK, 3.0, False)),
-    "focus": (("#ffffff", 7.0, False), ("#0072B2", 3.0, False), (style.INK, 1.0, False)),
+    # (colour or None for the look's own, width in screen pixels, dashed), drawn in order, each
+    # centred on the piece's outline: half of the widest lies inside the piece, at its frame
+    "changed": ((style.PAPER, 3.5, False), (style.INK, 2.0, True)),
+    "moved": ((style.PAPER, 5.0, False), (None, 3.0, False)),
+    "pointed": (("#ffffff", 6.0, False), (style.INK, 2.5, False)),
+    "focus": (("#ffffff", 6.0, False), ("#0072B2", 3.0, False), (style.INK, 1.0, False)),
 }
 """The pens of each kind of ring: none is gold, the colour of a legal target."""
+
+MIN_ZOOM = 0.15
+"""The view's least zoom (BoardView.MIN_SCALE): a ring's bounds reach as far beyond its piece as
+its pens do there."""
+
+SMALL_PX = 30.0
+"""A piece smaller than this on the screen (a chip, a token with a letter) is ringed wholly
+outside its outline: its words reach its edges."""
 
 THIN_PX = 34.0
 """A piece thinner than this on the screen (a company's strip, a share) gets THIN_PENS, which
@@ -157,8 +211,8 @@ THIN_PENS: dict[str, tuple[tuple[str | None, float, bool], ...]] = {
 
 
 class Badge(ScreenBadge):
-    """A disc in a player's colour with their mark, in screen pixels, inward from a ring's corner
-    (never beyond the piece: see Ring)."""
+    """A disc in a player's colour with their mark, in screen pixels, on a corner of the ring's
+    piece where it covers no word (ui/board/badge_room.py), else not shown."""
 
     def __init__(self, parent: Ring, look: Look):
         self.look = look
@@ -166,7 +220,7 @@ class Badge(ScreenBadge):
         s = self.HEIGHT
         width = max(s, QFontMetricsF(font).horizontalAdvance(look.mark) + 8)
         super().__init__(parent, look.mark, look.colour, style.text_on(look.colour), style.INK, QRectF(0, 0, width, s))
-        self.font = font
+        self.font = font  # its place: on a corner of the frame clear of every word (marks.declutter)
 
 
 class Spotlight:
@@ -198,7 +252,15 @@ class Spotlight:
             ring.fade(fade_ms)
             rings[key] = (look, ring)
         self.layers[layer] = rings
+        self._place_badges()
         return missing
+
+    def _place_badges(self) -> None:
+        """Place the badges clear of the board's words now, and again once the pieces painted."""
+        from ui.board.marks import badges_due, declutter
+
+        declutter(self.scene)
+        badges_due(self.scene)
 
     def clear(self, layer: str | None = None) -> None:
         """Take the rings of `layer` (every layer if None) off the board."""
@@ -211,23 +273,40 @@ class Spotlight:
         return {key for key, (_look, ring) in self.layers.get(layer, {}).items()
                 if isValid(ring) and ring.isVisible() and ring.scene() is self.scene}
 
+    def all_rings(self) -> list[Ring]:
+        """Every ring shown now, the earlier layers first."""
+        order = sorted(self.layers, key=lambda n: LAYER_ORDER.index(n) if n in LAYER_ORDER else len(LAYER_ORDER))
+        return [ring for name in order for ring in self.rings(name)]
+
     def rings(self, layer: str) -> list[Ring]:
         return [ring for _look, ring in self.layers.get(layer, {}).values()
                 if isValid(ring) and ring.scene() is self.scene]
 
     def follow(self) -> None:
-        """After a redraw: a ring whose piece left the board (or became another piece under its
-        key) goes; a ring whose key has a piece again is put back on it."""
+        """After a redraw (or the board laid out for another room): a ring whose piece left the
+        board (or became another piece under its key) goes; a ring whose key has a piece again is
+        put back on it; a ring whose piece took another size is drawn round its new outline."""
         for layer, rings in self.layers.items():
             for key, (look, ring) in list(rings.items()):
                 piece = self.piece(key)
-                if isValid(ring) and piece is not None and ring.parentItem() is piece:
+                if isValid(ring) and piece is not None and ring.parentItem() is piece and ring.fits(piece):
                     continue
                 _remove(ring)
                 if piece is None:
                     del rings[key]
                 else:
                     rings[key] = (look, Ring(piece, look, layer))
+        if any(ring.badge is not None for ring in self.all_rings()):
+            self._place_badges()  # a piece under a ring may say something else now
+
+
+def _scaled(path: QPainterPath, box: QRectF, by: float) -> QPainterPath:
+    """`path` grown (`by` > 0) or shrunk by `by` on every side of `box`, about its centre."""
+    from PySide6.QtGui import QTransform
+
+    sx, sy = (box.width() + 2 * by) / box.width(), (box.height() + 2 * by) / box.height()
+    c = box.center()
+    return QTransform().translate(c.x(), c.y()).scale(sx, sy).translate(-c.x(), -c.y()).map(path)
 
 
 def _remove(ring: Ring) -> None:

@@ -16,12 +16,21 @@ the piece's own coordinates); the box is measured when asked (`boxes`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QTransform
+from PySide6.QtGui import QFont, QFontMetricsF, QTransform
+
+from ui.board.overlay import is_overlay
 
 _painting: list[tuple[object, QTransform]] = []
 """The pieces painting now (a piece's paint may draw another's: a scene's render), innermost
 last, each with the inverse of the painter's transform when it began."""
+
+
+GENERATION = 0
+"""Counts the paints that drew some piece's words elsewhere or other words than before: what
+lies over the board is placed again when it changed (BoardView.paintEvent)."""
 
 
 def begin(item, painter) -> None:
@@ -30,6 +39,8 @@ def begin(item, painter) -> None:
     if not ok:
         inverse = QTransform()
     try:
+        # (any item: one that has not painted yet has drawn no words)
+        item._text_before = getattr(item, "_text_drawn", None)
         item._text_drawn = []
     except AttributeError:  # an item that takes no attributes keeps no words
         return
@@ -37,8 +48,15 @@ def begin(item, painter) -> None:
 
 
 def end(item) -> None:
+    global GENERATION
     if _painting and _painting[-1][0] is item:
         _painting.pop()
+        before, now = item._text_before, item._text_drawn
+        item._text_before = None
+        if before is None or len(before) != len(now) or any(
+                a[1].text != b[1].text or a[1].box != b[1].box or a[0] != b[0]
+                for a, b in zip(before, now, strict=True)):
+            GENERATION += 1
 
 
 def note(painter, shown) -> None:
@@ -50,9 +68,37 @@ def note(painter, shown) -> None:
 
 
 def boxes(item) -> list[tuple[QRectF, str]]:
-    """The rects `item` drew its words in (its own coordinates) and the words, at its last paint."""
+    """The rects of the words `item` drew at its last paint (its own coordinates), and the words:
+    a line's letters from the top of its capitals to the foot of its descenders, as inked (a mark
+    may pass through the empty line height above a word without hiding it); several lines, the
+    box they fill."""
     # any item: one that has not painted yet (or takes no attributes) has drawn no words
-    return [(to_item.mapRect(shown.extent()), shown.text) for to_item, shown in getattr(item, "_text_drawn", ())]
+    return [(to_item.mapRect(_ink(shown.text, shown.font, shown.box.getRect(), shown.flags)), shown.text)
+            for to_item, shown in getattr(item, "_text_drawn", ())]
+
+
+def boxes_with_parts(item) -> list[tuple[QRectF, str]]:
+    """`boxes(item)` and the words of the parts lying on it (its children: a count on a pile, a
+    chip on a card), all in `item`'s coordinates; marks and badges over it are no parts."""
+    out = list(boxes(item))
+    for child in item.childItems():
+        if is_overlay(child) or not child.isVisible():
+            continue
+        out += [(child.mapRectToParent(rect), text) for rect, text in boxes_with_parts(child)]
+    return out
+
+
+@lru_cache(maxsize=20_000)
+def _ink(text: str, font: QFont, box: tuple[float, float, float, float], flags: int) -> QRectF:
+    """Where `text` drawn in `box` with `flags` puts ink (see `boxes`); remembered, as a board
+    draws the same words over and over."""
+    fm = QFontMetricsF(font)
+    line = fm.boundingRect(QRectF(*box), flags, text)
+    if "\n" in text or fm.horizontalAdvance(text) > box[2] + 0.5:  # wrapped: the lines' box
+        return line
+    tight = fm.tightBoundingRect(text)
+    return QRectF(line.left() + max(0.0, tight.left()), line.top() + fm.ascent() + tight.top(),
+                  min(tight.width(), line.width()), tight.height())
 
 
 def boxes_in_view(view, pieces=None) -> list[tuple[QRectF, str, object]]:

@@ -7,8 +7,17 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from ui.board import text_boxes
 from ui.board.marks import declutter
+from ui.board.overlay import is_overlay
 from ui.board.scene import GameScene
+
+
+def _badges_on(scene: GameScene) -> bool:
+    """True if badges lie over `scene`: a hint's or a review's marks, or rings with their player's
+    disc (ui/board/spotlight.py)."""
+    spot = scene.spot
+    return bool(scene.board_marks) or (spot is not None and any(ring.badge is not None for ring in spot.all_rings()))
 
 
 class BoardView(QGraphicsView):
@@ -46,6 +55,8 @@ class BoardView(QGraphicsView):
         self._port: QRectF | None = None  # the viewport's place in the window, last seen settled
         self._relaying = False  # the scene is being laid out for a new room (see _tell_room)
         self._room_width = None  # the viewport's width when the scene was last told its room
+        self._badges_due = False  # the badges over the board are to be placed after the next paint
+        self._words_placed = text_boxes.GENERATION  # the words' paints the badges were placed after
 
     def setScene(self, scene) -> None:  # noqa: N802 - Qt API
         self._fitted = None
@@ -69,7 +80,7 @@ class BoardView(QGraphicsView):
         # the fit zoom out to a board far smaller than the view
         rect = QRectF()
         for item in scene.items():
-            if item.isVisible():
+            if item.isVisible() and not is_overlay(item):  # a ring or a badge is not board
                 rect = rect.united(item.sceneBoundingRect())
         return rect if not rect.isEmpty() else scene.sceneRect()
 
@@ -84,7 +95,7 @@ class BoardView(QGraphicsView):
                  QRectF(-far, area.bottom(), 2 * far, far),
                  QRectF(-far, area.top(), far + area.left(), area.height()),
                  QRectF(area.right(), area.top(), far, area.height()))
-        return any(scene.items(band, mode) for band in bands)
+        return any(not is_overlay(item) for band in bands for item in scene.items(band, mode))
 
     FIT_MARGIN = 8
     """View pixels left round a fitted board."""
@@ -109,10 +120,13 @@ class BoardView(QGraphicsView):
             return
         self._relaying = True
         try:
-            scene.set_room(*self.room(), anew=anew)
+            relaid = scene.set_room(*self.room(), anew=anew)
         finally:
             self._relaying = False
         self._room_width = self.viewport().width()
+        spot = scene.spot
+        if relaid and spot is not None:
+            spot.follow()  # the rings round pieces that took another size, at once
 
     def fit(self, anew: bool = False) -> None:
         """Fit the whole board (the scene's items) into the view, afresh, laid out for the room
@@ -201,6 +215,25 @@ class BoardView(QGraphicsView):
         my = self.viewport().height() / scale + rect.height()
         self.setSceneRect(rect.adjusted(-mx, -my, mx, my))
         declutter(self.scene(), self)  # every change of zoom comes this way: the badges are laid out anew
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        scene = self.scene()
+        if not isinstance(scene, GameScene):
+            return
+        words = text_boxes.GENERATION
+        if self._badges_due or (words != self._words_placed and _badges_on(scene)):
+            # the pieces have painted their words where they are now (or other words): the
+            # badges go clear of them
+            self._badges_due = False
+            declutter(scene, self)
+        self._words_placed = words
+
+    def place_badges_later(self) -> None:
+        """Place the badges over the board again once its pieces have painted (after the next
+        paint: a piece that changed paints its words afresh there)."""
+        self._badges_due = True
+        self.viewport().update()
 
     def zoom(self, factor: float) -> None:
         current = self.transform().m11()
