@@ -133,11 +133,10 @@ class ReviewWindow(QMainWindow):
         col = QVBoxLayout(central)
         col.setContentsMargins(6, 6, 6, 0)
         col.setSpacing(4)
+        self.note_label = TextLine()  # said once the game is analysed, in the info row: a line of
+        # its own, shown then, made the board's room smaller and the board shrank (names vanished)
         col.addLayout(self._controls())
         col.addLayout(self._info_row())
-        self.note_label = TextLine()
-        self.note_label.setVisible(False)  # shown once the game is analysed (then it stays)
-        col.addWidget(self.note_label)
         top = QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(self.view)
         top.addWidget(self.players)
@@ -154,6 +153,8 @@ class ReviewWindow(QMainWindow):
         body.setSizes([650, 220])
         col.addWidget(body, 1)
         self.setCentralWidget(central)
+        # the status bar now: made at its first message (the analysis's), it took the board's room
+        self.statusBar()
 
         self._keys = {Qt.Key.Key_Left: self.previous, Qt.Key.Key_Right: self.next,
                       Qt.Key.Key_Home: self.first, Qt.Key.Key_End: self.last}
@@ -250,7 +251,8 @@ class ReviewWindow(QMainWindow):
         else:
             self.mode_label.setText("Game in progress: spectator view, public information only")
             self.mode_label.setStyleSheet("color: #8c2d1e; font-weight: bold;")
-        row.addWidget(self.info_label, 1)
+        row.addWidget(self.info_label, 3)  # both lines keep their widths whatever they say
+        row.addWidget(self.note_label, 2)
         row.addWidget(self.mode_label)
         return row
 
@@ -462,7 +464,6 @@ class ReviewWindow(QMainWindow):
         self.analyse_button.setEnabled(False)
         self.analyse_button.setToolTip(plain_tip("This game has been analysed" + (
             f"; the analysis is kept in {self.analysis_file().name}" if self.analysis_file() else "")))
-        self.note_label.setVisible(True)
         step, self.step = self.step, -1
         if step >= 0:
             self.go(step)
@@ -555,8 +556,8 @@ class ReviewWindow(QMainWindow):
         better = f"Better: “{self._label(state, marked.best)}” ({100 * marked.win_before:.0f} % to win)" + (
             f": {why}" if why else "")
         made = f"Played: “{self._label(state, marked.chosen)}” ({100 * marked.win_after:.0f} % to win)"
-        marks = [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better", better),
-                 Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played", made)]
+        marks = [Mark(marked.best, f"Better · {100 * marked.win_before:.0f} %", "better", better, short="✓"),
+                 Mark(marked.chosen, f"Played · {100 * marked.win_after:.0f} %", "played", made, short="✗")]
         cost = most_points = ""
         if marked.index in self._costliest:  # also one of the decisions that cost a seat far behind the most
             loss = self.game.points_text(marked.points_loss)
@@ -586,8 +587,8 @@ class ReviewWindow(QMainWindow):
         why = self._why(d.why_points)
         better = f"Better: “{self._label(state, d.points_best)}”" + (f": {why}" if why else "")
         made = f"Played: “{self._label(state, d.chosen)}”: cost {loss}"
-        show_marks(self.scene, [Mark(d.points_best, "Better", "better", better),
-                                Mark(d.chosen, f"Played · −{loss}", "played", made)])
+        show_marks(self.scene, [Mark(d.points_best, "Better", "better", better, short="✓"),
+                                Mark(d.chosen, f"Played · −{loss}", "played", made, short="✗")])
         self.note_label.setText(
             f"Next: one of the decisions that cost {self.review.names[d.seat]} the most ({loss} against the "
             f"top rival): played “{self._label(state, d.chosen)}”; better: “{self._label(state, d.points_best)}”"
