@@ -1178,11 +1178,10 @@ def slide(item: BoardItem, target: QPointF, speed: float = 1.0, ms: int = BASE_S
 def _slid(item: QGraphicsObject, target: QPointF) -> None:
     """A slide ended: the piece on its place, and the badges over the board placed again round
     the pieces where they now are (one placed during the slide may lie over a word now)."""
-    from ui.board.marks import badges_due
-
     item.setPos(target)
-    if item.scene() is not None:
-        badges_due(item.scene())
+    board = board_of(item)
+    if board is not None:
+        board.words_moved.emit()
 
 
 FLIP_MS = 300

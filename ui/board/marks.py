@@ -200,9 +200,7 @@ def declutter(scene, view=None) -> None:
     first, then the discs of the rings of what changed (ui/board/spotlight.py). The badges keep
     their size in screen pixels while the pieces do not, so the board's view calls this again
     whenever its zoom or place changes, and once the pieces have painted (their words' places)."""
-    from ui.board.scene import GameScene
-
-    if not isinstance(scene, GameScene):  # (a picture's plain scene has no badges)
+    if scene is None:
         return
     if view is None:
         views = scene.views()
@@ -223,11 +221,7 @@ def declutter(scene, view=None) -> None:
 def badges_due(scene) -> None:
     """The badges on `scene` are to be placed again once its pieces have painted (the view does it
     after its next paint: a piece that changed paints its words afresh there)."""
-    from ui.board.view import BoardView
-
-    for view in scene.views():
-        if isinstance(view, BoardView):  # (a picture's plain view places nothing)
-            view.place_badges_later()
+    scene.words_moved.emit()
 
 
 def _inside(rect: QRectF, port: QRectF) -> QRectF:

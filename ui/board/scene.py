@@ -73,6 +73,10 @@ class GameScene(QGraphicsScene):
     hovered = Signal(str)
     """Emitted with a short description of what is under the mouse (for the status bar)."""
 
+    words_moved = Signal()
+    """Emitted when pieces are to paint their words elsewhere (a panel moved, a slide ended, a mark
+    shown): the view places the badges over the board again after its next paint."""
+
     game_id: str = ""
 
     explain = None
@@ -265,9 +269,7 @@ class GameScene(QGraphicsScene):
         w, h = arr.size
         self.setSceneRect(QRectF(-BOARD_PAD, -BOARD_PAD, w + 2 * BOARD_PAD, h + 2 * BOARD_PAD))
         if moved:  # the badges over the board go clear of the words where they are now
-            from ui.board.marks import badges_due
-
-            badges_due(self)
+            self.words_moved.emit()
 
     def set_room(self, w: float, h: float, anew: bool = False) -> bool:
         """The view has `w` × `h` pixels for the board (a new window or dock size): arrange the

@@ -63,6 +63,7 @@ class BoardView(QGraphicsView):
         super().setScene(scene)
         if isinstance(scene, GameScene):  # a board (a test may show a plain scene)
             scene.rearranged.connect(self._rearranged)
+            scene.words_moved.connect(self.place_badges_later)
 
     def _rearranged(self) -> None:
         """The board took another arrangement (it outgrew its own): fitted afresh, as its panels
@@ -166,7 +167,8 @@ class BoardView(QGraphicsView):
         self.scale(scale, scale)
         self._update_range()
         self.centerOn(area.center() - QPointF(0, reserve / 2 / scale))
-        declutter(self.scene(), self)  # in the view as it is placed now
+        if isinstance(self.scene(), GameScene):  # (a plain scene has no badges)
+            declutter(self.scene(), self)  # in the view as it is placed now
         self.auto_fit = True
         self._origin = self._viewport_origin()
         self._port = self._port_on_window()
@@ -214,7 +216,8 @@ class BoardView(QGraphicsView):
         mx = self.viewport().width() / scale + rect.width()
         my = self.viewport().height() / scale + rect.height()
         self.setSceneRect(rect.adjusted(-mx, -my, mx, my))
-        declutter(self.scene(), self)  # every change of zoom comes this way: the badges are laid out anew
+        if isinstance(self.scene(), GameScene):  # (a plain scene has no badges)
+            declutter(self.scene(), self)  # every change of zoom comes this way: the badges are laid out anew
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().paintEvent(event)
