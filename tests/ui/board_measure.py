@@ -351,6 +351,7 @@ def second_click(window, rng) -> tuple[list, int] | None:
         return None
     seat = c.viewer
     before = _places(view)
+    told = {key: piece.toolTip() for key, piece in scene.pool.items.items()}
     n = len(c.session.log)
     click_piece(view, rng.choice(pieces))
     settle(app, 60)
@@ -360,6 +361,9 @@ def second_click(window, rng) -> tuple[list, int] | None:
         return None
     keys = {key for key, piece in scene.pool.items.items() if piece in set(scene.items_with_actions())}
     after = _places(view)
+    # a piece pooled by its place in a row (a strip of choices) that says another thing now is
+    # another choice, not one that moved: only a piece that says the same is compared
+    same = {key for key, piece in scene.pool.items.items() if told.get(key) == piece.toolTip()}
 
     def away(a, b) -> bool:
         return abs(a.x() - b.x()) > 1 or abs(a.y() - b.y()) > 1
@@ -367,7 +371,8 @@ def second_click(window, rng) -> tuple[list, int] | None:
     # a piece that took the place of one of its kind the first click removed (a row of cards
     # closing up) stands where a piece of the row stood: the row's way, not a move of the layout
     gone = [rect for key, rect in before.items() if key not in after]
-    moved = [key for key in keys if key in before and key in after and away(before[key], after[key])
+    moved = [key for key in keys if key in before and key in after and key in same
+             and away(before[key], after[key])
              and not any(not away(after[key], rect) for rect in gone)
              and not any(k[0] == key[0] and k != key and not away(after[key], r) for k, r in before.items())]
     return moved, len(keys)

@@ -12,7 +12,9 @@ is shown now: the first of its candidate places round its piece's outline (`disc
 - and lies inside the view.
 
 A badge with no such place is hidden (the ring still marks the piece, the words say whose doing it
-was), except a hint's, which must be read: it takes the place that covers words least.
+was), except a hint's, which must be read: it takes the place that covers words least, if that
+covers no word more than `LAST_RESORT` (else it too is hidden: its ring still marks the piece, and
+the prompt's lines and the mark's tooltip say the move in words).
 
     place(view, [Placing(badge, piece, disc_places, hidden_if_no_room=True), ...])
 """
@@ -29,6 +31,8 @@ from ui.board.overlay import is_overlay
 from ui.board.text_boxes import boxes_in_view
 
 WORD_SHARE = 0.08
+LAST_RESORT = 0.15
+"""The most of a word a hint's badge may cover where no place covers none."""
 """The most of any word's box a badge may cover (a corner of its box, never its letters)."""
 GAP = 2.0
 """Screen pixels kept between two badges, and between a badge and a word."""
@@ -149,8 +153,9 @@ def place(view, placings: list[Placing]) -> None:
                 break
         if chosen is None and not placing.hidden_if_no_room and scored_all:
             # the least covering, the short form first among equals (it covers less)
-            short, best, _worst, _hits = min(scored_all, key=lambda s: (round(s[2], 1), not s[0], s[2], s[3]))
-            chosen = (short, best)
+            short, best, worst, _hits = min(scored_all, key=lambda s: (round(s[2], 1), not s[0], s[2], s[3]))
+            if worst <= LAST_RESORT:
+                chosen = (short, best)
         if chosen is None and not any(port.intersects(r) for r in placing.places(box, *_size(badge.home))):
             # its piece is out of sight (the board zoomed in or panned): back to its first place
             badge.set_short(False)

@@ -31,6 +31,8 @@ from ui.services.plain_text import plain_tip, tip_text
 TONES = {"hint": "#0072B2", "better": style.MONEY_GREEN, "played": style.BRICK_RED}
 """Ring and badge colour of each kind of mark (Okabe–Ito blue: not the gold of legal targets)."""
 MARK_Z = 50.0
+MIN_ZOOM = 0.15
+"""The view's least zoom (BoardView.MIN_SCALE): how far beyond its piece a ring may reach."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ class MarkItem(QGraphicsItem, Overlay):
             return
         self.prepareGeometryChange()
         self.piece_rect = rect
-        m = self.RING + 2
+        m = (self.RING + 2) / MIN_ZOOM  # the ring lies outside the piece by screen pixels: at any zoom
         self._bounds = rect.adjusted(-m, -m, m, m)
         self.badge.setPos(rect.topRight())
 
@@ -84,8 +86,12 @@ class MarkItem(QGraphicsItem, Overlay):
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.save()
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        # wholly outside the piece, as many screen pixels at any zoom: a piece whose words fill it
+        # (a charter's certificate button) keeps them clear of the ring
+        t = p.worldTransform()
+        out = (self.RING / 2 + 1) / max(1e-3, (abs(t.m11()) + abs(t.m22())) / 2)
         ring = QPainterPath()
-        ring.addRoundedRect(self.piece_rect.adjusted(-1.5, -1.5, 1.5, 1.5), 6, 6)
+        ring.addRoundedRect(self.piece_rect.adjusted(-out, -out, out, out), 6, 6)
         pen = QPen(style.qcolor(TONES.get(self.mark.tone, TONES["hint"])), self.RING)
         pen.setCosmetic(True)  # as thick at any zoom: a small board still shows it
         p.setPen(pen)
