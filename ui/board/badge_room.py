@@ -90,6 +90,13 @@ def _share(rect: QRectF, word: QRectF) -> float:
     return inter.width() * inter.height() / max(1.0, word.width() * word.height())
 
 
+def _inside(rect: QRectF, port: QRectF) -> QRectF:
+    """`rect` moved the least that puts it inside `port` (as far as it fits)."""
+    dx = max(0.0, port.left() - rect.left()) or min(0.0, port.right() - rect.right())
+    dy = max(0.0, port.top() - rect.top()) or min(0.0, port.bottom() - rect.bottom())
+    return rect.translated(dx, dy)
+
+
 def _size(rect: QRectF) -> tuple[float, float]:
     return rect.width(), rect.height()
 
@@ -142,6 +149,9 @@ def place(view, placings: list[Placing]) -> None:
         chosen, scored_all = None, []
         for short, home, places_of in forms:
             places = [r for r in places_of(box, home.width(), home.height()) if port.contains(r)]
+            if not places and not placing.hidden_if_no_room and port.intersects(box):
+                # a piece at the view's edge: its badge just inside the view, never cut ("ayed · −$310")
+                places = [_inside(r, port) for r in places_of(box, home.width(), home.height())]
             free = [r for r in places if not any(r.adjusted(-GAP, -GAP, GAP, GAP).intersects(t) for t in taken)]
             scored = [(r, *_cost(r, words, others)) for r in free]
             scored_all += [(short, *s) for s in scored] or [(short, r, 1.0, 0) for r in places[:1]]

@@ -230,13 +230,6 @@ def badges_due(scene) -> None:
     scene.words_moved.emit()
 
 
-def _inside(rect: QRectF, port: QRectF) -> QRectF:
-    """`rect` moved the least that puts it inside `port` (as far as it fits)."""
-    dx = max(0.0, port.left() - rect.left()) or min(0.0, port.right() - rect.right())
-    dy = max(0.0, port.top() - rect.top()) or min(0.0, port.bottom() - rect.bottom())
-    return rect.translated(dx, dy)
-
-
 def clear_marks(scene) -> None:
     """Take every mark off `scene`."""
     from shiboken6 import isValid
