@@ -44,9 +44,14 @@ def screen(window) -> dict:
 
 
 def fit(window) -> tuple:
-    """The board's scale and its place in the viewport, and the area the view was fitted to."""
+    """The board's scale and its place in the window (the view may lie lower under a prompt bar
+    that says what the others did, while the board holds still), and the area the view was fitted
+    to."""
+    from PySide6.QtCore import QPoint, QPointF
+
     view = window.view
-    shown = view.viewportTransform().mapRect(QRectF(view.board_rect())).toAlignedRect().getRect()
+    origin = QPointF(view.viewport().mapTo(window, QPoint(0, 0)))
+    shown = view.viewportTransform().mapRect(QRectF(view.board_rect())).translated(origin).toAlignedRect().getRect()
     return (round(view.transform().m11(), 4), shown, QRectF(view._fitted).toAlignedRect().getRect(),
             view.viewport().size().toTuple())
 

@@ -85,6 +85,7 @@ class GameWindow(QMainWindow):
         self.prompt = PromptBar()
         self.prompt.chosen.connect(self._prompt_chosen)
         self.prompt.hint_requested.connect(self.suggest_move)
+        self.prompt.since_requested.connect(self.toggle_since)
         self.hinter = None  # hints for a game played here (ui/game/hint.py)
         self.caution = None  # the first games' coach of a game played here (ui/game/caution.py), if on
         col.addWidget(self.prompt)
@@ -328,6 +329,9 @@ class GameWindow(QMainWindow):
             before_start(controller)
         controller.start()
         self.view.setFocus()  # zoom keys work at once
+        # the prompt bar at its height now (the last game's hint just went): the board is
+        # fitted to the room it has, not the room it had
+        self.centralWidget().layout().activate()
         self.view.fit()
         QTimer.singleShot(0, self.view.fit)  # again once the layout has settled
         self._update_title()
@@ -508,6 +512,7 @@ class GameWindow(QMainWindow):
             self.follower.curtain()
         self.since_panel.hide()
         self.since_panel.set_report(None, s.names, [seat.is_ai for seat in s.seats])
+        self.prompt.set_since("")
         self.keyboard.set_focus(None, announce=False)
 
     def _curtain_lifted(self) -> None:
@@ -649,6 +654,7 @@ class GameWindow(QMainWindow):
         self.follower = self.auto_pass = None
         self.since_panel.hide()
         self.since_panel.report = None
+        self.prompt.set_since("")
         local = controller.local
         if local is None:
             return
@@ -658,16 +664,25 @@ class GameWindow(QMainWindow):
         self.auto_pass.changed.connect(self._sync)
         self.follower = Follower(controller, self.settings, parent=controller)
         self.follower.report_ready.connect(self._since_report)
-        self.follower.acted.connect(self.since_panel.hide)
+        self.follower.acted.connect(self._since_done)
 
     def _since_report(self, report) -> None:
         c = self.controller
         if c is None:
             return
         s = c.session
+        from ui.panels.since_turn import summary
+
         self.since_panel.set_report(report, s.names, [seat.is_ai for seat in s.seats])
+        # said by the prompt bar's button; the card opens by itself only where the board leaves it room
+        self.prompt.set_since(summary(report, s.names))
         if report.lines:
-            self.since_panel.open(self._marked_rects())
+            self.since_panel.open_in_room()
+
+    def _since_done(self) -> None:
+        """The player acted: what the others did is no longer news (Ctrl+T shows it again)."""
+        self.since_panel.hide()
+        self.prompt.set_since("")
 
     def _marked_rects(self) -> list:
         """Where the pieces marked "since your turn" are (weight 1) and the pieces the player

@@ -83,7 +83,10 @@ class FlowLayout(QLayout):
         for item in self._items:
             if item.widget() is not None and item.widget().isHidden():
                 continue
-            hint = item.sizeHint()
+            # the widget's own hint: a layout item keeps the hint a button had when it was last
+            # shown, so a button given a new label while hidden was laid out at its old width
+            # (the bar then took two rows for a moment, and the board below shrank)
+            hint = item.widget().sizeHint() if item.widget() is not None else item.sizeHint()
             if x + hint.width() > rect.right() and line_h > 0:
                 x, y, line_h = rect.x(), y + line_h + gap, 0
             if not test:
@@ -99,6 +102,8 @@ class PromptBar(QFrame):
     chosen = Signal(object)
     hint_requested = Signal()
     """The "Suggest a move" button was clicked."""
+    since_requested = Signal()
+    """The "Since your turn" button was clicked: the whole list of what the others did."""
 
     MAX_BUTTONS = 40
     """Beyond this the buttons would bury the board; the board remains the way to choose."""
@@ -138,6 +143,17 @@ class PromptBar(QFrame):
         self.hint_button.clicked.connect(self.hint_requested.emit)
         self.hint_button.setFixedWidth(max(self.hint_button.sizeHint().width(),
                                            self.hint_button.fontMetrics().horizontalAdvance("Thinking…") + 16))
+        # what the others did since the player's turn: said in its tooltip, listed on a click. Always
+        # there (disabled while there is nothing to tell) and as wide: the instruction beside it
+        # keeps its width, so the bar never grows for it and the board keeps its room
+        self.since_button = QToolButton()
+        self.since_button.setText("Since your turn")
+        self.since_button.setAccessibleName("Since your turn")
+        self.since_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.since_button.clicked.connect(self.since_requested.emit)
+        self.since_button.setFixedWidth(self.since_button.sizeHint().width())
+        self.since_button.setEnabled(False)
+        top.addWidget(self.since_button, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(top)
         self.hint_line = ClampedText(HINT_LINES)
@@ -244,7 +260,9 @@ class PromptBar(QFrame):
         self._rows = shown_rows if self.buttons else 0
         self._flow.invalidate()
         self._buttons_host.setVisible(bool(self.buttons))
-        needed = self._flow.heightForWidth(width) if self.buttons else 0
+        # (the flow's own width: `width` is a pixel less, and buttons filling it exactly made
+        # the flow report a second row the bar never shows, and the board shrank for it)
+        needed = self._flow.heightForWidth(width + 1) if self.buttons else 0
         self._buttons_host.setMinimumHeight(needed)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -317,6 +335,15 @@ class PromptBar(QFrame):
         self.hint_line.setText(text)
         self.hint_line.setToolTip(plain_tip(text))
         self.hint_line.setVisible(bool(text))
+
+    def set_since(self, text: str) -> None:
+        """What the others did since the player's turn, in one line ("" when there is nothing to
+        tell): the Since your turn button's tooltip, which a click turns into the whole list."""
+        self.since_button.setEnabled(bool(text))
+        full = f"{text}\n\nClick (or View → Since your turn, Ctrl+T) for the whole list." if text else \
+            "What the others did since your turn, once they have played (Ctrl+T)."
+        self.since_button.setToolTip(plain_tip(full))
+        self.since_button.setAccessibleDescription(text)
 
     def button_for(self, action: Action) -> QPushButton | None:
         for a, b in zip(self._actions, self.buttons, strict=False):

@@ -1,13 +1,21 @@
-"""The "Since your turn" list: a small card over the board's corner that says, when a human's
-turn begins, what each other player did since that human's last turn, grouped by player, in
-plain words (ui/game/follow.py makes the report). Pointing at a line (the mouse, or the arrow keys in
-the list) rings the pieces that line changed; the card folds away when the player acts, and
-View → Since your turn (Ctrl+T) opens it again.
+"""The "Since your turn" list: a small card that says, when a human's turn begins, what each
+other player did since that human's last turn, grouped by player, in plain words
+(ui/game/follow.py makes the report). Pointing at a line (the mouse, or the arrow keys in the
+list) rings the pieces that line changed.
 
-It floats over the board view's viewport, so showing or folding it never moves the board; it
-sits in the corner where it covers the fewest of the pieces it marks."""
+It never covers the game: when a turn begins it opens only in room the board leaves empty
+(ui/board/free_room.py), and otherwise the prompt bar's Since your turn button says it in one
+line (`summary`, its tooltip) and opens the card on demand (a click on it, View → Since your turn,
+Ctrl+T); opened so, it lies in
+the view's corner that covers the fewest of the pieces to choose and folds away at the next press
+on the board, which still reaches the board. Either way it folds away when the player acts. A
+player's long turn is summarised: its first lines, then "and N more", which unfolds them.
+
+It floats over the board view's viewport, so showing or folding it never moves the board."""
 
 from __future__ import annotations
+
+import re
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
 from PySide6.QtWidgets import (
@@ -52,6 +60,49 @@ class LineLabel(PlainLabel):
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.panel.point(self)
         super().focusInEvent(event)
+
+
+class MoreLabel(PlainLabel):
+    """"… and N more": a click (or Enter) shows the lines it stands for."""
+
+    def __init__(self, lines, panel: SinceTurnPanel):
+        super().__init__(f"… and {count(len(lines), 'more decision')} (click to show them)")
+        self.hidden_lines = lines
+        self.panel = panel
+        self.setContentsMargins(14, 1, 2, 1)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.setStyleSheet("color: #0b4f7c;")
+        self.setAccessibleName(self.text())
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.panel.unfold(self)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.panel.unfold(self)
+        else:
+            super().keyPressEvent(event)
+
+
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)%])\. (?=[A-Z])")
+"""The end of a sentence: not the dots of "A.G. Spalding"."""
+
+
+def summary(report, names: list[str]) -> str:
+    """The report in one line for the prompt bar's button: each player's decisions, the first in words,
+    the others counted ("Ann: acquires Blackrock Candy for $18 (and 1 more) · Bob: pays…")."""
+    if report is None or not report.lines:
+        return ""
+    parts = []
+    for seat, lines in report.groups():
+        who = names[seat] if seat >= 0 else "The game"
+        first = _SENTENCE_END.split(lines[0].text, maxsplit=1)[0].rstrip(".")
+        if first.startswith(who + " "):
+            first = first[len(who) + 1:]
+        more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
+        parts.append(f"{who}: {first}{more}")
+    return "Since your turn — " + " · ".join(parts)
 
 
 class SinceTurnPanel(QFrame):
@@ -111,6 +162,11 @@ class SinceTurnPanel(QFrame):
             bar.valueChanged.connect(self._replace)
 
     # -- content -----------------------------------------------------------------------------------
+    LONG = 4
+    """A player's decisions shown whole up to this many; more are summarised (`SHOWN` of them,
+    then "and N more")."""
+    SHOWN = 2
+
     def set_report(self, report, names: list[str], ai: list[bool]) -> None:
         """Fill the list from `report` (ui/follow.Report) for the players `names`."""
         self.report = report
@@ -132,8 +188,11 @@ class SinceTurnPanel(QFrame):
                 font.setBold(True)
                 head.setFont(font)
                 self._add(head)
-                for line in lines:
+                shown = lines if len(lines) <= self.LONG else lines[: self.SHOWN]
+                for line in shown:
                     self._add(LineLabel(line, self))
+                if len(shown) < len(lines):
+                    self._add(MoreLabel(lines[len(shown):], self))
         self.rows.addStretch(1) if not self.rows.count() or self.rows.itemAt(self.rows.count() - 1).widget() else None
         self.setAccessibleDescription(self.as_text())
         self._size()
@@ -142,6 +201,20 @@ class SinceTurnPanel(QFrame):
         label.setWordWrap(True)
         self.rows.insertWidget(len(self._labels), label)
         self._labels.append(label)
+
+    def unfold(self, more: MoreLabel) -> None:
+        """Show the lines `more` stands for in its place."""
+        at = self._labels.index(more)
+        self.rows.removeWidget(more)
+        more.hide()
+        more.deleteLater()
+        self._labels.pop(at)
+        for i, line in enumerate(more.hidden_lines):
+            label = LineLabel(line, self)
+            label.setWordWrap(True)
+            self.rows.insertWidget(at + i, label)
+            self._labels.insert(at + i, label)
+        self._size()
 
     def as_text(self) -> str:
         """The list as plain text (screen readers, tests): each player, their decisions under them."""
@@ -161,29 +234,64 @@ class SinceTurnPanel(QFrame):
         self.pointed.emit(label.line if label is not None else None)
 
     # -- place --------------------------------------------------------------------------------------
+    LEAST = (240, 110)
+    """The least room (pixels) the card opens in by itself: its title and two lines."""
+
+    def open_in_room(self) -> bool:
+        """Open the card where the board leaves room for it (ui/board/free_room.py); False, and
+        the card stays folded, if there is none."""
+        from PySide6.QtCore import QSize
+
+        from ui.board.free_room import free_room
+
+        room = free_room(self.view, QSize(*self.LEAST))
+        if room is None:
+            self.hide()
+            return False
+        self._room = room.adjusted(self.MARGIN // 2, self.MARGIN // 2, -(self.MARGIN // 2), -(self.MARGIN // 2))
+        self.show()
+        self._size()
+        self.raise_()
+        return True
+
     def open(self, avoid: list[QRect] | None = None) -> None:
-        """Show the card in the corner that covers the fewest of the pieces in `avoid` (view
-        pixels: the marked pieces, and more so the ones the player may choose)."""
+        """Open the card on demand, in the corner that covers the fewest of the pieces in `avoid`
+        (view pixels: the marked pieces, and more so the ones the player may choose); it folds
+        away at the next press on the board."""
         if avoid is not None:
             self._avoid = avoid
+        self._room = None
         self.show()
         self._size()
         self.raise_()
 
+    _room: QRect | None = None
+    """The room it opened in by itself (None: opened on demand, in a corner)."""
+
+    def in_room(self) -> bool:
+        """True while the card lies in room the board left empty (it covers nothing there)."""
+        return self.isVisible() and self._room is not None
+
     def _size(self) -> None:
-        port = self.view.viewport().rect()
-        width = min(self.WIDTH, max(220, port.width() // 3))
+        port = self._room if self._room is not None else self.view.viewport().rect()
+        width = min(self.WIDTH, port.width() if self._room is not None else max(220, port.width() // 3))
         self.setFixedWidth(width)
         inner = width - 40
         wanted = 4
         for label in self._labels:
             wanted += label.heightForWidth(inner) if label.wordWrap() else label.sizeHint().height()
             wanted += self.rows.spacing()
-        self.scroll.setFixedHeight(max(24, min(wanted, int(port.height() * 0.4))))
+        head = self.title.sizeHint().height() + 20  # the title row and the margins
+        most = port.height() - head if self._room is not None else int(port.height() * 0.4)
+        self.scroll.setFixedHeight(max(24, min(wanted, most)))
         self.adjustSize()
         self._place()
 
     def _place(self) -> None:
+        if self._room is not None:  # the room's top right: it covers nothing there
+            room = self._room
+            self.move(QPoint(room.right() + 1 - self.width(), room.top()))
+            return
         port = self.view.viewport().rect()
         m = self.MARGIN
         w, h = self.width(), self.height()
@@ -211,8 +319,18 @@ class SinceTurnPanel(QFrame):
         self._replace()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
-        if obj is self.view.viewport() and event.type() == QEvent.Type.Resize and self.isVisible():
-            self._size()
+        kind = event.type()  # first: a window being torn down sends others, to a card going too
+        if kind not in (QEvent.Type.Resize, QEvent.Type.MouseButtonPress):
+            return False
+        # (its parent is the view's viewport: asked so, a card whose window is closing answers too)
+        if obj is self.parentWidget() and self.isVisible():
+            if kind == QEvent.Type.Resize:
+                if self._room is not None:
+                    self.hide()  # its room is another now: the prompt bar's button still says it
+                else:
+                    self._size()
+            elif self._room is None:
+                self.hide()  # opened on demand: the next press on the board folds it, and goes on to it
         return False
 
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt API

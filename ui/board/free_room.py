@@ -1,0 +1,82 @@
+"""The room a board leaves empty in its view: where a card may lie over the view and cover nothing.
+
+The view is cut into cells of `CELL` pixels; every cell a piece of the board takes (its painted
+area, a little margin round it) or the strip the view keeps above the board for the prompt bar
+(`BoardView.top_reserve`) is taken; the largest rectangle of free cells is the room.
+
+    room = free_room(view, QSize(240, 120))     # a QRect of viewport pixels, or None
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRect, QSize
+
+from ui.board.overlay import is_overlay
+
+if TYPE_CHECKING:
+    from ui.board.view import BoardView
+
+CELL = 8
+"""Pixels a side of the grid's cells."""
+MARGIN = 6
+"""Pixels kept free round every piece."""
+
+
+def _taken(view: BoardView) -> list[list[bool]]:
+    port = view.viewport().rect()
+    cols, rows = math.ceil(port.width() / CELL), math.ceil(port.height() / CELL)
+    grid = [[False] * cols for _ in range(rows)]
+    reserve = view.top_reserve
+    for r in range(min(rows, math.ceil(reserve / CELL))):
+        grid[r] = [True] * cols
+    scene = view.scene()
+    if scene is None:
+        return grid
+    to_view = view.viewportTransform()
+    from PySide6.QtWidgets import QGraphicsItem
+
+    empty = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+    for item in scene.items():
+        if not item.isVisible() or is_overlay(item) or item.flags() & empty:
+            continue
+        parent = item.parentItem()
+        if parent is not None and not (parent.flags() & empty) and parent.isVisible():
+            continue  # a part of a piece lies on it
+        box = item.deviceTransform(to_view).mapRect(item.boundingRect()).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        c0, c1 = max(0, math.floor(box.left() / CELL)), min(cols, math.ceil(box.right() / CELL))
+        r0, r1 = max(0, math.floor(box.top() / CELL)), min(rows, math.ceil(box.bottom() / CELL))
+        for r in range(r0, r1):
+            row = grid[r]
+            row[c0:c1] = [True] * max(0, c1 - c0)
+    return grid
+
+
+def free_room(view, least: QSize) -> QRect | None:
+    """The largest rectangle of `view`'s viewport where no piece of its board is drawn, at least
+    `least` (pixels), or None."""
+    grid = _taken(view)
+    if not grid:
+        return None
+    cols = len(grid[0])
+    heights = [0] * cols
+    best, best_area = None, 0
+    for r, row in enumerate(grid):
+        for c in range(cols):
+            heights[c] = 0 if row[c] else heights[c] + 1
+        stack: list[int] = []  # the largest rectangles in the histogram of free cells above row r
+        for c in range(cols + 1):
+            h = heights[c] if c < cols else 0
+            while stack and heights[stack[-1]] >= h:
+                top = stack.pop()
+                height = heights[top]
+                left = stack[-1] + 1 if stack else 0
+                width = c - left
+                rect = QRect(left * CELL, (r - height + 1) * CELL, width * CELL, height * CELL)
+                if rect.width() >= least.width() and rect.height() >= least.height() \
+                        and rect.width() * rect.height() > best_area:
+                    best, best_area = rect, rect.width() * rect.height()
+            stack.append(c)
+    return best.intersected(view.viewport().rect()) if best is not None else None
