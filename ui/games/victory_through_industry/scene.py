@@ -45,8 +45,7 @@ from ui.games.victory_through_industry.items import (
 )
 from ui.games.victory_through_industry.regions.complex import ComplexRegion
 from ui.games.victory_through_industry.regions.geometry import (
-    ENTRY_H,
-    ENTRY_W,
+    CHIP,
     RECIPE_H,
     RECIPE_W,
     SIDE_W,
@@ -237,23 +236,19 @@ class VtiScene(ComplexRegion, GameScene):
     # -- the product palette (the bank) ------------------------------------------------------------------
     def _show_palette(self, view: dict, width: float) -> float:
         top, x = 0.0, 0.0
-        # a legend of the products, each by its glyph, name and value: the glyphs the cards and
-        # recipes show ("Fe", "Ni", "Kn") read here in words
-        per_row = max(1, min(len(PRODUCT_IDS), int((width - 20) // (ENTRY_W + 4))))
-        entry_w = (width - 20 - 4 * (per_row - 1)) / per_row
+        per_row = min(len(PRODUCT_IDS), int((width - 20) // (CHIP + 4)))
         rows = (len(PRODUCT_IDS) + per_row - 1) // per_row
         panel = self._item(("palette-panel",), lambda: Panel(10, 10))
         panel.set_panel("Products", "the bank: three of a kind buy one of the same or lower value",
-                        None, width, rows * (ENTRY_H + 4) + 42)
+                        None, width, rows * (CHIP + 18) + 42)
         panel.setPos(x, top)
         for i, p in enumerate(sorted(PRODUCT_IDS, key=lambda q: (PRODUCTS[q].value, PRODUCT_IDS.index(q)))):
-            chip = self._item(("palette", p), lambda: ProductCard(ENTRY_W, ENTRY_H))
-            chip.resize(entry_w, ENTRY_H)
-            chip.set_product(p, small="legend")
-            chip.setPos(QPointF(x + 10 + (i % per_row) * (entry_w + 4), top + 36 + (i // per_row) * (ENTRY_H + 4)))
+            chip = self._item(("palette", p), lambda: ProductCard(CHIP, CHIP + 12))
+            chip.set_product(p, small=True)
+            chip.setPos(QPointF(x + 12 + (i % per_row) * (CHIP + 4), top + 36 + (i // per_row) * (CHIP + 18)))
             act = self._take(lambda a, p=p: a.kind == "bank_get" and a.args[0] == p)
             self._target(chip, act, f"Take {PRODUCTS[p].name} from the bank" if act else "")
-        return rows * (ENTRY_H + 4) + 42
+        return rows * (CHIP + 18) + 42
 
     # -- chips for the remaining decisions -----------------------------------------------------------------
     def _show_chips(self, view: dict, names, width: float) -> float:
