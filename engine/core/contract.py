@@ -18,7 +18,7 @@ from engine.core.action_types import exactly_typed, shape_problem, type_problem
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.plain import plain_copy
 from engine.core.round import Round
-from engine.core.text import join_words
+from engine.core.text import fill_names, join_words
 
 CHANCE = -1
 """`State.to_move()` returns this when the next decision is a die roll, a draw or a shuffle."""
@@ -79,7 +79,9 @@ class Event:
             text = self.public_text
             if text is None:
                 return None
-        return text.format(**{f"p{i}": n for i, n in enumerate(names)})
+        # through fill_names, as refusals and labels are: "your" for a player called You, never
+        # "You's", and "You are", never "You is"
+        return fill_names(text, names)
 
     def to_dict(self) -> dict:
         return {"text": self.text, "kind": self.kind, "visible_to": self.visible_to,

@@ -109,6 +109,15 @@ def money(amount: int | float, unit: str = "") -> str:
     return f"{'-' if amount < 0 else ''}${value}{unit}"
 
 
+def is_doing(name: str, doing: str) -> str:
+    """"Ann is choosing", and "You are choosing" for a player who calls themselves "You".
+
+    >>> is_doing("Ann", "setting a price"), is_doing("You", "setting a price")
+    ('Ann is setting a price', 'You are setting a price')
+    """
+    return f"{name} {'are' if name == 'You' else 'is'} {doing}"
+
+
 def whose(name: str, start: bool = False) -> str:
     """The possessive of a name: "Ann's", "James'"; a player who calls themselves "You" gets
     "your" ("Your" at the `start` of a sentence or title), never "You's"."""
@@ -117,12 +126,18 @@ def whose(name: str, start: bool = False) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-_SEAT_FIELD = re.compile(r"\{p(\d+)\}('s)?")
+_SEAT_FIELD = re.compile(r"\{p(\d+)\}(?:('s)|( (?:is|has|was)\b))?")
+_FOR_YOU = {" is": " are", " has": " have", " was": " were"}
 
 
 def fill_names(text: str, names: Sequence[str]) -> str:
     """`text` with every `{pN}` replaced by the name of seat N (other braces left alone); a
-    possessive `{pN}'s` goes through `whose`, so it reads "James'" or "your", never "You's"."""
+    possessive `{pN}'s` goes through `whose`, so it reads "James'" or "your", never "You's", and
+    a player called "You" is, has and was as "You are", "You have", "You were".
+
+    >>> fill_names("{p0} is dealt a card; {p1} has $5 and {p1}'s turn follows.", ["You", "Ann"])
+    "You are dealt a card; Ann has $5 and Ann's turn follows."
+    """
 
     def name(m: re.Match) -> str:
         seat = int(m.group(1))
@@ -130,6 +145,8 @@ def fill_names(text: str, names: Sequence[str]) -> str:
             return m.group(0)
         if m.group(2):
             return whose(names[seat], start=m.start() == 0 or text[:m.start()].rstrip().endswith((".", ":")))
+        if m.group(3):
+            return names[seat] + (_FOR_YOU[m.group(3)] if names[seat] == "You" else m.group(3))
         return names[seat]
 
     return _SEAT_FIELD.sub(name, text)
@@ -142,6 +159,7 @@ def seat_ref(seat: int) -> str:
 
 # -- the checks of the text scan test (tests/engine/test_words.py), kept here so a new game can
 # -- run them on its own text too ----------------------------------------------------------------
+_YOU_IS = re.compile(r"\bYou (?:is|has|was)\b")
 _A_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?) ([A-Za-z0-9][\w'’-]*)")
 _ONE_PHRASE = re.compile(r"(?<![\w.$,+-])1((?: [A-Za-z]+){1,3})\b")
 _COUNT_QUALIFIERS = {"more", "other", "extra", "free", "new", "unused", "empty", "further", "additional",
@@ -151,7 +169,8 @@ _GRID = re.compile(r"(?<![\d$.,])-?\d{1,2},-?\d{1,2}(?![\d,])")
 _SEAT_NUMBER = re.compile(r"\b(?:[Ss]eat|[Pp]layer) \d+\b|\{p\d+\}")
 _NOT_PLURAL = {"is", "was", "has", "does", "this", "plus", "less", "bonus", "status", "gas", "bus", "yes", "its",
                "us", "as", "thus", "minus", "his", "process", "business", "success", "loss", "cross", "class",
-               "glass", "press", "boss", "mass", "pass", "express", "access", "address", "progress", "chess"}
+               "glass", "press", "boss", "mass", "pass", "express", "access", "address", "progress", "chess",
+               "consumables", "durables"}  # Captains of Industry's markets: "demand for 1 Consumables"
 
 
 def wording_problems(text: str) -> list[str]:
@@ -179,4 +198,5 @@ def wording_problems(text: str) -> list[str]:
                 break
     problems += [f"names a seat by number: {m!r}" for m in _SEAT_NUMBER.findall(text)]
     problems += [f"grid coordinates: {m!r}" for m in _GRID.findall(text)]
+    problems += [f"{m!r} (a player called You)" for m in _YOU_IS.findall(text)]
     return problems

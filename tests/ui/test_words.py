@@ -25,7 +25,7 @@ from engine.core.text import (
 )
 from ui.games import game_ui
 
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+NAMES = ["You", "Bob", "Cy", "Dee", "Eve", "Fay"]  # "You": the name the app gives the first player
 GAMES_PER_COUNT = 2
 
 
@@ -150,6 +150,8 @@ def test_the_scan_catches_each_kind_of_mistake():
     assert wording_problems("A: 1 business, 1 class, $1 bonus") == []
     assert wording_problems("Put it at 2,-1") == ["grid coordinates: '2,-1'"]
     assert wording_problems("Roll 1, 2 or 3 dice for $1,000") == []
+    assert wording_problems("You is setting a price.") == ["'You is' (a player called You)"]
+    assert wording_problems("You are setting a price; Bob is choosing.") == []
 
 
 def test_names_never_reach_the_log_as_placeholders():

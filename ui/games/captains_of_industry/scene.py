@@ -29,6 +29,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
+from engine.core.text import is_doing
 from engine.games.captains_of_industry.data import (
     ADVANCE_LAYOUT,
     ADVANCES,
@@ -396,7 +397,7 @@ class CaptainsScene(GameScene):
         what = {"action": "choosing an action", "take": "choosing a seller", "split": "splitting goods",
                 "price": "setting a price", "reprice": "re-pricing", "re_card": "choosing a Real Estate card",
                 "insider": "selling with Market Insider", "return": "returning a Captain card"}.get(kind, "deciding")
-        return f"{names[mover]} is {what}."
+        return is_doing(names[mover], what) + "."
 
     def _show_replay(self, view: dict, names: list[str]) -> None:
         """The last age end, market by market: ◀ ▶ light one market's row and explain it."""
