@@ -29,7 +29,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
-from engine.core.text import is_doing
+from engine.core.text import fill_names, is_doing
 from engine.games.captains_of_industry.data import (
     ADVANCE_LAYOUT,
     ADVANCES,
@@ -300,8 +300,9 @@ class CaptainsScene(GameScene):
                 own = view["seats"][s]["facilities"].get(t)
                 size, dbl = (own[0], bool(own[1])) if own else (0, False)
                 cell.set_cell(seats[s][0], seats[s][1], size, dbl,
-                              f"{names[s]}'s {f.name}: size {size}" + (" (double card on top)" if dbl else "")
-                              if size else f"{names[s]} has no {f.name}.")
+                              fill_names(f"{{p{s}}}'s {f.name}: size {size}", names)
+                              + (" (double card on top)" if dbl else "")
+                              if size else fill_names(f"{{p{s}}} has no {f.name}.", names))
                 cell.setPos(OWNERS_X + s * OWNER_W, y)
             if not acting:
                 continue
