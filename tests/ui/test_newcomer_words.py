@@ -57,6 +57,19 @@ def test_the_board_draws_no_code_to_hover_for(shell, qtbot, settings, game_id, s
     assert not found, f"{game_id} draws codes a newcomer must hover for: {found[:6]}"
 
 
+def _opened_at(shell, qtbot, fixture: dict, seats: list, entries: list, size: tuple[int, int]):
+    """A recorded Big Shoulders game replayed through `entries` and opened in the real window of
+    `size`, once its human is to move: (session, window)."""
+    session = Session.replay("big-shoulders", seats, fixture["options"], fixture["seed"],
+                             [a for a, _ in entries], [True] * len(entries))
+    window = shell.open_session(session)
+    qtbot.waitExposed(window)
+    window.resize(*size)
+    qtbot.waitUntil(window.controller.human_to_move, timeout=5000)
+    qtbot.wait(50)
+    return session, window
+
+
 def test_captains_real_estate_is_told_in_words():
     """The log says what a Real Estate card brings, not its codes ("places B4 (CDE) on RES-B")."""
     fixture = load(FIXTURES / "captains-of-industry" / "3p-normal-easy.json")
@@ -113,13 +126,7 @@ def test_big_shoulders_buildings_read_by_name_and_who_pays_in_words(shell, qtbot
     entries = entries_of(fixture)
     n = next(k for k in range(int(len(entries) * 0.8), len(entries)) if entries[k][0].seat == 1)
     seats = [SeatInfo("P1", "ai", "easy"), SeatInfo("P2"), SeatInfo("P3", "ai", "easy")]
-    session = Session.replay("big-shoulders", seats, fixture["options"], fixture["seed"],
-                             [a for a, _ in entries[:n]], [True] * n)
-    window = shell.open_session(session)
-    qtbot.waitExposed(window)
-    window.resize(*size)
-    qtbot.waitUntil(window.controller.human_to_move, timeout=5000)
-    qtbot.wait(50)
+    session, window = _opened_at(shell, qtbot, fixture, seats, entries[:n], size)
     drawn = drawn_texts(window.view)
     view = session.state.view(1)
     played = [int(b) for seat in view["played"] for _, b in seat]
@@ -157,13 +164,7 @@ def test_big_shoulders_buildings_read_whole_through_the_late_decades(shell, qtbo
         k = at if isinstance(at, int) else next(j for j in range(int(len(entries) * at), len(entries))
                                                 if entries[j][0].seat == 1)
         assert entries[k][0].seat == 1
-        session = Session.replay("big-shoulders", seats, fixture["options"], fixture["seed"],
-                                 [a for a, _ in entries[:k]], [True] * k)
-        window = shell.open_session(session)
-        qtbot.waitExposed(window)
-        window.resize(*size)
-        qtbot.waitUntil(window.controller.human_to_move, timeout=5000)
-        qtbot.wait(50)
+        session, window = _opened_at(shell, qtbot, fixture, seats, entries[:k], size)
         view = session.state.view(1)
         assert int(view["decade"]) >= 3
         shown = drawn_texts(window.view)
