@@ -100,8 +100,10 @@ def test_a_judgement_that_comes_late_lets_the_move_be_taken(shell, qtbot):
     length = len(c.session.log)
     click_move(qtbot, window, PASS)
     assert len(c.session.log) == length and caution.runner.calls == 1
+    assert window.statusBar().currentMessage() == "Checking the move…"
     qtbot.waitUntil(lambda: len(c.session.log) > length, timeout=5_000)
     assert c.session.log[length].action == PASS and caution.box is None
+    assert "Checking" not in window.statusBar().currentMessage()  # the check is over: the move is said
 
 
 def test_the_coach_is_on_for_the_first_three_games_of_a_title(shell, qtbot):
@@ -130,3 +132,29 @@ def test_starting_a_game_counts_it_and_the_preference_turns_the_coach_off(shell,
     settings.set("games_started", {})
     settings.set("coach_first_games", False)
     assert not coached(settings, "first-ceo")
+
+
+def test_the_status_bar_says_the_move_once_it_is_checked(shell, qtbot):
+    """A move clicked while its position is still being judged (on the worker, a thread here)
+    says "Checking the move…" in the status bar; once the judgement came and the move was taken,
+    the status bar says the move, not that it is still being checked."""
+    from ui.services.ai_runner import AiRunner
+
+    window, c = open_coached(shell, qtbot)
+    caution = window.caution
+    runner = AiRunner(mode="thread")
+    caution.runner = runner
+    caution.judged.clear()  # the position not judged yet when the move comes
+    caution.judging = None
+    caution.wait_ms = 600_000  # the judgement, not the wait, ends the check
+    status = window.statusBar()
+    length = len(c.session.log)
+    try:
+        click_move(qtbot, window, FUND)
+        assert status.currentMessage() == "Checking the move…" and len(c.session.log) == length
+        qtbot.waitUntil(lambda: len(c.session.log) > length, timeout=120_000)
+        assert c.session.log[length].action == FUND
+        said = status.currentMessage()
+        assert said.startswith(f"{c.session.names[FUND.seat]}: ") and "Fundraising" in said, said
+    finally:
+        runner.shutdown()

@@ -213,8 +213,14 @@ class MoveCaution(QObject):
         box.open()
 
     def _go_on(self, key, action) -> None:
-        """Take the move, if the game is still where it was made."""
+        """Take the move, if the game is still where it was made. The status bar's "Checking the
+        move…" (or the question) is over then: it says the move taken, or why it was not."""
         c = self.controller
-        if c.closed or self._key() != key:
+        if c.closed:
             return
-        c.take_judged(action)
+        if self._key() != key:
+            c.status.emit("The move was not taken: the game moved on while it was checked.")
+            return
+        said = f"{c.session.names[action.seat]}: {c.undo_text(action)}"  # in the words of its position
+        if c.take_judged(action):
+            c.status.emit(said)
