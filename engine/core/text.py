@@ -128,16 +128,89 @@ def whose(name: str, start: bool = False) -> str:
 
 _SEAT_FIELD = re.compile(r"\{p(\d+)\}(?:('s)|( (?:is|has|was)\b))?")
 _FOR_YOU = {" is": " are", " has": " have", " was": " were"}
+_CLAUSE_START = re.compile(r"(?:^|(?<=[.:;] )|(?<=\())\{p(\d+)\}")
+"""A seat named where a clause begins: the subject of what follows ("{p0} buys …", "Revenue: {p0} collects …")."""
+_CLAUSE_END = re.compile(r"[.;:](?: |$)|\)")
+_OTHER_SEAT = re.compile(r"\{p\d+\}")
+_VERB = re.compile(r"^ ([a-z]+s)\b")
+_AND_VERB = re.compile(r"\b(and|then) ([a-z]+s)\b")
+_NOT_VERBS = {"is", "was", "has", "its", "this", "us", "as", "plus", "minus", "less", "thus", "bonus", "cards",
+              "shares", "points", "goods", "dividends", "resources", "markers", "dice", "partners", "factories",
+              "products"}
+"""Words ending in "s" that are not a verb said of the subject ("and shares")."""
+
+
+def base_verb(verb: str) -> str:
+    """The verb a player called "You" takes: "buys" → "buy", "passes" → "pass", "carries" →
+    "carry", "does" → "do"; any other word comes back as it was.
+
+    >>> [base_verb(v) for v in ("buys", "passes", "carries", "does", "chooses", "receives", "has")]
+    ['buy', 'pass', 'carry', 'do', 'choose', 'receive', 'have']
+    """
+    irregular = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb in _NOT_VERBS or not verb.endswith("s") or verb.endswith("ss"):
+        return verb
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def _as_you(text: str, names: Sequence[str]) -> str:
+    """`text` with each clause whose subject is a player called "You" in the second person:
+    "{p0} buys a share and pays $5 for their card" reads "{p0} buy a share and pay $5 for your
+    card" ("{p0}" still to be filled in). A clause ends at a full stop, colon, semicolon or a
+    closing bracket; "their" is yours only before another seat is named ("… lands on {p1} and
+    fleeces them" keeps Ann's "them")."""
+    out, at = [], 0
+    for m in _CLAUSE_START.finditer(text):
+        seat = int(m.group(1))
+        if seat >= len(names) or names[seat] != "You" or m.start() < at:
+            continue
+        end = _CLAUSE_END.search(text, m.end())
+        stop = end.start() if end else len(text)
+        clause = text[m.end():stop]
+        clause = _VERB.sub(lambda v: " " + base_verb(v.group(1)), clause)
+        clause = _AND_VERB.sub(lambda v: f"{v.group(1)} {base_verb(v.group(2))}", clause)
+        other = _OTHER_SEAT.search(clause)
+        cut = other.start() if other else len(clause)
+        clause = re.sub(r"\btheir\b", "your", clause[:cut]) + clause[cut:]
+        out += [text[at:m.end()], clause]
+        at = stop
+    return _you_as_object("".join(out) + text[at:], names)
+
+
+_OBJECT_THEM = re.compile(r"(\{p(\d+)\}(?!'s)[^{.;:)]*?)\bthem\b")
+
+
+def _you_as_object(text: str, names: Sequence[str]) -> str:
+    """"{p1} lands on {p0} and fleeces them" for a player called You: "… fleeces you" (the
+    "them" that follows You in a clause, before another seat is named, is you)."""
+    def you(m: re.Match) -> str:
+        seat = int(m.group(2))
+        return m.group(1) + ("you" if seat < len(names) and names[seat] == "You" else "them")
+
+    return _OBJECT_THEM.sub(you, text)
 
 
 def fill_names(text: str, names: Sequence[str]) -> str:
     """`text` with every `{pN}` replaced by the name of seat N (other braces left alone); a
     possessive `{pN}'s` goes through `whose`, so it reads "James'" or "your", never "You's", and
-    a player called "You" is, has and was as "You are", "You have", "You were".
+    a player called "You" is, has and was as "You are", "You have", "You were", and does what a
+    clause says in the second person ("You buy a share and pay $5 for your card").
 
     >>> fill_names("{p0} is dealt a card; {p1} has $5 and {p1}'s turn follows.", ["You", "Ann"])
     "You are dealt a card; Ann has $5 and Ann's turn follows."
+    >>> fill_names("{p0} lands on {p1} and fleeces them. {p1} passes Start and takes their $1M.", ["Ann", "You"])
+    'Ann lands on You and fleeces you. You pass Start and take your $1M.'
+    >>> fill_names("{p0} lands on {p1} and fleeces them.", ["You", "Ann"])
+    'You land on Ann and fleece them.'
     """
+    if "You" in names:
+        text = _as_you(text, names)
 
     def name(m: re.Match) -> str:
         seat = int(m.group(1))
@@ -160,6 +233,8 @@ def seat_ref(seat: int) -> str:
 # -- the checks of the text scan test (tests/engine/test_words.py), kept here so a new game can
 # -- run them on its own text too ----------------------------------------------------------------
 _YOU_IS = re.compile(r"\bYou (?:is|has|was)\b")
+_YOU_DOES = re.compile(r"(?:^|[.:;(] )(You ([a-z]+s))\b")
+"""A player called You at the start of a clause, with a verb said of someone else ("You buys")."""
 _A_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?) ([A-Za-z0-9][\w'’-]*)")
 _ONE_PHRASE = re.compile(r"(?<![\w.$,+-])1((?: [A-Za-z]+){1,3})\b")
 _COUNT_QUALIFIERS = {"more", "other", "extra", "free", "new", "unused", "empty", "further", "additional",
@@ -199,4 +274,6 @@ def wording_problems(text: str) -> list[str]:
     problems += [f"names a seat by number: {m!r}" for m in _SEAT_NUMBER.findall(text)]
     problems += [f"grid coordinates: {m!r}" for m in _GRID.findall(text)]
     problems += [f"{m!r} (a player called You)" for m in _YOU_IS.findall(text)]
+    problems += [f"{said!r} (a player called You)" for said, verb in _YOU_DOES.findall(text)
+                 if verb not in ("is", "has", "was") and base_verb(verb) != verb]
     return problems

@@ -152,6 +152,22 @@ def test_the_scan_catches_each_kind_of_mistake():
     assert wording_problems("Roll 1, 2 or 3 dice for $1,000") == []
     assert wording_problems("You is setting a price.") == ["'You is' (a player called You)"]
     assert wording_problems("You are setting a price; Bob is choosing.") == []
+    assert wording_problems("Revenue: You collects $3M.") == ["'You collects' (a player called You)"]
+    assert wording_problems("You pass Start and take $1M. Bob pays You dividends.") == []
+
+
+def test_a_player_called_you_is_spoken_to():
+    """The log and prompts speak to a player called You in the second person, and of the others
+    in the third: the verbs of each clause whose subject is You, and "their"/"them" meaning You."""
+    names = ["You", "Ann"]
+    assert fill_names("{p0} buys a share from {p1} and pays them $5.", names) == \
+        "You buy a share from Ann and pay them $5."
+    assert fill_names("Revenue: {p0} collects $3M; {p1} passes.", names) == "Revenue: You collect $3M; Ann passes."
+    assert fill_names("{p1} lands on {p0} and fleeces them.", names) == "Ann lands on You and fleeces you."
+    assert fill_names("{p0} expands their Mill (and chooses first).", names) == \
+        "You expand your Mill (and choose first)."
+    assert fill_names("{p0} does not invest; {p0} carries on.", names) == "You do not invest; You carry on."
+    assert fill_names("{p0} buys 2 shares and sells 1.", ["Ann", "You"]) == "Ann buys 2 shares and sells 1."
 
 
 def test_names_never_reach_the_log_as_placeholders():

@@ -71,7 +71,7 @@ def winners_line(names: list[str], outcome) -> str:
     winners = [names[i] for i in outcome.winners]
     if len(winners) > 1:
         return "Shared victory: " + ", ".join(winners)
-    line = f"{winners[0]} wins!" if winners else "No winner."
+    line = (f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}!") if winners else "No winner."
     if outcome.tie_break:
         line += f" ({outcome.tie_break})"
     return line

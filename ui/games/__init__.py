@@ -151,7 +151,7 @@ def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason
     winners = outcome["winners"]
     top = outcome["scores"][winners[0]]
     who = " and ".join(names[w] for w in winners)
-    verb = "share the victory" if len(winners) > 1 else "wins"
+    verb = "share the victory" if len(winners) > 1 else "win" if who == "You" else "wins"
     why = f" ({reason})" if reason else ""
     amount = f"{top:g} {unit}" if top != 1 else f"1 {unit[:-1] if unit.endswith('s') else unit}"
     return f"Game over{why}: {who} {verb} with {amount}."

@@ -51,6 +51,7 @@ from ui.board import style
 from ui.board.items import BoardItem
 from ui.board.pieces import ButtonItem, Panel, TextItem
 from ui.board.scene import GameScene
+from ui.games import game_over_text
 from ui.games.captains_of_industry.items import (
     AdvanceTile,
     FacilityRow,
@@ -386,9 +387,7 @@ class CaptainsScene(GameScene):
 
     def _idle_words(self, view: dict, names: list[str]) -> str:
         if view.get("over"):
-            out = view["outcome"]
-            win = " and ".join(names[w] for w in out["winners"])
-            return f"Game over: {win} wins with {out['scores'][out['winners'][0]]:g} Market Share."
+            return game_over_text(view["outcome"], names, "Market Share")
         if self.confirming is not None:
             return self.confirm_words(names)
         mover = view["to_move"]

@@ -28,6 +28,7 @@ from ui.board import style
 from ui.board.items import BoardItem, slide, start_animation, stop_animation
 from ui.board.pieces import ButtonItem, TextItem
 from ui.board.scene import GameScene
+from ui.games import game_over_text
 from ui.games.robber_barons.items import (
     BandLabel,
     BigCard,
@@ -390,10 +391,8 @@ class RobberBaronsScene(GameScene):
 
     def _status_text(self, view: dict, names: list[str]) -> str:
         if view["over"]:
-            out = view["outcome"]
-            win = " and ".join(names[w] for w in out["winners"])
             why = "the Legacy deck is empty" if view["ended_by"] == "legacy" else "the turn limit is reached"
-            return f"Game over ({why}): {win} wins with {out['scores'][out['winners'][0]]:g} Legacy points."
+            return game_over_text(view["outcome"], names, "Legacy points", why)
         mover = view["to_move"]
         if mover is None or mover < 0:
             return "Rolling…"

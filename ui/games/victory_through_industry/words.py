@@ -5,7 +5,7 @@ free of Qt."""
 from __future__ import annotations
 
 from engine.core.contract import Action
-from engine.core.text import article, whose
+from engine.core.text import article, fill_names, seat_ref, whose
 from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRODUCTS
 from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
 from ui.games import not_asked, reason_phrase, signed
@@ -147,17 +147,18 @@ def offer_text(view: dict, names: list[str]) -> str:
     """The trade or factory move on the table, in words ("Ada offers Ben 2 Wood for 1 Coal")."""
     st = view.get("step") or {}
     if st.get("k") == "frespond":
-        mover, owner = names[view["current"]], names[st["src"]]
+        # through fill_names, so a player called You asks, not "asks", and moves "your" factory
+        mover, owner = seat_ref(view["current"]), seat_ref(st["src"])
         f = FACTORIES[st["f"]].name
         if st["lend"]:
-            return f"{mover} asks to move their {f} into {whose(names[st['dst']])} complex"
-        where = factory_words(_factories(view, st["src"]), tuple(st["cell"]), whose(owner))
-        return f"{mover} asks {owner} for {where}"
+            return fill_names(f"{mover} asks to move their {f} into {seat_ref(st['dst'])}'s complex", names)
+        where = factory_words(_factories(view, st["src"]), tuple(st["cell"]), f"{owner}'s")
+        return fill_names(f"{mover} asks {owner} for {where}", names)
     if st.get("k") != "respond":
         return ""
     give = f"{st['gn']} {PRODUCTS[st['give']].name}" if st["gn"] else "nothing"
     get = f"{st['qn']} {PRODUCTS[st['get']].name}" if st["qn"] else "nothing"
-    return f"{names[view['current']]} offers {names[st['t']]} {give} for {get}"
+    return fill_names(f"{seat_ref(view['current'])} offers {seat_ref(st['t'])} {give} for {get}", names)
 
 
 def prompt(view: dict, legal: list[Action], names: list[str]) -> str:
