@@ -187,3 +187,21 @@ def test_big_shoulders_buildings_read_whole_through_the_late_decades(shell, qtbo
         window.controller.close()
         window.close()
         shell.window = None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 700)], ids=["1280x720", "1024x700"])
+def test_vti_products_read_in_words_beside_their_glyphs(shell, qtbot, settings, size):
+    """The cards and recipes show a product by its glyph ("Fe", "Ni", "Kn"); the bank's legend
+    reads every glyph once in words, with its value, on a laptop's screen."""
+    from engine.games.victory_through_industry.data import PRODUCTS
+    from ui.games.victory_through_industry.items import PRODUCT_SHORT
+
+    window = shell.start_game("victory-through-industry",
+                              [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")], {}, 5)
+    qtbot.waitExposed(window)
+    window.resize(*size)
+    qtbot.waitUntil(window.controller.human_to_move, timeout=30_000)
+    qtbot.wait(50)
+    shown = drawn_texts(window.view)
+    unread = [p.name for p in PRODUCTS.values() if not ({p.name, *PRODUCT_SHORT.get(p.name, ())} & set(shown))]
+    assert not unread, f"products a newcomer must hover for: {unread}"

@@ -252,17 +252,19 @@ class FactoryTile(BoardItem):
 
 
 class ProductCard(BoardItem):
-    """A product card lying in a cell (or a chip of the product palette)."""
+    """A product card lying in a cell, a small one waiting for a place, or an entry of the bank's
+    legend (`legend`: glyph, name and value in a line)."""
 
     def __init__(self, w: float, h: float):
         super().__init__(w, h)
         self.prod = "wood"
         self.small = False
+        self.legend = False
 
-    def set_product(self, prod: str, small: bool = False, note: str = "") -> None:
-        self.prod, self.small = prod, small
+    def set_product(self, prod: str, small: bool = False, note: str = "", legend: bool = False) -> None:
+        self.prod, self.small, self.legend = prod, small, legend
         self.set_tip(product_tooltip(prod) + (f"\n{note}" if note else ""))
-        self.refresh(prod, small, self.w, self.h)
+        self.refresh(prod, small, legend, self.w, self.h)
 
     def outline(self) -> QPainterPath:
         path = QPainterPath()
@@ -278,6 +280,9 @@ class ProductCard(BoardItem):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(paper_brush(r))
         p.drawPath(path)
+        if self.legend:
+            self._paint_entry(p, r, prod, colour)
+            return
         name_font = style.sans(9)
         # shown small, the name and the value are drawn larger: the glyph's band gives them room
         enlarged = not self.small and legible_font(name_font, screen_scale(p)) is not name_font
@@ -300,8 +305,36 @@ class ProductCard(BoardItem):
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.drawPath(path)
 
+    def _paint_entry(self, p: QPainter, r: QRectF, prod, colour: str) -> None:
+        """An entry of the bank's legend: the glyph as the cards show it, the product's name and
+        its value, in a line (a newcomer reads "Fe" once here as Iron Ore)."""
+        glyph = QRectF(r.left(), r.top(), min(r.height() * 1.2, r.width() / 3), r.height())
+        part = QPainterPath()
+        part.addRoundedRect(glyph, 5, 5)
+        p.setBrush(QColor(colour))
+        p.drawPath(part)
+        draw_text(p, glyph, prod.glyph, style.sans(10, bold=True), style.text_on(colour), elide=False)
+        value = str(prod.value)
+        value_w = shown_width(p, value, style.sans(10, bold=True)) + 6
+        draw_text(p, QRectF(r.right() - value_w - 2, r.top(), value_w, r.height()), value,
+                  style.sans(10, bold=True), style.INK, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                  elide=False)
+        left = glyph.right() + 4
+        draw_text(p, QRectF(left, r.top(), r.right() - value_w - 4 - left, r.height()), prod.name,
+                  style.sans(9), style.INK, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                  elide=False, short=PRODUCT_SHORT.get(prod.name, ()))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.drawPath(self.outline())
+
     def texts(self) -> list[str]:
         return [PRODUCTS[self.prod].name, self.toolTip()]
+
+
+PRODUCT_SHORT: dict[str, tuple[str, ...]] = {"Nitroglycerin": ("Nitro",), "Ammunition": ("Ammo",),
+                                             "Parachutes": ("Chutes",)}
+"""Shorter names of the longest products, for a legend shown small: the short words players use
+(the factory is called Nitro), never a code."""
 
 
 class ContractCard(BoardItem):

@@ -45,7 +45,8 @@ from ui.games.victory_through_industry.items import (
 )
 from ui.games.victory_through_industry.regions.complex import ComplexRegion
 from ui.games.victory_through_industry.regions.geometry import (
-    CHIP,
+    ENTRY_H,
+    ENTRY_W,
     RECIPE_H,
     RECIPE_W,
     SIDE_W,
@@ -135,8 +136,12 @@ class VtiScene(ComplexRegion, GameScene):
         # Each panel is drawn in its own frame from its top-left corner; the layout places the
         # frames (ui/board/layout.py). Panels whose contents reflow (the supply, the choices, the
         # contracts and the bank) are drawn at the width the layout gave them last; if the layout
-        # then gives another, they are drawn once more at it.
-        for attempt in range(2):
+        # then gives another, or another scale to read the choices' labels at (`shown_font`), they
+        # are drawn once more at it. A board that outgrew its arrangement is drawn from the start
+        # as a first drawing is (a game loaded at this point): both then look the same.
+        attempt, restarted = 0, False
+        while attempt < 2:
+            drawn_at = self._shown_sizes(self.arrangement)
             self._pending = list(legal)
             self._by_action = {}
             self._token_spot = {}
@@ -157,8 +162,15 @@ class VtiScene(ComplexRegion, GameScene):
             panel("palette", self._width("palette", SIDE_W), lambda w: self._show_palette(view, w))
             # last: the decisions the rest of the board has not taken
             panel("choices", self._width("choices", SIDE_W), lambda w: self._show_chips(view, names, w))
-            arr = self.lay_out(board_tree(sizes, n), again=attempt > 0)
-            if all(abs(arr.rects[k][2] - sizes[k][0]) < 0.5 for k in REFLOWING if k in arr.rects):
+            tree = board_tree(sizes, n)
+            if not restarted and self.outgrown(tree):
+                restarted = True
+                self.forget_arrangement()
+                continue
+            arr = self.lay_out(tree, again=attempt > 0)
+            attempt += 1
+            if all(abs(arr.rects[k][2] - sizes[k][0]) < 0.5 for k in REFLOWING if k in arr.rects) \
+                    and self._shown_sizes(arr) == drawn_at:
                 break
         self._show_token(view)
         self.pool.prune()
@@ -236,19 +248,23 @@ class VtiScene(ComplexRegion, GameScene):
     # -- the product palette (the bank) ------------------------------------------------------------------
     def _show_palette(self, view: dict, width: float) -> float:
         top, x = 0.0, 0.0
-        per_row = min(len(PRODUCT_IDS), int((width - 20) // (CHIP + 4)))
+        # a legend of the products, each by its glyph, name and value: the glyphs the cards and
+        # recipes show ("Fe", "Ni", "Kn") read here in words
+        per_row = max(1, min(len(PRODUCT_IDS), int((width - 20) // (ENTRY_W + 4))))
+        entry_w = (width - 20 - 4 * (per_row - 1)) / per_row
         rows = (len(PRODUCT_IDS) + per_row - 1) // per_row
         panel = self._item(("palette-panel",), lambda: Panel(10, 10))
         panel.set_panel("Products", "the bank: three of a kind buy one of the same or lower value",
-                        None, width, rows * (CHIP + 18) + 42)
+                        None, width, rows * (ENTRY_H + 4) + 42)
         panel.setPos(x, top)
         for i, p in enumerate(sorted(PRODUCT_IDS, key=lambda q: (PRODUCTS[q].value, PRODUCT_IDS.index(q)))):
-            chip = self._item(("palette", p), lambda: ProductCard(CHIP, CHIP + 12))
-            chip.set_product(p, small=True)
-            chip.setPos(QPointF(x + 12 + (i % per_row) * (CHIP + 4), top + 36 + (i // per_row) * (CHIP + 18)))
+            chip = self._item(("palette", p), lambda: ProductCard(ENTRY_W, ENTRY_H))
+            chip.resize(entry_w, ENTRY_H)
+            chip.set_product(p, legend=True)
+            chip.setPos(QPointF(x + 10 + (i % per_row) * (entry_w + 4), top + 36 + (i // per_row) * (ENTRY_H + 4)))
             act = self._take(lambda a, p=p: a.kind == "bank_get" and a.args[0] == p)
             self._target(chip, act, f"Take {PRODUCTS[p].name} from the bank" if act else "")
-        return rows * (CHIP + 18) + 42
+        return rows * (ENTRY_H + 4) + 42
 
     # -- chips for the remaining decisions -----------------------------------------------------------------
     def _show_chips(self, view: dict, names, width: float) -> float:

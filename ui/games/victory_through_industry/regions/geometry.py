@@ -13,7 +13,8 @@ M = 20.0           # outer margin
 SIDE_W = 560.0     # the right column
 TILE = 120.0       # a rotation choice (large: the sides' products must be readable on a laptop)
 RECIPE_W, RECIPE_H = 172.0, 54.0   # a factory type in the supply
-CHIP = 44.0        # a product in the palette (11 in a row of the right column)
+CHIP = 44.0        # a product as a chip
+ENTRY_W, ENTRY_H = 170.0, 28.0   # a product in the bank's legend (three in a row of the right column)
 MIN_COLS, MIN_ROWS = 6, 4
 """The least grid of the complex shown large (it grows as factories are built beyond it)."""
 MIN_COMPLEX_W = MIN_COLS * C + 32
