@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from engine.core.contract import SeatInfo
 from engine.core.names import NAME_LIMIT
+from ui.games import playable_specs
 
 LONG = ["W" * NAME_LIMIT, "Maximilian Alexander von Habsburg-Lothri", "Maximilian Alexander von Habsburg-Lothra"]
 
@@ -111,3 +112,36 @@ def test_the_end_of_game_dialog_with_the_longest_names_stays_narrow(qtbot):
     header = dialog.table.horizontalHeaderItem(0)
     assert len(header.text()) <= 16 and header.toolTip() == names[0]
     assert names[winner][:4] in dialog.headline.full_text()
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in playable_specs()])
+def test_a_first_player_called_you_is_titled_you_not_you_you(shell, qtbot, settings, game_id):
+    """The app names the first player You; the boards mark the viewer's own panel with "(you)"
+    ("Ann (you)"), which for that player read "You (you)". Every word the board draws, its
+    tooltips and the players panel, at the player's first turn and a few decisions on."""
+    import re
+
+    from engine.core.rng import Rng
+    from tests.ui.test_newcomer_words import drawn_texts
+
+    window = shell.start_game(game_id, [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")],
+                              {}, 4)
+    qtbot.waitExposed(window)
+    window.resize(1280, 720)
+    c = window.controller
+    rng = Rng(1)
+    doubled = re.compile(r"\byou\W*\(you\)", re.IGNORECASE)
+    seen: set[str] = set()
+    for _ in range(6):
+        qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=30_000)
+        qtbot.wait(30)
+        scene = window.view.scene()
+        seen.update(drawn_texts(window.view))
+        seen.update(item.toolTip() for item in scene.items())
+        seen.update(card.name.text() for card in window.players.cards)
+        if c.session.is_over():
+            break
+        c.take(rng.choice(c.legal))
+    assert "You" in " ".join(seen)
+    found = sorted({t for t in seen if doubled.search(t)})
+    assert not found, f"{game_id} calls its first player {found[:3]}"

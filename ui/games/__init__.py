@@ -146,6 +146,17 @@ def not_asked(view: dict, legal: list, names: list[str], idle: str = "Dealing…
     return None
 
 
+def seen_by_viewer(name: str, viewer: bool) -> str:
+    """A player's name as a board's title shows it to the player at the screen: "Ann (you)" for
+    the viewer's own, but a first player called You (the app's default name) is "You", not
+    "You (you)".
+
+    >>> seen_by_viewer("Ann", True), seen_by_viewer("You", True), seen_by_viewer("Bob", False)
+    ('Ann (you)', 'You', 'Bob')
+    """
+    return f"{name} (you)" if viewer and name.strip().lower() != "you" else name
+
+
 def game_over_text(outcome: dict, names: list[str], unit: str = "points", reason: str = "") -> str:
     """The prompt bar's last line: who won (or shared the victory) with how much, and why it ended."""
     winners = outcome["winners"]

@@ -35,6 +35,7 @@ from ui.board import style
 from ui.board.items import BoardItem, TokenItem
 from ui.board.pieces import Chip, Panel, TextItem
 from ui.board.scene import GameScene
+from ui.games import seen_by_viewer
 from ui.games.victory_through_industry.items import (
     ContractCard,
     FactoryTile,
@@ -403,7 +404,7 @@ class VtiScene(ComplexRegion, GameScene):
         note = f"{score:g} point{'' if score == 1 else 's'} · {k} contract{'' if k == 1 else 's'}"
         if view.get("outcome"):
             note = f"final {view['outcome']['scores'][seat]:g} points"
-        name = names[seat] + (" (you)" if seat == me else "")
+        name = seen_by_viewer(names[seat], seat == me)
         panel.set_panel(f"   {name}", note, style.seat_colour(seat), width, h)
         panel.setPos(x, top)
         act = self._take(lambda a, seat=seat: a.kind == "offer" and a.args[0] == seat)

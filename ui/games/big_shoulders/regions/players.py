@@ -7,6 +7,7 @@ from engine.core.contract import Action
 from engine.core.text import count, money, whose
 from ui.board.items import TokenItem
 from ui.board.pieces import Chip
+from ui.games import seen_by_viewer
 from ui.games.big_shoulders.items import BuildingTile, Label
 from ui.games.big_shoulders.regions.geometry import RIGHT_W, RIGHT_X
 from ui.games.big_shoulders.words import building_text, short
@@ -51,9 +52,7 @@ class PlayersRegion:
             y = top + 36 + seat * row
             colour, mark = self._seat_look(seat)
             head = self.pooled(("seat-head", seat), lambda: Chip(self.HEAD_W, head_h))
-            name = self._names[seat]
-            if seat == self._me and name.lower() != "you":
-                name += " (you)"
+            name = seen_by_viewer(self._names[seat], seat == self._me)
             cash = money(view["cash"][seat])
             head.set_chip(f"{name} · {cash}", f"{self._names[seat]}: {cash} in cash", colour,
                           short=(f"{self._names[seat]} · {cash}", f"{self._marks[seat]} · {cash}"))
