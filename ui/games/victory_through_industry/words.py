@@ -10,6 +10,8 @@ from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRO
 from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
 from ui.games import not_asked, reason_phrase, signed
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
 
 def _contract(cid: str) -> str:
     c = CONTRACTS[cid]
@@ -88,11 +90,16 @@ def describe(action: Action, view: dict, names: list[str]) -> str:
     if k == "bank_get":
         return f"Take {pn(a[0])}"
     if k == "claim":
-        return f"Claim {_contract(a[0])}"
+        # two contracts alike in the row are two moves: told apart by their place, as the log's
+        # labels tell them ("the second of two in the row")
+        c = CONTRACTS[a[0]]
+        twins = [cid for cid in view["row"] if (CONTRACTS[cid].product, CONTRACTS[cid].points) == (c.product, c.points)]
+        where = f", the {_ORDINALS[twins.index(a[0])]} of {len(twins)}" if len(twins) > 1 and a[0] in twins else ""
+        return f"Claim {_contract(a[0])}{where}"
     if k == "forfeit":
         return f"Give up {_contract(a[0])}"
     if k == "fulfil":
-        return f"Supply {pn(CONTRACTS[a[0]].product)}"
+        return f"Supply {_card_place(view, tuple(a[1:]))}"
     if k == "offer":
         return f"Trade with {names[a[0]]}"
     if k in ("offer_give", "offer_get"):
@@ -138,9 +145,17 @@ def _describe_place(kind: str, cell: tuple, view: dict, names: list[str]) -> str
         return f"Place the card on {space_words(facs, cell)}"
     if kind in ("tear_down", "move_factory"):
         return f"{'Tear down' if kind == 'tear_down' else 'Move'} {factory_words(facs, cell)}"
+    return f"{'Pay with' if kind == 'pay' else 'Move'} {_card_place(view, cell)}"
+
+
+def _card_place(view: dict, cell: tuple) -> str:
+    """The mover's product card at `cell`, told from the other cards of its kind ("the Oil card
+    below your Oil Well", "the second Oil card from the top left")."""
+    mover = view["to_move"]
     cards = {(p["x"], p["y"]): p["type"] for p in view["seats"][mover]["products"]}
-    card = card_words(facs, cell, PRODUCTS[cards[cell]].name) if cell in cards else "the card"
-    return f"{'Pay with' if kind == 'pay' else 'Move'} {card}"
+    if cell not in cards:
+        return "the card"
+    return card_words(_factories(view, mover), cell, PRODUCTS[cards[cell]].name, cards=cards)
 
 
 def offer_text(view: dict, names: list[str]) -> str:
