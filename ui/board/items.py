@@ -872,8 +872,10 @@ class CardItem(BoardItem):
         p.drawPath(diamond)
         if self.back_label and lod >= FINE_LOD and self.w >= 40:
             f = fit_font(self.back_label, style.serif(9, bold=True), inner.width() - 4)
+            # a label in capitals that does not fit reads in small letters ("Business", not "BUSIN…")
             draw_text(p, QRectF(inner.left(), inner.bottom() - style.px(9) - 8, inner.width(), style.px(9) + 6),
-                      self.back_label, f, style.PAPER)
+                      self.back_label, f, style.PAPER,
+                      short=(self.back_label.capitalize(),) if self.back_label.isupper() else ())
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.title, self.big, self.caption, self.footer, self.back_label]

@@ -149,7 +149,7 @@ class SpaceItem(BoardItem):
         else:
             self._paint_special(p, c, lod)
         if lod >= FINE_LOD:
-            num = QRectF(c.right() - 27, c.bottom() - 20, 24, 18)
+            num = self.NUMBER.translated(c.right(), c.bottom())
             draw_text(p, num, str(self.index + 1), style.sans(9), style.INK_SOFT,
                       align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, elide=False)
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -178,13 +178,26 @@ class SpaceItem(BoardItem):
         size = 30.0 if corner else 22.0
         flags = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
         # (the space's number keeps the bottom row)
-        below = QRectF(c.left() + 4, top + 26 + size, c.width() - 8, max(28.0, c.bottom() - top - 46 - size))
+        below = self._beside_number(c, QRectF(c.left() + 4, top + 26 + size, c.width() - 8,
+                                              max(28.0, c.bottom() - top - 46 - size)))
         if lod < FINE_LOD or fits(p, below, sub, style.sans(9), flags, elide=False, short=sub_short):
             icons.paint_icon(p, icon, QRectF(c.center().x() - size / 2, top + 24, size, size), colour)
         else:  # shown small: the words take the picture's place
-            below = QRectF(c.left() + 3, top + 22, c.width() - 6, c.bottom() - top - 42)
+            below = self._beside_number(c, QRectF(c.left() + 3, top + 22, c.width() - 6, c.bottom() - top - 42))
         if lod >= FINE_LOD:
             draw_text(p, below, sub, style.sans(9), style.INK_SOFT, align=flags, elide=False, short=sub_short)
+
+    NUMBER = QRectF(-27, -20, 24, 18)
+    """Where the space's number is drawn, from the content's bottom-right corner."""
+
+    @classmethod
+    def _beside_number(cls, c: QRectF, words: QRectF) -> QRectF:
+        """`words` kept clear of the number in the bottom-right corner: a wide, short space (the
+        board's side columns) has no row below its words, so they stand left of the number."""
+        number_top = c.bottom() + cls.NUMBER.top()
+        if words.bottom() > number_top:
+            words.setRight(min(words.right(), c.right() + cls.NUMBER.left() - 2))
+        return words
 
     def texts(self) -> list[str]:
         return [self.toolTip(), self.space.name, self.band_text]

@@ -130,7 +130,7 @@ class BoardBase(BoardItem):
             p.setBrush(QColor(0, 0, 0, 14))
             p.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 9, 9)
         # the refill arrow: newer cards come in on the right, older ones slide left
-        y = lay.slots[0].bottom() + 30
+        y = lay.slots[0].bottom() + 33  # below the price tags (4 to 24 under the cards), clear of their words
         left, right = lay.slots[0].left() + 10, lay.slots[-1].right() - 10
         p.setPen(QPen(QColor(style.INK_SOFT), 1.0))
         p.drawLine(QPointF(left, y), QPointF(right, y))
