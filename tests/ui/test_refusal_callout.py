@@ -110,3 +110,42 @@ def test_a_click_on_a_piece_that_is_no_choice_says_why_by_it(shell, qtbot, setti
     rect = window.view.mapFromScene(piece.sceneBoundingRect()).boundingRect()
     box = window.refusal.geometry()
     assert box.adjusted(-6, -6, 6, 6).intersects(rect) or box.adjusted(-6, -6, 6, 6).contains(at)
+
+
+@pytest.mark.parametrize("steps", [0, 30], ids=["placing", "playing"])
+def test_a_click_on_an_empty_space_of_a_vti_complex_says_what_it_is_there(shell, qtbot, settings, steps):
+    """Victory Through Industry: a click on an empty space of the complex that is no choice now
+    (a newcomer's first try at building there) is answered by the space, with what it is and what
+    the player is asked to do, never "Nothing to choose there."."""
+    from PySide6.QtCore import QPoint
+
+    from engine.core.rng import Rng
+
+    window = shell.start_game("victory-through-industry",
+                              [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")], {}, 5)
+    qtbot.waitExposed(window)
+    window.resize(1280, 720)
+    c = window.controller
+    rng = Rng(3)
+    for _ in range(steps):
+        wait_for_human(qtbot, window)
+        c.take(rng.choice(c.legal))
+    wait_for_human(qtbot, window)
+    qtbot.wait(20)
+    view, scene = window.view, window.view.scene()
+    grid = scene.pool.items[("grid",)]
+    box = view.mapFromScene(grid.sceneBoundingRect()).boundingRect()
+    spots = [QPoint(x, y) for x in range(box.left() + 4, box.right(), 9) for y in range(box.top() + 4, box.bottom(), 9)]
+    at = next((p for p in spots if view.viewport().rect().contains(p)
+               and scene.piece_at(view.mapToScene(p)) is grid), None)
+    assert at is not None, "no empty space of the complex in sight"
+    before = c.state_hash()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    qtbot.waitUntil(lambda: window.refusal is not None and window.refusal.isVisible(), timeout=2000)
+    said = window.refusal.label.text()
+    assert c.state_hash() == before
+    assert said == window.statusBar().currentMessage()
+    assert said.startswith("An empty space of your complex is not a choice now. ")
+    assert said.endswith(window.game.prompt(c.view, c.legal, c.session.names))
+    assert window.refusal.geometry().adjusted(-6, -6, 6, 6).contains(at) or \
+        (window.refusal.geometry().center() - at).manhattanLength() < 120

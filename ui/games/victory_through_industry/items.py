@@ -599,7 +599,8 @@ class RecipeCard(BoardItem):
 
 
 class GridBack(BoardItem):
-    """Faint cell lines behind a complex, so rows and columns read at a glance."""
+    """Faint cell lines behind a complex, so rows and columns read at a glance; its empty spaces
+    say what they are when clicked or hovered."""
 
     def __init__(self):
         super().__init__(10, 10)
@@ -613,7 +614,11 @@ class GridBack(BoardItem):
         self.refresh(cols, rows, cell)
 
     def shape(self) -> QPainterPath:
-        return QPainterPath()
+        # the whole grid: a click on an empty space finds it, and it says what it is (its
+        # tooltip); the pieces in the cells lie above it and take their own clicks
+        path = QPainterPath()
+        path.addRect(self.rect())
+        return path
 
     def bounds(self) -> QRectF:
         return self.rect()

@@ -63,6 +63,11 @@ class ComplexRegion:
         ox, oy = 16, top + 38
         grid = self._item(("grid",), GridBack)
         grid.set_grid(cols, rows, C)
+        # a click on an empty space is answered there with what it is ("An empty space of your
+        # complex is not a choice now", and what to do), not "Nothing to choose there"
+        owner = "your" if focus == me else whose(names[focus])
+        grid.set_tip(f"An empty space of {owner} complex: the spaces a factory or a card may go on "
+                     "glow when a move asks for one")
         grid.setPos(QPointF(ox, oy))
 
         def pos(c, size):
