@@ -73,6 +73,49 @@ def test_nothing_drawn_over_the_board_covers_its_words(shell, qtbot, game_id):
     assert not found, f"{game_id}:\n" + "\n".join(found[:40])
 
 
+def _board_on_window(window) -> tuple:
+    """The board's zoom and where its pieces are drawn in the window (pixels, rounded)."""
+    from PySide6.QtCore import QPoint, QPointF
+
+    view = window.view
+    origin = QPointF(view.viewport().mapTo(window, QPoint(0, 0)))
+    rect = view.viewportTransform().mapRect(view.board_rect()).translated(origin)
+    return round(view.transform().m11(), 6), tuple(round(v) for v in rect.getRect())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_hint_leaves_the_board_where_it_was(shell, qtbot, game_id):
+    """A hint shown (Ctrl+H at 1280×720, the prompt bar's Suggest a move at 1024×700) at the
+    start of a turn: the board keeps its zoom and its place in the window (the hint's words take
+    one line the prompt bar keeps for them, not room of the board's), and the whole hint, a line
+    a move, is in the hint line's tooltip and in the prompt and choices as text."""
+    moved = []
+    for size in SIZES:
+        window = played_window(shell, game_id, size, decisions=0)
+        starts = turn_starts(window, 12)
+        next(starts)
+        next(starts)
+        settle(QApplication.instance(), 100)
+        before = _board_on_window(window)
+        if size == SIZES[0]:
+            window.activateWindow()
+            qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+            qtbot.waitUntil(lambda w=window: bool(w.hinter.text), timeout=120_000)
+            settle(QApplication.instance(), 100)
+        else:
+            assert _hint(window, qtbot)
+            settle(QApplication.instance(), 60)
+        line = window.prompt.hint_line
+        assert line.isVisible() and line.whole == window.hinter.text
+        assert "1. " in line.toolTip() and window.hinter.text.split("\n")[1] in line.toolTip()
+        assert window.hinter.text in window.keyboard.choices_text()
+        after = _board_on_window(window)
+        if after != before:
+            moved.append(f"{size}: {before} -> {after}")
+        window.controller.close()
+    assert not moved, f"{game_id}: the board moved when the hint came: {moved}"
+
+
 def test_the_since_list_opens_on_a_click_and_folds_at_the_next(shell, qtbot):
     """1st CEO at 1280×720 fills its view: the list does not open by itself over it; the prompt
     bar's Since your turn button says what the others did (its tooltip); a click on it opens the

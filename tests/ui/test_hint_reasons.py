@@ -41,7 +41,7 @@ def ask(qtbot, window, reply) -> str:
     window.hinter.runner = Answering(reply)
     press_ctrl_h(qtbot, window)
     qtbot.waitUntil(lambda: window.prompt.hint_line.isVisible(), timeout=10_000)
-    return window.prompt.hint_line.full_text()
+    return window.prompt.hint_line.whole  # the whole hint, a line a move (shown in one line)
 
 
 def test_two_moves_about_as_good_are_said_so_with_their_reasons(shell, qtbot):

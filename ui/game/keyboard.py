@@ -103,7 +103,9 @@ class KeyboardPlay(QObject):
     def choices_text(self) -> str:
         """The prompt and every choice open now, as plain text (for reading aloud or copying)."""
         w = self.window
-        lines = [w.prompt.label.text() or w.prompt_text()]
+        lines = [w.prompt.label.full_text() or w.prompt_text()]
+        if w.prompt.hint_line.whole:  # the whole hint, a line a move (the bar shows it in one)
+            lines.append(w.prompt.hint_line.whole)
         options = self.choices()
         if options:
             lines.append("Choices (Tab to move, Enter to take):")

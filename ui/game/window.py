@@ -312,7 +312,7 @@ class GameWindow(QMainWindow):
             from ui.game.hint import Hinter
 
             self.hinter = Hinter(controller, self.shell.runner, self.settings, parent=controller)
-            self.hinter.shown.connect(self.prompt.set_hint)
+            self.hinter.shown.connect(self._show_hint)
             self.hinter.busy.connect(lambda _busy: self._sync_hint())
         self.prompt.set_hint("")
         self._install_undo_actions(controller)
@@ -378,6 +378,12 @@ class GameWindow(QMainWindow):
         c = self.controller
         self.players.update_from(c.session, c.view, self.game.player_summary, c.shown_seat(), thinking,
                                  confirming=turn.seat if turn.kind is TurnKind.CONFIRM else None)
+
+    def _show_hint(self, text: str) -> None:
+        """The hint in the prompt bar, and in the prompt and choices as text."""
+        self.prompt.set_hint(text)
+        self.prompt.setAccessibleDescription(self.keyboard.choices_text())
+        self._follow_choices_text()
 
     def _sync_hint(self) -> None:
         h = self.hinter

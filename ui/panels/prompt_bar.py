@@ -20,8 +20,26 @@ from engine.core.contract import Action
 from ui.panels.steady_text import ClampedText
 from ui.services.plain_text import plain_tip
 
-HINT_LINES = 4
-"""A hint's heading and its three moves, each with its reason, one line each."""
+
+class HintLine(ClampedText):
+    """The suggested moves in one line under the instruction ("Suggested: 1. … · 2. … · 3. …"),
+    cut with "…" where it is longer: one line always, so a hint never makes the prompt bar taller
+    than the room the board leaves it (the board would shrink). The whole hint, a line a move with
+    its reason, is in the tooltip, the accessible description, the status bar, the marks' tooltips
+    on the board and the prompt and choices as text (Ctrl+I)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(1, parent)
+        self.whole = ""
+
+    def set_hint(self, text: str) -> None:
+        self.whole = text
+        self.setAccessibleDescription(text)
+        self.setText(text.replace(":\n", ": ", 1).replace("\n", " · "))
+
+    def _shorten(self) -> None:
+        super()._shorten()
+        self.setToolTip(plain_tip(self.whole) if self.whole else "")
 
 
 class FlowLayout(QLayout):
@@ -132,7 +150,20 @@ class PromptBar(QFrame):
         self.follow_font()
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.label, 1)
+        # the instruction and, under it, a hint: while a hint is shown the instruction keeps one
+        # line (the whole in its tooltip), and the hint's line (no taller than the instruction's)
+        # takes the second, so the bar is never taller than with two lines of instruction, the
+        # height the board's room is measured for (`tallest_height`)
+        words = QVBoxLayout()
+        words.setContentsMargins(0, 0, 0, 0)
+        words.setSpacing(0)
+        words.addWidget(self.label)
+        self.hint_line = HintLine()
+        self.hint_line.setStyleSheet("color: #0b4f7c;")
+        self.hint_line.setAccessibleName("Suggested moves")
+        self.hint_line.setVisible(False)
+        words.addWidget(self.hint_line)
+        top.addLayout(words, 1)
         # always there (only disabled when no hint can be asked), so nothing moves when it is
         self.hint_button = QToolButton()
         self.hint_button.setText("Suggest a move")
@@ -156,11 +187,6 @@ class PromptBar(QFrame):
         top.addWidget(self.since_button, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(top)
-        self.hint_line = ClampedText(HINT_LINES)
-        self.hint_line.setStyleSheet("color: #0b4f7c;")
-        self.hint_line.setAccessibleName("Suggested moves")
-        self.hint_line.setVisible(False)
-        layout.addWidget(self.hint_line)
         self._buttons_host = QWidget()
         self._flow = FlowLayout(self._buttons_host)
         layout.addWidget(self._buttons_host)
@@ -331,9 +357,10 @@ class PromptBar(QFrame):
         self.hint_button.setText("Thinking…" if busy else "Suggest a move")
 
     def set_hint(self, text: str) -> None:
-        """The suggested moves in words, under the instruction ("" takes them away)."""
-        self.hint_line.setText(text)
-        self.hint_line.setToolTip(plain_tip(text))
+        """The suggested moves in words, in a line under the instruction ("" takes them away);
+        the instruction keeps one line meanwhile."""
+        self.hint_line.set_hint(text)
+        self.label.set_max_lines(1 if text else self.MAX_LINES)
         self.hint_line.setVisible(bool(text))
 
     def set_since(self, text: str) -> None:

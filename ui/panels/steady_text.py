@@ -98,6 +98,12 @@ class ClampedText(QLabel):
     def full_text(self) -> str:
         return self._full
 
+    def set_max_lines(self, max_lines: int) -> None:
+        """At most `max_lines` lines from now on (the text cut again to them)."""
+        if max_lines != self.max_lines:
+            self.max_lines = max_lines
+            self._shorten()
+
     def setText(self, text: str) -> None:  # noqa: N802 - Qt API
         if text != self._full:
             self._full = text
