@@ -214,21 +214,13 @@ class GameScene(QGraphicsScene):
 
     _rearranged = False
 
-    def outgrown(self, tree: Node) -> bool:
-        """True if the panels of `tree`, as just drawn, no longer fit the arrangement shown (one
-        grew: Victory Through Industry's complex reached a new row)."""
-        old = self.arrangement
-        if old is None:
-            return False
-        opt = tree.follow(old.key)
-        return opt is None or opt.w > old.size[0] + 1 or opt.h > old.size[1] + 1
-
     def forget_arrangement(self) -> None:
         """Lay the board out next as a board shown for the first time is, as a game loaded from its
         save at this point is: the arrangement chosen for the panels as they are now, not kept from
         when they were smaller, and the panels drawn at the widths a first drawing gives them. So
-        a board whose panels grow through a game looks loaded as it does played. The view fits it
-        afresh (`rearranged`), as its panels moved anyway."""
+        a board whose panels grow through a game (Victory Through Industry's complex) looks
+        loaded as it does played. The view fits it afresh (`rearranged`), as its panels moved
+        anyway."""
         if self.arrangement is not None and not self._relaying:
             self._rearranged = True
         self.arrangement = None

@@ -138,8 +138,10 @@ class VtiScene(ComplexRegion, GameScene):
         # frames (ui/board/layout.py). Panels whose contents reflow (the supply, the choices, the
         # contracts and the bank) are drawn at the width the layout gave them last; if the layout
         # then gives another, or another scale to read the choices' labels at (`shown_font`), they
-        # are drawn once more at it. A board that outgrew its arrangement is drawn from the start
-        # as a first drawing is (a game loaded at this point): both then look the same.
+        # are drawn once more at it. A complex that grew (a factory put down at the edge of its
+        # reach: a lasting fact of the view) has the board drawn from the start as a first drawing
+        # is, as a game loaded at this point is: both then look the same. The choices' strip, which
+        # grows between the clicks of one decision, keeps the arrangement: nothing moves then.
         attempt, restarted = 0, False
         while attempt < 2:
             drawn_at = self._shown_sizes(self.arrangement)
@@ -163,12 +165,11 @@ class VtiScene(ComplexRegion, GameScene):
             panel("palette", self._width("palette", SIDE_W), lambda w: self._show_palette(view, w))
             # last: the decisions the rest of the board has not taken
             panel("choices", self._width("choices", SIDE_W), lambda w: self._show_chips(view, names, w))
-            tree = board_tree(sizes, n)
-            if not restarted and self.outgrown(tree):
+            if not restarted and self._complex_grew(sizes["complex"]):
                 restarted = True
                 self.forget_arrangement()
                 continue
-            arr = self.lay_out(tree, again=attempt > 0)
+            arr = self.lay_out(board_tree(sizes, n), again=attempt > 0)
             attempt += 1
             if all(abs(arr.rects[k][2] - sizes[k][0]) < 0.5 for k in REFLOWING if k in arr.rects) \
                     and self._shown_sizes(arr) == drawn_at:
@@ -177,6 +178,14 @@ class VtiScene(ComplexRegion, GameScene):
         self.pool.prune()
         self.place_panels({name: QPointF(0, 0) for name in sizes})
         self._place_token(view)
+
+    def _complex_grew(self, size: tuple[float, float]) -> bool:
+        """True if the complex drawn at `size` is larger than the arrangement shown has room for."""
+        arr = self.arrangement
+        if arr is None or "complex" not in arr.rects:
+            return False
+        _, _, w, h = arr.rects["complex"]
+        return size[0] > w + 0.5 or size[1] > h + 0.5
 
     def _width(self, name: str, default: float) -> float:
         """The width the layout gave panel `name` (`default` before it has)."""
