@@ -128,6 +128,9 @@ def measure(view, trace: bool = False) -> Measure:
 # -- what lies over the board's words -----------------------------------------------------------------
 COVERED = 0.2
 """A text more than this share of whose box something is drawn over counts as covered."""
+WORDS_OVER_WORDS = 0.5
+"""A word more than this share of whose box lies under another word's box is drawn over by it
+(less: two boxes of whole lines touching, their letters clear of each other)."""
 
 
 @dataclass
@@ -200,11 +203,13 @@ def _share(mask: tuple[bytes, int], rect) -> float:
     return hit / ((x1 - x0) * (y1 - y0))
 
 
-def cover(view, share: float = COVERED) -> Cover:
+def cover(view, share: float = COVERED, over_words: bool = False) -> Cover:
     """Count the board's texts on the screen in `view` (a BoardView) that something drawn over
     the board covers more than `share` of: a mark (`overlay_kind`), or a widget over the view
-    (the Since-your-turn card, a callout). The texts are where the pieces drew them at this
-    repaint (ui/board/text_boxes.py); each overlay is drawn alone into a mask of its kind."""
+    (the Since-your-turn card, a callout); with `over_words`, also the words of the board drawn
+    over one another (`words_over_words`: a piece's signs over its own words). The texts are where
+    the pieces drew them at this repaint (ui/board/text_boxes.py); each overlay is drawn alone
+    into a mask of its kind."""
     from PySide6.QtCore import QRectF
     from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
@@ -239,7 +244,8 @@ def cover(view, share: float = COVERED) -> Cover:
     every = _mask(view, painter_of([m for members in kinds.values() for m in members]))
     pieces = [item for item in scene.items() if overlay_kind(item) is None]
     found = Cover(0)
-    for rect, text, _piece in boxes_in_view(view, pieces):
+    words = boxes_in_view(view, pieces)
+    for rect, text, _piece in words:
         found.texts += 1
         shares = {kind: _share(mask, rect) for kind, mask in masks.items()}
         if not shares:
@@ -248,7 +254,32 @@ def cover(view, share: float = COVERED) -> Cover:
         together = _share(every, rect)  # a card's edge and a ring over the same word
         if together > share:
             found.covered.append((text, round(together, 2), kind))
+    if over_words:
+        found.covered += [(f"{small} under {big}", s, "text") for small, big, s in words_over_words(words)]
     return found
+
+
+def words_over_words(words: list, share: float = WORDS_OVER_WORDS) -> list[tuple[str, str, float]]:
+    """The pairs of `words` (`boxes_in_view`'s) drawn over one another: the smaller word's box
+    more than `share` under the other's (a sign's letters over a cost, a chip's number over a
+    card's name): (the smaller word, the other, the share). A box of several lines takes the
+    room round its shorter lines too, so a word merely tucked into a wrapped word's corner is
+    left out by the share."""
+    out = []
+    ordered = sorted(words, key=lambda w: w[0].left())
+    for i, (a, text_a, _pa) in enumerate(ordered):
+        for b, text_b, _pb in ordered[i + 1:]:
+            if b.left() >= a.right():
+                break
+            inter = a.intersected(b)
+            if inter.isEmpty():
+                continue
+            (small_rect, small), big = ((a, text_a), text_b) if a.width() * a.height() <= b.width() * b.height() \
+                else ((b, text_b), text_a)
+            covered = inter.width() * inter.height() / max(1.0, small_rect.width() * small_rect.height())
+            if covered > share:
+                out.append((small, big, round(covered, 2)))
+    return out
 
 
 def moving(view) -> bool:
@@ -418,3 +449,4 @@ def stale_marks(view) -> list:
         if mark.piece_rect != now:
             stale.append(mark)
     return stale
+

@@ -73,6 +73,31 @@ def test_nothing_drawn_over_the_board_covers_its_words(shell, qtbot, game_id):
     assert not found, f"{game_id}:\n" + "\n".join(found[:40])
 
 
+def test_captains_real_estate_signs_lie_over_no_word(shell, qtbot):
+    """Captains of Industry's empty Real Estate spaces show their automatic demand (the faint
+    C D E discs) only where it leaves the build cost clear: the board zoomed out step by step
+    (as Ctrl+wheel does, in small steps) until the spaces draw no words, no sign's letter lies
+    over the cost's words at any step (they were drawn under it, over '1 Stone 2 Steel')."""
+    from ui.board.text_boxes import boxes_in_view
+    from ui.games.captains_of_industry.items import ReSpace
+
+    window = played_window(shell, "captains-of-industry", (1024, 700), decisions=6)
+    view = window.view
+    spaces = [p for p in view.scene().items() if isinstance(p, ReSpace) and p.isVisible()]
+    assert any(not p.look[5] and p.look[2] for p in spaces), "no empty space shows its automatic demand"
+    found, steps = [], 0
+    while True:
+        measured = cover(view, over_words=True)  # (every piece painted again, as shown now)
+        if not boxes_in_view(view, spaces):
+            break  # too small for any word of theirs
+        steps += 1
+        found += [f"zoom {view.transform().m11():.2f}: {t} {s:.0%}" for t, s, k in measured.covered
+                  if k == "text" and t[:1] in "CDE" and " under " in t]
+        view.zoom(1 / 1.04)
+        settle(QApplication.instance(), 20)
+    assert steps > 3 and not found, found
+
+
 def _board_on_window(window) -> tuple:
     """The board's zoom and where its pieces are drawn in the window (pixels, rounded)."""
     from PySide6.QtCore import QPoint, QPointF

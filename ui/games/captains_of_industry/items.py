@@ -211,10 +211,10 @@ class ReSpace(LookItem):
                 d = 16.0
                 x0 = (r.width() - len(icons) * (d + 3) + 3) / 2
                 below = QRectF(2, top + 16, r.width() - 4, r.height() - top - 17)
-                # shown small, the cost takes the whole space and the faint icons sit under it
-                low = not fits(p, below, cost, style.sans(10), flags, False, short_costs(cost))
-                paint_icons(p, icons, x0, r.height() - d - 2 if low else top + 1, d, faint=True)
-                if not low:
+                # shown small, the cost takes the whole space: the faint icons are left out (they
+                # lay over the cost's words; the tooltip and the panel's note say the demand)
+                if fits(p, below, cost, style.sans(10), flags, False, short_costs(cost)):
+                    paint_icons(p, icons, x0, top + 1, d, faint=True)
                     top += 16
             draw_text(p, QRectF(2, top, r.width() - 4, r.height() - top - 1), cost, style.sans(10), style.INK,
                       flags, elide=False, short=short_costs(cost))
