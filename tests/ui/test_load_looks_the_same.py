@@ -116,3 +116,36 @@ def test_a_loaded_game_looks_like_the_game_played_to_that_point(shell, qtbot, se
         least = live_fit[0] * min(1.0, lw / nw, lh / nh) - 1e-4
         assert loaded_fit[0] >= least, f"the board is shown at scale {loaded_fit[0]}, live {live_fit[0]} " \
                                        f"(loaded {loaded_fit}, live {live_fit})"
+
+
+def test_a_vti_game_loaded_after_a_trade_looks_like_the_game_played(shell, qtbot, settings, tmp_path):
+    """Victory Through Industry's strip of choices grows for a trade's amounts and is as tall as the
+    choices of now need afterwards: live it had stayed as tall as it had ever been, which a game
+    loaded at that point could not know (the Choices panel 310 units tall live, 198 loaded)."""
+    from saves.store import write_session
+
+    settings.set("only_choice", False)
+    seats = [SeatInfo("You"), SeatInfo("Ann", "ai", "easy"), SeatInfo("Bob", "ai", "easy")]
+    window = shell.start_game("victory-through-industry", seats, {}, 5)
+    window.resize(1280, 720)
+    qtbot.waitExposed(window)
+    c = window.controller
+    rng = Rng(11)
+    tallest = 0.0
+    for _ in range(314):  # past a trade offer whose amounts took three rows of chips
+        settle(qtbot, c)
+        tallest = max(tallest, window.view.scene().arrangement.rects["choices"][3])
+        c.take(rng.choice(c.legal))
+    settle(qtbot, c)
+    qtbot.wait(50)
+    assert window.view.scene().arrangement.rects["choices"][3] < tallest  # the strip was taller before
+    live, live_fit = screen(window), fit(window)
+    path = tmp_path / "game.tycoons"
+    write_session(c.session, str(path))
+    c.saved_length = len(c.session.log)
+    shell.load_game(path=str(path))
+    settle(qtbot, window.controller)
+    qtbot.wait(50)
+    loaded = screen(window)
+    assert not differences(live, loaded), "\n".join(differences(live, loaded))
+    assert fit(window)[0] >= live_fit[0] - 1e-4  # fitted afresh: never smaller than live

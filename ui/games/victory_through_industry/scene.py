@@ -97,7 +97,6 @@ class VtiScene(ComplexRegion, GameScene):
         self._ghost_at: tuple | None = None  # (type, cell) it is previewed for
         self._preview_rot = 0
         self._rotations: dict[int, Action] = {}
-        self._chips_h = 0.0  # the tallest the choices' strip has been this game (it never shrinks)
 
     def open_complex(self, seat: int | None) -> None:
         """Show `seat`'s complex large (None: back to the default)."""
@@ -328,11 +327,11 @@ class VtiScene(ComplexRegion, GameScene):
             placed.append((w, h))
             x += w + 8
         self._pending = []
+        # as tall as the choices of now need, and at least a row of turns: never as tall as it
+        # has been this game, which a game loaded at this point could not know (it was drawn
+        # taller live than loaded after a trade). Last in its column, it moves no panel; a view
+        # fitted to it taller holds still (ui/board/view.py)
         bottom = max(y + max((hh for _, hh in placed), default=30) + 14, top + 52 + turn + 26)
-        # as tall as it has been this game: a strip that shrank would leave the board fitted for
-        # more than it shows (the view zooms out for a board that grows, never back in)
-        self._chips_h = max(self._chips_h, bottom - top)
-        bottom = top + self._chips_h
         if not note and not placed:
             note = "the decisions with no place on the board appear here"
         panel.set_panel(title, note, None, width, bottom - top)
