@@ -186,13 +186,39 @@ def test_a_long_turn_is_summarised_and_unfolds_on_a_click(qtbot):
     panel.set_report(report, ["You", "Ann", "Bob"], [False, True, True])
     panel.open([])
     shown = [label.text() for label in panel.lines()]
-    assert shown == ["Ann places B0 (CCD) on IND-B0.", "Ann places B1 (CCD) on IND-B1.", "Bob passes."]
+    assert shown == ["Ann places B0 (CCD) on IND-B0.", "Ann places B1 (CCD) on IND-B1.", "Bob (AI): passes."]
     more = next(label for label in panel._labels if isinstance(label, MoreLabel))
     assert "7 more" in more.text()
     qtbot.mouseClick(more, Qt.MouseButton.LeftButton)
     assert [label.text() for label in panel.lines()][:9] == [line.text for line in lines[:9]]
     assert summary(report, ["You", "Ann", "Bob"]) == \
         "Since your turn — Ann: places B0 (CCD) on IND-B0 (and 8 more) · Bob: passes"
+
+
+def test_a_single_decision_takes_one_row(qtbot):
+    """A player who made one decision takes one row of the card ("Bob (AI): takes a Forest."), not
+    a heading and a line: the card needs less room, so it opens by itself in more boards' empty
+    room. Pointing at the row points at its pieces as any line does."""
+    from ui.board.view import BoardView
+    from ui.game.follow import Line, Report
+    from ui.panels.since_turn import LineLabel, SinceTurnPanel
+
+    view = BoardView()
+    view.resize(1000, 700)
+    qtbot.addWidget(view)
+    view.show()
+    panel = SinceTurnPanel(view)
+    lines = [Line(1, "Ann takes a Coal Mine.", frozenset({"coal"})), Line(2, "Bob takes a Forest."),
+             Line(2, "Bob passes.")]
+    panel.set_report(Report(0, lines), ["You", "Ann", "Bob"], [False, True, False])
+    panel.open([])
+    assert panel.as_text().splitlines() == ["Since your turn, You", "  Ann (AI): takes a Coal Mine.",
+                                            "Bob: 2 decisions", "  Bob takes a Forest.", "  Bob passes."]
+    pointed = []
+    panel.pointed.connect(pointed.append)
+    row = next(label for label in panel._labels if isinstance(label, LineLabel))
+    qtbot.mouseMove(row)
+    qtbot.waitUntil(lambda: bool(pointed) and pointed[-1] is lines[0], timeout=3000)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -9,7 +9,8 @@ line (`summary`, its tooltip) and opens the card on demand (a click on it, View 
 Ctrl+T); opened so, it lies in
 the view's corner that covers the fewest of the pieces to choose and folds away at the next press
 on the board, which still reaches the board. Either way it folds away when the player acts. A
-player's long turn is summarised: its first lines, then "and N more", which unfolds them.
+player's long turn is summarised: its first lines, then "and N more", which unfolds them; a single
+decision takes one row ("Ann (AI): takes a Forest.").
 
 It floats over the board view's viewport, so showing or folding it never moves the board."""
 
@@ -35,14 +36,14 @@ from ui.services.plain_text import PlainLabel
 class LineLabel(PlainLabel):
     """One decision in words; the mouse over it (or the keyboard's focus on it) points at it."""
 
-    def __init__(self, line, panel: SinceTurnPanel):
-        super().__init__(line.text)
+    def __init__(self, line, panel: SinceTurnPanel, said: str | None = None):
+        super().__init__(line.text if said is None else said)
         self.line = line
         self.panel = panel
         self.setWordWrap(True)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.setContentsMargins(14, 1, 2, 1)
-        self.setAccessibleName(line.text)
+        self.setContentsMargins(14 if said is None else 0, 1, 2, 1)
+        self.setAccessibleName(self.text())
         if not line.keys:
             self.setStyleSheet("color: #6b5d4d;")
             self.setToolTip("Nothing on the board to point at for this one.")
@@ -89,6 +90,12 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)%])\. (?=[A-Z])")
 """The end of a sentence: not the dots of "A.G. Spalding"."""
 
 
+def _without_name(text: str, names: list[str], seat: int) -> str:
+    """A line of the log said after its player's name: "Ann takes a Forest." → "takes a Forest."."""
+    who = names[seat] if seat >= 0 else ""
+    return text[len(who) + 1:] if who and text.startswith(who + " ") else text
+
+
 def summary(report, names: list[str]) -> str:
     """The report in one line for the prompt bar's button: each player's decisions, the first in words,
     the others counted ("Ann: acquires Blackrock Candy for $18 (and 1 more) · Bob: pays…")."""
@@ -97,9 +104,7 @@ def summary(report, names: list[str]) -> str:
     parts = []
     for seat, lines in report.groups():
         who = names[seat] if seat >= 0 else "The game"
-        first = _SENTENCE_END.split(lines[0].text, maxsplit=1)[0].rstrip(".")
-        if first.startswith(who + " "):
-            first = first[len(who) + 1:]
+        first = _without_name(_SENTENCE_END.split(lines[0].text, maxsplit=1)[0].rstrip("."), names, seat)
         more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
         parts.append(f"{who}: {first}{more}")
     return "Since your turn — " + " · ".join(parts)
@@ -183,6 +188,9 @@ class SinceTurnPanel(QFrame):
                 who = names[seat] if seat >= 0 else "The game"
                 if seat >= 0 and ai[seat]:
                     who += " (AI)"
+                if len(lines) == 1:  # one decision: one row, "Ann (AI): takes a Coal Mine."
+                    self._add(LineLabel(lines[0], self, f"{who}: {_without_name(lines[0].text, names, seat)}"))
+                    continue
                 head = PlainLabel(f"{who}: {count(len(lines), 'decision')}")
                 font = head.font()
                 font.setBold(True)
