@@ -450,3 +450,40 @@ def stale_marks(view) -> list:
             stale.append(mark)
     return stale
 
+
+def late_window(shell, game_id: str, size: tuple[int, int], turns_left: int = 4, seed: int = 3, rng_seed: int = 11):
+    """The game window of `size` late in a game: a game of `seats()` played to its end at random
+    (quick, without a window), then opened where You have just finished the turn that comes
+    `turns_left` of your turns before its end, so the AIs answer in the window (Easy from there:
+    the game goes its own way, but late, in its last round, era or decade) and the Since-your-turn
+    report has something to tell."""
+    from PySide6.QtWidgets import QApplication
+
+    from engine.core.contract import CHANCE
+    from engine.core.rng import Rng
+    from engine.core.session import Session
+
+    rng = Rng(rng_seed)
+    session = Session.new(game_id, seats(), {}, seed)
+    movers = [CHANCE] * len(session.log)  # who decided each entry of the log (CHANCE: a draw)
+    while not session.is_over():
+        movers.append(session.to_move())
+        before = len(session.log)
+        session.apply(rng.choice(session.legal_actions()))
+        movers += [CHANCE] * (len(session.log) - before - 1)
+    # the first decision of each of your turns: yours, after another player's
+    starts = [i for i, seat in enumerate(movers) if seat == 0
+              and next((s for s in reversed(movers[:i]) if s != CHANCE), None) not in (0, None)]
+    start = starts[max(0, len(starts) - turns_left)]
+    # just after your last decision before that turn: the AIs are to move
+    cut = max(i for i in range(start) if movers[i] == 0) + 1
+    while cut < len(movers) and movers[cut] == CHANCE:
+        cut += 1  # (the draws after it belong to it)
+    actions = [e.action for e in session.log[:cut]]
+    late = Session.replay(game_id, seats(), {}, seed, actions, [m not in (0, CHANCE) for m in movers[:cut]])
+    window = shell.open_session(late)
+    window.resize(*size)
+    window.show()
+    settle(QApplication.instance())
+    window._measure_rng = rng_seed
+    return window

@@ -28,6 +28,7 @@ from engine.core.rng import Rng
 from tests.ui.board_measure import (
     click_piece,
     cover,
+    late_window,
     panels_overlapping,
     played_window,
     second_click,
@@ -69,6 +70,36 @@ def test_nothing_drawn_over_the_board_covers_its_words(shell, qtbot, game_id):
                 measured = cover(window.view)
                 found += [f"{size} hint: {t!r} {share:.0%} by {kind}" for t, share, kind in measured.covered]
         assert hinted, "no hint was shown"
+        window.controller.close()
+    assert not found, f"{game_id}:\n" + "\n".join(found[:40])
+
+
+LATE_STARTS = 4
+"""Turn starts measured late in each game, at each size."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_nothing_drawn_over_the_board_covers_its_words_late_in_the_game(shell, qtbot, game_id):
+    """As above, late in the game: a game played to its end at random is opened six of your
+    turns before its end (its last round, era or decade: the board at its fullest), and the AIs
+    and your random decisions play on; at each of your turn starts and with a hint shown, no text
+    of the board is more than a fifth covered, by a mark, a card or another text of the board."""
+    found = []
+    for size in SIZES:
+        window = late_window(shell, game_id, size, turns_left=LATE_STARTS + 2)  # (Easy may end it sooner)
+        hinted, measured_starts = False, 0
+        for i, _ in enumerate(turn_starts(window, 40)):
+            measured = cover(window.view)
+            measured_starts += 1
+            found += [f"{size} late turn {i}: {t!r} {share:.0%} by {kind}" for t, share, kind in measured.covered]
+            assert measured.texts > 50
+            if not hinted and _hint(window, qtbot):
+                hinted = True
+                measured = cover(window.view)
+                found += [f"{size} late hint: {t!r} {share:.0%} by {kind}" for t, share, kind in measured.covered]
+            if measured_starts >= LATE_STARTS:
+                break
+        assert measured_starts >= 2 and hinted, (measured_starts, hinted)
         window.controller.close()
     assert not found, f"{game_id}:\n" + "\n".join(found[:40])
 
