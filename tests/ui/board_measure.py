@@ -205,15 +205,16 @@ def _share(mask: tuple[bytes, int], rect) -> float:
 
 def cover(view, share: float = COVERED, over_words: bool = False) -> Cover:
     """Count the board's texts on the screen in `view` (a BoardView) that something drawn over
-    the board covers more than `share` of: a mark (`overlay_kind`), or a widget over the view
-    (the Since-your-turn card, a callout); with `over_words`, also the words of the board drawn
+    the board covers more than `share` of: a mark (`overlay_kind`), a widget over the view
+    (the Since-your-turn card, a callout), or a piece's own badge over its words ("badge":
+    ui/board/text_boxes.py's `note_over`); with `over_words`, also the words of the board drawn
     over one another (`words_over_words`: a piece's signs over its own words). The texts are where
     the pieces drew them at this repaint (ui/board/text_boxes.py); each overlay is drawn alone
     into a mask of its kind."""
     from PySide6.QtCore import QRectF
     from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-    from ui.board.text_boxes import boxes_in_view
+    from ui.board.text_boxes import boxes_in_view, covered_words
 
     scene = view.scene()
     for item in scene.items():
@@ -244,6 +245,11 @@ def cover(view, share: float = COVERED, over_words: bool = False) -> Cover:
     every = _mask(view, painter_of([m for members in kinds.values() for m in members]))
     pieces = [item for item in scene.items() if overlay_kind(item) is None]
     found = Cover(0)
+    port = QRectF(view.viewport().rect())
+    for piece in pieces:  # a piece's own badge (a count on a tile's corner) over its own words
+        if piece.isVisible() and piece.deviceTransform(to_view).mapRect(piece.boundingRect()).intersects(port):
+            found.covered += [(text, round(hidden, 2), "badge") for text, hidden in covered_words(piece)
+                              if hidden > share]
     words = boxes_in_view(view, pieces)
     for rect, text, _piece in words:
         found.texts += 1

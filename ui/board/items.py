@@ -48,7 +48,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 from shiboken6 import isValid
 
 from engine.core.memo import game_cache
-from ui.board import icons, style
+from ui.board import icons, style, text_boxes
 from ui.board.legible import draw_legible, legible_font, screen_scale
 from ui.board.overlay import Overlay
 from ui.board.paint_guard import guarded_paint
@@ -629,6 +629,18 @@ def draw_text(p: QPainter, rect: QRectF, text: str, font: QFont, colour: str = s
     when the view shows the piece small, the text (or its `short` form) is drawn at the minimum
     size if it fits, else left to the tooltip (ui/board/legible.py). False if nothing was drawn."""
     return draw_legible(p, rect, text, font, colour, int(align), elide, short)
+
+
+def paint_count_badge(p: QPainter, rect: QRectF, text: str, fill: str, font: QFont, radius: float = 4.0,
+                      pen: float = 1.0) -> None:
+    """A small badge with a count or a sign ("1", "∞", "×3") on a piece: a rounded box of `fill`
+    and its text. It hides what the piece drew under it, which the cover measure is told
+    (ui/board/text_boxes.py), so a badge over a piece's own words is caught as one laid over it."""
+    p.setPen(QPen(QColor(style.INK), pen))
+    p.setBrush(QColor(fill))
+    p.drawRoundedRect(rect, radius, radius)
+    text_boxes.note_over(p, rect)
+    draw_text(p, rect, text, font, style.INK, elide=False)
 
 
 def fit_font(text: str, font: QFont, width: float, min_pt: float = style.MIN_PT) -> QFont:

@@ -12,6 +12,10 @@ the piece's own coordinates); the box is measured when asked (`boxes`).
         ...
     for rect, text, piece in boxes_in_view(view):   # in the view's pixels, on screen now
         ...
+
+A piece that paints a solid shape of its own over the place of its words (a count's badge on a
+tile's corner) says so with `note_over`; `covered_words` tells which of its words that shape
+hides, and how much of each (tests/ui/board_measure.py counts them with what lies over the board).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ def begin(item, painter) -> None:
         # (any item: one that has not painted yet has drawn no words)
         item._text_before = getattr(item, "_text_drawn", None)
         item._text_drawn = []
+        item._over_drawn = []
     except AttributeError:  # an item that takes no attributes keeps no words
         return
     _painting.append((item, inverse))
@@ -65,6 +70,34 @@ def note(painter, shown) -> None:
         return
     item, inverse = _painting[-1]
     item._text_drawn.append((painter.worldTransform() * inverse, shown))
+
+
+def note_over(painter, rect: QRectF) -> None:
+    """The piece painting now drew a solid shape filling `rect` (the painter's coordinates) over
+    whatever it drew before: the words it drew so far lie under it."""
+    if not _painting:
+        return
+    item, inverse = _painting[-1]
+    item._over_drawn.append(((painter.worldTransform() * inverse).mapRect(rect), len(item._text_drawn)))
+
+
+def covered_words(item) -> list[tuple[str, float]]:
+    """The words `item` drew at its last paint that a solid shape it drew after them (`note_over`)
+    covers, each with the share of its box covered (0 to 1)."""
+    overs = getattr(item, "_over_drawn", ())  # (any item: see boxes)
+    if not overs:
+        return []
+    out = []
+    for i, (rect, text) in enumerate(boxes(item)):
+        area = max(1e-6, rect.width() * rect.height())
+        hidden = 0.0
+        for over, words_before in overs:
+            if i < words_before:
+                inter = over.intersected(rect)
+                hidden += inter.width() * inter.height() / area
+        if hidden > 0:
+            out.append((text, min(1.0, hidden)))
+    return out
 
 
 def boxes(item) -> list[tuple[QRectF, str]]:

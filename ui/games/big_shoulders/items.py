@@ -19,6 +19,7 @@ from ui.board.items import (
     draw_text,
     fill_rounded_part,
     fit_font,
+    paint_count_badge,
     paint_paper,
     paper_brush,
 )
@@ -380,6 +381,8 @@ class SpaceTile(LookItem):
     takes a Decade (∞ or 1), and the Partners on it now."""
 
     RADIUS = 6.0
+    BADGE_W = 30.0
+    """The room the count's badge takes at the right of the Partners' row."""
 
     def set_space(self, name: str, money_line: str, uses: str, partners: tuple, closed: str, tooltip: str,
                   short: str = "", line_short: tuple[str, ...] = ()) -> None:
@@ -395,20 +398,15 @@ class SpaceTile(LookItem):
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor("#e4d6b8" if closed else "#f1e6cc"))
         p.drawPath(self.outline())
-        whole = QRectF(7, 2, r.width() - 36, 32)
+        whole = QRectF(7, 2, r.width() - 12, 32)
         if fits(p, whole, name, style.serif(10, bold=True), int(WRAP), elide=False) or not short:
             draw_text(p, whole, name, style.serif(10, bold=True), style.INK, WRAP, elide=False)
         else:  # shown small: the space's name in a word (the tooltip names it in full)
-            draw_text(p, QRectF(4, 0, r.width() - 30, 32), name, style.serif(10, bold=True), style.INK, TEXT_LEFT,
+            draw_text(p, QRectF(4, 0, r.width() - 8, 32), name, style.serif(10, bold=True), style.INK, TEXT_LEFT,
                       elide=False, short=short)
-        badge = QRectF(r.width() - 30, 3, 26, 24)
-        p.setPen(QPen(QColor(style.INK), 1.0))
-        p.setBrush(QColor(style.BRASS if uses == "∞" else style.PAPER_DARK))
-        p.drawRoundedRect(badge, 4, 4)
-        draw_text(p, badge, uses, style.sans(10, bold=True), style.INK, elide=False)
         line = closed or money_line
         f = fit_font(line, style.sans(9), r.width() - 12)
-        draw_text(p, QRectF(7, 32, r.width() - 12, 24), line, f, style.BRICK_RED if closed else style.INK_SOFT,
+        draw_text(p, QRectF(7, 30, r.width() - 12, 24), line, f, style.BRICK_RED if closed else style.INK_SOFT,
                   TEXT_LEFT, elide=False, short=line_short)
         x = 8.0
         for colour, mark in partners:
@@ -420,8 +418,13 @@ class SpaceTile(LookItem):
                 draw_text(p, c, mark, style.sans(9, bold=True), style.text_on(colour), elide=False)
                 x += 27
             else:
-                draw_text(p, QRectF(x, r.height() - 26, r.width() - x - 6, 24), mark, style.sans(9, bold=True),
-                          style.INK, TEXT_LEFT)
+                draw_text(p, QRectF(x, r.height() - 26, r.width() - x - self.BADGE_W, 24), mark,
+                          style.sans(9, bold=True), style.INK, TEXT_LEFT)
+        # the count in the bottom right corner, beside the Partners (painted last: the cover
+        # measure sees any word under it); in the top right corner a name drawn a little wider
+        # than its box, as the legible rule allows, ran under it
+        badge = QRectF(r.width() - self.BADGE_W, r.height() - 26, 26, 24)
+        paint_count_badge(p, badge, uses, style.BRASS if uses == "∞" else style.PAPER_DARK, style.sans(10, bold=True))
 
 
 class BuildingTile(LookItem):

@@ -22,6 +22,7 @@ from ui.board.items import (
     draw_text,
     fill_rounded_part,
     fit_font,
+    paint_count_badge,
     paper_brush,
 )
 from ui.board.legible import fits
@@ -248,10 +249,7 @@ class MarkerChip(BoardItem):
             draw_text(p, self.rect(), self.mark, f, style.text_on(self.colour), elide=False)
         if self.count > 1:
             badge = QRectF(self.D / 2 - 3, -8.5, 16, 17)  # to the right: never over the space's name
-            p.setPen(QPen(QColor(style.INK), 0.8))
-            p.setBrush(QColor(style.PAPER))
-            p.drawRoundedRect(badge, 4, 4)
-            draw_text(p, badge, str(self.count), style.sans(9, bold=True), style.INK, elide=False)
+            paint_count_badge(p, badge, str(self.count), style.PAPER, style.sans(9, bold=True), pen=0.8)
 
 
 class PawnItem(BoardItem):
@@ -473,10 +471,7 @@ class DeckItem(CardItem):
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(self.rect(), self.radius, self.radius)
         badge = QRectF(self.w - 26, -10, 40, 30)
-        p.setPen(QPen(QColor(style.INK), 1.2))
-        p.setBrush(QColor(style.PAPER))
-        p.drawRoundedRect(badge, 8, 8)
-        draw_text(p, badge, str(self.count), style.sans(13, bold=True), style.INK, elide=False)
+        paint_count_badge(p, badge, str(self.count), style.PAPER, style.sans(13, bold=True), radius=8, pen=1.2)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self.rect().adjusted(-2, -14, 16, 10)

@@ -21,7 +21,7 @@ class SpacesRegion:
     def _show_spaces(self, view: dict, top: float) -> float:
         per_row = 5
         tw = (LEFT_W - 24 - (per_row - 1) * 8) / per_row
-        th = 80.0
+        th = 84.0  # the name, the money line, and the Partners beside the count (clear of the line)
         rows = (len(SPACE_ORDER) + per_row - 1) // per_row
         h = 40 + rows * (th + 8)
         acting = self.acting
@@ -53,7 +53,8 @@ class SpacesRegion:
             elif g["uses"] and used >= g["uses"]:
                 closed = "taken this Decade"
             who = self._on_space.get(sid, [])
-            room = int((tw - 12) // 27)  # Partners drawn on the tile (SpaceTile: 24 wide, 3 apart)
+            # Partners drawn on the tile (24 wide, 3 apart), left of its count's badge
+            room = int((tw - 12 - SpaceTile.BADGE_W) // 27)
             partners = tuple(self._seat_look(s) for s, _ in who[:room])
             if len(who) > room:
                 partners = partners[:room - 1] + (("", f"+{len(who) - room + 1}"),)
