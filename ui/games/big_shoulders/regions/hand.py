@@ -68,7 +68,8 @@ class HandRegion:
                 marked = "play"
             # no "era" note: the effect takes the whole tile, so it still reads on a board shown small
             tile.set_building(bid, colour, mark, "", building_text(bid), marked=marked)
-            tile.setPos(RIGHT_X + 12 + (i % per_row) * (bw + 8), top + 36 + (i // per_row) * (bh + 8))
+            # (10 under the heading: a ring round a tile, drawn outside it, stays clear of the note)
+            tile.setPos(RIGHT_X + 12 + (i % per_row) * (bw + 8), top + 40 + (i // per_row) * (bh + 8))
             tile.on_click = None
             act = None
             status = ""
