@@ -2,8 +2,9 @@
 1366×768, 1600×1000, 1920×1080 and 2560×1440, the real game window (You and two Easy AIs)
 is measured as the player sees it (tests/ui/board_measure.py), early in a game, after 24 of
 your decisions (in a window opened at 1024×700, then resized through the other sizes) and late in
-the game, after 72 (City of the Big Shoulders in its fourth Decade, with most charters in play and
-every player's row of buildings filling up; a game that ends sooner is measured at its end):
+the game, after 72 (a game that ends sooner is measured at its end: City of the Big Shoulders is
+in its fourth Decade after 24 and over, its fifth Decade scored, every player's row of buildings
+full, before 72; the late measure checks that it got that far, LATE_PROGRESS):
 
 - from 1280×720 up the drawn board fills at least 85 % of its view, and at most 2 % of its texts
   are left to the tooltips;
@@ -32,6 +33,10 @@ UNDRAWN_FROM_1280 = 0.02
 UNDRAWN_SMALL = 0.05
 LATE = 72
 """Your decisions before the late measure."""
+LATE_PROGRESS = {"big-shoulders": 0.6}
+"""How far a game has run at the late measure, at least (unless it is over): City of the Big
+Shoulders in its fourth Decade or later (its random game is in Decade 4 after 24 decisions, and
+over, in Decade 5, before 72)."""
 
 GAMES = [s.id for s in playable_specs()]
 
@@ -78,12 +83,20 @@ def test_the_board_uses_its_room_and_keeps_its_words(shell, game_id):
     window.controller.close()
     window.close()
     window = played_window(shell, game_id, SMALL, decisions=24)
-    found += measured_at_every_size(window, "after 24 decisions", game_id)
+    found += measured_at_every_size(window, f"after 24 decisions ({through(window)})", game_id)
     if not window.controller.session.is_over():
         window.resize(*SMALL)
         play_on(window, LATE - 24)
-        found += measured_at_every_size(window, f"after {LATE} decisions", game_id)
+        session = window.controller.session
+        assert session.is_over() or session.state.progress() >= LATE_PROGRESS.get(game_id, 0.0), through(window)
+        found += measured_at_every_size(window, f"after {LATE} decisions ({through(window)})", game_id)
     assert not found, f"{game_id}:\n" + "\n".join(found)
+
+
+def through(window) -> str:
+    """How far the window's game has run, for the measure's message."""
+    session = window.controller.session
+    return "over" if session.is_over() else f"{session.state.progress():.0%} through"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
