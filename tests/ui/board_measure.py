@@ -190,8 +190,17 @@ def _mask(view, paint) -> tuple[bytes, int]:
     return bytes(alpha.constBits())[: alpha.bytesPerLine() * alpha.height()].translate(_HALF), alpha.bytesPerLine()
 
 
+LETTERS = 2.0
+"""A long line counts as covered where something covers a share of the stretch of it this many
+letters' squares wide (its height squared each), not only of the whole line: a disc over the first
+letters of 'Click the building to play this Decade' hides the word Click, though it covers less
+than a fifth of the line."""
+
+
 def _share(mask: tuple[bytes, int], rect) -> float:
-    """The share of `rect` (viewport pixels) the mask covers."""
+    """The share of `rect` (viewport pixels) the mask covers; of a long line, the most it covers
+    of any stretch `LETTERS` letters' squares wide (a thin line along the whole box counts as
+    its share of the box's height, a disc over two letters as much of those two)."""
     import math
 
     data, line = mask
@@ -199,8 +208,18 @@ def _share(mask: tuple[bytes, int], rect) -> float:
     y0, y1 = max(0, math.floor(rect.top())), min(len(data) // line, math.ceil(rect.bottom()))
     if x1 <= x0 or y1 <= y0:
         return 0.0
-    hit = sum(data[y * line + x0: y * line + x1].count(1) for y in range(y0, y1))
-    return hit / ((x1 - x0) * (y1 - y0))
+    h = y1 - y0
+    width = min(x1 - x0, max(1, round(LETTERS * h)))
+    if width == x1 - x0:
+        hit = sum(data[y * line + x0: y * line + x1].count(1) for y in range(y0, y1))
+        return hit / (width * h)
+    end = y1 * line
+    columns = [data[y0 * line + x: end: line].count(1) for x in range(x0, x1)]
+    run = best = sum(columns[:width])
+    for i in range(width, len(columns)):
+        run += columns[i] - columns[i - width]
+        best = max(best, run)
+    return best / (width * h)
 
 
 def cover(view, share: float = COVERED, over_words: bool = False) -> Cover:

@@ -83,11 +83,18 @@ class Placing:
     hidden_if_no_room: bool = True
 
 
+LETTERS = 2.0
+"""Of a long line, what a badge covers is measured against a stretch of it this many letters'
+squares wide (its height squared each), not the whole line: a disc over 'Cli' of 'Click the
+building to play this Decade' covered less than WORD_SHARE of the line and hid its first word."""
+
+
 def _share(rect: QRectF, word: QRectF) -> float:
     inter = rect.intersected(word)
     if inter.isEmpty():
         return 0.0
-    return inter.width() * inter.height() / max(1.0, word.width() * word.height())
+    stretch = min(word.width(), LETTERS * word.height())
+    return inter.height() * min(inter.width(), stretch) / max(1.0, word.height() * stretch)
 
 
 def _inside(rect: QRectF, port: QRectF) -> QRectF:

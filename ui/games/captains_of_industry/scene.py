@@ -480,8 +480,10 @@ class CaptainsScene(GameScene):
             free = next((sp for sp in ZONE_SPACES[z] if sp not in built), None)
             for j, sp in enumerate(ZONE_SPACES[z]):
                 space = SPACES[sp]
-                item = self.pool.item(("re", sp), lambda: ReSpace(RE_W, ZONE_H - 22))
-                item.resize(re_w, ZONE_H - 22)
+                # (a gap of 6 above and below the row of spaces: a hint's ring round a space, drawn
+                # outside it, stays clear of the zone names' letters)
+                item = self.pool.item(("re", sp), lambda: ReSpace(RE_W, ZONE_H - 30))
+                item.resize(re_w, ZONE_H - 30)
                 entry = built.get(sp)
                 if entry:
                     card, side, owner = entry
@@ -497,7 +499,7 @@ class CaptainsScene(GameScene):
                            + (f" While empty it shows the automatic demand {auto} (R12)." if auto else "")
                            + f" The {ZONES[z]} zone's demand goes to {', '.join(fed)}.")
                     item.set_space(space.level, bill_text(space.cost), auto, None, "", "", tip)
-                item.setPos(x + j * (re_w + 4), y + 20)
+                item.setPos(x + j * (re_w + 4), y + 24)
                 act = Action("real_estate", me, (z,)) if acting and sp == free else None
                 self.pool.target(item, act, legal, f"Build {space.level.title()} Real Estate in {ZONES[z]}")
 
