@@ -476,12 +476,15 @@ def stale_marks(view) -> list:
     return stale
 
 
-def late_window(shell, game_id: str, size: tuple[int, int], turns_left: int = 4, seed: int = 3, rng_seed: int = 11):
+def late_window(shell, game_id: str, size: tuple[int, int], turns_left: int = 4, seed: int = 3, rng_seed: int = 11,
+                level: str | None = None):
     """The game window of `size` late in a game: a game of `seats()` played to its end at random
     (quick, without a window), then opened where You have just finished the turn that comes
     `turns_left` of your turns before its end, so the AIs answer in the window (Easy from there:
     the game goes its own way, but late, in its last round, era or decade) and the Since-your-turn
-    report has something to tell."""
+    report has something to tell. With `level` ("easy"), every seat plays the game to its end as
+    that AI level does, a game as players make it (random moves leave Victory Through Industry's
+    complexes nearly empty in round 98)."""
     from PySide6.QtWidgets import QApplication
 
     from engine.core.contract import CHANCE
@@ -491,10 +494,23 @@ def late_window(shell, game_id: str, size: tuple[int, int], turns_left: int = 4,
     rng = Rng(rng_seed)
     session = Session.new(game_id, seats(), {}, seed)
     movers = [CHANCE] * len(session.log)  # who decided each entry of the log (CHANCE: a draw)
+    agent = None
+    if level is not None:
+        from ai.core.agents import get_agent
+
+        agent = get_agent(game_id, level)
     while not session.is_over():
-        movers.append(session.to_move())
+        seat, state = session.to_move(), session.state
+        movers.append(seat)
         before = len(session.log)
-        session.apply(rng.choice(session.legal_actions()))
+        if agent is None:
+            session.apply(rng.choice(session.legal_actions()))
+        else:
+            from ai.core.agent import Budget, Observation
+
+            seen = Observation(game_id, seat, state.view(seat), session.legal_actions(),
+                               lambda r, state=state, seat=seat: state.determinize(seat, r))
+            session.apply(agent.choose(seen, rng, Budget()))
         movers += [CHANCE] * (len(session.log) - before - 1)
     # the first decision of each of your turns: yours, after another player's
     starts = [i for i, seat in enumerate(movers) if seat == 0

@@ -19,7 +19,15 @@ from ui.games.victory_through_industry.items import (
     TurnBadge,
     factory_tooltip,
 )
-from ui.games.victory_through_industry.regions.geometry import CARD, MIN_COLS, MIN_COMPLEX_W, MIN_ROWS, C, grid_extent
+from ui.games.victory_through_industry.regions.geometry import (
+    CARD,
+    MIN_COLS,
+    MIN_COMPLEX_W,
+    MIN_ROWS,
+    C,
+    complex_scale,
+    grid_extent,
+)
 from ui.games.victory_through_industry.words import describe, idle_reason
 
 CELL_KINDS = ("site", "place_product")
@@ -29,6 +37,9 @@ PRODUCT_KINDS = ("move_product", "pay")
 class ComplexRegion:
     """The complex shown large (a part of `VtiScene`, which gives it the view, the seat whose clicks
     the board takes and the pool of pieces)."""
+
+    _complex_k = 1.0
+    """The scale the complex shown large was last drawn at (`complex_scale`)."""
 
     def _show_complex(self, view: dict, focus: int, me: int | None, names, marks) -> float:
         seat = view["seats"][focus]
@@ -49,8 +60,13 @@ class ComplexRegion:
         cols = max([MIN_COLS, ext[2] - ext[0] + 1] + [e[2] - e[0] + 1 for e in extents])
         rows = max([MIN_ROWS, ext[3] - ext[1] + 1] + [e[3] - e[1] + 1 for e in extents])
         top = 0.0
+        # a complex beyond MOST_COLS × MOST_ROWS cells is drawn smaller, each piece of it at scale
+        # k (its words, where too small, left to its tooltip): the rest of the board keeps its size
+        k = complex_scale(cols, rows)
+        self._complex_k = k
+        side = C * k  # a cell's side at this scale
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
-        self._left_w = max(cols * C + 32, MIN_COMPLEX_W)
+        self._left_w = max(cols * side + 32, MIN_COMPLEX_W)
         title = f"{whose(names[focus], start=True)} complex"
         if view["phase"] == "play" and view["current"] == focus:
             title += " — on turn"
@@ -58,11 +74,11 @@ class ComplexRegion:
             f"viewing {names[focus]}; click your own overview to come back"
         if mine and focus != me:
             note = "moving a factory into or out of this complex, with its owner's permission"
-        panel.set_panel(title, note, style.seat_colour(focus), self._left_w, rows * C + 48)
+        panel.set_panel(title, note, style.seat_colour(focus), self._left_w, rows * side + 48)
         panel.setPos(0, top)
         ox, oy = 16, top + 38
         grid = self._item(("grid",), GridBack)
-        grid.set_grid(cols, rows, C)
+        grid.set_grid(cols, rows, side)
         # a click on an empty space is answered there with what it is ("An empty space of your
         # complex is not a choice now", and what to do), not "Nothing to choose there"
         owner = "your" if focus == me else whose(names[focus])
@@ -71,7 +87,9 @@ class ComplexRegion:
         grid.setPos(QPointF(ox, oy))
 
         def pos(c, size):
-            return QPointF(ox + (c[0] - x0) * C + (C - size) / 2, oy + (c[1] - y0) * C + (C - size) / 2)
+            """Where a piece `size` wide (at full size) stands in cell `c`, at the complex's scale."""
+            return QPointF(ox + (c[0] - x0) * side + (side - size * k) / 2,
+                           oy + (c[1] - y0) * side + (side - size * k) / 2)
 
         step = view.get("step") or {}
         producing = view["phase"] == "play" and any(a.kind in ("produce", "nonproduction") for a in self._pending)
@@ -80,6 +98,7 @@ class ComplexRegion:
             why = idle_reason(seat, c) if producing else None
             idle = f"\nCannot run now: {why[0].lower()}{why[1:]}." if why else ""
             tile.set_factory(f, rot, tooltip=factory_tooltip(f, rot) + idle)
+            tile.setScale(k)
             tile.setPos(pos(c, C))
             tile.setZValue(2)
             act = self._take(lambda a, f=f: mine and a.kind == "produce" and a.args[0] == f) if mine else None
@@ -101,7 +120,8 @@ class ComplexRegion:
                 chip = self._item(("badge", badge, c), lambda: Chip(26, 24))
                 chip.set_chip(text, ("Tear down" if kind == "tear_down" else "Move (pay one card)") + " this factory",
                               style.PAPER_DARK)
-                chip.setPos(pos(c, C) + QPointF(dx, 4))
+                chip.setScale(k)
+                chip.setPos(pos(c, C) + QPointF(dx, 4) * k)
                 chip.setZValue(6)
                 self._target(chip, act)
         self._pending = [a for a in self._pending if a.kind != "produce" or not any(
@@ -109,6 +129,7 @@ class ComplexRegion:
         for c, p in sorted(prods.items()):
             card = self._item(("prod", c), lambda: ProductCard(CARD, CARD))
             card.set_product(p)
+            card.setScale(k)
             card.setPos(pos(c, CARD))
             card.setZValue(3)
             act = None
@@ -126,6 +147,7 @@ class ComplexRegion:
             cell = self._item(("cell", c), lambda: CellTarget(C))
             label = "place here" if a.kind == "place_product" else ""
             cell.set_cell(label, describe(a, view, names))  # the place in words, never coordinates
+            cell.setScale(k)
             cell.setPos(pos(c, C))
             cell.setZValue(1)
             self._target(cell, a, "Put it here")
@@ -138,10 +160,10 @@ class ComplexRegion:
         for i, p in enumerate(seat["incoming"]):
             card = self._item(("incoming", i), lambda: ProductCard(54, 54))
             card.set_product(p, small=True, note="waiting for a place")
-            card.setPos(QPointF(self._left_w - 70 - i * 60, top + rows * C - 20))
+            card.setPos(QPointF(self._left_w - 70 - i * 60, top + rows * side - 20))
             card.setZValue(7)
             self._target(card, None)
-        return rows * C + 48
+        return rows * side + 48
 
     def _show_ghost(self, step: dict, mine: bool, pos) -> None:
         """While a factory is turned, it stands in its chosen cell, drawn as it will be placed:
@@ -157,6 +179,8 @@ class ComplexRegion:
             if key != self._ghost_at or self._preview_rot not in rotations:
                 self._preview_rot = min(rotations)
             self._ghost_at = key
+            k = self._complex_k
+            ghost.setScale(k)
             ghost.setPos(pos(tuple(site), C))
             ghost.setVisible(True)
             ghost.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
@@ -165,7 +189,8 @@ class ComplexRegion:
             badge = self._item(("ghost-turn",), lambda: TurnBadge(30))
             badge.set_chip("↻", "Turn it a quarter to the right", style.GOLD)
             badge.on_click = self._turn_preview
-            badge.setPos(pos(tuple(site), C) + QPointF(C - 34, 4))
+            badge.setScale(k)
+            badge.setPos(pos(tuple(site), C) + QPointF(C - 34, 4) * k)
             badge.setZValue(7)
             self._target(badge, None, "Turn it a quarter to the right")
             return
@@ -216,5 +241,6 @@ class ComplexRegion:
             return  # no factory being placed (a parked ghost stays hidden)
         if on:
             ghost.set_factory(step["f"], 0)
+            ghost.setScale(self._complex_k)
             ghost.setPos(at)
         ghost.setVisible(on)

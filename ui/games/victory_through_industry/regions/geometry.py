@@ -18,6 +18,21 @@ ENTRY_W, ENTRY_H = 170.0, 28.0   # a product in the bank's legend (three in a ro
 MIN_COLS, MIN_ROWS = 6, 4
 """The least grid of the complex shown large (it grows as factories are built beyond it)."""
 MIN_COMPLEX_W = MIN_COLS * C + 32
+MOST_COLS, MOST_ROWS = 12, 10
+"""The most room the complex shown large takes, in cells of full size: a larger complex is drawn
+smaller (`complex_scale`), so that late in a game, when a complex has spread over fifteen columns,
+it does not shrink the rest of the board until no word of it can be read."""
+
+
+def complex_scale(cols: int, rows: int) -> float:
+    """The scale of a complex's cells, pieces and cards: 1 up to MOST_COLS × MOST_ROWS cells, less
+    beyond. It depends on the grid alone (the complexes' reach, a fact of the game), so a game
+    loaded from its save draws the complex as the game played did.
+
+    >>> complex_scale(6, 4), complex_scale(15, 8), complex_scale(10, 16)
+    (1.0, 0.8, 0.625)
+    """
+    return min(1.0, MOST_COLS / cols, MOST_ROWS / rows)
 SUPPLY_W = [n * (RECIPE_W + 6) + 26 for n in (5, 4, 3, 8)]
 """The factory supply's widths: five types to a row (under the complex), four or three (in a
 column of its own), or eight (a wide room)."""
