@@ -54,12 +54,19 @@ def _taken(view: BoardView) -> list[list[bool]]:
     return grid
 
 
-def free_room(view, least: QSize) -> QRect | None:
+def free_room(view, least: QSize, inside: QRect | None = None) -> QRect | None:
     """The largest rectangle of `view`'s viewport where no piece of its board is drawn, at least
-    `least` (pixels), or None."""
+    `least` (pixels), or None. `inside`: only within that rectangle of the viewport (the board's
+    own box: the room a layout leaves empty between its panels, not the view's margins)."""
     grid = _taken(view)
     if not grid:
         return None
+    if inside is not None:
+        for r, row in enumerate(grid):
+            for c in range(len(row)):
+                cell = QRect(c * CELL, r * CELL, CELL, CELL)
+                if not inside.contains(cell):
+                    row[c] = True
     cols = len(grid[0])
     heights = [0] * cols
     best, best_area = None, 0

@@ -12,7 +12,9 @@ The nodes:
 
 - `Leaf(name, w, h)`: a panel; `variants` are other sizes it can be drawn at (a market in one row
   or two, a supply of factories five or three to a row); `w_max`/`h_max`: how far it may stretch
-  (a mat drawn wider spreads its rows), for the room an arrangement leaves over.
+  (a mat drawn wider spreads its rows), for the room an arrangement leaves over; `h_fill`: how
+  much taller it may be drawn in room its arrangement leaves inside the board (beside a longer
+  column), which never makes the board larger nor changes which arrangement is chosen.
 - `Row(...)`, `Column(...)`: side by side (tops aligned) or stacked (left edges aligned).
 - `Flow(...)`: panels in reading order, split into one to `max_lines` columns (or rows), each a
   stack, as text flows into newspaper columns: the split that suits the room's shape is chosen.
@@ -24,7 +26,9 @@ Every node yields its options: the sizes it can take, each with the choices that
 options for the room by the legibility rule (ui/board/legible.py): the scale at which the board
 fits the room, over the scale its smallest texts need to be drawn as designed (`Leaf.min_px`),
 largest first; within 3 % of the best, the option that leaves the least of the room unused; then
-the one declared first. The option chosen is then stretched into the room where its panels allow.
+the one declared first. The option chosen is then stretched into the room where its panels allow,
+and last the panels that may fill (`Leaf.h_fill`) grow into what it leaves empty inside its box:
+a step after the choice, so a board looks the same however its arrangement came to be chosen.
 
 A board keeps its arrangement while a game goes on: `arrange(..., keep=key)` lays the same choices
 out again with the panels' new sizes (a panel that grew pushes its neighbours, as before), and a
@@ -130,6 +134,7 @@ class Leaf(Node):
     w_max: float | None = None
     h_max: float | None = None
     min_px: float = 12.0
+    h_fill: float = 0.0
 
     def sizes(self) -> list[tuple[float, float]]:
         return [(self.w, self.h), *self.variants]
@@ -342,6 +347,18 @@ def _place(plan: tuple, x: float, y: float, w: float, h: float, out: dict) -> No
         _place(b, xb, y + ah + ea + gap + max(0.0, extra - ea - eb), wb, bh + eb, out)
 
 
+def _filled(plan: tuple, fill: dict[str, float]) -> tuple:
+    """`plan` with each leaf named in `fill` allowed that much taller (the parts' reach recounted
+    as `_join` counts it); its natural sizes, and so the box it is placed in, stay as they were."""
+    if plan[0] == "leaf":
+        grow = fill.get(plan[1], 0.0)
+        return plan if grow <= 0 else (*plan[:6], plan[6] + grow)
+    kind, gap, align, a, b, w, h, wx, _hx = plan
+    a, b = _filled(a, fill), _filled(b, fill)
+    hx = max(a[-1], b[-1]) if kind == "row" else a[-1] + gap + b[-1]
+    return (kind, gap, align, a, b, w, h, wx, hx)
+
+
 def _share(extra: float, room_a: float, room_b: float) -> tuple[float, float]:
     """`extra` split between two parts that may grow by `room_a` and `room_b`, in proportion (three
     mats that may stretch alike grow alike, however the row nests them), as far as each may."""
@@ -451,8 +468,9 @@ def arrange(tree: Node, room: tuple[float, float] | None, keep: tuple | None = N
     s = fit_scale(opt, room)
     w = max(opt.w, min(room[0] / s, opt.wx))
     h = max(opt.h, min(room[1] / s, opt.hx))
+    fill = {leaf.name: leaf.h_fill for leaf in tree.leaves() if leaf.h_fill > 0}
     placed: dict[str, tuple] = {}
-    _place(opt.plan, 0.0, 0.0, w, h, placed)
+    _place(_filled(opt.plan, fill) if fill else opt.plan, 0.0, 0.0, w, h, placed)
     rects = {name: v[:4] for name, v in placed.items()}
     variants = {name: v[4] for name, v in placed.items()}
     if rects:
