@@ -51,14 +51,16 @@ from ui.games.big_shoulders.regions.tracks import TracksRegion
 from ui.games.big_shoulders.words import describe
 
 
-def board_tree(heights: dict[str, float], started: list[str], shapes: dict | None = None):
+def board_tree(heights: dict[str, float], started: list[str], shapes: dict | None = None,
+               stretch: dict[str, float] | None = None):
     """The city's panels for the layout (ui/board/layout.py), in reading order: the header (the
     phase and the choices), the two tracks, the action spaces, the resources, the demand and the
     Capital Assets, then the charters in play (in rows of one to all), the charters not yet in
     play, the players, the hand and the goals; they flow into as many columns as suit the room.
     `shapes`: the two sizes of the players, the hand and the goals (a player in two lines or,
     wider, in one; the hand and the goals as wide as the charters' column or half as wide, so
-    that with four players they can stand beside the players).
+    that with four players they can stand beside the players). `stretch`: how much taller a panel
+    may be drawn in room its column leaves over (the players).
     A panel with nothing to show (no hand, every charter started) takes no room."""
     from ui.board.layout import Flow, Leaf
 
@@ -71,7 +73,11 @@ def board_tree(heights: dict[str, float], started: list[str], shapes: dict | Non
     for name in ("unstarted", "players", "hand", "goals"):
         if shapes.get(name):
             first, other = shapes[name]
-            side.append(Leaf(name, *first, variants=(other,)))
+            # the players' rows stretch into the room a shorter column leaves inside the board
+            # (under the hand and the goals), after the arrangement is chosen: their buildings drawn
+            # taller read more of their effects
+            grow = (stretch or {}).get(name, 0.0)
+            side.append(Leaf(name, *first, variants=(other,), h_fill=grow))
         elif heights.get(name, 0) > 0:
             side.append(Leaf(name, RIGHT_W, heights[name]))
     panels.append(Flow(side, gap=GAP, max_lines=2))
@@ -101,6 +107,7 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
         self._choice_rows = 1
         self._legal: set[Action] = set()  # the choices of the view drawn last
         self._names: list[str] = []  # the players' names as drawn last
+        self._players_h = 0.0  # the height the players panel was drawn at last (it may stretch)
 
     def choose_company(self, cid: str | None) -> None:
         """Make `cid` the acting company of the seat at the screen (None: the default)."""
@@ -208,11 +215,15 @@ class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegio
             self._show_choices(view, 70.0)
         shapes = {"players": self.players_sizes(int(view["players"])), "hand": self.hand_sizes(view),
                   "goals": self.goals_sizes(view)}
-        arr = self.lay_out(board_tree(heights, started, shapes))
+        drawn_h = self._players_h
+        arr = self.lay_out(board_tree(heights, started, shapes,
+                                      {"players": self.players_stretch(int(view["players"]))}))
         self.size_chips_for_layout()
         for name in self.RESHAPED:
             if shapes[name] and bool(arr.variants.get(name)) != other[name]:
                 self._draw_shaped(view, name)
+            elif name == "players" and abs(arr.rects["players"][3] - drawn_h) > 0.5:
+                self._draw_shaped(view, name)  # stretched by another height than drawn
         self.pool.prune()
         self.place_panels({name: QPointF(M if name in LEFT_PANELS else RIGHT_X, 0.0) for name in heights
                            if heights[name] > 0})

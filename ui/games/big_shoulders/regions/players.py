@@ -29,6 +29,10 @@ class PlayersRegion:
     PLAYERS_WIDE_W = 12 + HEAD_W + 10 + 5 * BUILT_W + 4 * 6 + 12
     HELD_W = 150.0
     """A player's buildings in hand, face down ("1 held")."""
+    BUILT_GROW = 50.0
+    """How much taller a building played may be drawn where the board leaves room beside the
+    charters or under the hand (the players panel stretches into it: `board_tree`): the effect
+    in more lines."""
 
     @classmethod
     def players_sizes(cls, n: int) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -38,13 +42,23 @@ class PlayersRegion:
         wide = 38 + n * (cls.BUILT_H + 8)
         return (RIGHT_W, stacked), (cls.PLAYERS_WIDE_W, wide)
 
+    def players_stretch(self, n: int) -> float:
+        """How much taller than its least the players panel of `n` players may be drawn."""
+        return n * self.BUILT_GROW
+
     def _show_players(self, view: dict, top: float, wide: bool = False) -> float:
         """Each player's name · cash, Partners (available or placed) and buildings held face down,
-        over (or, `wide`, beside) the five Decades' buildings played, whole."""
+        over (or, `wide`, beside) the five Decades' buildings played, whole; as tall as the layout
+        stretched the panel (its buildings taller). Returns the bottom of its least height."""
         n = int(view["players"])
-        head_h, bw, bh = self.PLAYER_HEAD_H, self.BUILT_W, self.BUILT_H
-        w, h = self.players_sizes(n)[1 if wide else 0]
+        head_h, bw = self.PLAYER_HEAD_H, self.BUILT_W
+        w, least = self.players_sizes(n)[1 if wide else 0]
+        arr = self.arrangement
+        laid = arr.rects.get("players") if arr is not None and bool(arr.variants.get("players")) == wide else None
+        h = min(least + self.players_stretch(n), max(least, laid[3] if laid else least))
+        self._players_h = h
         row = (h - 38) / n
+        bh = self.BUILT_H + (h - least) / n
         self._panel("players", "Players", "one building played each Decade · hands stay secret",
                     RIGHT_X, top, w, h, note_short=("hands stay secret",))
         x0 = RIGHT_X + 12
@@ -88,6 +102,7 @@ class PlayersRegion:
             bx, by = (x0 + self.HEAD_W + 10, y) if wide else (x0, y + head_h + 4)
             for d in range(1, 6):
                 tile = self.pooled(("built", seat, d), lambda: BuildingTile(bw, bh))
+                tile.resize(bw, bh)
                 bid = played.get(d)
                 if bid is None:
                     tile.set_building(None, "", "", "", f"Decade {d}: no building played"
@@ -112,4 +127,4 @@ class PlayersRegion:
                     self._target(tile, act, f"Send a Partner here for {short(self.acting)}")
                 else:
                     tile.set_target(None, False)
-        return top + h
+        return top + least
