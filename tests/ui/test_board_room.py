@@ -140,3 +140,47 @@ def test_every_board_lists_its_panels_in_reading_order_with_their_pieces(shell, 
         while frame is not None and not isinstance(frame, PanelFrame):
             frame = frame.parentItem()
         assert frame is not None and frame.name in order, (item, item.action)
+
+
+def test_big_shoulders_leaves_no_large_room_empty_between_its_panels(shell):
+    """City of the Big Shoulders in Decades 4 and 5, at 1024×700, 1280×720 and 1920×1080: no
+    empty rectangle inside the board's own box (ui/board/free_room.py, the view's margins left
+    out) is more than EMPTY_MOST of the box. The charters in play stand in even rows (five in
+    three and two, not one and four) and the players panel fills the room a shorter column leaves
+    beside it, its buildings drawn taller. Before, at 1280×720 in Decade 5 the room right of the
+    Capital Assets and of a lone charter stayed empty: 12.0 % of the board (6.2 % after); at
+    1024×700 in Decade 4, 7.0 % under the players (3.5 % after, the buildings reading their
+    whole effects: 'Produce 2 goods immediately' for '2 goods now')."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QApplication
+
+    from tests.ui.board_measure import settle
+    from ui.board.free_room import free_room
+
+    window = played_window(shell, "big-shoulders", SMALL, decisions=8)
+    session = window.controller.session
+    found, seen = [], []
+    for decade in (4, 5):
+        while not session.is_over() and session.state.decade < decade:
+            window.resize(*SMALL)
+            play_on(window, 2)
+        if session.is_over():
+            break
+        seen.append(session.state.decade)
+        for size in (SMALL, (1280, 720), (1920, 1080)):
+            window.resize(*size)
+            settle(QApplication.instance())
+            view = window.view
+            board = view.viewportTransform().mapRect(view.board_rect()).toAlignedRect().intersected(
+                view.viewport().rect())
+            room = free_room(view, QSize(8, 8), inside=board)
+            share = room.width() * room.height() / (board.width() * board.height()) if room else 0.0
+            if share > EMPTY_MOST:
+                found.append(f"Decade {session.state.decade} at {size}: {share:.1%} empty at {room}")
+    window.controller.close()
+    assert seen == [4, 5], seen
+    assert not found, "\n".join(found)
+
+
+EMPTY_MOST = 0.11
+"""The largest empty rectangle inside City of the Big Shoulders' board, as a share of its box."""

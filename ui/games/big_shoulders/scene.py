@@ -55,7 +55,7 @@ def board_tree(heights: dict[str, float], started: list[str], shapes: dict | Non
                stretch: dict[str, float] | None = None):
     """The city's panels for the layout (ui/board/layout.py), in reading order: the header (the
     phase and the choices), the two tracks, the action spaces, the resources, the demand and the
-    Capital Assets, then the charters in play (in rows of one to all), the charters not yet in
+    Capital Assets, then the charters in play (in one to all even rows), the charters not yet in
     play, the players, the hand and the goals; they flow into as many columns as suit the room.
     `shapes`: the two sizes of the players, the hand and the goals (a player in two lines or,
     wider, in one; the hand and the goals as wide as the charters' column or half as wide, so
@@ -66,8 +66,7 @@ def board_tree(heights: dict[str, float], started: list[str], shapes: dict | Non
 
     panels = [Leaf(name, LEFT_W, heights[name]) for name in LEFT_PANELS]
     if started:
-        panels.append(Flow([Leaf(f"charter:{cid}", CharterCard.W, CharterCard.H) for cid in started],
-                           gap=10.0, max_lines=len(started), columns=False))
+        panels.append(charter_rows([Leaf(f"charter:{cid}", CharterCard.W, CharterCard.H) for cid in started]))
     shapes = shapes or {}
     side = []
     for name in ("unstarted", "players", "hand", "goals"):
@@ -82,6 +81,28 @@ def board_tree(heights: dict[str, float], started: list[str], shapes: dict | Non
             side.append(Leaf(name, RIGHT_W, heights[name]))
     panels.append(Flow(side, gap=GAP, max_lines=2))
     return Flow(panels, gap=GAP, max_lines=4)
+
+
+def charter_rows(cards: list):
+    """The charters in play in rows of one to all: for each width (cards to a row), as few rows as
+    it allows, as even as they can be (five in rows of three and two, never of one and four nor
+    two, one, one and one). A row much shorter than the others left the room beside it empty
+    (right of the Capital Assets, 12 % of the board at 1280x720 in Decade 5), where the long row
+    only made the board as wide as the window's shape, not its words larger."""
+    from ui.board.layout import Column, Either, Row
+
+    n, alts, seen = len(cards), [], set()
+    for most in range(1, n + 1):
+        rows = -(-n // most)
+        base, more = divmod(n, rows)
+        counts = (base + 1,) * more + (base,) * (rows - more)
+        if counts in seen:
+            continue
+        seen.add(counts)
+        starts = [sum(counts[:i]) for i in range(rows)]
+        lines = [Row(*cards[a:a + k], gap=10.0) for a, k in zip(starts, counts, strict=True)]
+        alts.append(Column(*lines, gap=10.0) if rows > 1 else lines[0])
+    return Either(*alts)
 
 
 class BigShouldersScene(HeaderRegion, TracksRegion, SpacesRegion, ResourcesRegion, DemandRegion, AssetsRegion,
