@@ -10,7 +10,9 @@ full, before 72; the late measure checks that it got that far, LATE_PROGRESS):
   are left to the tooltips;
 - at 1024×700 at most 5 % are, and none of a piece that takes a decision now is left out or cut
   short (every name and number the decision needs is on the board, in full);
-- zoomed in, every text comes back; at 2560×1440 the board is drawn larger than at 1920×1080.
+- zoomed in, every text comes back; at 2560×1440 the board is drawn larger than at 1920×1080;
+- late in a game played by the Easy level in every seat (a game as players make it), the same
+  fill and share targets at 1024×700, 1280×720 and 1920×1080.
 
 Before the boards were laid out by ui/board/layout.py (main at df9f23e) the same measure found
 fill 53-85 % and 0-48 % of the texts left out; a new game is held to the
@@ -97,6 +99,42 @@ def through(window) -> str:
     """How far the window's game has run, for the measure's message."""
     session = window.controller.session
     return "over" if session.is_over() else f"{session.state.progress():.0%} through"
+
+
+KNOWN_SMALL_PIECES = {"victory-through-industry": {"FactoryTile", "ProductCard", "CellTarget"}}
+"""Pieces whose words a late board may leave to tooltips, by game: Victory Through Industry's
+complex of 15 × 17 cells is drawn smaller so the rest of the board reads (regions/geometry.py
+complex_scale), and its cells, 32 pixels at 1280×720, keep only short factory names."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_late_in_a_game_as_players_play_it_the_board_keeps_its_words(shell, game_id):
+    """A game played to its last turns by the Easy level in every seat (random moves leave some
+    boards emptier than players do), opened at 1024×700, 1280×720 and 1920×1080: the fill and the
+    share of texts left to tooltips above, with the texts of a game's KNOWN_SMALL_PIECES set aside.
+    (Not yet the rule for a decision's pieces at 1024×700: there, late, Captains of Industry's
+    Residential Gold spaces leave their cost, '2 Lumber + 1 Stone + 1 Research', to the tooltip.)"""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.ui.board_measure import at_rest, late_window, settle, wait_until
+
+    found = []
+    app = QApplication.instance()
+    for size in [SMALL, (1280, 720), (1920, 1080)]:
+        window = late_window(shell, game_id, size, level="easy")
+        c = window.controller
+        wait_until(app, lambda c=c: c.human_to_move() or c.session.is_over(), 60)
+        at_rest(app, window.view)
+        settle(app, 100)
+        m = measure(window.view, trace=True)
+        small = KNOWN_SMALL_PIECES.get(game_id, set())
+        if small:  # (the measure knows which kinds of piece left a text out, not how often each did)
+            m.left_out = [t for t in m.left_out if not m.where.get(t, set()) <= small]
+            m.undrawn = len(set(m.left_out)) / m.texts
+        m.on_targets, m.cut_on_targets = [], []  # (see above)
+        found += problems(game_id, size, m, "late, played by Easy")
+        window.controller.close()
+    assert not found, f"{game_id}:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
