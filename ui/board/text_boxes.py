@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QTransform
 
 from ui.board.overlay import is_overlay
@@ -88,26 +88,30 @@ def covered_words(item) -> list[tuple[str, float]]:
     if not overs:
         return []
     out = []
-    for i, (rect, text) in enumerate(boxes(item)):
-        area = max(1e-6, rect.width() * rect.height())
-        hidden = 0.0
-        for over, words_before in overs:
-            if i < words_before:
-                inter = over.intersected(rect)
-                hidden += inter.width() * inter.height() / area
-        if hidden > 0:
-            out.append((text, min(1.0, hidden)))
+    for i, (to_item, shown) in enumerate(getattr(item, "_text_drawn", ())):
+        for line in _inked_lines(shown.text, shown.font, shown.box.getRect(), shown.flags):
+            rect = to_item.mapRect(line)
+            area = max(1e-6, rect.width() * rect.height())
+            hidden = 0.0
+            for over, words_before in overs:
+                if i < words_before:  # (drawn over the words painted before it)
+                    inter = over.intersected(rect)
+                    hidden += inter.width() * inter.height() / area
+            if hidden > 0:
+                out.append((shown.text, min(1.0, hidden)))
     return out
 
 
 def boxes(item) -> list[tuple[QRectF, str]]:
     """The rects of the words `item` drew at its last paint (its own coordinates), and the words:
     a line's letters from the top of its capitals to the foot of its descenders, as inked (a mark
-    may pass through the empty line height above a word without hiding it); several lines, the
-    box they fill."""
+    may pass through the empty line height above a word without hiding it); a text in several
+    lines, one box for each line, as long as the line (a mark beside a short last line, "off" of
+    "Asset $10 off", hides nothing; one over its first letter is seen)."""
     # any item: one that has not painted yet (or takes no attributes) has drawn no words
-    return [(to_item.mapRect(_ink(shown.text, shown.font, shown.box.getRect(), shown.flags)), shown.text)
-            for to_item, shown in getattr(item, "_text_drawn", ())]
+    return [(to_item.mapRect(rect), shown.text)
+            for to_item, shown in getattr(item, "_text_drawn", ())
+            for rect in _inked_lines(shown.text, shown.font, shown.box.getRect(), shown.flags)]
 
 
 def boxes_with_parts(item) -> list[tuple[QRectF, str]]:
@@ -119,6 +123,58 @@ def boxes_with_parts(item) -> list[tuple[QRectF, str]]:
             continue
         out += [(child.mapRectToParent(rect), text) for rect, text in boxes_with_parts(child)]
     return out
+
+
+@lru_cache(maxsize=20_000)
+def _inked_lines(text: str, font: QFont, box: tuple[float, float, float, float], flags: int) -> tuple[QRectF, ...]:
+    """The ink of `text` drawn in `box` with `flags`, a rect for each line (see `boxes`)."""
+    fm = QFontMetricsF(font)
+    if "\n" not in text and fm.horizontalAdvance(text) <= box[2] + 0.5:
+        return (_ink(text, font, box, flags),)
+    whole = fm.boundingRect(QRectF(*box), flags, text)
+    widths = _line_widths(text, font, box[2], flags)
+    if not widths:
+        return (whole,)
+    step = whole.height() / len(widths)
+    top_ink = max(0.0, fm.ascent() - fm.capHeight())  # (the empty height above the capitals)
+    x, w = box[0], box[2]
+    out = []
+    for i, width in enumerate(widths):
+        if flags & Qt.AlignmentFlag.AlignHCenter:
+            left = x + (w - width) / 2
+        elif flags & Qt.AlignmentFlag.AlignRight:
+            left = x + w - width
+        else:
+            left = x
+        out.append(QRectF(left, whole.top() + i * step + top_ink, width, max(1.0, step - top_ink)))
+    return tuple(out)
+
+
+def _line_widths(text: str, font: QFont, width: float, flags: int) -> list[float]:
+    """The natural width of each line `text` takes in a box `width` wide, wrapped as QPainter
+    wraps it (at words; anywhere with TextWrapAnywhere)."""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    mode = QTextOption.WrapMode.NoWrap
+    if flags & Qt.TextFlag.TextWrapAnywhere:
+        mode = QTextOption.WrapMode.WrapAnywhere
+    elif flags & Qt.TextFlag.TextWordWrap:
+        mode = QTextOption.WrapMode.WordWrap
+    widths = []
+    for paragraph in text.split("\n"):
+        layout = QTextLayout(paragraph, font)
+        option = QTextOption()
+        option.setWrapMode(mode)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            widths.append(min(width, line.naturalTextWidth()))
+        layout.endLayout()
+    return widths
 
 
 @lru_cache(maxsize=20_000)
