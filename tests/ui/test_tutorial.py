@@ -185,7 +185,16 @@ def click_any(qtbot, coach) -> None:
     c = coach.controller
     mine = window_decision(c.session)
     candidates = [mine] + [a for a in c.legal if a != mine]
-    action, piece = next((a, p) for a, p in ((a, coach.move_piece(a)) for a in candidates) if clickable(coach, p))
+
+    def piece_or_button(a):
+        # the piece, or where the lesson's bubble covers it, the prompt bar's button for the move
+        piece = coach.move_piece(a)
+        if clickable(coach, piece):
+            return piece
+        button = coach.window.prompt.button_for(a)
+        return button if button is not None and button.isVisible() else None
+
+    action, piece = next((a, p) for a, p in ((a, piece_or_button(a)) for a in candidates) if p is not None)
     length = len(c.session.log)
     click(qtbot, coach, piece, action)
     qtbot.waitUntil(lambda: len(c.session.log) > length or coach.move_piece(action) is not piece, timeout=10_000)

@@ -7,6 +7,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFontMetricsF
 
 from engine.core.contract import Action
+from engine.core.text import fill_names, seat_ref
 from engine.games.big_shoulders.round import ROUND
 from ui.board import style
 from ui.board.items import TokenItem
@@ -55,8 +56,9 @@ class HeaderRegion:
         label = self.pooled(("order-label",), lambda: Chip(10, 28))
         label.resize(92, 28)
         prio = view.get("priority", 0)
-        label.set_chip(f"Priority {self._marks[prio]}", f"Priority Deal: {names[prio]} starts the Stock Phase; "
-                       "the turn order track below sets the Action Phase", style.PAPER,
+        said = fill_names(f"Priority Deal: {seat_ref(prio)} starts the Stock Phase; "  # ("You start")
+                          "the turn order track below sets the Action Phase", names)
+        label.set_chip(f"Priority {self._marks[prio]}", said, style.PAPER,
                        short=(f"Prio {self._marks[prio]}", f"P {self._marks[prio]}"))
         label.setPos(x + 8, top + 36)
         self._target(label, None)

@@ -4,7 +4,7 @@ each Decade."""
 from __future__ import annotations
 
 from engine.core.contract import Action
-from engine.core.text import count, money, whose
+from engine.core.text import count, fill_names, money, seat_ref, whose
 from ui.board.items import TokenItem
 from ui.board.pieces import Chip
 from ui.games import seen_by_viewer
@@ -94,8 +94,9 @@ class PlayersRegion:
             back_w = self.HELD_W
             back = self.pooled(("hand-back", seat), lambda: BuildingTile(self.HELD_W, head_h))
             text = f"{k} held" + (" · picked" if picked else "")
-            back.set_building(None, "", "", "", f"{self._names[seat]} holds {count(k, 'building')} in hand"
-                              + (" and has picked" if picked else "") + " (secret)", era=1, empty=text, back=True,
+            held = fill_names(f"{seat_ref(seat)} holds {count(k, 'building')} in hand"  # ("You hold")
+                              + (" and has picked" if picked else "") + " (secret)", self._names)
+            back.set_building(None, "", "", "", held, era=1, empty=text, back=True,
                               empty_short=(f"{k}" + (" ✓" if picked else ""),))
             back.setPos(*((x0, y + bh - head_h) if wide else (RIGHT_X + w - 12 - back_w, y)))
             played = {int(d): int(b) for d, b in view["played"][seat]}

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.contract import Action
-from engine.core.text import article
+from engine.core.text import article, fill_names, seat_ref
 from engine.core.text import whose as possessive  # `whose` names a local below
 from engine.games.first_ceo.data import CORPORATIONS
 from ui.board import icons, style
@@ -249,8 +249,8 @@ class MatsRegion:
                     money=s["money"], income=s["income"], assets=assets,
                     current=(self.acting(view) == seat), starter=(view.get("start_player") == seat), score=score,
                     winner=bool(outcome and seat in outcome["winners"]))
-        mat.header.set_tip(f"{names[seat]} runs {corp.name if corp else '—'}: ${s['money']}, assets {assets}, "
-                       f"income ${s['income']}")
+        mat.header.set_tip(fill_names(f"{seat_ref(seat)} runs {corp.name if corp else '—'}: ${s['money']}, "
+                                      f"assets {assets}, income ${s['income']}", names))  # ("You run")
         pad = 10.0
         top = r.top() + PlayerMat.HEADER + 10
         narrow = lay.narrow[seat]
@@ -368,10 +368,11 @@ class MatsRegion:
             chip = self._item(("held", seat, corp_held), lambda: HoldingChip(chip_w, 22))
             chip.resize(chip_w, 22)
             cname = CORPORATIONS[corp_held].name
-            whose = "its own" if t == seat else f"{names[t]}'s"
+            whose = "its own" if t == seat else possessive(names[t])
             chip.set_chip(style.seat_colour(t) if t is not None else style.NPC_GREY,
                           marks[t] if t is not None else "?", count,
-                          f"{names[seat]} holds {count} {cname} share{'s' if count != 1 else ''} ({whose})")
+                          fill_names(f"{seat_ref(seat)} holds {count} {cname} share{'s' if count != 1 else ''} "
+                                     f"({whose})", names))  # ("You hold")
             chip.setPos(x, hy + 18)
             x += chip_w + 4
         mat.set_mat(captions=[(x - r.left(), y - r.top(), t) for x, y, t in captions])
