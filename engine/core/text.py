@@ -127,7 +127,6 @@ def whose(name: str, start: bool = False) -> str:
 
 
 _SEAT_FIELD = re.compile(r"\{p(\d+)\}(?:('s)|( (?:is|has|was)\b))?")
-_FOR_YOU = {" is": " are", " has": " have", " was": " were"}
 _CLAUSE_START = re.compile(r"(?:^|(?<=[.:;] )|(?<=\())\{p(\d+)\}")
 """A seat named where a clause begins: the subject of what follows ("{p0} buys …", "Revenue: {p0} collects …")."""
 _CLAUSE_END = re.compile(r"[.;:](?: |$)|\)")
@@ -219,7 +218,7 @@ def fill_names(text: str, names: Sequence[str]) -> str:
         if m.group(2):
             return whose(names[seat], start=m.start() == 0 or text[:m.start()].rstrip().endswith((".", ":")))
         if m.group(3):
-            return names[seat] + (_FOR_YOU[m.group(3)] if names[seat] == "You" else m.group(3))
+            return names[seat] + (" " + base_verb(m.group(3)[1:]) if names[seat] == "You" else m.group(3))
         return names[seat]
 
     return _SEAT_FIELD.sub(name, text)
