@@ -528,3 +528,17 @@ def late_window(shell, game_id: str, size: tuple[int, int], turns_left: int = 4,
     settle(QApplication.instance())
     window._measure_rng = rng_seed
     return window
+
+
+def late_board_at_rest(shell, game_id: str, size: tuple[int, int], level: str = "easy"):
+    """`late_window` played by `level`, once the AIs have answered and the board rests: the board
+    as the player sees it at the start of their turn."""
+    from PySide6.QtWidgets import QApplication
+
+    window = late_window(shell, game_id, size, level=level)
+    c = window.controller
+    app = QApplication.instance()
+    wait_until(app, lambda: c.human_to_move() or c.session.is_over(), 60)
+    at_rest(app, window.view)
+    settle(app, 100)
+    return window

@@ -114,18 +114,11 @@ def test_late_in_a_game_as_players_play_it_the_board_keeps_its_words(shell, game
     share of texts left to tooltips above, with the texts of a game's KNOWN_SMALL_PIECES set aside.
     (Not yet the rule for a decision's pieces at 1024×700: there, late, Captains of Industry's
     Residential Gold spaces leave their cost, '2 Lumber + 1 Stone + 1 Research', to the tooltip.)"""
-    from PySide6.QtWidgets import QApplication
-
-    from tests.ui.board_measure import at_rest, late_window, settle, wait_until
+    from tests.ui.board_measure import late_board_at_rest
 
     found = []
-    app = QApplication.instance()
     for size in [SMALL, (1280, 720), (1920, 1080)]:
-        window = late_window(shell, game_id, size, level="easy")
-        c = window.controller
-        wait_until(app, lambda c=c: c.human_to_move() or c.session.is_over(), 60)
-        at_rest(app, window.view)
-        settle(app, 100)
+        window = late_board_at_rest(shell, game_id, size)
         m = measure(window.view, trace=True)
         small = KNOWN_SMALL_PIECES.get(game_id, set())
         if small:  # (the measure knows which kinds of piece left a text out, not how often each did)

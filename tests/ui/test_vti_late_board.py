@@ -15,9 +15,8 @@ most factories to their tooltips (zoom in, or a larger window, for those).
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
-from tests.ui.board_measure import at_rest, late_window, measure, settle, wait_until
+from tests.ui.board_measure import late_board_at_rest, measure
 
 CELL_PIECES = {"FactoryTile", "ProductCard", "CellTarget"}
 """What stands in a cell of the complex shown large."""
@@ -26,12 +25,8 @@ MOST_LEFT_OUT = {(1280, 720): 0.02, (1024, 700): 0.05}
 
 @pytest.mark.parametrize("size", list(MOST_LEFT_OUT))
 def test_a_large_complex_leaves_the_rest_of_the_board_readable(shell, size):
-    window = late_window(shell, "victory-through-industry", size, level="easy")
+    window = late_board_at_rest(shell, "victory-through-industry", size)
     c = window.controller
-    app = QApplication.instance()
-    wait_until(app, lambda: c.human_to_move() or c.session.is_over(), 60)
-    at_rest(app, window.view)
-    settle(app, 100)
     seat = c.session.state.view(0)["seats"][0]
     reach = seat["reach"]
     assert reach[2] - reach[0] + 1 > 12 or reach[3] - reach[1] + 1 > 10, "the complex is not large: no test"
