@@ -71,6 +71,25 @@ rows: list[tuple[str, str, str, str]] = []
 results: dict[str, float] = {}
 
 
+
+def bench_app():
+    """The bench's one QApplication. Offscreen, it opens on the tests' large screen
+    (tests/conftest.py TEST_SCREEN): Qt's own offscreen screen is 800×800, and every window is
+    fitted to its screen (ui/services/window_fit.py), so without this the layout figures for
+    1024×700 and up all measured a window clamped to 796 px wide."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is not None:
+        return app
+    args = ["tycoons-bench"]
+    if os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"):
+        from tests.conftest import TEST_SCREEN
+        from tests.ui.window_fit import screen_file
+
+        args += ["-platform", f"offscreen:configfile={screen_file(*TEST_SCREEN)}"]
+    return QApplication(args)
+
 def report(name: str, value: float, unit: str, target: str, ok: bool | None) -> None:
     results[name] = value
     verdict = "" if ok is None else ("ok" if ok else "OVER")
@@ -305,7 +324,6 @@ def bench_follow(game_id: str, quick: bool) -> None:
     picture drawn on the follower's shadow board and compared with the last one, ui/game/follow.py),
     and at a human's turn start (the picture of their last turn and of now, compared). Both run
     on the pass of the event loop after the board of the decision has been updated."""
-    from PySide6.QtWidgets import QApplication
 
     from ai.core.worker import decide
     from engine.core import Session
@@ -313,7 +331,7 @@ def bench_follow(game_id: str, quick: bool) -> None:
     from ui.board.changes import changed_keys, looks
     from ui.games import game_ui
 
-    QApplication.instance() or QApplication([])
+    bench_app()
     players = min(4, get_max(game_id))
     s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "easy") for i in range(players)], seed=5)
     shadow = game_ui(game_id).make_scene()
@@ -461,9 +479,8 @@ def bench_ui(game_id: str, quick: bool) -> None:
     """Decision applied + scene updated late in a game, undo the same; a 16 ms timer while the AI
     thinks in the process pool; resident memory."""
     from PySide6.QtCore import QElapsedTimer, QTimer
-    from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication([])
+    app = bench_app()
     built = bench_scene(game_id, quick)
 
     # a 16 ms timer on the UI thread while AI decisions run in the spawn process pool
@@ -544,12 +561,11 @@ def bench_ui(game_id: str, quick: bool) -> None:
 def bench_scene(game_id: str, quick: bool) -> tuple:
     """Decision applied + scene updated late in a game, and undo the same (ARCHITECTURE §9: one frame),
     in the app's view. Returns the view, the scene and the session (the layout bench reuses them)."""
-    from PySide6.QtWidgets import QApplication
 
     from ui.game.window import BoardView
     from ui.games import game_ui
 
-    app = QApplication.instance() or QApplication([])
+    app = bench_app()
     scene = game_ui(game_id).make_scene()
     view = BoardView()  # the app's view: antialiased, the whole board fitted to the window
     view.setScene(scene)
@@ -605,9 +621,8 @@ def bench_layout(game_id: str, quick: bool, built: tuple | None = None) -> None:
     game late in play resized from one common size to another, each resize timed from the resize
     to the view repainted; then fill and texts left to tooltips in the real game window at every
     size (tests/ui/board_measure.py, the measure of tests/ui/test_board_room.py)."""
-    from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication([])
+    app = bench_app()
     view, scene, _ = built or bench_scene(game_id, quick)
     sizes = [(w - 8, h - 150) for w, h in LAYOUT_SIZES]  # the views of those windows, about
     layout_ms, paint_ms, cpu_ms = [], [], []
@@ -659,14 +674,13 @@ def bench_review(game_id: str, quick: bool) -> None:
     through), jumped to in random order: the state alone, and the whole step in the review window
     (board, players panel, log, chart, repaint); then stepping to the next decision, as → does.
     Budget (ARCHITECTURE §9): a review step to any decision within one frame, 16 ms."""
-    from PySide6.QtWidgets import QApplication
 
     from engine.core import Rng, Session
     from engine.core.contract import SeatInfo
     from engine.core.review import Review
     from ui.review.window import ReviewWindow
 
-    app = QApplication.instance() or QApplication([])
+    app = bench_app()
     players = min(4, get_max(game_id))
     s = Session.new(game_id, [SeatInfo(f"P{i}", "ai", "easy") for i in range(players)], seed=1)
     rng = Rng(1)
@@ -770,7 +784,6 @@ def bench_teaching(game_id: str, quick: bool) -> None:
     (the window's planning and the worker's estimate, one core), all of one human's decisions in a
     four-player game of Normals; a hint's answer on the UI thread through the real worker pool
     (≤ 2 s); and a 16 ms UI timer's gaps while hints and then an analysis run."""
-    from PySide6.QtWidgets import QApplication
 
     from ai.analysis import ANALYSIS_BUDGET, hint_task, iter_tasks, run_tasks
     from engine.core import Rng
@@ -795,7 +808,7 @@ def bench_teaching(game_id: str, quick: bool) -> None:
     report(f"{game_id}: analysis of one human's {n} decisions, one core", total_s, "s",
            f"<= {0.5 * n:.0f} (0.5 s each)", total_s <= 0.5 * n)
 
-    app = QApplication.instance() or QApplication([])
+    app = bench_app()
     runner = AiRunner("process")
     runner.start((game_id,))
     # the app starts its pool after the first paint, long before anyone asks a hint: warm it so
