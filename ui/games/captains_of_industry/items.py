@@ -11,6 +11,8 @@ their mark, sectors and levels their name, demand icons their letter.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
@@ -225,10 +227,18 @@ class ReSpace(LookItem):
 
 def short_costs(cost: str) -> tuple[str, ...]:
     """Shorter forms of a build cost ('2 Stone + 2 Steel + 1 Research'), for a board shown small:
-    Research as R (as on the Advances), then without the plus signs."""
-    forms = [cost.replace("Research", "R")]
+    Research as R (as on the Advances), then without the plus signs. Each count is bound to its
+    good by a narrow no-break space, so a wrapped cost breaks between the goods ('2 Stone' over
+    '2 Steel 1 R', never '2 Stone 2' over 'Steel 1 R'), and the densest form fits a Gold space
+    in two lines at 1024×700 ('1 Stone 1 R' in the condensed cut: 82 units of the space's 83;
+    with word spaces it took 85, and the cost went to the tooltip while the space was a choice)."""
+    forms = [BOUND.sub("\u202f", cost.replace("Research", "R"))]
     forms.append(forms[0].replace(" + ", " "))
     return tuple(f for f in forms if f != cost)
+
+
+BOUND = re.compile(r"(?<=\d) (?=\D)")
+"""The space between a count and its good ('2 Lumber')."""
 
 
 class AdvanceTile(LookItem):
