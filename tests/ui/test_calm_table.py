@@ -207,6 +207,44 @@ def test_the_since_list_opens_on_a_click_and_folds_at_the_next(shell, qtbot):
     assert not button.isEnabled() or panel.report is not told
 
 
+def test_with_no_room_for_the_card_the_prompt_bar_says_it_in_a_line(shell, qtbot):
+    """1st CEO at 1280×720 fills its view, so the card does not open by itself: the line under the
+    instruction says what the others did, read without a hover, and the board keeps its place
+    (the instruction gives the line its second line). A click on the line opens the whole list;
+    the player's move takes the line away, and a hint asked for takes its place."""
+    window = played_window(shell, "first-ceo", (1280, 720), decisions=0)
+    starts = turn_starts(window, 6)
+    next(starts)
+    next(starts)
+    panel, line = window.since_panel, window.prompt.since_line
+    c = window.controller
+    assert panel.report is not None and panel.report.lines
+    assert not panel.isVisible(), "1st CEO at 1280×720 was to leave the card no room"
+    assert line.isVisible() and line.isVisibleTo(window)
+    said = line.full_text()
+    assert said.startswith("Since your turn — ") and said == window.prompt.since_button.accessibleDescription()
+    assert line.text().rstrip("…") and said.startswith(line.text().rstrip("…").rstrip())
+    assert line.height() <= window.prompt.label.line_height() * 1.5, "the line took more than one line"
+    board_with_line = _board_on_window(window)
+    window.prompt.set_since_line("")
+    settle(QApplication.instance(), 30)
+    assert _board_on_window(window) == board_with_line, "the board moved when the line came"
+    window.prompt.set_since_line(said)
+    settle(QApplication.instance(), 30)
+    qtbot.mouseClick(line, Qt.MouseButton.LeftButton)
+    assert panel.isVisible() and not panel.in_room()
+    window.prompt.set_hint("Suggested: 1. buy a share")  # a hint takes the line
+    assert not line.isVisible() and window.prompt.hint_line.isVisible()
+    window.prompt.set_hint("")
+    assert line.isVisible()
+    n = len(c.session.log)
+    piece = next(p for p in window.view.scene().items_with_actions() if p.isVisible())
+    click_piece(window.view, piece)
+    settle(QApplication.instance(), 100)
+    assert len(c.session.log) > n
+    assert not line.isVisible() or line.full_text() != said, "the news stayed after the move"
+
+
 def test_a_long_turn_is_summarised_and_unfolds_on_a_click(qtbot):
     from ui.board.view import BoardView
     from ui.game.follow import Line, Report

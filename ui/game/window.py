@@ -519,6 +519,7 @@ class GameWindow(QMainWindow):
         self.since_panel.hide()
         self.since_panel.set_report(None, s.names, [seat.is_ai for seat in s.seats])
         self.prompt.set_since("")
+        self.prompt.set_since_line("")
         self.keyboard.set_focus(None, announce=False)
 
     def _curtain_lifted(self) -> None:
@@ -661,6 +662,7 @@ class GameWindow(QMainWindow):
         self.since_panel.hide()
         self.since_panel.report = None
         self.prompt.set_since("")
+        self.prompt.set_since_line("")
         local = controller.local
         if local is None:
             return
@@ -681,14 +683,17 @@ class GameWindow(QMainWindow):
 
         self.since_panel.set_report(report, s.names, [seat.is_ai for seat in s.seats])
         # said by the prompt bar's button; the card opens by itself only where the board leaves it room
-        self.prompt.set_since(summary(report, s.names))
-        if report.lines:
-            self.since_panel.open_in_room()
+        said = summary(report, s.names)
+        self.prompt.set_since(said)
+        # the card opens by itself where the board leaves it room; else the bar says it in a line
+        opened = bool(report.lines) and self.since_panel.open_in_room()
+        self.prompt.set_since_line("" if opened else said)
 
     def _since_done(self) -> None:
         """The player acted: what the others did is no longer news (Ctrl+T shows it again)."""
         self.since_panel.hide()
         self.prompt.set_since("")
+        self.prompt.set_since_line("")
 
     def _marked_rects(self) -> list:
         """Where the pieces marked "since your turn" are (weight 1) and the pieces the player

@@ -42,6 +42,30 @@ class HintLine(ClampedText):
         self.setToolTip(plain_tip(self.whole) if self.whole else "")
 
 
+class SinceLine(ClampedText):
+    """What the others did since the player's turn, in one line under the instruction, when the
+    board leaves the Since-your-turn card no room to open by itself: read without a hover, cut
+    with "…" where it is longer; a click on it (or Ctrl+T) opens the whole list. It takes the
+    hint's line, and gives it back to a hint the player asks for."""
+
+    clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(1, parent)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setAccessibleName("Since your turn")
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mousePressEvent(event)
+
+    def _shorten(self) -> None:
+        super()._shorten()
+        if self.full_text():
+            self.setToolTip(plain_tip(f"{self.full_text()}\n\nClick (or Ctrl+T) for the whole list."))
+
+
 class FlowLayout(QLayout):
     """Lays children out left to right, wrapping to new lines (Qt's flow-layout example)."""
 
@@ -163,6 +187,11 @@ class PromptBar(QFrame):
         self.hint_line.setAccessibleName("Suggested moves")
         self.hint_line.setVisible(False)
         words.addWidget(self.hint_line)
+        self.since_line = SinceLine()
+        self.since_line.setStyleSheet("color: #6b5d4d;")
+        self.since_line.setVisible(False)
+        self.since_line.clicked.connect(self.since_requested.emit)
+        words.addWidget(self.since_line)
         top.addLayout(words, 1)
         # always there (only disabled when no hint can be asked), so nothing moves when it is
         self.hint_button = QToolButton()
@@ -360,8 +389,22 @@ class PromptBar(QFrame):
         """The suggested moves in words, in a line under the instruction ("" takes them away);
         the instruction keeps one line meanwhile."""
         self.hint_line.set_hint(text)
-        self.label.set_max_lines(1 if text else self.MAX_LINES)
         self.hint_line.setVisible(bool(text))
+        self._second_line()
+
+    def set_since_line(self, text: str) -> None:
+        """What the others did, said in the line under the instruction ("" takes it away): for
+        when the Since-your-turn card found no room on the board. A hint shown takes the line."""
+        self.since_line.setText(text)
+        self._second_line()
+
+    def _second_line(self) -> None:
+        """One line under the instruction at most: the hint, else the since line; the
+        instruction keeps one line while either is shown, so the bar never grows for them."""
+        hint = bool(self.hint_line.whole)
+        since = bool(self.since_line.full_text()) and not hint
+        self.since_line.setVisible(since)
+        self.label.set_max_lines(1 if hint or since else self.MAX_LINES)
 
     def set_since(self, text: str) -> None:
         """What the others did since the player's turn, in one line ("" when there is nothing to

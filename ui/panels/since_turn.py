@@ -4,9 +4,9 @@ other player did since that human's last turn, grouped by player, in plain words
 list) rings the pieces that line changed.
 
 It never covers the game: when a turn begins it opens only in room the board leaves empty
-(ui/board/free_room.py), and otherwise the prompt bar's Since your turn button says it in one
-line (`summary`, its tooltip) and opens the card on demand (a click on it, View → Since your turn,
-Ctrl+T); opened so, it lies in
+(ui/board/free_room.py), and otherwise the prompt bar says it in one line under the instruction
+(`summary`; read without a hover, the button's tooltip too) and opens the card on demand (a click
+on that line or on the Since your turn button, View → Since your turn, Ctrl+T); opened so, it lies in
 the view's corner that covers the fewest of the pieces to choose and folds away at the next press
 on the board, which still reaches the board. Either way it folds away when the player acts. A
 player's long turn is summarised: its first lines, then "and N more", which unfolds them; a single
