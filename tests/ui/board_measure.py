@@ -34,6 +34,8 @@ class Measure:
     """With `measure(trace=True)`: the pieces that left each text out."""
     on_targets: list = field(default_factory=list)
     """With `measure(trace=True)`: texts left out by pieces that take a decision now."""
+    on_target_kinds: list = field(default_factory=list)
+    """The kind of piece (its class's name) that left out each of `on_targets`."""
     cut_on_targets: list = field(default_factory=list)
     """With `measure(trace=True)`: texts drawn cut short ("Give not…") by pieces that take a
     decision now, and drawn whole nowhere else on the board."""
@@ -121,6 +123,7 @@ def measure(view, trace: bool = False) -> Measure:
     found = Measure(fill, len(left_out) / asked if asked else 0.0, asked, left_out, view.transform().m11())
     found.where = tally.where
     found.on_targets = tally.on_targets
+    found.on_target_kinds = tally.on_target_kinds
     found.cut_on_targets = tally.cut_unread()
     return found
 

@@ -43,19 +43,22 @@ over, in Decade 5, before 72)."""
 GAMES = [s.id for s in playable_specs()]
 
 
-def problems(game_id: str, size: tuple[int, int], m, when: str) -> list[str]:
-    """What the measure `m` of `game_id`'s board at `size` misses of its targets (none: [])."""
+def problems(game_id: str, size: tuple[int, int], m, when: str, targets_everywhere: bool = False) -> list[str]:
+    """What the measure `m` of `game_id`'s board at `size` misses of its targets (none: []).
+    The decision's pieces keep all their words at 1024×700, and with `targets_everywhere` at
+    every size (a larger board draws them larger: that they fit at 1024×700 does not make
+    them fit in a wider, flatter 1280×720)."""
     where = f"{size[0]}×{size[1]} {when}: fill {m.fill:.0%}, {m.undrawn:.1%} of {m.texts} texts " \
             f"left to tooltips {m.left_out[:10]} (zoom {m.scale:.2f})"
     found = []
     if size == SMALL:
         if m.undrawn > UNDRAWN_SMALL:
             found.append(where)
-        if m.on_targets or m.cut_on_targets:
-            found.append(f"{where}; on pieces that take a decision, left out: {m.on_targets}, "
-                         f"cut short: {m.cut_on_targets}")
     elif m.fill < FILL_FROM_1280 or m.undrawn > UNDRAWN_FROM_1280:
         found.append(where)
+    if (size == SMALL or targets_everywhere) and (m.on_targets or m.cut_on_targets):
+        found.append(f"{where}; on pieces that take a decision, left out: {m.on_targets}, "
+                     f"cut short: {m.cut_on_targets}")
     return found
 
 
@@ -106,14 +109,25 @@ KNOWN_SMALL_PIECES = {"victory-through-industry": {"FactoryTile", "ProductCard",
 complex of 15 × 17 cells is drawn smaller so the rest of the board reads (regions/geometry.py
 complex_scale), and its cells, 32 pixels at 1280×720, keep only short factory names."""
 
+KNOWN_SMALL_TARGETS = {"victory-through-industry": {"FactoryTile"}}
+"""Of those, the pieces that may take a decision late with words left out, by game: Victory Through
+Industry's factories in that complex, which take the production move ('click a factory to run
+every factory of its type'). Its tiles are 29 pixels at 1024×700, 30 at 1280×720 and 45 at
+1920×1080, and the letters of their product tags ('Fe', 'Wd': tags of 12 by 7 pixels at 1920×1080)
+and, under 1920×1080, a name wider than the cell ('Forest' takes 43 pixels at 9 pt) do not fit;
+the move is named in words by the prompt bar's buttons ('Production: Forests') and its products by
+the Factories panel's recipes. Only this kind, so that any other decision's piece that leaves a
+word out is found."""
+
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_late_in_a_game_as_players_play_it_the_board_keeps_its_words(shell, game_id):
     """A game played to its last turns by the Easy level in every seat (random moves leave some
     boards emptier than players do), opened at 1024×700, 1280×720 and 1920×1080: the fill and the
-    share of texts left to tooltips above, with the texts of a game's KNOWN_SMALL_PIECES set aside.
-    (Not yet the rule for a decision's pieces at 1024×700: there, late, Captains of Industry's
-    Residential Gold spaces leave their cost, '2 Lumber + 1 Stone + 1 Research', to the tooltip.)"""
+    share of texts left to tooltips above, with the texts of a game's KNOWN_SMALL_PIECES set aside,
+    and at each of the three sizes no word of a piece that takes the decision now left out or
+    cut short (but for a game's KNOWN_SMALL_TARGETS). Before, Captains of Industry at 1024×700 left
+    the cost of its Residential Gold spaces, a choice, to the tooltip."""
     from tests.ui.board_measure import late_board_at_rest
 
     found = []
@@ -124,8 +138,10 @@ def test_late_in_a_game_as_players_play_it_the_board_keeps_its_words(shell, game
         if small:  # (the measure knows which kinds of piece left a text out, not how often each did)
             m.left_out = [t for t in m.left_out if not m.where.get(t, set()) <= small]
             m.undrawn = len(set(m.left_out)) / m.texts
-        m.on_targets, m.cut_on_targets = [], []  # (see above)
-        found += problems(game_id, size, m, "late, played by Easy")
+        small_targets = KNOWN_SMALL_TARGETS.get(game_id, set())
+        m.on_targets = [t for t, kind in zip(m.on_targets, m.on_target_kinds, strict=True)
+                        if kind not in small_targets]
+        found += problems(game_id, size, m, "late, played by Easy", targets_everywhere=True)
         window.controller.close()
     assert not found, f"{game_id}:\n" + "\n".join(found)
 

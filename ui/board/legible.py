@@ -152,6 +152,8 @@ class Tally:
         self.where: dict[str, set[str]] = {}
         self.on_targets: list[str] = []
         """The texts left out by pieces that take a legal decision now (with `trace`)."""
+        self.on_target_kinds: list[str] = []
+        """The class of the piece that left out each of `on_targets`, in their order."""
         self.cut_on_targets: list[str] = []
         """The texts drawn cut short ("Give not…") by pieces that take a legal decision now (with
         `trace`): the decision's words, no longer read in full (`cut_unread`: unless they are
@@ -181,6 +183,7 @@ class Tally:
         self.where.setdefault(text, set()).add(type(piece).__name__)
         if getattr(piece, "legal", False):  # any object may paint text; only a board's piece is legal
             self.on_targets.append(text)
+            self.on_target_kinds.append(type(piece).__name__)
 
     def note_cut(self, text: str) -> None:
         """`text` was drawn cut short: noted if its piece takes a decision now."""
