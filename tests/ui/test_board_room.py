@@ -104,43 +104,22 @@ def through(window) -> str:
     return "over" if session.is_over() else f"{session.state.progress():.0%} through"
 
 
-KNOWN_SMALL_PIECES = {"victory-through-industry": {"FactoryTile", "ProductCard", "CellTarget"}}
-"""Pieces whose words a late board may leave to tooltips, by game: Victory Through Industry's
-complex of 15 × 17 cells is drawn smaller so the rest of the board reads (regions/geometry.py
-complex_scale), and its cells, 32 pixels at 1280×720, keep only short factory names."""
-
-KNOWN_SMALL_TARGETS = {"victory-through-industry": {"FactoryTile"}}
-"""Of those, the pieces that may take a decision late with words left out, by game: Victory Through
-Industry's factories in that complex, which take the production move ('click a factory to run
-every factory of its type'). Its tiles are 29 pixels at 1024×700, 30 at 1280×720 and 45 at
-1920×1080, and the letters of their product tags ('Fe', 'Wd': tags of 12 by 7 pixels at 1920×1080)
-and, under 1920×1080, a name wider than the cell ('Forest' takes 43 pixels at 9 pt) do not fit;
-the move is named in words by the prompt bar's buttons ('Production: Forests') and its products by
-the Factories panel's recipes. Only this kind, so that any other decision's piece that leaves a
-word out is found."""
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_late_in_a_game_as_players_play_it_the_board_keeps_its_words(shell, game_id):
     """A game played to its last turns by the Easy level in every seat (random moves leave some
     boards emptier than players do), opened at 1024×700, 1280×720 and 1920×1080: the fill and the
-    share of texts left to tooltips above, with the texts of a game's KNOWN_SMALL_PIECES set aside,
-    and at each of the three sizes no word of a piece that takes the decision now left out or
-    cut short (but for a game's KNOWN_SMALL_TARGETS). Before, Captains of Industry at 1024×700 left
-    the cost of its Residential Gold spaces, a choice, to the tooltip."""
+    share of texts left to tooltips above, every text counted, and at each of the three sizes no
+    word of a piece that takes the decision now left out or cut short. Before, Captains of Industry
+    at 1024×700 left the cost of its Residential Gold spaces, a choice, to the tooltip; Victory
+    Through Industry's complex of 14 × 14 cells kept only short factory names (its cells, and its
+    factories that take the production move, were set aside) until its factories and cards were
+    drawn dense (tests/ui/test_vti_late_board.py)."""
     from tests.ui.board_measure import late_board_at_rest
 
     found = []
     for size in [SMALL, (1280, 720), (1920, 1080)]:
         window = late_board_at_rest(shell, game_id, size)
         m = measure(window.view, trace=True)
-        small = KNOWN_SMALL_PIECES.get(game_id, set())
-        if small:  # (the measure knows which kinds of piece left a text out, not how often each did)
-            m.left_out = [t for t in m.left_out if not m.where.get(t, set()) <= small]
-            m.undrawn = len(set(m.left_out)) / m.texts
-        small_targets = KNOWN_SMALL_TARGETS.get(game_id, set())
-        m.on_targets = [t for t, kind in zip(m.on_targets, m.on_target_kinds, strict=True)
-                        if kind not in small_targets]
         found += problems(game_id, size, m, "late, played by Easy", targets_everywhere=True)
         window.controller.close()
     assert not found, f"{game_id}:\n" + "\n".join(found)

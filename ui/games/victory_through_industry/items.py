@@ -17,6 +17,7 @@ from ui.board import style
 from ui.board.items import BoardItem, ScreenClick, draw_shadow, draw_text, fit_font, paper_brush
 from ui.board.legible import fits, legible_font, screen_scale, shown_width
 from ui.board.pieces import Chip
+from ui.games.victory_through_industry.words import FACTORY_SHORT, PRODUCT_SHORT
 
 PRODUCT_COLOURS = {
     "wood": "#8d6e4c", "iron_ore": "#7d7f86", "coal": "#3a3a3a", "oil": "#1f2a44", "cotton": "#efe9dc",
@@ -25,19 +26,10 @@ PRODUCT_COLOURS = {
     "brass": "#c9a544", "nitroglycerin": "#d4553a", "knapsacks": "#6b7a3a", "boots": "#5d4037",
     "tires": "#262626", "ammunition": "#8e2f2f", "trucks": "#3e5f3a",
 }
-SHORT_NAMES = {
-    "Cotton Plantation": "Cotton", "Ammunition Factory": "Ammunition", "Nitroglycerin Factory": "Nitro",
-    "Knapsack Factory": "Knapsacks", "Boot Factory": "Boots", "Tire Factory": "Tires", "Truck Factory": "Trucks",
-    "Nylon Factory": "Nylon", "Brass Foundry": "Brass", "Rubber Works": "Rubber", "Textile Mill": "Textiles",
-    "Steel Mill": "Steel", "Oil Refinery": "Refinery", "Copper Mine": "Copper", "Cattle Ranch": "Ranch",
-    "Coal Mine": "Coal", "Iron Mine": "Iron", "Oil Well": "Oil Well",
-}
-"""A factory's name in a word, for a board shown small (the tooltip names it in full)."""
-
-
 def short_name(f: str) -> str:
+    """A factory's name in a word, for a board shown small (FACTORY_SHORT's first)."""
     name = FACTORIES[f].name
-    return SHORT_NAMES.get(name, name)
+    return FACTORY_SHORT.get(name, (name,))[0]
 
 
 RAW_BAND = "#c9d8b0"
@@ -84,6 +76,8 @@ def product_tooltip(p: str) -> str:
 
 CELL = 110.0
 """A cell of the complex shown large, the size a factory card is designed for."""
+CARD_MARGIN = 3.0
+"""How far a product card's name may run over the card's edge (its cell's margin round it)."""
 TAG_W, TAG_H = 30.0, 18.0
 """The least size of a product's tag: its two-letter glyph stays legible on a board fitted into a
 laptop's window (about half its size)."""
@@ -111,6 +105,9 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(paper_brush(r))
     p.drawPath(path)
+    if named and r.width() * screen_scale(p) < DENSE_PX:
+        _paint_dense_factory(p, rect, r, path, f, rot)
+        return
     inner = r.adjusted(20, 20, -20, -20)
     p.setBrush(QColor(factory_band(f)))
     p.drawRoundedRect(inner, 4, 4)
@@ -132,7 +129,7 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
     elif named:  # shown small: its name in a word, clear of the side tags
         sides = dict(facing(f, rot))
         bold = style.sans(9, bold=True)
-        short = SHORT_NAMES.get(fac.name, ())
+        short = FACTORY_SHORT.get(fac.name, ())
         # first on one line across the whole card, between the top tag and the side ones (the
         # middle, between the side tags, holds a short word only at the size a laptop shows)
         low = min((cy - (TAG_H * len(side.products) + 2 * (len(side.products) - 1)) / 2
@@ -147,6 +144,75 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
                       align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=short)
     for d, side in facing(f, rot):
         _paint_side(p, r, d, side, tags)
+
+
+DENSE_PX = 64.0
+"""A factory or a product card of a complex shown smaller than this on the screen (pixels: late
+in a game on a laptop, its cells are 35 to 45) is drawn dense: its name on one line across it in
+the least legible size (a short form of FACTORY_SHORT or PRODUCT_SHORT where the name does not
+fit), a card's points under its name, and a factory's sides as arrows in their products' colours,
+pointing in for an input, out for an output, with no product code (a code of two letters cannot be
+read on a mark of ten pixels; the Factories panel spells each type's recipe)."""
+
+NAME_SHARE = 0.62
+"""The share of a dense factory's height, from its top, that its name's line may take: the marks
+of its left and right sides stand below it, on their side."""
+
+
+def _paint_dense_factory(p: QPainter, cell: QRectF, r: QRectF, path: QPainterPath, f: str, rot: int) -> None:
+    """A factory shown small (`DENSE_PX`): its tier's colour, its name across it (as wide as its
+    `cell`, over the card's thin margin), its sides' marks."""
+    fac = FACTORIES[f]
+    size = r.width()
+    depth = size * 0.15
+    sides = dict(facing(f, rot))
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(factory_band(f)))
+    p.drawRoundedRect(r.adjusted(depth, depth, -depth, -depth), 3, 3)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor(style.INK), 1.4))
+    p.drawPath(path)
+    top = r.top() + (depth + 1 if 0 in sides else 2)
+    band = QRectF(cell.left(), top, cell.width(), r.top() + size * NAME_SHARE - top)
+    # (in the regular weight: condensed, it holds "Refinery" in a cell of 38 pixels, "Copper" in 34)
+    draw_text(p, band, fac.name, style.sans(9), style.INK, elide=False, short=FACTORY_SHORT.get(fac.name, ()))
+    low = r.top() + size * NAME_SHARE + 1
+    for d, side in sides.items():
+        n = len(side.products)
+        if d in (0, 2):
+            length = min(size * 0.3, (size - 2 * depth) / n)
+            start = r.center().x() - n * length / 2
+        else:  # below the name, on its side
+            end = r.bottom() - (depth + 1 if 2 in sides else 2)
+            length = min(size * 0.3, (end - low) / n)
+            start = (low + end) / 2 - n * length / 2
+        for i, prod in enumerate(side.products):
+            _paint_dense_mark(p, r, d, start + i * length, length, depth, side.kind == "in", prod)
+
+
+def _paint_dense_mark(p: QPainter, r: QRectF, d: int, u0: float, length: float, depth: float, inward: bool,
+                      prod: str) -> None:
+    """One product's mark on side `d` of a dense factory: a tab in the product's colour from `u0`
+    along the side, `depth` deep, its point towards the centre for an input, at the edge for an
+    output (the arrow of the full card)."""
+    u1, um = u0 + length - 1, u0 + (length - 1) / 2
+    if inward:
+        shape = [(u0, 0), (u1, 0), (u1, 0.5 * depth), (um, depth), (u0, 0.5 * depth)]
+    else:
+        shape = [(u0, depth), (u0, 0.5 * depth), (um, 0), (u1, 0.5 * depth), (u1, depth)]
+
+    def at(u: float, v: float) -> QPointF:  # along the side, and in from its edge
+        return {0: QPointF(u, r.top() + v), 2: QPointF(u, r.bottom() - v),
+                1: QPointF(r.right() - v, u), 3: QPointF(r.left() + v, u)}[d]
+
+    tab = QPainterPath()
+    tab.moveTo(at(*shape[0]))
+    for u, v in shape[1:]:
+        tab.lineTo(at(u, v))
+    tab.closeSubpath()
+    p.setPen(QPen(QColor(style.INK), 0.9))
+    p.setBrush(QColor(product_colour(prod)))
+    p.drawPath(tab)
 
 
 def _paint_side(p: QPainter, r: QRectF, d: int, side, tags: float = 1.0) -> None:
@@ -283,6 +349,9 @@ class ProductCard(BoardItem):
         if self.legend:
             self._paint_entry(p, r, prod, colour)
             return
+        if not self.small and r.width() * screen_scale(p) < DENSE_PX:
+            self._paint_dense(p, r, prod, colour)
+            return
         name_font = style.sans(9)
         # shown small, the name and the value are drawn larger: the glyph's band gives them room
         enlarged = not self.small and legible_font(name_font, screen_scale(p)) is not name_font
@@ -304,6 +373,24 @@ class ProductCard(BoardItem):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.drawPath(path)
+
+    def _paint_dense(self, p: QPainter, r: QRectF, prod, colour: str) -> None:
+        """A card of a complex shown small (`DENSE_PX`): its product's name on its colour, and its
+        points under it ("1 pt", or the figure alone where that is all the room holds)."""
+        band = QRectF(r.left(), r.top(), r.width(), r.height() * 0.55)
+        part = QPainterPath()
+        part.addRoundedRect(band, 5, 5)
+        p.setBrush(QColor(colour))
+        p.drawPath(part)
+        # the name may run over the card's edges into its cell's margin, as far as a factory's
+        draw_text(p, band.adjusted(-CARD_MARGIN, 0, CARD_MARGIN, 0), prod.name, style.sans(9), style.text_on(colour),
+                  elide=False, short=PRODUCT_SHORT.get(prod.name, ()))
+        rest = QRectF(r.left() + 1, band.bottom(), r.width() - 2, r.bottom() - band.bottom())
+        draw_text(p, rest, f"{prod.value} pt", style.sans(9, bold=True), style.INK, elide=False,
+                  short=(str(prod.value),))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 1.0))
+        p.drawPath(self.outline())
 
     def _paint_entry(self, p: QPainter, r: QRectF, prod, colour: str) -> None:
         """An entry of the bank's legend: the glyph as the cards show it, the product's name and
@@ -329,12 +416,6 @@ class ProductCard(BoardItem):
 
     def texts(self) -> list[str]:
         return [PRODUCTS[self.prod].name, self.toolTip()]
-
-
-PRODUCT_SHORT: dict[str, tuple[str, ...]] = {"Nitroglycerin": ("Nitro",), "Ammunition": ("Ammo",),
-                                             "Parachutes": ("Chutes",)}
-"""Shorter names of the longest products, for a legend shown small: the short words players use
-(the factory is called Nitro), never a code."""
 
 
 class ContractCard(BoardItem):
@@ -550,7 +631,7 @@ class RecipeCard(BoardItem):
         name_font = fit_font(fac.name, style.serif(9, bold=True), r.width() - 12 - note_w)
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         enlarged = legible_font(name_font, screen_scale(p)) is not name_font
-        short = SHORT_NAMES.get(fac.name, ())
+        short = FACTORY_SHORT.get(fac.name, ())
         if note_w and not fits(p, QRectF(6, 1, r.width() - 12 - note_w, 22), fac.name, name_font, int(left),
                                not enlarged, short):
             # shown small, the name comes first: it takes the whole band (the count is in the tooltip)
@@ -558,7 +639,9 @@ class RecipeCard(BoardItem):
         draw_text(p, QRectF(6, 1, r.width() - 12 - note_w, 22), fac.name, name_font, style.INK, align=left,
                   elide=not enlarged or not note_w, short=short)
         if note_w:
-            draw_text(p, QRectF(r.width() - note_w - 4, 2, note_w, 20), self.note, style.sans(9, bold=True),
+            # as tall as the name's band: on a board shown at 0.43 (a late complex at 1024×700) a
+            # count 20 units tall was too low for the least legible size, and went to the tooltip
+            draw_text(p, QRectF(r.width() - note_w - 4, 1, note_w, 22), self.note, style.sans(9, bold=True),
                       style.INK, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, elide=False)
         x = 6.0
         y = 27.0

@@ -72,7 +72,7 @@ def board_tree(sizes: dict[str, tuple[float, float]], players: int):
     supply = [(w, supply_height(supply_per_row(w))) for w in SUPPLY_W]
     side = dict(w_max=1.6 * SIDE_W)
     panels = [Leaf("complex", *sizes["complex"]),
-              Leaf("supply", *supply[0], variants=tuple(supply[1:]), w_max=SUPPLY_W[3] + 60),
+              Leaf("supply", *supply[0], variants=tuple(supply[1:]), w_max=max(SUPPLY_W) + 60),
               Leaf("turn", SIDE_W, sizes["turn"][1], **side),
               Leaf("row", SIDE_W, sizes["row"][1], **side),
               *(Leaf(f"seat{s}", SIDE_W, sizes[f"seat{s}"][1], **side) for s in range(players)),

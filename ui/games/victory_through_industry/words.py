@@ -10,6 +10,27 @@ from engine.games.victory_through_industry.data import CONTRACTS, FACTORIES, PRO
 from engine.games.victory_through_industry.words import card_words, factory_words, idle_words, space_words
 from ui.games import not_asked, reason_phrase, signed
 
+FACTORY_SHORT: dict[str, tuple[str, ...]] = {
+    "Cotton Plantation": ("Cotton",), "Ammunition Factory": ("Ammunition", "Ammo"),
+    "Nitroglycerin Factory": ("Nitro",), "Knapsack Factory": ("Knapsacks", "Knaps."), "Boot Factory": ("Boots",),
+    "Tire Factory": ("Tires",), "Truck Factory": ("Trucks",), "Nylon Factory": ("Nylon",),
+    "Brass Foundry": ("Brass",), "Rubber Works": ("Rubber",), "Textile Mill": ("Textiles", "Textile"),
+    "Steel Mill": ("Steel",), "Oil Refinery": ("Refinery", "Refin."), "Copper Mine": ("Copper",),
+    "Cattle Ranch": ("Ranch",), "Coal Mine": ("Coal",), "Iron Mine": ("Iron",), "Oil Well": ("Well",),
+}
+"""A factory's shorter names, longest first, for a board shown small (the Factories panel's
+types and the factories of a complex alike: one word for one factory everywhere; the tooltip
+names it in full). The first is the word players use for it (the Iron Mine is "Iron", the
+Nitroglycerin Factory "Nitro"); the second, where there is one, for a complex's cell on a laptop
+("Ammo", as the Products panel calls Ammunition; "Knaps.", the word cut short as Robber Barons
+cuts "Tobac."; "Refin.")."""
+
+PRODUCT_SHORT: dict[str, tuple[str, ...]] = {"Nitroglycerin": ("Nitro",), "Ammunition": ("Ammo",),
+                                             "Parachutes": ("Chutes",), "Iron Ore": ("Iron",)}
+"""Shorter names of the longest products, for a legend or a card shown small: the short words
+players use (the factory is called Nitro), never a code."""
+
+
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 

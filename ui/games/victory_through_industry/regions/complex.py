@@ -53,20 +53,33 @@ class ComplexRegion:
             targets = [a for a in self._pending if a.kind in CELL_KINDS]
         ext = grid_extent(seat, targets)
         x0, y0 = ext[0], ext[1]
-        # as large as the largest complex, whoseever it is: the panel keeps its size when another
-        # complex is opened, or in hot-seat play another player's turn shows theirs (it was the
-        # size of the complex shown, and the whole board moved at each change)
-        extents = [grid_extent(other, []) for other in view["seats"]]
-        cols = max([MIN_COLS, ext[2] - ext[0] + 1] + [e[2] - e[0] + 1 for e in extents])
-        rows = max([MIN_ROWS, ext[3] - ext[1] + 1] + [e[3] - e[1] + 1 for e in extents])
+        # The panel's room: the complex of the player at this screen (`me`), whichever complex is
+        # shown in it. Another complex opened, or shown while a factory moves between complexes
+        # (between two clicks of one decision), is drawn smaller to fit that room, so the panel
+        # never changes size then and nothing else moves; and the player's own complex takes the
+        # whole room, its cells as large as the board allows, not sized for a rival's larger
+        # complex (late in a game a complex of 15 × 18 cells drew the player's 14 × 14 at 30
+        # pixels a cell at 1280×720). A spectator's room is the largest complex's.
+        if me is not None:
+            own = view["seats"][me]
+            extents = [grid_extent(own, targets if focus == me else [])]
+        else:
+            extents = [grid_extent(other, []) for other in view["seats"]]
+        room_cols = max([MIN_COLS] + [e[2] - e[0] + 1 for e in extents])
+        room_rows = max([MIN_ROWS] + [e[3] - e[1] + 1 for e in extents])
         top = 0.0
         # a complex beyond MOST_COLS × MOST_ROWS cells is drawn smaller, each piece of it at scale
         # k (its words, where too small, left to its tooltip): the rest of the board keeps its size
-        k = complex_scale(cols, rows)
+        room_k = complex_scale(room_cols, room_rows)
+        room_w, room_h = room_cols * C * room_k, room_rows * C * room_k
+        k = min(room_k, room_w / ((ext[2] - ext[0] + 1) * C), room_h / ((ext[3] - ext[1] + 1) * C))
         self._complex_k = k
         side = C * k  # a cell's side at this scale
+        # the grid fills the room: as many cells as it holds at this scale
+        cols = max(ext[2] - ext[0] + 1, int(room_w / side + 1e-6))
+        rows = max(ext[3] - ext[1] + 1, int(room_h / side + 1e-6))
         panel = self._item(("complex-panel",), lambda: Panel(10, 10))
-        self._left_w = max(cols * side + 32, MIN_COMPLEX_W)
+        self._left_w = max(room_w + 32, MIN_COMPLEX_W)
         title = f"{whose(names[focus], start=True)} complex"
         if view["phase"] == "play" and view["current"] == focus:
             title += " — on turn"
@@ -74,7 +87,7 @@ class ComplexRegion:
             f"viewing {names[focus]}; click your own overview to come back"
         if mine and focus != me:
             note = "moving a factory into or out of this complex, with its owner's permission"
-        panel.set_panel(title, note, style.seat_colour(focus), self._left_w, rows * side + 48)
+        panel.set_panel(title, note, style.seat_colour(focus), self._left_w, room_h + 48)
         panel.setPos(0, top)
         ox, oy = 16, top + 38
         grid = self._item(("grid",), GridBack)
@@ -160,10 +173,10 @@ class ComplexRegion:
         for i, p in enumerate(seat["incoming"]):
             card = self._item(("incoming", i), lambda: ProductCard(54, 54))
             card.set_product(p, small=True, note="waiting for a place")
-            card.setPos(QPointF(self._left_w - 70 - i * 60, top + rows * side - 20))
+            card.setPos(QPointF(self._left_w - 70 - i * 60, top + room_h - 20))
             card.setZValue(7)
             self._target(card, None)
-        return rows * side + 48
+        return room_h + 48
 
     def _show_ghost(self, step: dict, mine: bool, pos) -> None:
         """While a factory is turned, it stands in its chosen cell, drawn as it will be placed:

@@ -8,7 +8,7 @@ from engine.core.contract import Action
 from engine.games.victory_through_industry.data import FACTORY_IDS
 
 C = 110.0          # a cell of the large complex
-CARD = 80.0        # a product card inside a cell
+CARD = 104.0       # a product card inside a cell (a margin of CARD_MARGIN round it)
 M = 20.0           # outer margin
 SIDE_W = 560.0     # the right column
 TILE = 120.0       # a rotation choice (large: the sides' products must be readable on a laptop)
@@ -33,14 +33,14 @@ def complex_scale(cols: int, rows: int) -> float:
     (1.0, 0.8, 0.625)
     """
     return min(1.0, MOST_COLS / cols, MOST_ROWS / rows)
-SUPPLY_W = [n * (RECIPE_W + 6) + 26 for n in (5, 4, 3, 8)]
+SUPPLY_W = [n * (RECIPE_W + 6) + 26 for n in (5, 4, 3, 8, 2)]
 """The factory supply's widths: five types to a row (under the complex), four or three (in a
 column of its own), or eight (a wide room)."""
 
 
 def supply_per_row(width: float) -> int:
     """Factory types to a row of the supply `width` wide."""
-    return max(3, int((width - 26) // (RECIPE_W + 6)))
+    return max(2, int((width - 26) // (RECIPE_W + 6)))
 
 
 def supply_height(per_row: int) -> float:
