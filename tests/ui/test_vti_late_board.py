@@ -83,3 +83,36 @@ def test_opening_another_complex_moves_no_panel(shell):
     QTest.keyClick(view, Qt.Key.Key_Escape)
     settle(QApplication.instance(), 100)
     assert scene.arrangement.rects == rects and scene._complex_k == own_k
+
+
+def test_the_factories_tear_down_and_move_badges_read_in_a_late_complex(shell):
+    """At 1280×720, late, the non-production move (clicked on the board) puts a ✕ and a ↻ on every
+    factory: drawn in lines (items.py SignBadge), they read at 9 pixels, where the written signs
+    were left to the tooltip (80 of 340 texts: the badges read as blank rings), and they sit in the
+    card's corners, clear of its name."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.games.victory_through_industry.items import SignBadge
+
+    window = late_board_at_rest(shell, "victory-through-industry", (1280, 720))
+    c, view = window.controller, window.view
+    scene = view.scene()
+    move = next(a for a in c.legal if a.kind == "nonproduction")
+    click_piece(view, scene.item_for(move))
+    settle(QApplication.instance(), 150)
+    assert {a.kind for a in c.legal} >= {"tear_down", "move_factory"}
+    m = measure(view, trace=True)
+    assert m.undrawn <= MOST_LEFT_OUT[(1280, 720)], \
+        f"{len(m.left_out)} of {m.texts} left out: {sorted(set(m.left_out))}"
+    badges = [p for p in scene.pieces_of("complex") if isinstance(p, SignBadge)]
+    factories = c.session.state.view(0)["seats"][0]["factories"]
+    assert {b.sign for b in badges} == {"tear", "move"} and len(badges) >= len(factories)
+    for badge in badges:
+        tile = scene.pool.items[("fac", tuple(badge.action.args))]
+        name_boxes = [tile.mapRectToScene(rect) for rect, _text in boxes(tile)]
+        assert name_boxes, f"{FACTORIES[tile.ftype].name} shows no name"
+        disc = badge.mapRectToScene(badge.outline().boundingRect())
+        for b in name_boxes:  # (a stretch of two letters' squares of the name, as board_measure.cover)
+            over = disc.intersected(b)
+            assert over.width() * over.height() <= 0.1 * min(b.width(), 2 * b.height()) * b.height(), \
+                f"a badge over the name of the {FACTORIES[tile.ftype].name}"

@@ -501,6 +501,61 @@ class CellTarget(BoardItem):
                       align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=("here",))
 
 
+def _draw_turn_arrow(p: QPainter, r: QRectF) -> None:
+    """A clockwise arrow round the centre of `r`, drawn in lines (a mark that reads at any size)."""
+    arc = r.adjusted(r.width() * 0.27, r.height() * 0.27, -r.width() * 0.27, -r.height() * 0.27)
+    p.setPen(QPen(QColor(style.INK), max(1.6, r.width() * 0.08), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawArc(arc, 100 * 16, 280 * 16)  # clockwise from the top, leaving a gap for the head
+    head = QPainterPath()
+    tip = QPointF(arc.center().x() + arc.width() * 0.08, arc.top())
+    size = r.width() * 0.16
+    head.moveTo(tip + QPointF(size, 0))
+    head.lineTo(tip - QPointF(size * 0.4, size))
+    head.lineTo(tip - QPointF(size * 0.4, -size))
+    head.closeSubpath()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(style.INK))
+    p.drawPath(head)
+
+
+class SignBadge(Chip):
+    """A factory's ✕ (tear it down) or ↻ (move it) in its corner, its sign drawn in lines, not
+    written: on a complex shown small (a cell of 35 pixels, the badge of 9) a written sign was
+    left to the tooltip and the badge read as a blank ring; a drawn one reads at any size."""
+
+    def __init__(self, w: float = 24, h: float = 24):
+        super().__init__(w, h)
+        self.sign = "tear"
+
+    def set_sign(self, sign: str, tooltip: str) -> None:
+        self.sign = sign
+        self.set_chip("✕" if sign == "tear" else "↻", tooltip, style.PAPER_DARK)
+        self.refresh(sign, tooltip)
+
+    def outline(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(self.rect().adjusted(1, 1, -1, -1))
+        return path
+
+    def paint_body(self, p: QPainter, lod: float) -> None:
+        r = self.rect()
+        p.setPen(QPen(QColor(style.INK), 1.2))
+        p.setBrush(QColor(self.colour))
+        p.drawPath(self.outline())
+        if self.sign == "tear":
+            c, half = r.center(), r.width() * 0.2
+            p.setPen(QPen(QColor(style.BRICK_RED), max(1.6, r.width() * 0.1), Qt.PenStyle.SolidLine,
+                          Qt.PenCapStyle.RoundCap))
+            p.drawLine(c + QPointF(-half, -half), c + QPointF(half, half))
+            p.drawLine(c + QPointF(-half, half), c + QPointF(half, -half))
+        else:
+            _draw_turn_arrow(p, r)
+
+    def texts(self) -> list[str]:
+        return [self.toolTip()]
+
+
 class TurnBadge(ScreenClick, Chip):
     """A round ↻ button on the previewed factory: turns the preview (a choice of the screen,
     not a decision), so the rotation can be chosen on the board. Its arrow is drawn, not
@@ -515,20 +570,7 @@ class TurnBadge(ScreenClick, Chip):
         p.setPen(QPen(QColor(style.INK), 1.2))
         p.setBrush(QColor(self.colour))
         p.drawEllipse(r.adjusted(1, 1, -1, -1))
-        arc = r.adjusted(r.width() * 0.27, r.height() * 0.27, -r.width() * 0.27, -r.height() * 0.27)
-        p.setPen(QPen(QColor(style.INK), max(1.6, r.width() * 0.08), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawArc(arc, 100 * 16, 280 * 16)  # clockwise from the top, leaving a gap for the head
-        head = QPainterPath()
-        tip = QPointF(arc.center().x() + arc.width() * 0.08, arc.top())
-        size = r.width() * 0.16
-        head.moveTo(tip + QPointF(size, 0))
-        head.lineTo(tip - QPointF(size * 0.4, size))
-        head.lineTo(tip - QPointF(size * 0.4, -size))
-        head.closeSubpath()
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(style.INK))
-        p.drawPath(head)
+        _draw_turn_arrow(p, r)
 
 
 class Overview(ScreenClick, BoardItem):

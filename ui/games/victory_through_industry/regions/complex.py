@@ -10,12 +10,13 @@ from engine.core.contract import Action
 from engine.core.text import whose
 from engine.games.victory_through_industry.data import FACTORIES
 from ui.board import style
-from ui.board.pieces import Chip, Panel
+from ui.board.pieces import Panel
 from ui.games.victory_through_industry.items import (
     CellTarget,
     FactoryTile,
     GridBack,
     ProductCard,
+    SignBadge,
     TurnBadge,
     factory_tooltip,
 )
@@ -126,15 +127,15 @@ class ComplexRegion:
                     self._target(tile, Action("produce", self._producing, (f,)), legal=False)
                 else:
                     self._target(tile, act, "Choose this factory to move" if act else "")
-            for badge, kind, text, dx in (("tear", "tear_down", "✕", 4), ("move", "move_factory", "↻", C - 30)):
+            # in the card's top corners, clear of its name (which starts below its top side's mark)
+            for badge, kind, dx in (("tear", "tear_down", 2), ("move", "move_factory", C - 26)):
                 act = self._take(lambda a, c=c, kind=kind: a.kind == kind and tuple(a.args) == c) if mine else None
                 if act is None:
                     continue
-                chip = self._item(("badge", badge, c), lambda: Chip(26, 24))
-                chip.set_chip(text, ("Tear down" if kind == "tear_down" else "Move (pay one card)") + " this factory",
-                              style.PAPER_DARK)
+                chip = self._item(("badge", badge, c), lambda: SignBadge(24, 24))
+                chip.set_sign(badge, ("Tear down" if kind == "tear_down" else "Move (pay one card)") + " this factory")
                 chip.setScale(k)
-                chip.setPos(pos(c, C) + QPointF(dx, 4) * k)
+                chip.setPos(pos(c, C) + QPointF(dx, 0) * k)
                 chip.setZValue(6)
                 self._target(chip, act)
         self._pending = [a for a in self._pending if a.kind != "produce" or not any(
