@@ -122,9 +122,10 @@ def a_different_move(coach):
     return None
 
 
-def take_choice(qtbot, coach, option: int) -> None:
+def take_choice(qtbot, coach, option: int, watch=None) -> None:
     """At a choice: every option is ringed with its letter; click the piece of `option`, then
-    (an option of several moves) its following moves, each by its ringed piece."""
+    (an option of several moves) its following moves, each by its ringed piece. `watch(coach)` is
+    called before each click."""
     choices = coach.tutor.choices()
     assert len(choices) >= 2
     coach.follow(force=True)
@@ -136,6 +137,8 @@ def take_choice(qtbot, coach, option: int) -> None:
     for _ in range(3):  # a board that takes a choice in two clicks offers the next piece towards it
         piece = coach.move_piece(move)
         assert piece is not None, f"option {LETTERS[option]} ({move}) has nothing to click"
+        if watch is not None:
+            watch(coach)
         click(qtbot, coach, piece, move)
         qtbot.waitUntil(lambda p=piece: len(coach.controller.session.log) > length or coach.move_piece(move) is not p,
                         timeout=10_000)
@@ -157,11 +160,8 @@ def click_expected(qtbot, coach) -> None:
                                    window_decision)
     piece = coach.move_piece(expected)
     assert piece is not None, f"nothing to click for {expected}"
-    if coach.tutor.step().free and not clickable(coach, piece):
-        # a free step rings no piece of a move it does not suggest, and the bubble may cover it:
-        # the learner takes it from the prompt bar instead
-        button = coach.window.prompt.button_for(expected)
-        piece = button if button is not None and button.isVisible() else coach.window.prompt.more
+    # a free step rings no piece of a move it does not suggest, but the bubble leaves it free too
+    assert clickable(coach, piece), f"the bubble covers the piece of {coach.controller.session.label(expected)}"
     done = coach.tutor.done()
     click(qtbot, coach, piece, expected)
     # a move is made, or (a board that takes a choice in two clicks) the next piece is offered
@@ -185,16 +185,10 @@ def click_any(qtbot, coach) -> None:
     c = coach.controller
     mine = window_decision(c.session)
     candidates = [mine] + [a for a in c.legal if a != mine]
-
-    def piece_or_button(a):
-        # the piece, or where the lesson's bubble covers it, the prompt bar's button for the move
-        piece = coach.move_piece(a)
-        if clickable(coach, piece):
-            return piece
-        button = coach.window.prompt.button_for(a)
-        return button if button is not None and button.isVisible() else None
-
-    action, piece = next((a, p) for a, p in ((a, piece_or_button(a)) for a in candidates) if p is not None)
+    # the bubble leaves the pieces of the learner's moves free (tests/ui/test_lesson_bubble.py):
+    # the move the AI would make is clicked on its piece
+    action, piece = next((a, p) for a, p in ((a, coach.move_piece(a)) for a in candidates) if p is not None)
+    assert clickable(coach, piece), f"the bubble covers the piece of {c.session.label(action)}"
     length = len(c.session.log)
     click(qtbot, coach, piece, action)
     qtbot.waitUntil(lambda: len(c.session.log) > length or coach.move_piece(action) is not piece, timeout=10_000)
@@ -228,10 +222,11 @@ def read_review(qtbot, coach, option: int) -> None:
     assert not coach.tutor.holds()
 
 
-def play_lesson(qtbot, coach, pick=None, check=True) -> dict:
+def play_lesson(qtbot, coach, pick=None, check=True, watch=None) -> dict:
     """Play the lesson to its end through the window; `pick(step)` is the option taken at each
-    choice (default: the advised one). Returns what was seen: choices taken, different moves
-    answered, jumps made."""
+    choice (default: the advised one); `watch(coach)` is called whenever the learner is to click
+    (tests/ui/test_lesson_bubble.py measures the bubble there). Returns what was seen: choices
+    taken, different moves answered, jumps made."""
     c = coach.controller
     messages: list[str] = []
     c.status.connect(messages.append)
@@ -245,6 +240,8 @@ def play_lesson(qtbot, coach, pick=None, check=True) -> dict:
         if coach.tutor.finished():
             break
         step = coach.tutor.step()
+        if watch is not None and not step.jump:
+            watch(coach)
         if not coach.tutor.due():  # the lesson waits for a later part of the game: any move of the learner's
             assert coach.bubble.title.text() == "Your own moves" and not coach.layer.rings
             click_any(qtbot, coach)
@@ -262,7 +259,7 @@ def play_lesson(qtbot, coach, pick=None, check=True) -> dict:
             index = coach.tutor.position()[0]
             option = pick(index) if pick else step.advice
             seen["choices"].append((index, option))
-            take_choice(qtbot, coach, option)
+            take_choice(qtbot, coach, option, watch)
             continue
         if not seen["wrong"] and step.kind == "fixed":
             other = a_different_move(coach)

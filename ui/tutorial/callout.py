@@ -4,12 +4,13 @@ points at, with a line from the bubble to the piece of the move asked for.
 Both are children of the game window's central widget (the prompt bar and the board), above
 them: the rings can circle a board piece or a prompt button alike. The ring layer never takes a
 click (it is transparent for the mouse); the bubble is placed where it covers none of the pieces
-it points at (`place_bubble`).
+it points at nor any piece of a move the learner may make (`place_bubble`): narrower, or folded
+to what to do, where the whole bubble finds no such room.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
@@ -56,6 +57,11 @@ class Bubble(QFrame):
         self.head = QLabel()
         self.head.setStyleSheet("font-size: 11px; color: #6b5d4d; font-weight: bold;")
         self.compact = False
+        self.folded = False
+        """Folded by the coach: the whole bubble does not fit beside the pieces to click, only
+        what to do does (the learner's `compact` is their own choice and stays)."""
+        self.opened = False
+        """The learner asked for the explanation of a bubble folded for room (until the next step)."""
         self.toggle = QToolButton()
         self.toggle.setAutoRaise(True)
         self.toggle.setStyleSheet("font-size: 11px; color: #6b5d4d;")
@@ -115,33 +121,60 @@ class Bubble(QFrame):
                   feedback: str = "", buttons: tuple[str, ...] = ()) -> None:
         """Fill the bubble; empty parts are hidden. `buttons` names those shown: "begin",
         "play_on", "end", "go_on", "skip"."""
+        if head != self.head.text():  # another step: a fold for room is the coach's again
+            self.opened = False
+        short = self.shows_compact()
         for label, text in ((self.head, head), (self.title, title), (self.body, body), (self.why, why),
                             (self.ask, ask), (self.feedback, feedback)):
             label.setText(text)
-            label.setVisible(bool(text) and not (self.compact and label in (self.body, self.why)))
+            label.setVisible(bool(text) and not (short and label in (self.body, self.why)))
         self.toggle.setVisible(bool(body or why))
-        self.toggle.setText("Show why ▾" if self.compact else "Less ▴")
-        self.toggle.setToolTip("Show the step's explanation again" if self.compact else
+        self.toggle.setText("Show why ▾" if short else "Less ▴")
+        self.toggle.setToolTip("Show the step's explanation again" if short else
                                "Show only what to do, to see more of the board")
         for name, button in self._named():
             button.setVisible(name in buttons)
         self.setAccessibleDescription(" ".join(t for t in (title, body, why, ask, feedback) if t))
 
-    def set_compact_toggled(self) -> None:
-        """The head's toggle: the explanation hidden, or shown again."""
-        self.compact = not self.compact
+    def shows_compact(self) -> bool:
+        """Only what to do is shown: the learner's choice, or folded for room and not opened."""
+        return self.compact or (self.folded and not self.opened)
+
+    def _words_again(self) -> None:
         self.set_words(self.head.text(), self.title.text(), self.body.text(), self.why.text(), self.ask.text(),
                        self.feedback.text(), tuple(name for name, b in self._named() if not b.isHidden()))
+
+    def set_compact_toggled(self) -> None:
+        """The head's toggle: the explanation hidden, or shown again (also where the coach folded
+        the bubble for room: the learner asked, and folds it again with the same toggle)."""
+        if self.shows_compact():
+            self.compact = False
+            self.opened = self.folded
+        else:
+            self.compact = True
+            self.opened = False
+        self._words_again()
         self.resized.emit()
 
-    def fit_width(self, width: int) -> None:
-        """Take `width` and the height its words need there (counted label by label: a layout
-        asked before it was ever shown answers for the labels' old widths)."""
-        self.setFixedWidth(width)
+    def can_fold(self) -> bool:
+        """Folding would hide words: the step has an explanation and the learner did not ask for it."""
+        return not self.toggle.isHidden() and not self.compact and not self.opened
+
+    def set_folded(self, folded: bool) -> None:
+        if folded != self.folded:
+            self.folded = folded
+            self._words_again()
+
+    def height_for(self, width: int, compact: bool | None = None) -> int:
+        """The height the words need at `width`, shown whole or (`compact`) only what to do;
+        default as shown now (counted label by label: a layout asked before it was ever shown
+        answers for the labels' old widths)."""
+        short = self.shows_compact() if compact is None else compact
         col = self.layout()
         m = col.contentsMargins()
         inner = width - m.left() - m.right() - 2 * self.frameWidth()
-        shown = [w for w in (self.head, self.title, self.body, self.why, self.ask, self.feedback) if not w.isHidden()]
+        shown = [w for w in (self.head, self.title, self.body, self.why, self.ask, self.feedback)
+                 if w.text() and not (short and w in (self.body, self.why))]
         heights = [w.heightForWidth(inner) if w.wordWrap() else w.sizeHint().height() for w in shown]
         if shown and shown[0] is self.head and not self.toggle.isHidden():
             heights[0] = max(heights[0], self.toggle.sizeHint().height())
@@ -149,8 +182,12 @@ class Bubble(QFrame):
         buttons = [b for b in self.buttons() if not b.isHidden()]
         if buttons:
             height += max(b.sizeHint().height() for b in buttons) + col.spacing()
-        height += col.spacing() * max(0, len(shown) - 1) + m.top() + m.bottom() + 2 * self.frameWidth()
-        self.setFixedHeight(height)
+        return height + col.spacing() * max(0, len(shown) - 1) + m.top() + m.bottom() + 2 * self.frameWidth()
+
+    def fit_width(self, width: int) -> None:
+        """Take `width` and the height its words need there."""
+        self.setFixedWidth(width)
+        self.setFixedHeight(self.height_for(width))
 
 
 class PointerLayer(QWidget):
@@ -208,45 +245,70 @@ class PointerLayer(QWidget):
                 p.drawText(badge, Qt.AlignmentFlag.AlignCenter, letter)
 
 
-def place_bubble(size, area: QRect, avoid: list[QRect], near: QRect | None, current: QRect | None = None,
-                 board: QRect | None = None) -> QRect:
-    """Where a bubble of `size` goes inside `area` (the board view). Among places along the
-    view's edges and across its middle: the one that covers the least of the rings in `avoid`
-    (kept GAP pixels clear), then the least of the `board` (the table around it is free room),
-    then the one nearest to `near` (the piece of the move). A bubble already at one of those
-    places (`current`) that covers no ring and hardly more of the board stays there: it does not
-    jump about from one move of a step to the next."""
-    w, h = size.width(), size.height()
-    xs = [area.left() + MARGIN + f * max(0, area.width() - 2 * MARGIN - w) for f in (0, 0.25, 0.5, 0.75, 1)]
-    ys = [area.top() + MARGIN + f * max(0, area.height() - 2 * MARGIN - h) for f in (1, 0, 0.5)]
-    rects = [QRect(int(x), int(y), w, h) for y in ys for x in xs]
+PIECE_GAP = 4
+"""Pixels kept free between the bubble and a piece the learner may click."""
+SPOTS = (1, 0, 0.5, 0.75, 0.25, 0.875, 0.125, 0.625, 0.375)
+"""Where along the view's free width and height the bubble may sit, as fractions, in the order
+taken among places as good as one another (below, above, across the middle, then between)."""
+
+
+def _overlap(rect: QRect, other: QRect) -> int:
+    if not rect.intersects(other):
+        return 0
+    common = rect.intersected(other)
+    return common.width() * common.height()
+
+
+def place_bubble(sizes: list[QSize], area: QRect, avoid: list[QRect], near: QRect | None,
+                 current: QRect | None = None, board: QRect | None = None, pieces: list[QRect] = (),
+                 stay: bool = False) -> tuple[QRect, int]:
+    """Where a bubble goes inside `area` (the board view), and which of `sizes` it takes there
+    (the whole bubble at narrower widths, then folded to what to do: the first sizes are
+    preferred). Among places on a grid over the view, the one that covers the least of the rings
+    in `avoid` (kept GAP pixels clear), then the fewest `pieces` the learner may click (the
+    pieces of every legal move), then the earliest size, then the least of the `board` (the table
+    around it is free room), then the one nearest to `near` (the piece of the move).
+
+    A bubble already placed (`current`, of one of `sizes`) that covers no ring and no piece stays:
+    within one decision (`stay`, the learner's second click) always, else if it is of the size
+    chosen and covers hardly more of the board. It does not jump about under the cursor."""
     grown = [r.adjusted(-GAP, -GAP, GAP, GAP) for r in avoid]
+    spread = [(r.adjusted(-PIECE_GAP, -PIECE_GAP, PIECE_GAP, PIECE_GAP), max(1, r.width() * r.height()))
+              for r in pieces]
 
-    def overlap(rect: QRect, other: QRect) -> int:
-        common = rect.intersected(other)
-        return common.width() * common.height() if rect.intersects(other) else 0
+    def score(rect: QRect, index: int) -> tuple:
+        rings = sum(_overlap(rect, g) for g in grown)
+        shares = [_overlap(rect, g) / whole for g, whole in spread]
+        hidden = sum(1 for share in shares if share > 0.02)
+        # the board's share in steps of a twentieth of the bubble, so that nearness decides between
+        # places that cover about as much of it
+        step = max(1, rect.width() * rect.height() // 20)
+        board_cover = _overlap(rect, board) // step if board is not None else 0
+        distance = 0.0
+        if near is not None:
+            d = QPointF(rect.center() - near.center())
+            distance = (d.x() ** 2 + d.y() ** 2) ** 0.5
+        return rings, hidden, index, round(sum(shares), 1), board_cover, distance
 
-    def covered(rect: QRect) -> int:
-        return sum(overlap(rect, g) for g in grown)
-
-    # the board's share in steps of a twentieth of the bubble, so that nearness decides between
-    # places that cover about as much of it
-    step = max(1, w * h // 20)
-
-    def board_cover(rect: QRect) -> int:
-        return overlap(rect, board) // step if board is not None else 0
-
-    def distance(rect: QRect) -> float:
-        if near is None:
-            return 0.0
-        d = QPointF(rect.center() - near.center())
-        return (d.x() ** 2 + d.y() ** 2) ** 0.5
-
-    best = min(rects, key=lambda r: (covered(r), board_cover(r), distance(r)))
-    if current is not None and current in rects and covered(current) == 0 \
-            and board_cover(current) <= board_cover(best) + 2:
-        return current
-    return best
+    best, best_index, best_score = None, 0, None
+    for index, size in enumerate(sizes):
+        w, h = size.width(), size.height()
+        xs = [area.left() + MARGIN + f * max(0, area.width() - 2 * MARGIN - w) for f in SPOTS]
+        ys = [area.top() + MARGIN + f * max(0, area.height() - 2 * MARGIN - h) for f in SPOTS]
+        for y in ys:
+            for x in xs:
+                rect = QRect(int(x), int(y), w, h)
+                s = score(rect, index)
+                if best_score is None or s < best_score:
+                    best, best_index, best_score = rect, index, s
+        if best_score is not None and best_score[:2] == (0, 0):
+            break  # this size leaves every piece free: a smaller one is not needed
+    if current is not None and current.size() in sizes and area.contains(current):
+        index = sizes.index(current.size())
+        s = score(current, index)
+        if s[:2] == (0, 0) and (stay or (index == best_index and s[4] <= best_score[4] + 2)):
+            return current, index
+    return best, best_index
 
 
 def leader_line(bubble: QRect, target: QRect) -> tuple[QPointF, QPointF]:

@@ -19,7 +19,7 @@ scene's pool of pieces. The rings follow the board as it is zoomed, fitted or la
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, QTimer
 
 from engine.core.contract import Action
 from engine.core.text import fill_names, join_words
@@ -54,6 +54,7 @@ class Coach(QObject):
         self.feedback = ""
         self._feedback_at = -1  # the lesson's position the feedback answers
         self._placed = None  # what the bubble and rings were last placed for
+        self._decision = None  # the decision (log length, lesson position) the bubble was last placed at
         self._shadow = None  # the board the positions of a choice's review are compared on
         self._review: tuple | None = None  # (the choice's key, its review, the keys it and the other changed)
         central = window.centralWidget()
@@ -308,9 +309,36 @@ class Coach(QObject):
         return self._review
 
     def _size_bubble(self) -> None:
+        width, _ = self._sizes()[0]
+        self.bubble.fit_width(width)
+
+    def _sizes(self) -> list[tuple[int, bool]]:
+        """The bubble's shapes, preferred first, as (width, folded): its width for the view, then
+        narrower, then folded to what to do (where the explanation may be folded)."""
         area = self.board_area()
-        width = max(260, min(420, int(area.width() * 0.40)))
-        self.bubble.fit_width(min(width, max(200, area.width() - 20)))
+        width = min(max(260, min(420, int(area.width() * 0.40))), max(200, area.width() - 20))
+        widths = sorted({width, max(min(width, 260), int(width * 0.8)), min(width, 260)}, reverse=True)
+        shapes = [(w, False) for w in widths]
+        if self.bubble.can_fold():
+            shapes += [(w, True) for w in widths]
+        return shapes
+
+    def pieces(self) -> list[QRect]:
+        """Where the board pieces of the learner's legal moves are (the first click's piece of a
+        move taken in two), while the learner is to move: the bubble leaves them free."""
+        c = self.controller
+        scene = self.window.view.scene()
+        if scene is None or self.released or not self.learner_to_move() or self.tutor.holds():
+            return []
+        found, seen = [], set()
+        for action in c.legal:
+            item = scene.piece_towards(action)
+            if item is not None and id(item) not in seen and item.isVisible():
+                seen.add(id(item))
+                rect = self.piece_rect(item)
+                if not rect.isEmpty():
+                    found.append(rect)
+        return found
 
     # -- the pieces ---------------------------------------------------------------------------------
     def board_area(self) -> QRect:
@@ -412,15 +440,30 @@ class Coach(QObject):
         shown = [(self.piece_rect(piece), style, letter) for _, piece, style, letter in self.rings()]
         shown = [(r, style, letter) for r, style, letter in shown if not r.isEmpty()]
         rects = [r for r, _, _ in shown]
+        pieces = self.pieces()
         area = self.board_area()
-        key = (tuple(r.getRect() for r in rects), area.getRect(), self.bubble.size().toTuple())
-        if key == self._placed and not force:
+        shapes = self._sizes()
+        decision = (len(self.controller.session.log), self.tutor.position())
+
+        def key() -> tuple:
+            return (tuple(r.getRect() for r in rects), tuple(r.getRect() for r in pieces), area.getRect(),
+                    tuple(shapes), self.bubble.shows_compact(), self.bubble.size().toTuple())
+
+        if key() == self._placed and not force:
             return  # nothing moved: the usual tick
-        self._placed = key
         near = rects[0] if rects else None
-        spot = place_bubble(self.bubble.size(), area, rects, near, self.bubble.geometry(), self.board_rect())
+        sizes = [QSize(w, self.bubble.height_for(w, folded or self.bubble.compact)) for w, folded in shapes]
+        # within one decision (the second click of a move taken in two) a bubble clear of every
+        # piece stays where it is
+        stay = decision == self._decision
+        spot, index = place_bubble(sizes, area, rects, near, self.bubble.geometry(), self.board_rect(), pieces, stay)
+        self._decision = decision
+        self.bubble.set_folded(shapes[index][1])
+        if self.bubble.size() != spot.size():
+            self.bubble.setFixedSize(spot.size())
         if force or spot.topLeft() != self.bubble.pos():
             self.bubble.move(spot.topLeft())
+        self._placed = key()
         # a line to the piece of the move asked for; a choice's options carry their letters instead
         lettered = bool(shown) and bool(shown[0][2])
         leader = leader_line(spot, near) if near is not None and not spot.intersects(near) and not lettered else None
