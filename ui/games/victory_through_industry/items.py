@@ -303,7 +303,9 @@ class FactoryTile(BoardItem):
         # small) has larger tags, so their glyphs read
         tags = max(1.0, self.w / CELL)
         paint_factory(p, self.rect(), self.ftype, self.rot, self.named, tags)
-        if self.note:
+        # (drawn dense, the card has no corner to spare: a turn's angle, the note of the factory
+        # being placed, is named by the prompt's buttons and the choices' captions)
+        if self.note and not (self.named and (self.w - 4) * screen_scale(p) < DENSE_PX):
             # as wide as the note is shown (a board shown small draws it larger)
             tw = min(self.w - 8, max(28.0, shown_width(p, self.note, style.sans(9, bold=True)) + 6))
             th = 18 * tags
