@@ -57,7 +57,9 @@ def problems(game_id: str, size: tuple[int, int], m, when: str, targets_everywhe
     elif m.fill < FILL_FROM_1280 or m.undrawn > UNDRAWN_FROM_1280:
         found.append(where)
     if (size == SMALL or targets_everywhere) and (m.on_targets or m.cut_on_targets):
-        found.append(f"{where}; on pieces that take a decision, left out: {m.on_targets}, "
+        # each word with the kind of piece that left it out ('✕' by a Chip): the piece to look at
+        left = sorted({(t, kind) for t, kind in zip(m.on_targets, m.on_target_kinds, strict=True)})
+        found.append(f"{where}; on pieces that take a decision, left out: {left}, "
                      f"cut short: {m.cut_on_targets}")
     return found
 
