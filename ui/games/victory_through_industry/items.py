@@ -97,7 +97,6 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
     product(s) with an arrow pointing in (input) or out (output). `named` False: its name only
     where there is room for it as designed (a choice of how to turn a factory the prompt names).
     `tags`: the side tags' size, a factor of TAG_W × TAG_H (a card drawn larger has larger tags)."""
-    fac = FACTORIES[f]
     path = QPainterPath()
     r = rect.adjusted(2, 2, -2, -2)
     path.addRoundedRect(r, 6, 6)
@@ -105,7 +104,8 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(paper_brush(r))
     p.drawPath(path)
-    if named and r.width() * screen_scale(p) < DENSE_PX:
+    place = _full_name_place(p, r, f, rot, named)
+    if named and (place is None or r.width() * screen_scale(p) < DENSE_PX):
         _paint_dense_factory(p, rect, r, path, f, rot)
         return
     inner = r.adjusted(20, 20, -20, -20)
@@ -114,6 +114,18 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(QColor(style.INK), 1.4))
     p.drawPath(path)
+    if place is not None:
+        for text, box, font, colour, flags, short in place:
+            draw_text(p, box, text, font, colour, align=flags, short=short)
+    for d, side in facing(f, rot):
+        _paint_side(p, r, d, side, tags)
+
+
+def _full_name_place(p: QPainter, r: QRectF, f: str, rot: int, named: bool) -> list | None:
+    """Where the full card `r` puts its name now: its two words on two lines, or (`named`, shown
+    small) a word of it between the side tags ([(text, rect, font, colour, flags, short)]); None
+    if no form of it fits ([] for a card not `named`, whose name needs no place)."""
+    fac = FACTORIES[f]
     words = fac.name.split(" ", 1)
     line_h = 15
     cy = r.center().y()
@@ -122,33 +134,36 @@ def paint_factory(p: QPainter, rect: QRectF, f: str, rot: int, named: bool = Tru
     first = QRectF(r.left() + 3, cy - 12 - line_h, w, line_h)
     second = QRectF(r.left() + 3, cy + 12, w, line_h)
     f2 = fit_font(words[-1], style.sans(9), w)
+    centre = int(Qt.AlignmentFlag.AlignCenter)
     if fits(p, first, words[0], f1) and (len(words) == 1 or fits(p, second, words[1], f2)):
-        draw_text(p, first, words[0], f1, style.INK)
-        if len(words) > 1:
-            draw_text(p, second, words[1], f2, style.INK_SOFT)
-    elif named:  # shown small: its name in a word, clear of the side tags
-        sides = dict(facing(f, rot))
-        bold = style.sans(9, bold=True)
-        short = FACTORY_SHORT.get(fac.name, ())
-        # first on one line across the whole card, between the top tag and the side ones (the
-        # middle, between the side tags, holds a short word only at the size a laptop shows)
-        low = min((cy - (TAG_H * len(side.products) + 2 * (len(side.products) - 1)) / 2
-                   for d, side in sides.items() if d in (1, 3)), default=cy + line_h)
-        high = r.top() + (3 + TAG_H if 0 in sides else 4)
-        band = QRectF(r.left() + 3, high, w, max(0.0, low - high))
-        middle = inner.adjusted(10 if 3 in sides else -6, 0, -10 if 1 in sides else 6, 0)
-        if fits(p, band, fac.name, bold, elide=False, short=short):
-            draw_text(p, band, fac.name, bold, style.INK, short=short)
-        else:
-            draw_text(p, middle, fac.name, bold, style.INK,
-                      align=Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, short=short)
-    for d, side in facing(f, rot):
-        _paint_side(p, r, d, side, tags)
+        lines = [(words[0], first, f1, style.INK, centre, ())]
+        return lines + [(words[1], second, f2, style.INK_SOFT, centre, ())] if len(words) > 1 else lines
+    if not named:
+        return []
+    # shown small: its name in a word, clear of the side tags: first on one line across the whole
+    # card, between the top tag and the side ones (the middle, between the side tags, holds a
+    # short word only at the size a laptop shows)
+    sides = dict(facing(f, rot))
+    bold = style.sans(9, bold=True)
+    short = FACTORY_SHORT.get(fac.name, ())
+    low = min((cy - (TAG_H * len(side.products) + 2 * (len(side.products) - 1)) / 2
+               for d, side in sides.items() if d in (1, 3)), default=cy + line_h)
+    high = r.top() + (3 + TAG_H if 0 in sides else 4)
+    band = QRectF(r.left() + 3, high, w, max(0.0, low - high))
+    if fits(p, band, fac.name, bold, elide=False, short=short):
+        return [(fac.name, band, bold, style.INK, centre, short)]
+    inner = r.adjusted(20, 20, -20, -20)
+    middle = inner.adjusted(10 if 3 in sides else -6, 0, -10 if 1 in sides else 6, 0)
+    wrap = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+    if fits(p, middle, fac.name, bold, wrap, short=short):
+        return [(fac.name, middle, bold, style.INK, wrap, short)]
+    return None
 
 
 DENSE_PX = 64.0
 """A factory or a product card of a complex shown smaller than this on the screen (pixels: late
-in a game on a laptop, its cells are 35 to 45) is drawn dense: its name on one line across it in
+in a game on a laptop, its cells are 35 to 45), or a factory whose full card has no room for any
+form of its name, is drawn dense: its name on one line across it in
 the least legible size (a short form of FACTORY_SHORT or PRODUCT_SHORT where the name does not
 fit), a card's points under its name, and a factory's sides as arrows in their products' colours,
 pointing in for an input, out for an output, with no product code (a code of two letters cannot be
@@ -694,8 +709,11 @@ class RecipeCard(BoardItem):
         n_tags = sum(len(side.products) for _, side in fac.inputs + fac.outputs)
         n_seps = sum(len(side.products) - 1 for _, side in fac.inputs + fac.outputs) * 8 \
             + max(0, len(fac.inputs) - 1) * 10 + max(0, len(fac.outputs) - 1) * 10 + (16 if fac.inputs else 0)
-        # (the longest recipe, five tags, narrows them to stay on its card)
-        tw = max(21.0, min(32.0, (r.width() - 12 - n_seps) / max(1, n_tags) - 1))
+        # (the longest recipe, five tags, narrows them to stay on its card; first its signs close
+        # up, so that its tags keep the room of a code of two letters at the least legible size on
+        # a board shown at two thirds: the Ammunition Factory's five lost 'Wd' and 'Am' at 22 units)
+        g = 1.0 if (r.width() - 12 - n_seps) / max(1, n_tags) - 1 >= 26 else 0.7
+        tw = max(21.0, min(32.0, (r.width() - 12 - n_seps * g) / max(1, n_tags) - 1))
         # the signs between the tags are drawn, not written: marks, not words, they read at any size
         ink = QColor(style.INK_SOFT)
 
@@ -703,19 +721,19 @@ class RecipeCard(BoardItem):
             nonlocal x
             for k, (_, side) in enumerate(sides):
                 if k:
-                    _draw_sign(p, QRectF(x, y, 10, th), "+", ink)
-                    x += 10
+                    _draw_sign(p, QRectF(x, y, 10 * g, th), "+", ink)
+                    x += 10 * g
                 for j, prod in enumerate(side.products):
                     if j:
-                        _draw_sign(p, QRectF(x, y, 8, th), "/", ink)
-                        x += 8
+                        _draw_sign(p, QRectF(x, y, 8 * g, th), "/", ink)
+                        x += 8 * g
                     paint_product_mark(p, QRectF(x, y, tw, th), prod)
                     x += tw + 1
 
         if fac.inputs:
             tags(fac.inputs)
-            _draw_sign(p, QRectF(x, y, 16, th), "→", QColor(style.INK))
-            x += 16
+            _draw_sign(p, QRectF(x, y, 16 * g, th), "→", QColor(style.INK))
+            x += 16 * g
         tags(fac.outputs)
         p.setPen(QPen(QColor(style.INK), 1.0))
         p.setBrush(Qt.BrushStyle.NoBrush)
