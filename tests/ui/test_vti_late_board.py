@@ -10,9 +10,11 @@ drawn at 30 pixels a cell, and half of the board's texts went to tooltips (195 o
 panel's room is the player's own complex (another one opened is drawn smaller in it), and a
 complex shown small draws its factories and cards dense (items.py `DENSE_PX`): the name on one
 line across the cell (a short form of words.py's FACTORY_SHORT where it does not fit: "Refinery",
-"Knaps."), a card's name over its points, the sides as arrows in their products' colours. At
-1280×720, 2 texts of 256 are left out, at 1024×700 10, none of them the complex's (product codes
-on the Factories panel's recipes and the Products legend, a contract's "Knapsacks").
+"Knaps."), a card's name over its points, the sides as arrows in their products' colours; and
+on a small screen the Factories and Products panels stand two to a row in a column of their own,
+so the complex takes the board's whole height (cells of 39 pixels at 1280×720, 37 at 1024×700). At
+1280×720, 3 texts of 256 are left out, at 1024×700 4, none of them the complex's (product codes on
+the Factories panel's longest recipe).
 """
 
 from __future__ import annotations

@@ -64,22 +64,39 @@ REFLOWING = ("supply", "turn", "row", "palette", "choices")
 
 def board_tree(sizes: dict[str, tuple[float, float]], players: int):
     """The board's panels for the layout (ui/board/layout.py), in reading order: the large
-    complex and the factory supply, then the turn, the contracts on offer, each player's panel,
-    the bank and the choices; they flow into as many columns as suit the room. `sizes`: each
+    complex, the factory supply and the bank, then the turn, the contracts on offer, each player's
+    panel and the choices; they flow into as many columns as suit the room. `sizes`: each
     panel's size as drawn (the complex and the choices grow with the game)."""
-    from ui.board.layout import Flow, Leaf
+    from ui.board.layout import Either, Flow, Leaf
 
     supply = [(w, supply_height(supply_per_row(w))) for w in SUPPLY_W]
-    side = dict(w_max=1.6 * SIDE_W)
+    side = dict(w_max=2.0 * SIDE_W)
+    # the bank under the factory supply: both narrow, two to a row, in a column of their own beside
+    # a late complex on a small screen, the other panels beside them. Narrow, neither stretches:
+    # drawn wider, three to a row, it would be shorter than its place, a gap under it
+    narrow = SUPPLY_W[4]
     panels = [Leaf("complex", *sizes["complex"]),
-              Leaf("supply", *supply[0], variants=tuple(supply[1:]), w_max=max(SUPPLY_W) + 60),
+              Either(Leaf("supply", *supply[0], variants=tuple(supply[1:4]), w_max=max(SUPPLY_W) + 60),
+                     Leaf("supply", *supply[4])),
+              Either(Leaf("palette", SIDE_W, palette_height(SIDE_W), **side),
+                     Leaf("palette", narrow, palette_height(narrow))),
               Leaf("turn", SIDE_W, sizes["turn"][1], **side),
               Leaf("row", SIDE_W, sizes["row"][1], **side),
               *(Leaf(f"seat{s}", SIDE_W, sizes[f"seat{s}"][1], **side) for s in range(players)),
-              Leaf("palette", SIDE_W, sizes["palette"][1], **side),
               # last, ending its column: choices that come and go move nothing below them
               Leaf("choices", SIDE_W, sizes["choices"][1], w_max=1400.0)]
     return Flow(panels, gap=14.0, max_lines=4)
+
+
+def palette_per_row(width: float) -> int:
+    """Products to a row of the bank's legend `width` wide."""
+    return max(1, min(len(PRODUCT_IDS), int((width - 20) // (ENTRY_W + 4))))
+
+
+def palette_height(width: float) -> float:
+    """The bank's legend's height at `width`."""
+    per_row = palette_per_row(width)
+    return (len(PRODUCT_IDS) + per_row - 1) // per_row * (ENTRY_H + 4) + 42
 
 
 class VtiScene(ComplexRegion, GameScene):
@@ -156,12 +173,12 @@ class VtiScene(ComplexRegion, GameScene):
 
             panel("complex", 0.0, lambda _w: self._show_complex(view, focus, me, names, marks))
             panel("supply", self._width("supply", SUPPLY_W[0]), lambda w: self._show_supply(view, me, w))
+            panel("palette", self._width("palette", SIDE_W), lambda w: self._show_palette(view, w))
             panel("turn", self._width("turn", SIDE_W), lambda w: self._show_turn(view, names, marks, w))
             panel("row", self._width("row", SIDE_W), lambda w: self._show_row(view, w))
             for seat in range(n):
                 panel(f"seat{seat}", self._width(f"seat{seat}", SIDE_W),
                       lambda w, seat=seat: self._show_seat(view, seat, names, marks, me, focus, w))
-            panel("palette", self._width("palette", SIDE_W), lambda w: self._show_palette(view, w))
             # last: the decisions the rest of the board has not taken
             panel("choices", self._width("choices", SIDE_W), lambda w: self._show_chips(view, names, w))
             if not restarted and self._complex_grew(sizes["complex"]):
@@ -259,7 +276,7 @@ class VtiScene(ComplexRegion, GameScene):
         top, x = 0.0, 0.0
         # a legend of the products, each by its glyph, name and value: the glyphs the cards and
         # recipes show ("Fe", "Ni", "Kn") read here in words
-        per_row = max(1, min(len(PRODUCT_IDS), int((width - 20) // (ENTRY_W + 4))))
+        per_row = palette_per_row(width)
         entry_w = (width - 20 - 4 * (per_row - 1)) / per_row
         rows = (len(PRODUCT_IDS) + per_row - 1) // per_row
         panel = self._item(("palette-panel",), lambda: Panel(10, 10))
