@@ -118,3 +118,31 @@ def test_the_factories_tear_down_and_move_badges_read_in_a_late_complex(shell):
             over = disc.intersected(b)
             assert over.width() * over.height() <= 0.1 * min(b.width(), 2 * b.height()) * b.height(), \
                 f"a badge over the name of the {FACTORIES[tile.ftype].name}"
+
+
+@pytest.mark.parametrize("size", list(MOST_LEFT_OUT), ids=[f"{w}x{h}" for w, h in MOST_LEFT_OUT])
+def test_a_late_game_loaded_looks_like_the_game_played(shell, qtbot, tmp_path, size):
+    """The late board played on for a few decisions (its complexes growing, the room of the
+    player's own following), saved and loaded: the same pieces, words and places, at the same
+    scale (tests/ui/test_load_looks_the_same.py's comparison): the room and the dense cells depend
+    on the view and the screen, never on how the game came there."""
+    from saves.store import write_session
+    from tests.ui.board_measure import play_on
+    from tests.ui.test_load_looks_the_same import differences, fit, screen
+
+    window = late_board_at_rest(shell, "victory-through-industry", size)
+    c = window.controller
+    play_on(window, 12)
+    qtbot.waitUntil(lambda: c.human_to_move() or c.session.is_over(), timeout=30_000)
+    qtbot.wait(100)
+    live, live_fit = screen(window), fit(window)
+    path = tmp_path / "late.tycoons"
+    write_session(c.session, str(path))
+    c.saved_length = len(c.session.log)
+    assert shell.load_game(path=str(path)) is window
+    qtbot.waitUntil(lambda: window.controller.human_to_move() or window.controller.session.is_over(), timeout=30_000)
+    qtbot.wait(100)
+    loaded, loaded_fit = screen(window), fit(window)
+    assert not differences(live, loaded), "\n".join(differences(live, loaded))
+    if live_fit[2] == loaded_fit[2]:
+        assert loaded_fit[:2] == live_fit[:2]
