@@ -5,6 +5,7 @@ area, a little margin round it) or the strip the view keeps above the board for 
 (`BoardView.top_reserve`) is taken; the largest rectangle of free cells is the room.
 
     room = free_room(view, QSize(240, 120))     # a QRect of viewport pixels, or None
+    taken = Taken(view); taken.share(rect)      # how much of a rectangle the board's pieces take
 """
 
 from __future__ import annotations
@@ -87,3 +88,32 @@ def free_room(view, least: QSize, inside: QRect | None = None) -> QRect | None:
                     best, best_area = rect, rect.width() * rect.height()
             stack.append(c)
     return best.intersected(view.viewport().rect()) if best is not None else None
+
+
+class Taken:
+    """The cells of `view`'s viewport the board takes now (its pieces with a margin, the strip kept
+    for the prompt bar), to ask how much of any rectangle of the viewport they take: a lesson's
+    bubble looks for the place that covers least of the board (ui/tutorial/callout.py)."""
+
+    def __init__(self, view: BoardView):
+        grid = _taken(view)
+        cols = len(grid[0]) if grid else 0
+        # sums[r][c]: the taken cells above row r and left of column c (a summed-area table)
+        self.sums = [[0] * (cols + 1) for _ in range(len(grid) + 1)]
+        for r, row in enumerate(grid):
+            run, above, line = 0, self.sums[r], self.sums[r + 1]
+            for c, taken in enumerate(row):
+                run += taken
+                line[c + 1] = above[c + 1] + run
+
+    def share(self, rect: QRect) -> float:
+        """The share of `rect` (viewport pixels) in cells the board takes (0 outside the viewport)."""
+        rows, cols = len(self.sums) - 1, len(self.sums[0]) - 1 if self.sums else 0
+        left, right = rect.left() // CELL, math.ceil((rect.right() + 1) / CELL)
+        top, bottom = rect.top() // CELL, math.ceil((rect.bottom() + 1) / CELL)
+        whole = max(1, (right - left) * (bottom - top))  # the cells it touches, off the viewport too
+        c0, c1, r0, r1 = max(0, left), min(cols, right), max(0, top), min(rows, bottom)
+        if c1 <= c0 or r1 <= r0:
+            return 0.0
+        s = self.sums
+        return (s[r1][c1] - s[r0][c1] - s[r1][c0] + s[r0][c0]) / whole

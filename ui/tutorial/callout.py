@@ -10,6 +10,8 @@ to what to do, where the whole bubble finds no such room.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
@@ -260,14 +262,15 @@ def _overlap(rect: QRect, other: QRect) -> int:
 
 
 def place_bubble(sizes: list[QSize], area: QRect, avoid: list[QRect], near: QRect | None,
-                 current: QRect | None = None, board: QRect | None = None, pieces: list[QRect] = (),
-                 stay: bool = False) -> tuple[QRect, int]:
+                 current: QRect | None = None, board: Callable[[QRect], float] | None = None,
+                 pieces: list[QRect] = (), stay: bool = False) -> tuple[QRect, int]:
     """Where a bubble goes inside `area` (the board view), and which of `sizes` it takes there
     (the whole bubble at narrower widths, then folded to what to do: the first sizes are
     preferred). Among places on a grid over the view, the one that covers the least of the rings
     in `avoid` (kept GAP pixels clear), then the fewest `pieces` the learner may click (the
-    pieces of every legal move), then the earliest size, then the least of the `board` (the table
-    around it is free room), then the one nearest to `near` (the piece of the move).
+    pieces of every legal move), then the earliest size, then the least of the board (`board`:
+    the share of a rectangle the board's pieces take; the table round them and the room between
+    its panels are free), then the one nearest to `near` (the piece of the move).
 
     A bubble already placed (`current`, of one of `sizes`) that covers no ring and no piece stays:
     within one decision (`stay`, the learner's second click) always, else if it is of the size
@@ -280,10 +283,9 @@ def place_bubble(sizes: list[QSize], area: QRect, avoid: list[QRect], near: QRec
         rings = sum(_overlap(rect, g) for g in grown)
         shares = [_overlap(rect, g) / whole for g, whole in spread]
         hidden = sum(1 for share in shares if share > 0.02)
-        # the board's share in steps of a twentieth of the bubble, so that nearness decides between
-        # places that cover about as much of it
-        step = max(1, rect.width() * rect.height() // 20)
-        board_cover = _overlap(rect, board) // step if board is not None else 0
+        # the board's share in steps of a twentieth, so that nearness decides between places that
+        # cover about as much of it
+        board_cover = int(board(rect) * 20) if board is not None else 0
         distance = 0.0
         if near is not None:
             d = QPointF(rect.center() - near.center())

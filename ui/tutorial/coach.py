@@ -325,7 +325,8 @@ class Coach(QObject):
 
     def pieces(self) -> list[QRect]:
         """Where the board pieces of the learner's legal moves are (the first click's piece of a
-        move taken in two), while the learner is to move: the bubble leaves them free."""
+        move taken in two), and the cards over the board, while the learner is to move: the
+        bubble leaves them free."""
         c = self.controller
         scene = self.window.view.scene()
         if scene is None or self.released or not self.learner_to_move() or self.tutor.holds():
@@ -338,6 +339,11 @@ class Coach(QObject):
                 rect = self.piece_rect(item)
                 if not rect.isEmpty():
                     found.append(rect)
+        # the cards the window lays over the board (what the others did, why a click was refused)
+        # take the board's empty room too: the bubble leaves them as it leaves a piece
+        for card in (self.window.since_panel, self.window.refusal):
+            if card is not None and card.isVisible():
+                found.append(self.piece_rect(card))
         return found
 
     # -- the pieces ---------------------------------------------------------------------------------
@@ -346,11 +352,13 @@ class Coach(QObject):
         port = self.window.view.viewport()
         return QRect(port.mapTo(self.central, QPoint(0, 0)), port.size())
 
-    def board_rect(self) -> QRect:
-        """The board drawn now (its pieces, not the table around them), in central coordinates."""
-        view = self.window.view
-        rect = view.mapFromScene(view.board_rect()).boundingRect()
-        return rect.translated(view.viewport().mapTo(self.central, QPoint(0, 0))).intersected(self.board_area())
+    def board_taken(self):
+        """The share of a rectangle (central coordinates) the board's pieces take now."""
+        from ui.board.free_room import Taken
+
+        taken = Taken(self.window.view)
+        corner = self.board_area().topLeft()
+        return lambda rect: taken.share(rect.translated(-corner))
 
     def pointed(self) -> list[tuple[object, object]]:
         """The pieces the step asks for now: (pointer, board item or prompt button) for each
@@ -456,7 +464,8 @@ class Coach(QObject):
         # within one decision (the second click of a move taken in two) a bubble clear of every
         # piece stays where it is
         stay = decision == self._decision
-        spot, index = place_bubble(sizes, area, rects, near, self.bubble.geometry(), self.board_rect(), pieces, stay)
+        spot, index = place_bubble(sizes, area, rects, near, self.bubble.geometry(), self.board_taken(), pieces,
+                                   stay)
         self._decision = decision
         self.bubble.set_folded(shapes[index][1])
         if self.bubble.size() != spot.size():
