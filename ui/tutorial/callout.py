@@ -249,6 +249,11 @@ class PointerLayer(QWidget):
 
 PIECE_GAP = 4
 """Pixels kept free between the bubble and a piece the learner may click."""
+NEAR_ENOUGH = 120
+"""Pixels a bubble already placed may be farther from the piece of the move than the best place,
+and stay from one move to the next."""
+ROOM = 0.1
+"""A place where the board's pieces take at most this share lies in room the board leaves empty."""
 SPOTS = (1, 0, 0.5, 0.75, 0.25, 0.875, 0.125, 0.625, 0.375)
 """Where along the view's free width and height the bubble may sit, as fractions, in the order
 taken among places as good as one another (below, above, across the middle, then between)."""
@@ -263,37 +268,46 @@ def _overlap(rect: QRect, other: QRect) -> int:
 
 def place_bubble(sizes: list[QSize], area: QRect, avoid: list[QRect], near: QRect | None,
                  current: QRect | None = None, board: Callable[[QRect], float] | None = None,
-                 pieces: list[QRect] = (), stay: bool = False) -> tuple[QRect, int]:
+                 pieces: list[QRect] = (), stay: bool = False, folded_from: int | None = None) -> tuple[QRect, int]:
     """Where a bubble goes inside `area` (the board view), and which of `sizes` it takes there
-    (the whole bubble at narrower widths, then folded to what to do: the first sizes are
-    preferred). Among places on a grid over the view, the one that covers the least of the rings
-    in `avoid` (kept GAP pixels clear), then the fewest `pieces` the learner may click (the
-    pieces of every legal move), then the earliest size, then the least of the board (`board`:
-    the share of a rectangle the board's pieces take; the table round them and the room between
-    its panels are free), then the one nearest to `near` (the piece of the move).
+    (the whole bubble at its width, then narrower; from `folded_from` on, folded to what to do).
+    Among places on a grid over the view, the one that covers the least of the rings in `avoid`
+    (kept GAP pixels clear), then the fewest `pieces` the learner may click (the pieces of every
+    legal move), then a whole bubble before a folded one, then one in room the board leaves empty
+    (`board`: the share of a rectangle the board's pieces take, at most ROOM; the table round them
+    and the room between its panels are free), then the widest, then the one nearest to `near`
+    (the piece of the move).
 
     A bubble already placed (`current`, of one of `sizes`) that covers no ring and no piece stays:
     within one decision (`stay`, the learner's second click) always, else if it is of the size
-    chosen and covers hardly more of the board. It does not jump about under the cursor."""
+    chosen, in empty room if the best place is, and hardly farther from the piece of the move. It
+    does not jump about under the cursor."""
+    folded_from = len(sizes) if folded_from is None else folded_from
     grown = [r.adjusted(-GAP, -GAP, GAP, GAP) for r in avoid]
     spread = [(r.adjusted(-PIECE_GAP, -PIECE_GAP, PIECE_GAP, PIECE_GAP), max(1, r.width() * r.height()))
               for r in pieces]
 
     def score(rect: QRect, index: int) -> tuple:
         rings = sum(_overlap(rect, g) for g in grown)
-        shares = [_overlap(rect, g) / whole for g, whole in spread]
-        hidden = sum(1 for share in shares if share > 0.02)
-        # the board's share in steps of a twentieth, so that nearness decides between places that
-        # cover about as much of it
-        board_cover = int(board(rect) * 20) if board is not None else 0
+        # a piece is hidden where more than its edge is covered; of places that hide as many, the
+        # one that hides less of them
+        shares = [share for share in (_overlap(rect, g) / whole for g, whole in spread) if share > 0.02]
+        # in the board's empty room or over the board: between places over the board, nearness
+        # decides (a place a little less over it, far from the piece, reads worse: a long line
+        # across the board to a bubble over other words)
+        on_board = int(board(rect) > ROOM) if board is not None else 0
         distance = 0.0
         if near is not None:
             d = QPointF(rect.center() - near.center())
             distance = (d.x() ** 2 + d.y() ** 2) ** 0.5
-        return rings, hidden, index, round(sum(shares), 1), board_cover, distance
+        return rings, len(shares), index >= folded_from, round(sum(shares), 1), on_board, index, distance
 
     best, best_index, best_score = None, 0, None
     for index, size in enumerate(sizes):
+        if best_score is not None and best_score[:5] == (0, 0, False, 0, 0):
+            break  # a whole bubble in empty room, clear of every piece: nothing smaller is better
+        if best_score is not None and index >= folded_from and best_score[:3] == (0, 0, False):
+            break  # a whole bubble clear of every piece: it is not folded
         w, h = size.width(), size.height()
         xs = [area.left() + MARGIN + f * max(0, area.width() - 2 * MARGIN - w) for f in SPOTS]
         ys = [area.top() + MARGIN + f * max(0, area.height() - 2 * MARGIN - h) for f in SPOTS]
@@ -303,12 +317,11 @@ def place_bubble(sizes: list[QSize], area: QRect, avoid: list[QRect], near: QRec
                 s = score(rect, index)
                 if best_score is None or s < best_score:
                     best, best_index, best_score = rect, index, s
-        if best_score is not None and best_score[:2] == (0, 0):
-            break  # this size leaves every piece free: a smaller one is not needed
     if current is not None and current.size() in sizes and area.contains(current):
         index = sizes.index(current.size())
         s = score(current, index)
-        if s[:2] == (0, 0) and (stay or (index == best_index and s[4] <= best_score[4] + 2)):
+        if s[:2] == (0, 0) and (stay or (index == best_index and s[4] <= best_score[4]
+                                         and s[6] <= best_score[6] + NEAR_ENOUGH)):
             return current, index
     return best, best_index
 

@@ -54,7 +54,7 @@ class Coach(QObject):
         self.feedback = ""
         self._feedback_at = -1  # the lesson's position the feedback answers
         self._placed = None  # what the bubble and rings were last placed for
-        self._decision = None  # the decision (log length, lesson position) the bubble was last placed at
+        self._decision = None  # the decision the bubble was last placed at (see `follow`)
         self._shadow = None  # the board the positions of a choice's review are compared on
         self._review: tuple | None = None  # (the choice's key, its review, the keys it and the other changed)
         central = window.centralWidget()
@@ -451,7 +451,10 @@ class Coach(QObject):
         pieces = self.pieces()
         area = self.board_area()
         shapes = self._sizes()
-        decision = (len(self.controller.session.log), self.tutor.position())
+        # one decision of the learner's: the same position, the same moves open, the same words
+        # (a bubble placed while an AI moved, or for another step, is placed anew)
+        decision = (len(self.controller.session.log), self.tutor.position(), self.learner_to_move(),
+                    tuple(self.controller.legal), self.bubble.accessibleDescription())
 
         def key() -> tuple:
             return (tuple(r.getRect() for r in rects), tuple(r.getRect() for r in pieces), area.getRect(),
@@ -465,7 +468,7 @@ class Coach(QObject):
         # piece stays where it is
         stay = decision == self._decision
         spot, index = place_bubble(sizes, area, rects, near, self.bubble.geometry(), self.board_taken(), pieces,
-                                   stay)
+                                   stay, folded_from=sum(1 for _, folded in shapes if not folded))
         self._decision = decision
         self.bubble.set_folded(shapes[index][1])
         if self.bubble.size() != spot.size():
