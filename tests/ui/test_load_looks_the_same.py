@@ -2,10 +2,11 @@
 same words on the same pieces in the same places, the board fitted at the same scale in the same
 place of the same window (unless the live board grew since its view was fitted and the view held it
 still: then the loaded board, fitted afresh, is shown no smaller but for what the board grew by), and
-the same players panel, log and prompt. The follower's fading marks are left out (a loaded game is a
-new sitting). Run over every registered game, at the laptop size and a larger one. (Robber Barons
-came back smaller after a Load, with "Rails" for "Railroads": the fit kept room above the board for
-the prompt bar to grow by an estimate that depended on what the bar said at that moment.)"""
+the same players panel, log and prompt. The follower's fading marks and the prompt bar's line of
+what the others did are left out (a loaded game is a new sitting). Run over every registered
+game, at the laptop size and a larger one. (Robber Barons came back smaller after a Load, with
+"Rails" for "Railroads": the fit kept room above the board for the prompt bar to grow by an
+estimate that depended on what the bar said at that moment.)"""
 
 from __future__ import annotations
 
@@ -39,7 +40,10 @@ def screen(window) -> dict:
         "board": view.board_rect().toAlignedRect().getRect(),
         "players": [card.values() for card in window.players.cards],
         "log": window.log_dock.lines(),
-        "prompt": (window.prompt.label.text(), [b.text() for b in window.prompt.buttons]),
+        # the instruction's words, whole: the played game's bar may show one line of it, the line
+        # under it saying what the others did since the player's turn (news of this sitting, as
+        # the fading marks are)
+        "prompt": (window.prompt.label.full_text(), [b.text() for b in window.prompt.buttons]),
     }
 
 

@@ -93,7 +93,7 @@ class GameWindow(QMainWindow):
         # room above the board for the prompt bar to grow into, all of it (its one row of buttons
         # and second line): the board's room then stays the same whatever the bar shows, and the
         # board is neither laid out again nor shrunk when the bar grows
-        self.view.growth_room = self.prompt.growth_room
+        self.view.growth_room = self._bar_growth_room
         col.addWidget(self.view, 1)
         self.setCentralWidget(central)
         from ui.panels.since_turn import SinceTurnPanel
@@ -673,6 +673,16 @@ class GameWindow(QMainWindow):
         self.follower = Follower(controller, self.settings, parent=controller)
         self.follower.report_ready.connect(self._since_report)
         self.follower.acted.connect(self._since_done)
+
+    def _bar_growth_room(self) -> int:
+        """How much taller the prompt bar may still grow above the view, measured from where the
+        view itself lies: the bar's own height may already be one a layout pass has not yet given
+        the view room for (buttons before they are fitted to a row, a line cut for an old width),
+        and the board's room, the view's height less this, then changed with no change of window
+        (a loaded game was laid out for another room than the same game played)."""
+        col = self.centralWidget().layout()
+        above = self.view.y() - self.prompt.y() - col.spacing()
+        return max(0, self.prompt.tallest_height() - above)
 
     def _since_report(self, report) -> None:
         c = self.controller

@@ -371,6 +371,13 @@ class PromptBar(QFrame):
             many = [Action("measure", 0, (i,)) for i in range(self.MAX_BUTTONS)]
             twin.set_prompt("Wide words " * 200, many, ["Choice"] * len(many))
             twin.layout().activate()
+            # a widget never shown hears of no resize: the instruction was cut to two lines at the
+            # width it was made with (640 px), which at a wider bar is one line, and the tallest
+            # bar came out a line short there (63 px for 73 at 1920×1080: the board was fitted
+            # with no room kept for the bar's second line, and shrank when it came)
+            twin.label.recut()
+            twin.layout().invalidate()
+            twin.layout().activate()
             cache[width] = twin.heightForWidth(width) if twin.hasHeightForWidth() else twin.sizeHint().height()
             twin.deleteLater()
         return cache[width]
@@ -389,8 +396,10 @@ class PromptBar(QFrame):
         """The suggested moves in words, in a line under the instruction ("" takes them away);
         the instruction keeps one line meanwhile."""
         self.hint_line.set_hint(text)
-        self.hint_line.setVisible(bool(text))
+        if not text:
+            self.hint_line.setVisible(False)
         self._second_line()
+        self.hint_line.setVisible(bool(text))
 
     def set_since_line(self, text: str) -> None:
         """What the others did, said in the line under the instruction ("" takes it away): for
@@ -403,8 +412,13 @@ class PromptBar(QFrame):
         instruction keeps one line while either is shown, so the bar never grows for them."""
         hint = bool(self.hint_line.whole)
         since = bool(self.since_line.full_text()) and not hint
+        # the instruction gives up its second line before the line under it shows (never
+        # three lines, not even for one layout pass: the board would shrink under a taller bar)
+        if hint or since:
+            self.label.set_max_lines(1)
         self.since_line.setVisible(since)
-        self.label.set_max_lines(1 if hint or since else self.MAX_LINES)
+        if not (hint or since):
+            self.label.set_max_lines(self.MAX_LINES)
 
     def set_since(self, text: str) -> None:
         """What the others did since the player's turn, in one line ("" when there is nothing to

@@ -130,6 +130,21 @@ class ClampedText(QLabel):
         hint = super().minimumSizeHint()
         return QSize(min(hint.width(), 80), hint.height())
 
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        # never taller than max_lines, even for a text cut at a width the label no longer has
+        # (set while hidden, then shown at another width: it is cut again at its first resize,
+        # after the layout asked its height): a line more for one pass grew the prompt bar and
+        # shrank the board under it, which then kept the smaller size
+        return min(super().heightForWidth(width), self._most_height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().sizeHint()  # a word-wrapped label's own guess of a width, and its lines there
+        return QSize(hint.width(), min(hint.height(), self._most_height()))
+
+    def _most_height(self) -> int:
+        m = self.contentsMargins()
+        return self.max_lines * self.fontMetrics().lineSpacing() + m.top() + m.bottom() + 2 * max(0, self.margin())
+
     def _fit_words(self, text: str) -> str:
         """`text` with each word wider than a line elided to the line's width."""
         fm, width = self.fontMetrics(), max(1, self._text_width())
@@ -137,6 +152,11 @@ class ClampedText(QLabel):
             return text
         return " ".join(w if fm.horizontalAdvance(w) <= width else
                         fm.elidedText(w, Qt.TextElideMode.ElideRight, width) for w in text.split(" "))
+
+    def recut(self) -> None:
+        """Cut the text again for the width the label has now (a label never shown hears of no
+        resize)."""
+        self._shorten()
 
     def _shorten(self) -> None:
         self._width = self._text_width()
