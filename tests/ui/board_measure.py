@@ -310,6 +310,43 @@ def words_over_words(words: list, share: float = WORDS_OVER_WORDS) -> list[tuple
     return out
 
 
+UNDER_TOKEN = 1 / 3
+"""A word more than this share of whose box lies under a token drawn over it is hidden by it."""
+
+
+def words_under_tokens(view, share: float = UNDER_TOKEN) -> list[tuple[str, str, float]]:
+    """The board's words in `view` that a token (ui/board/items.py `TokenItem`: a marker on a
+    track, a partner on a building) drawn over them covers more than `share` of: (the word, the
+    token's mark, the share of the word's box under the token's disc). A word is under a token
+    drawn after it (above it in the scene's order); the token's own mark is not. The words are
+    where the pieces drew them at the last paint (`cover` and `words_over_words` repaint first)."""
+    from PySide6.QtCore import QPointF
+
+    from ui.board.items import TokenItem
+    from ui.board.text_boxes import boxes_in_view
+
+    scene = view.scene()
+    order = {item: i for i, item in enumerate(scene.items())}  # (the topmost first)
+    to_view = view.viewportTransform()
+    tokens = [(t, t.deviceTransform(to_view).map(t.outline())) for t in order
+              if isinstance(t, TokenItem) and t.isVisible() and t.effectiveOpacity() > 0.05]
+    pieces = [item for item in order if overlay_kind(item) is None]
+    out = []
+    for rect, text, piece in boxes_in_view(view, pieces):
+        if rect.width() <= 1 or rect.height() <= 1:
+            continue
+        # the share of the word's box under a disc: counted on a grid of points in the box
+        points = [QPointF(rect.left() + (i + 0.5) * rect.width() / 12, rect.top() + (j + 0.5) * rect.height() / 6)
+                  for i in range(12) for j in range(6)]
+        for token, disc in tokens:
+            if token is piece or order[token] > order[piece] or not disc.boundingRect().intersects(rect):
+                continue
+            hidden = sum(1 for pt in points if disc.contains(pt)) / len(points)
+            if hidden > share:
+                out.append((text, token.mark, round(hidden, 2)))
+    return out
+
+
 def moving(view) -> bool:
     """True while a piece of the board slides or turns over (ui/board/items.py)."""
     from ui.board.items import BoardItem

@@ -147,11 +147,11 @@ def test_track_stacks_markers_visibly(qtbot):
     track = TrackItem(spaces, [str(i) for i in range(10)], [QPointF(0, 1)] * 10)
     scene = _Scene()
     scene.addItem(track)
-    positions = [track.marker_pos(3, k, 4) for k in range(4)]
-    for a in positions:
-        for b in positions:
-            if a is not b:
-                assert (a - b).manhattanLength() >= 5  # every marker's rim stays visible
+    positions = track.place_markers({3: [20.0] * 4})[3]
+    for i, a in enumerate(positions):
+        for b in positions[i + 1:]:
+            # every marker's mark stays visible: the next disc covers its rim only
+            assert (a - b).manhattanLength() >= TrackItem.FAN * 20 - 0.01
 
 
 def test_slide_is_instant_at_speed_zero_and_ends_on_target(qtbot):

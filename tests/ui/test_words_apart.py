@@ -10,8 +10,13 @@ in a small piece (an Advance's name in two lines above its cost, in Captains of 
 drawn over another shares more: Robber Barons' Business spaces drew "Draw a card" under their
 number at 1024×700 and 1280×720 ("Draw a car16", 40–48 %).
 
-Tokens are left out: a disc standing on a track's number is a piece on the board, as on the
-printed one, and its value is said beside it (the company's share price in its own panel).
+Tokens are words of the board too: a marker's mark (a seat's initial, a company's two letters)
+is held to the same third against every other word, and no word is more than a third under a
+token drawn over it (`words_under_tokens`: a disc over the letters of another marker, or over the
+track's number it stands by). They were left out while a track's markers stood on one another
+and on their space's number ("Sp" over "Br" 84 %, "Br" over the Appeal Track's "1" 100 %, in
+City of the Big Shoulders; 1st CEO's "NV" over two thirds of an "A"): a track's markers now stand
+in a row by their space (ui/board/items.py `TrackItem.place_markers`).
 """
 
 from __future__ import annotations
@@ -19,8 +24,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from tests.ui.board_measure import at_rest, overlay_kind, played_window
-from ui.board.items import TokenItem
+from tests.ui.board_measure import at_rest, overlay_kind, played_window, words_under_tokens
 from ui.games import playable_specs
 
 INSIDE = 1 / 3
@@ -29,14 +33,14 @@ SIZES = [(1024, 700), (1280, 720), (1920, 1080)]
 
 def words_over_words(view) -> list[tuple[str, str, float]]:
     """(a text, a text it lies over, the share of the smaller box inside the other) of every pair
-    of the board's drawn texts that overlap by more than INSIDE; tokens left out."""
+    of the board's drawn texts that overlap by more than INSIDE, tokens' marks with the rest."""
     from ui.board.text_boxes import boxes_in_view
 
     scene = view.scene()
     for item in scene.items():
         item.update()  # every cached piece paints again, now
     view.viewport().grab()
-    pieces = [i for i in scene.items() if overlay_kind(i) is None and not isinstance(i, TokenItem)]
+    pieces = [i for i in scene.items() if overlay_kind(i) is None]
     boxes = [(r, t) for r, t, _p in boxes_in_view(view, pieces) if r.width() > 1 and r.height() > 1]
     found = []
     for i, (a, text_a) in enumerate(boxes):
@@ -75,5 +79,7 @@ def test_no_word_of_the_board_is_drawn_over_another(shell, game_id):
         window = played_window(shell, game_id, size, decisions=8)
         at_rest(QApplication.instance(), window.view)
         found += [f"{size}: {a!r} and {b!r} ({share:.0%})" for a, b, share in words_over_words(window.view)]
+        found += [f"{size}: {word!r} under the token {mark!r} ({share:.0%})"
+                  for word, mark, share in words_under_tokens(window.view, INSIDE)]
         window.controller.close()
     assert not found, f"{game_id}:\n" + "\n".join(found[:30])

@@ -7,7 +7,9 @@ and device-pixel ratio.
   refusal, but it never glows. The mouse brightens the piece and reports its `status` text.
 - `CardItem`: a rounded card with a title band, an icon row, big numbers and a face-down back.
 - `TokenItem`: a disc in a seat colour with the seat mark (NPC: grey, hatched).
-- `TrackItem`: numbered spaces laid out by the caller, with stacking positions for markers.
+- `TrackItem`: numbered spaces laid out by the caller, and where the markers on them stand
+  (`place_markers`: a space's markers in a row by it, through `fan_out`, the one rule for markers
+  that share a place).
 - `PulseDriver`: one timer per scene that makes every legal target pulse in step.
 - `HotSpot`: an invisible area carrying only a tooltip (a printed space of the board).
 - `slide()` / `flip_in()`: a short ease-out move, a card turning over; both scaled by the
@@ -959,29 +961,44 @@ class TokenItem(BoardItem):
             draw_text(p, r, self.mark, f, fg, elide=False)
 
 
+MARKER_FAN = 0.92
+"""Markers that share a place stand side by side, each centre this share of the wider one's width
+from the next (the later one drawn over the earlier's rim): on a board shown small a mark of two
+letters is as wide as its disc, and a disc over more than its rim hid a letter of it (stacked a
+few units apart on a track's space, 51-84 % of a mark lay under the next disc)."""
+
+
 # -- tracks -----------------------------------------------------------------------------------------------------
 class TrackItem(BoardItem):
     """Numbered spaces (rects in item coordinates, laid out by the caller) with the value printed
-    in each, and stacking positions for markers.
+    in each, and the places of the markers standing on them (`place_markers`).
 
-    `inward[i]` is the unit direction in which markers on space i stack (towards the board's
-    inside), so a stack of markers on one space stays visible with a small offset each.
+    `inward[i]` is the unit direction from space i towards the board's inside: the side on which
+    the markers of a track whose `lane` is not 0 stand.
     """
 
-    STACK_STEP = 7.0
+    FAN = MARKER_FAN
+
+    GROUP_GAP = 8.0
+    """The least room between the markers of two spaces: a space's markers read as its own."""
 
     def __init__(self, spaces: Sequence[QRectF], labels: Sequence[str], inward: Sequence[QPointF],
-                 parent: QGraphicsItem | None = None, font_pt: float = 9):
+                 parent: QGraphicsItem | None = None, font_pt: float = 9, lane: float = 0.0):
         super().__init__(1, 1, parent)
         self.labels = list(labels)
         self.font_pt = font_pt
+        self.lane = lane
+        """How far from its space's centre, inwards, a marker's centre stands: 0, on the space (its
+        value, printed small, goes beside the markers: `plate_centre`); more, beside the track,
+        where no marker hides a value at any size."""
         self.accent: dict[int, str] = {}
         """Space index -> fill colour for marked spaces (e.g. the end trigger)."""
         self.tip_for = None
         """Optional callable(index) -> the tooltip of a space (the track's tooltip follows the mouse)."""
         self.occupied: frozenset[int] = frozenset()
-        """Spaces a marker stands on (`set_occupied`): shown small, their value is drawn beside
-        the marker, not under it."""
+        """Spaces a marker stands on (`place_markers`)."""
+        self._discs: list[tuple[QPointF, float, int]] = []
+        """The markers' discs as last placed: centre (item coordinates), radius, space."""
         self.set_spaces(spaces, inward)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(True)
@@ -998,26 +1015,103 @@ class TrackItem(BoardItem):
         self._bounds = None
         if self._glow is not None:
             self._glow.invalidate()
-        self._space_bounds = bounds.adjusted(-1, -1, 1, 1)
+        self._spaces_box = bounds.adjusted(-1, -1, 1, 1)
+        self._space_bounds = self._spaces_box.united(self._trays_box())
         self.spaces = list(spaces)
         self.inward = list(inward)
+        self._runs = _straight_runs(self.spaces)
         self._ring = QPainterPath()
         for r in self.spaces:
             self._ring.addRect(r)
         self._shape = None
         self.update()
 
-    MARKER_RADIUS = 12.0
-    """Half the largest marker's width: how far beside a marker's centre an occupied space's
-    value goes."""
+    def place_markers(self, groups: dict[int, Sequence[float]]) -> dict[int, list[QPointF]]:
+        """Where the markers go: for each space, the widths of the markers standing on it (the
+        first drawn lowest) -> their centres, in the same order, in the coordinates of the track's
+        parent (the panel its markers share; the scene's for a track without one).
 
-    def set_occupied(self, spaces) -> None:
-        """The spaces markers stand on now (see `occupied`)."""
-        spaces = frozenset(spaces)
-        if spaces != self.occupied:
-            self.occupied = spaces
+        The one way every game's track places its markers: a space's markers stand in a row along
+        the track (`FAN`), centred on the space (or `lane` inwards of it); where the rows of
+        near spaces would meet, they move apart along their stretch of the track, each as little
+        as it can (a row never leaves the stretch's ends), so no marker covers more than a sixth of
+        another's mark and the markers of two spaces keep a gap (`GROUP_GAP`)."""
+        groups = {i: list(ds) for i, ds in groups.items() if ds}
+        out: dict[int, list[QPointF]] = {}
+        discs: list[tuple[QPointF, float, int]] = []
+        for run in self._runs:
+            here = [i for i in run if i in groups]
+            if not here:
+                continue
+            origin, along = self._run_axis(run)
+            lo, hi = (self._extent(self.spaces[i], origin, along) for i in (run[0], run[-1]))
+            low_end, high_end = min(lo[0], hi[0]), max(lo[1], hi[1])
+            placed = fan_out([(self._along(i, origin, along), groups[i]) for i in here], low_end, high_end,
+                             self.FAN, self.GROUP_GAP)
+            for i, ts in zip(here, placed, strict=True):
+                side = self.inward[i] * self.lane
+                centres = [origin + along * t + side for t in ts]
+                discs += [(c, d / 2, i) for c, d in zip(centres, groups[i], strict=True)]
+                out[i] = [self.mapToParent(c) for c in centres]
+        occupied = frozenset(groups)
+        if occupied != self.occupied or discs != self._discs:
+            self.prepareGeometryChange()
+            self.occupied, self._discs = occupied, discs
+            self._space_bounds = self._spaces_box.united(self._trays_box())
+            self._bounds = None
             self._content = None
             self.update()
+        return out
+
+    TRAY_MARGIN = (4.0, 1.5)
+    """How far a tray reaches beyond its markers' discs, along the track and across it (hardly:
+    markers beside a track stand close under a panel's title)."""
+
+    def trays(self) -> list[tuple[int, QRectF]]:
+        """The trays under the rows of two markers or more (item coordinates), each with its
+        space: a row reads as the markers of one space, apart from its neighbours'."""
+        rows: dict[int, list[tuple[QPointF, float]]] = {}
+        for centre, radius, space in self._discs:
+            rows.setdefault(space, []).append((centre, radius))
+        out = []
+        for space, row in rows.items():
+            if len(row) < 2:
+                continue
+            box = QRectF()
+            for centre, radius in row:
+                box = box.united(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius))
+            along, across = self.TRAY_MARGIN
+            d = self.inward[space]
+            mx = abs(d.y()) * along + abs(d.x()) * across
+            my = abs(d.x()) * along + abs(d.y()) * across
+            out.append((space, box.adjusted(-mx, -my, mx, my)))
+        return out
+
+    def _trays_box(self) -> QRectF:
+        box = QRectF()
+        for _space, tray in self.trays():
+            box = box.united(tray.adjusted(-1, -1, 1, 1))
+        return box
+
+    def _run_axis(self, run: list[int]) -> tuple[QPointF, QPointF]:
+        """The centre of a stretch's first space and the unit direction the stretch runs in (a
+        stretch of one space: across its inward direction)."""
+        origin = self.spaces[run[0]].center()
+        if len(run) > 1:
+            return origin, self._direction(run[0], run[1])
+        d = self.inward[run[0]]
+        return origin, QPointF(-d.y(), d.x())
+
+    def _along(self, i: int, origin: QPointF, along: QPointF) -> float:
+        """How far along the stretch space `i`'s centre is."""
+        d = self.spaces[i].center() - origin
+        return d.x() * along.x() + d.y() * along.y()
+
+    def _extent(self, r: QRectF, origin: QPointF, along: QPointF) -> tuple[float, float]:
+        """How far along the stretch a space's rect begins and ends."""
+        ts = [(c - origin).x() * along.x() + (c - origin).y() * along.y()
+              for c in (r.topLeft(), r.topRight(), r.bottomLeft(), r.bottomRight())]
+        return min(ts), max(ts)
 
     def _direction(self, i: int, k: int) -> QPointF:
         """The unit direction from space `i` towards space `k`."""
@@ -1027,39 +1121,37 @@ class TrackItem(BoardItem):
 
     def plate_centre(self, i: int, width: float, height: float) -> QPointF:
         """Where the plate of space `i`'s value goes when the track is shown small: on the space,
-        or, when a marker stands there, beside the marker along the track (a marker over the middle
-        of "100" left "1MS0" to read), on the side where no other marker stands under the plate
-        (a plate wider than a space reaches the space beyond its neighbour)."""
+        or, when a marker stands over that place, the nearest place along the track clear of
+        every marker (a marker over the middle of "100" left "1MS0" to read), beside the
+        space's own markers rather than another space's (a row pushed aside by its neighbour's
+        put "40" beside the marker of 41)."""
         centre = self.spaces[i].center()
-        if i not in self.occupied:
-            return centre
-        places = []
-        for k in (i + 1, i - 1):
-            if 0 <= k < len(self.spaces):
-                along = self._direction(i, k)
-                half = abs(along.x()) * width / 2 + abs(along.y()) * height / 2
-                places.append(centre + along * (self.MARKER_RADIUS + 1 + half))
-        return next((p for p in places if self._clear_of_markers(p, i, width, height)), places[0])
+        if self.lane > 0 or self._clear_of_markers(centre, width, height):
+            return centre  # (markers beside the track leave every value where it is printed)
+        ways = [self._direction(i, k) for k in (i + 1, i - 1) if 0 <= k < len(self.spaces)]
+        beside_other = None
+        for step in range(1, 80):
+            for along in ways:
+                place = centre + along * (2.0 * step)
+                if self._clear_of_markers(place, width, height):
+                    if self._nearest_space(place) in (i, None):
+                        return place
+                    beside_other = beside_other or place
+        return beside_other or centre + ways[0] * (2 * max((r for _c, r, _s in self._discs), default=12.0) + width)
 
-    def _clear_of_markers(self, plate: QPointF, own: int, width: float, height: float) -> bool:
-        """True if a plate of that size centred at `plate` leaves every other marker's disc clear."""
-        reach = self.MARKER_RADIUS - 2
-        for j in self.occupied - {own}:
-            mark = self.spaces[j].center()
+    def _nearest_space(self, place: QPointF) -> int | None:
+        """The space whose marker stands nearest `place`."""
+        return min(self._discs, key=lambda d: (d[0] - place).manhattanLength(), default=(None, 0, None))[2]
+
+    def _clear_of_markers(self, plate: QPointF, width: float, height: float) -> bool:
+        """True if a plate of that size centred at `plate` leaves every marker's disc clear (its
+        rim may touch the plate)."""
+        for mark, radius, _space in self._discs:
+            reach = radius - 2
             if (abs(plate.x() - mark.x()) < width / 2 + reach
                     and abs(plate.y() - mark.y()) < height / 2 + reach):
                 return False
         return True
-
-    def marker_pos(self, index: int, stack: int, count: int = 1) -> QPointF:
-        """Centre of the `stack`-th marker (0 = bottom) of `count` on space `index`, in the
-        coordinates of the track's parent (the panel its markers share; the scene's for a track
-        without one): each one STACK_STEP further inwards, with a slight sideways fan so every
-        rim shows."""
-        r = self.spaces[index]
-        d = self.inward[index]
-        side = QPointF(-d.y(), d.x())
-        return self.mapToParent(r.center() + d * (stack * self.STACK_STEP) + side * (stack * 1.5))
 
     def space_at(self, pos: QPointF) -> int | None:
         """Index of the space under `pos` (item coordinates), or None."""
@@ -1101,6 +1193,12 @@ class TrackItem(BoardItem):
             p.setPen(pen)
             p.setBrush(QColor(fill) if fill else QColor(style.PAPER if i % 2 else style.PAPER_DARK))
             p.drawRect(r)
+        # a row of markers on its tray (under the values: a value moved beside a row may touch it)
+        p.setPen(QPen(QColor(style.INK_SOFT), 1.0))
+        p.setBrush(QColor(style.PAPER_SHADE))
+        for _space, tray in self.trays():
+            radius = tray.height() / 2
+            p.drawRoundedRect(tray, radius, radius)
         # Shown small, the track reads as a ruler: only every tenth value (or fifth, where
         # there is room), each over its neighbours' width; the tooltip names every space.
         legible = legible_font(font, screen_scale(p))
@@ -1122,9 +1220,79 @@ class TrackItem(BoardItem):
                 p.setBrush(QColor(self.accent.get(i) or style.PAPER))
                 p.drawRect(plate)
                 draw_text(p, plate, label, f, style.INK, elide=False)
+        # the spaces markers stand on, outlined (round their value's plate too)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(style.INK), 2.0))
+        for i in self.occupied:
+            p.drawRect(self.spaces[i].adjusted(1, 1, -1, -1))
 
     def texts(self) -> list[str]:
         return [self.toolTip(), *self.labels]
+
+
+def _straight_runs(spaces: Sequence[QRectF]) -> list[list[int]]:
+    """The track's spaces in straight stretches: consecutive spaces that touch and go on in the
+    same direction (a row of a track in rows, a side of a track round a board)."""
+    runs: list[list[int]] = []
+    heading = None
+    for i, r in enumerate(spaces):
+        if runs:
+            prev = spaces[runs[-1][-1]]
+            d = r.center() - prev.center()
+            length = math.hypot(d.x(), d.y())
+            near = length <= 0.75 * (max(r.width(), r.height()) + max(prev.width(), prev.height()))
+            unit = QPointF(d.x() / length, d.y() / length) if length else QPointF()
+            same = heading is None or unit.x() * heading.x() + unit.y() * heading.y() > 0.99
+            if near and same:
+                runs[-1].append(i)
+                heading = unit
+                continue
+        runs.append([i])
+        heading = None
+    return runs
+
+
+def fan_out(groups: list[tuple[float, list[float]]], low: float, high: float, fan: float = MARKER_FAN,
+            gap: float = 4.0) -> list[list[float]]:
+    """Positions along a line for rows of markers (discs), the one rule of every board for markers
+    that share a place (a track's space, a rank): `groups` are (where the row's centre wants to
+    be, the discs' widths, the first drawn lowest) in order along the line; a row's discs stand
+    `fan` times the wider one's width apart, two rows at least `gap` apart edge to edge. Rows that
+    would meet become one block, centred where its rows want it on average (the least squared
+    move), kept between `low` and `high` where it fits. The centres of each row's discs, in
+    order. (`TrackItem.place_markers` lays a track's stretches out with it.)"""
+
+    class Block:
+        def __init__(self, g: int, row: list[float], widths: list[float]):
+            self.rows = [(g, 0.0, row)]  # (group, its row centre's offset in the block, the row)
+            self.left = row[0] - widths[0] / 2
+            self.right = row[-1] + widths[-1] / 2
+
+        def at(self) -> float:
+            """Where the block's origin goes: each row's wish, averaged, kept within the ends."""
+            at = sum(groups[g][0] - off for g, off, _row in self.rows) / len(self.rows)
+            if self.right - self.left <= high - low:
+                at = min(max(at, low - self.left), high - self.right)
+            return at
+
+    blocks: list[Block] = []
+    for g, (_want, widths) in enumerate(groups):
+        offsets = [0.0]
+        for a, b in itertools.pairwise(widths):
+            offsets.append(offsets[-1] + fan * max(a, b))
+        blocks.append(Block(g, [o - offsets[-1] / 2 for o in offsets], widths))
+        while len(blocks) > 1 and blocks[-2].at() + blocks[-2].right + gap > blocks[-1].at() + blocks[-1].left:
+            b = blocks.pop()
+            a = blocks[-1]
+            shift = a.right + gap - b.left
+            a.rows += [(g2, off + shift, row) for g2, off, row in b.rows]
+            a.right = b.right + shift
+    out: list[list[float]] = [[] for _ in groups]
+    for block in blocks:
+        at = block.at()
+        for g, off, row in block.rows:
+            out[g] = [at + off + x for x in row]
+    return out
 
 
 # -- motion ---------------------------------------------------------------------------------------------------

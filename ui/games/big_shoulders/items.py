@@ -475,7 +475,9 @@ class BuildingTile(LookItem):
         # lines at 1280x720, where a fixed line for the smallest board cut it to "Auto 1 Wkr")
         name_font = style.sans(9, bold=True)
         name_h = max(18.0, QFontMetricsF(legible_font(name_font, screen_scale(p))).height() / HEIGHT_SLACK + 1.5)
-        draw_text(p, QRectF(5, bh + 1, self.w - 10, name_h), b.name, name_font, style.INK,
+        # (4 units from the rim, as the Stock Track's room for its markers made the board a little
+        # smaller in a 1024x700 window: 'Employment', the short form, went to the tooltip at 5)
+        draw_text(p, QRectF(4, bh + 1, self.w - 8, name_h), b.name, name_font, style.INK,
                   TEXT_LEFT, elide=False, short=name_short(b.name))
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
         top = bh + 1 + name_h

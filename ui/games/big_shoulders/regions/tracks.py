@@ -20,6 +20,24 @@ from ui.games.big_shoulders.regions.geometry import LEFT_W, M
 from ui.games.big_shoulders.words import APPEAL_SHORT, APPEAL_TIPS, APPEAL_WORDS, ordinal
 
 STOCK_ROWS = 2
+MARKER_W = 32.0
+"""A company's marker on the tracks: on a board fitted into a 1024×700 window (zoom 0.43 late in a
+game) a 27-unit disc left the marks "Sw", "AA" and "Do" undrawn (too wide for it even condensed,
+at 9 pt) and "Br" running over its rim."""
+SPACE_H = 30.0
+STOCK_SPACE_H = 26.0
+"""The Stock Track's spaces are lower: each of its two rows leaves room above it for its markers,
+and every unit of height the left column takes shrinks the whole board in a small window."""
+OVER_EDGE = 4.5
+"""How far a marker reaches over its space's edge (short of the value's letters)."""
+ROOM_ABOVE = MARKER_W - OVER_EDGE + 0.5
+"""The room a row of spaces leaves above it for its markers. A company's markers stand above their
+space, a little over its edge, in a row (the track's `lane` and `place_markers`): the value of
+every space reads at every size, and no marker covers another's mark (stacked on the space, they
+hid its value and two thirds of one another's marks)."""
+TITLE_H = 31.0
+"""The panels' title row, down to the foot of its letters at the smallest zoom (its note, 9 pt
+drawn as large as the title there, reaches 30 units down at a zoom of 0.43)."""
 
 
 class TracksRegion:
@@ -28,13 +46,13 @@ class TracksRegion:
     pieces)."""
 
     def _markers(self, key: str, track: TrackItem, spots: dict[int, list[str]], tip) -> None:
-        track.set_occupied(space for space, cids in spots.items() if cids)
+        places = track.place_markers({space: [MARKER_W] * len(cids) for space, cids in spots.items()})
         for space, cids in spots.items():
             for k, cid in enumerate(cids):
-                tok = self.pooled((key, cid), lambda: TokenItem(27))  # (marks of two letters)
+                tok = self.pooled((key, cid), lambda: TokenItem(MARKER_W))
                 tok.set_look(COMPANY_COLOURS[cid], COMPANY_MARKS[cid], tooltip=tip(cid))
                 tok.setZValue(3 + k)
-                self.place(tok, track.marker_pos(space, k, len(cids)))
+                self.place(tok, places[space][k])
 
     def _show_stock_track(self, view: dict, top: float) -> float:
         n = len(STOCK_VALUES)
@@ -42,14 +60,15 @@ class TracksRegion:
         # each other on a board fitted into a small window (this is the track of the Stock Phase)
         per_row = (n + 1) // 2
         sw = (LEFT_W - 24) / per_row
-        h = 36 + STOCK_ROWS * 30 + (STOCK_ROWS - 1) * 4 + 8
+        h = TITLE_H + STOCK_ROWS * (ROOM_ABOVE + STOCK_SPACE_H) + 3
         self._panel("stock", "Stock Track", "share values; darker: starting values",
                     M, top, LEFT_W, h)
-        track = self.pooled(("stock-track",), lambda: _track(n, sw, 30, [f"{v}" for v in STOCK_VALUES], per_row))
+        track = self.pooled(("stock-track",), lambda: _track(n, sw, [f"{v}" for v in STOCK_VALUES], per_row,
+                                                                   STOCK_SPACE_H))
         for s in START_STEPS:
             track.accent[s] = "#cdb78a"
         track.tip_for = lambda i: (f"${STOCK_VALUES[i]} a share" + (" (a starting value)" if i in START_STEPS else ""))
-        track.setPos(M + 12, top + 36)
+        track.setPos(M + 12, top + TITLE_H + ROOM_ABOVE)
         started = [cid for cid in view.get("appeal_stack") or [] if view["companies"][cid]["started"]]
         spots: dict[int, list[str]] = {}
         for cid in sorted(started, key=COMPANY_IDS.index):
@@ -61,10 +80,10 @@ class TracksRegion:
     def _show_appeal_track(self, view: dict, top: float) -> float:
         n = APPEAL_TOP + 1
         sw = (LEFT_W - 24) / n
-        h = 112.0
+        h = max(112.0, TITLE_H + ROOM_ABOVE + SPACE_H + 26)  # (its bonuses' words below it)
         self._panel("appeal", "Appeal Track", "highest appeal operates first",
                     M, top, LEFT_W, h)
-        track = self.pooled(("appeal-track",), lambda: _track(n, sw, 30, [str(i) for i in range(n)]))
+        track = self.pooled(("appeal-track",), lambda: _track(n, sw, [str(i) for i in range(n)]))
         for s in APPEAL_BONUSES:
             track.accent[s] = "#e7c873"
         track.tip_for = lambda i: (f"Appeal {i}" + (f": the first time a company reaches it, "
@@ -92,11 +111,11 @@ class TracksRegion:
         return top + h
 
 
-def _track(n: int, sw: float, sh: float, labels: list[str], per_row: int = 0) -> TrackItem:
-    """A track of `n` spaces `sw` × `sh`, in rows of `per_row` (0: one row), left to right."""
+def _track(n: int, sw: float, labels: list[str], per_row: int = 0, space_h: float = SPACE_H) -> TrackItem:
+    """A track of `n` spaces `sw` × `space_h`, in rows of `per_row` (0: one row), left to right,
+    each row with the room for its markers above it (they stand over their space's edge: the
+    track's `lane`)."""
     per_row = per_row or n
-    spaces = [QRectF((i % per_row) * sw, (i // per_row) * (sh + 4), sw, sh) for i in range(n)]
+    spaces = [QRectF((i % per_row) * sw, (i // per_row) * (space_h + ROOM_ABOVE), sw, space_h) for i in range(n)]
     inward = [QPointF(0, -1)] * n
-    track = TrackItem(spaces, labels, inward, font_pt=9)
-    track.STACK_STEP = 9.0
-    return track
+    return TrackItem(spaces, labels, inward, font_pt=9, lane=space_h / 2 + MARKER_W / 2 - OVER_EDGE)

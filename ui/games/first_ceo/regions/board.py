@@ -17,6 +17,7 @@ from ui.board.items import (
     TrackItem,
     draw_shadow,
     draw_text,
+    fan_out,
     flip_in,
     paper_brush,
 )
@@ -202,6 +203,16 @@ class BoardBase(BoardItem):
                   "no shares bought on 1", style.sans(9), style.INK_SOFT)
 
 
+def _marker_w(corp: dict) -> float:
+    """A corporation's marker on the asset track: an NPC's wider (its mark has two letters)."""
+    return 24.0 if corp["npc"] else 19.0
+
+
+def _rank_w(corp: dict) -> float:
+    """A corporation's marker under the share-value table."""
+    return 24.0 if corp["npc"] else 18.0
+
+
 class CountdownMarker(TokenItem):
     """The black-and-brass countdown marker of the endgame track."""
 
@@ -231,7 +242,6 @@ class BoardRegion:
             spaces, inward = track_geometry(lay.board)
             track = TrackItem(spaces, [str(i) for i in range(TRACK_SPACES)], inward)
             track.accent[END_TRIGGER] = "#e7c873"
-            track.STACK_STEP = 10.0
             track.tip_for = self._track_tip
             track.setZValue(-9)
             self.pool.add(("track",), track)
@@ -277,12 +287,13 @@ class BoardRegion:
         by_space: dict[int, list[dict]] = {}
         for corp in view["corporations"]:
             by_space.setdefault(corp["assets"] % TRACK_SPACES, []).append(corp)
-        self._track.set_occupied(by_space)
-        for space, corps in by_space.items():
-            # a stable order within a stack: players by seat, then NPCs
+        for corps in by_space.values():
+            # a stable order within a space: players by seat, then NPCs
             corps.sort(key=lambda c: (c["npc"], owner.get(c["id"], 99), c["id"]))
+        places = self._track.place_markers({space: [_marker_w(c) for c in corps] for space, corps in by_space.items()})
+        for space, corps in by_space.items():
             for k, corp in enumerate(corps):
-                tok = self._item(("marker", corp["id"]), lambda npc=corp["npc"]: TokenItem(24 if npc else 19))
+                tok = self._item(("marker", corp["id"]), lambda corp=corp: TokenItem(_marker_w(corp)))
                 seat = owner.get(corp["id"])
                 laps = corp["assets"] // TRACK_SPACES
                 lap = f" (lapped: {corp['assets']} = {TRACK_SPACES} + {corp['assets'] % TRACK_SPACES})" if laps else ""
@@ -293,10 +304,7 @@ class BoardRegion:
                     tip = f"{corp['name']} ({names[seat]}): assets {corp['assets']}{lap}"
                     tok.set_look(style.seat_colour(seat), marks[seat], tooltip=tip)
                 tok.setZValue(20 + k)
-                self._place(tok, self._marker_pos(space, k))
-
-    def _marker_pos(self, space: int, k: int) -> QPointF:
-        return self._track.marker_pos(space, k)
+                self._place(tok, places[space][k])
 
     def _track_tip(self, space: int) -> str:
         """Tooltip of a track space: its value and the corporations on it."""
@@ -347,26 +355,27 @@ class BoardRegion:
         else:
             title.set_text("markers: the ranking now, before asset cards are revealed")
         title.setPos(lay.right.left(), lay.ranks[0].bottom() + 30)
-        per_rank: dict[int, list[dict]] = {}
+        per_box: dict[int, list[tuple[int, dict]]] = {}
         for c in corps:
             rank = sum(1 for o in corps if o["assets"] > c["assets"])
-            per_rank.setdefault(rank, []).append(c)
-        for rank, group in per_rank.items():
-            box = lay.ranks[min(rank, 5)]
-            width = box.width()
-            step = min(22.0, (width - 20) / max(1, len(group) - 1)) if len(group) > 1 else 0
-            x0 = box.center().x() - step * (len(group) - 1) / 2
-            for k, c in enumerate(group):
-                tok = self._item(("rank", c["id"]), lambda npc=c["npc"]: TokenItem(24 if npc else 18))
+            per_box.setdefault(min(rank, 5), []).append((rank, c))
+        boxes = sorted(per_box)
+        # tied corporations in a row under their place, as markers share a track's space
+        rows = fan_out([(lay.ranks[b].center().x(), [_rank_w(c) for _r, c in per_box[b]]) for b in boxes],
+                       lay.ranks[0].left(), lay.ranks[-1].right())
+        for b, xs in zip(boxes, rows, strict=True):
+            for k, ((rank, c), x) in enumerate(zip(per_box[b], xs, strict=True)):
+                tok = self._item(("rank", c["id"]), lambda c=c: TokenItem(_rank_w(c)))
                 seat = owner.get(c["id"])
-                tie = f", tied with {len(group) - 1} other(s)" if len(group) > 1 else ""
+                tied = sum(1 for _r, o in per_box[b] if o["assets"] == c["assets"]) - 1
+                tie = f", tied with {tied} other(s)" if tied else ""
                 tip = f"{c['name']}: {ORDINALS[min(rank, 5)]} on assets ({c['assets']}){tie}"
                 if seat is None:
                     tok.set_look(style.NPC_GREY, style.npc_mark(c["name"]), npc=True, tooltip=tip + " · NPC")
                 else:
                     tok.set_look(style.seat_colour(seat), marks[seat], tooltip=tip + f" · {names[seat]}")
                 tok.setZValue(10 + k)
-                self._place(tok, QPointF(x0 + k * step, box.bottom() + 14))
+                self._place(tok, QPointF(x, lay.ranks[b].bottom() + 14))
 
     def _show_endgame(self, view: dict) -> None:
         lay = self._layout
@@ -380,7 +389,8 @@ class BoardRegion:
         marker.set_tip(tip)
         marker.setZValue(15)
         r = lay.endgame[index]
-        self._place(marker, QPointF(r.center().x(), r.center().y() + 8 if index == 0 else r.top() + 17))
+        # below the space's name: on the middle of the space it hid the 2 it stood on
+        self._place(marker, QPointF(r.center().x(), r.center().y() + 8 if index == 0 else r.bottom() - 16))
         status = self._item(("round",), lambda: LabelItem(lay.right.width() - 130, 24, "",
                                                           style.serif(12, bold=True)))
         note = f"Round {view['round']}"
