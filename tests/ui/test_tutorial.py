@@ -275,6 +275,8 @@ def play_lesson(qtbot, coach, pick=None, check=True, watch=None) -> dict:
                 assert coach.bubble.feedback.isVisible() and coach.bubble.feedback.text() == reason
                 assert c.session.state.state_hash() == before and len(c.session.log) == length
                 seen["wrong"] = True
+                if watch is not None:  # the refused click and the next are clicks of one decision
+                    watch(coach)
         click_expected(qtbot, coach)
         clicks += 1
         assert clicks < 2_000, "the lesson does not advance"

@@ -151,7 +151,7 @@ class Bubble(QFrame):
         the bubble for room: the learner asked, and folds it again with the same toggle)."""
         if self.shows_compact():
             self.compact = False
-            self.opened = self.folded
+            self.opened = True  # asked for: not folded for room again at this step
         else:
             self.compact = True
             self.opened = False
@@ -323,6 +323,14 @@ def place_bubble(sizes: list[QSize], area: QRect, avoid: list[QRect], near: QRec
         if s[:2] == (0, 0) and (stay or (index == best_index and s[4] <= best_score[4]
                                          and s[6] <= best_score[6] + NEAR_ENOUGH)):
             return current, index
+    if stay and current is not None:
+        # within one decision a bubble whose words changed (a refused click's reason) keeps its
+        # corner, top or bottom, where its new size covers nothing there
+        for index, size in enumerate(sizes):
+            for rect in (QRect(current.topLeft(), size), QRect(current.left(), current.bottom() + 1 - size.height(),
+                                                               size.width(), size.height())):
+                if area.contains(rect) and score(rect, index)[:2] == (0, 0):
+                    return rect, index
     return best, best_index
 
 

@@ -325,7 +325,7 @@ class Coach(QObject):
 
     def pieces(self) -> list[QRect]:
         """Where the board pieces of the learner's legal moves are (the first click's piece of a
-        move taken in two), and the cards over the board, while the learner is to move: the
+        move taken in two), and the Since-your-turn card, while the learner is to move: the
         bubble leaves them free."""
         c = self.controller
         scene = self.window.view.scene()
@@ -339,11 +339,11 @@ class Coach(QObject):
                 rect = self.piece_rect(item)
                 if not rect.isEmpty():
                     found.append(rect)
-        # the cards the window lays over the board (what the others did, why a click was refused)
-        # take the board's empty room too: the bubble leaves them as it leaves a piece
-        for card in (self.window.since_panel, self.window.refusal):
-            if card is not None and card.isVisible():
-                found.append(self.piece_rect(card))
+        # the card of what the others did takes the board's empty room too: the bubble leaves it
+        # as it leaves a piece (a refused click's callout is not: the bubble says its reason too,
+        # and does not jump away from the next click for it)
+        if self.window.since_panel.isVisible():
+            found.append(self.piece_rect(self.window.since_panel))
         return found
 
     # -- the pieces ---------------------------------------------------------------------------------
@@ -451,10 +451,12 @@ class Coach(QObject):
         pieces = self.pieces()
         area = self.board_area()
         shapes = self._sizes()
-        # one decision of the learner's: the same position, the same moves open, the same words
-        # (a bubble placed while an AI moved, or for another step, is placed anew)
+        # one decision of the learner's: the same position, the same moves open, the same step
+        # asking (a bubble placed while an AI moved, or for another step, is placed anew; a
+        # refused click's reason is said in the same decision)
+        b = self.bubble
         decision = (len(self.controller.session.log), self.tutor.position(), self.learner_to_move(),
-                    tuple(self.controller.legal), self.bubble.accessibleDescription())
+                    tuple(self.controller.legal), b.head.text(), b.title.text(), b.ask.text())
 
         def key() -> tuple:
             return (tuple(r.getRect() for r in rects), tuple(r.getRect() for r in pieces), area.getRect(),
