@@ -159,11 +159,16 @@ class Hinter(QObject):
         moves = [m for m in moves if m.action in c.legal]
         if not moves:
             return
+        c.session.note_hint(seat)
+        self.show(moves, calibrated, standing)
+
+    def show(self, moves: list[Suggestion], calibrated: bool, standing: str = "") -> None:
+        """Put `moves` (legal now) on the board, marked, and in words: the hint shown."""
+        c = self.controller
         self.suggested = moves
         self.standing = standing
         self.candidates = [(m.action, m.win) for m in moves]
-        c.session.note_hint(seat)
-        self.showing = gen
+        self.showing = c.generation
         self.text = self.words(moves, calibrated, standing)
         lines = self.lines(moves, calibrated, standing)
         marks = [Mark(m.action, self.badge(i, m, moves, calibrated, standing), "hint", words)

@@ -338,6 +338,10 @@ class MatsRegion:
             sy = top + ch + 8 + 18 + 2 * 37
         # shares still to issue
         captions.append((r.left() + pad, sy, "Shares to issue"))
+        # the row 5 units lower than under the other captions: the next share is a move's piece,
+        # and a hint's ring round it (4 screen pixels outside it, 6 units at the 1024×700 board's
+        # zoom) crossed the foot of the caption's letters
+        share_y = sy + 23
         prices = s["share_prices"]
         sold = s["shares_sold"]
         sw = min(44.0, (r.width() - 2 * pad - 6 * 4) / 7)
@@ -350,14 +354,14 @@ class MatsRegion:
             else:
                 tip = f"{corp.name} share {i + 1}: ${price}" + (" — the next one to be bought" if next_ else "")
             share.set_share(colour, marks[seat], price, i < sold, next_, tip)
-            share.setPos(r.left() + pad + i * (sw + 4), sy + 18)
+            share.setPos(r.left() + pad + i * (sw + 4), share_y)
             action = None
             if next_ and me is not None and me != seat:
                 action = Action("buy_share", me, (seat,))
             self._target(share, action, legal, f"Buy {article(corp.name)} share from {names[seat]} for ${price}"
                          if action else "")
         # shares held (own unissued shares count as held, as in the rules)
-        hy = sy + 18 + 40 + 8
+        hy = share_y + 40 + 8
         captions.append((r.left() + pad, hy, "Shares held"))
         owner = self._seat_of_corp(view)
         x = r.left() + pad
