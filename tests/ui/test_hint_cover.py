@@ -7,7 +7,11 @@ fullest) at 1280×720 and 1024×700, and no word of the board is more than a fif
 Before (main at 8ccd9bb): 1st CEO's "Shares to issue" 27 % covered at both sizes by the ring round
 the next share to buy (a ring lies 4 screen pixels outside its piece; the share row lay 3 units,
 2 pixels, under its heading's letters): the hint that failed test_calm_table's late test under
-load. Captains of Industry and Big Shoulders: a ring over a heading above its piece, 21-25 %.
+load. Captains of Industry ("Market Research", "Advances on sale up to Level 3", a real estate
+row's heading) and Big Shoulders ("Action spaces", "acting for Fairbank: click a space"): a ring
+over a heading just above its piece, 21-25 %. After: none (the share row lies lower under its
+heading, and each side of a ring is drawn where it covers the board's words least: outside the
+piece, or nearer or on its edge: ui/board/marks.py `MarkItem.fit_to_words`).
 """
 
 from __future__ import annotations
@@ -31,14 +35,7 @@ def _suggestions(actions) -> list[Suggestion]:
     return [Suggestion(a, 0.5 - 0.1 * i, 3.0 * i, "a reason") for i, a in enumerate(actions)]
 
 
-RINGS_OVER_HEADINGS = {"captains-of-industry", "big-shoulders"}
-"""Games where a ring round a piece still crosses the heading just above it (21-25 %: "Market
-Research", "Action spaces"): the ring is drawn outside its piece whatever lies there."""
-
-
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(
-    strict=True, reason="a hint's ring crosses the heading above its piece")) if g in RINGS_OVER_HEADINGS else g
-    for g in GAMES])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_no_hint_mark_covers_a_word_whichever_moves_it_suggests(shell, qtbot, game_id):
     found = []
     app = QApplication.instance()

@@ -89,7 +89,7 @@ squares wide (its height squared each), not the whole line: a disc over 'Cli' of
 building to play this Decade' covered less than WORD_SHARE of the line and hid its first word."""
 
 
-def _share(rect: QRectF, word: QRectF) -> float:
+def word_share(rect: QRectF, word: QRectF) -> float:
     inter = rect.intersected(word)
     if inter.isEmpty():
         return 0.0
@@ -110,7 +110,7 @@ def _size(rect: QRectF) -> tuple[float, float]:
 
 def _cost(rect: QRectF, words: list[QRectF], others: list[QRectF]) -> tuple[float, int]:
     """What a badge at `rect` covers: the largest share of a word, and how many other pieces."""
-    worst = max((_share(rect, word) for word in words), default=0.0)
+    worst = max((word_share(rect, word) for word in words), default=0.0)
     return worst, sum(1 for o in others if o.intersects(rect))
 
 

@@ -60,6 +60,9 @@ class MarkItem(QGraphicsItem, Overlay):
         self.setZValue(MARK_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the piece
         self.badge = BadgeItem(self, mark)
+        self.offsets: tuple[float, ...] | None = None
+        """How far outside its piece each side of the ring lies (left, top, right, bottom), in
+        screen pixels: chosen clear of the board's words (`fit_to_words`); None: all outside."""
         self.piece_rect = QRectF()
         self._bounds = QRectF()
         self.refit()
@@ -82,6 +85,54 @@ class MarkItem(QGraphicsItem, Overlay):
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds
 
+    def outside(self) -> float:
+        """How far outside its piece the ring's line lies, in screen pixels (its middle)."""
+        return self.RING / 2 + 1
+
+    def fit_to_words(self, view) -> None:
+        """Draw each side of the ring where it covers the board's words least, as `view` shows
+        them now: outside the piece (so the piece's own words keep clear of it), else nearer its
+        edge, on it or just inside it (a heading just above the piece: 1st CEO's "Shares to issue",
+        Captains of Industry's "Market Research"; a neighbour's words close beside it)."""
+        from ui.board.badge_room import word_share
+        from ui.board.overlay import is_overlay
+        from ui.board.text_boxes import boxes_in_view
+
+        piece = self.parentItem()
+        scene = piece.scene()
+        if scene is None:
+            return
+        to_view = view.viewportTransform()
+        box = piece.deviceTransform(to_view).mapRect(self.piece_rect)
+        out = self.outside()
+        half = self.RING / 2 + 1  # the line's half width, antialiased, to the pixels it touches
+        around = box.adjusted(-out - half, -out - half, out + half, out + half)
+        near = [i for i in scene.items(view.mapToScene(around.toAlignedRect()).boundingRect(),
+                                       Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+                if not is_overlay(i) and i.isVisible()]
+        words = [rect for rect, _text, _item in boxes_in_view(view, near)]
+        l, t, r, b = box.left(), box.top(), box.right(), box.bottom()
+
+        def line(side: int, o: float) -> QRectF:
+            """The ring's line on `side` (left, top, right, bottom) `o` pixels outside the piece."""
+            if side == 0:
+                return QRectF(l - o - half, t - out - half, 2 * half, box.height() + 2 * (out + half))
+            if side == 1:
+                return QRectF(l - out - half, t - o - half, box.width() + 2 * (out + half), 2 * half)
+            if side == 2:
+                return QRectF(r + o - half, t - out - half, 2 * half, box.height() + 2 * (out + half))
+            return QRectF(l - out - half, b + o - half, box.width() + 2 * (out + half), 2 * half)
+
+        def covers(rect: QRectF) -> float:
+            return max((word_share(rect, w) for w in words), default=0.0)
+
+        offsets = (out, out * 2 / 3, out / 3, 0.0, -out)  # (between a heading and the piece's own words)
+        sides = tuple(min(offsets, key=lambda o, side=side: (round(covers(line(side, o)), 2), -o))
+                      for side in range(4))
+        if sides != self.offsets:
+            self.offsets = sides
+            self.update()
+
     @guarded_paint
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.save()
@@ -89,9 +140,11 @@ class MarkItem(QGraphicsItem, Overlay):
         # wholly outside the piece, as many screen pixels at any zoom: a piece whose words fill it
         # (a charter's certificate button) keeps them clear of the ring
         t = p.worldTransform()
-        out = (self.RING / 2 + 1) / max(1e-3, (abs(t.m11()) + abs(t.m22())) / 2)
+        out = self.outside() / max(1e-3, (abs(t.m11()) + abs(t.m22())) / 2)
+        scale = out / self.outside()
+        left, top, right, bottom = (o * scale for o in self.offsets) if self.offsets else (out,) * 4
         ring = QPainterPath()
-        ring.addRoundedRect(self.piece_rect.adjusted(-out, -out, out, out), 6, 6)
+        ring.addRoundedRect(self.piece_rect.adjusted(-left, -top, right, bottom), 6, 6)
         pen = QPen(style.qcolor(TONES.get(self.mark.tone, TONES["hint"])), self.RING)
         pen.setCosmetic(True)  # as thick at any zoom: a small board still shows it
         p.setPen(pen)
@@ -216,6 +269,7 @@ def declutter(scene, view=None) -> None:
     marks = marks_on(scene)
     for m in marks:
         m.refit()
+        m.fit_to_words(view)
     placings = [Placing(m.badge, m.parentItem(), pill_places, hidden_if_no_room=False) for m in marks]
     spot = scene.spot
     if spot is not None:
