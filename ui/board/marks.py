@@ -138,7 +138,8 @@ class MarkItem(QGraphicsItem, Overlay):
         p.save()
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         # wholly outside the piece, as many screen pixels at any zoom: a piece whose words fill it
-        # (a charter's certificate button) keeps them clear of the ring
+        # (a charter's certificate button) keeps them clear of the ring; a side nearer the piece
+        # where a word of the board lies outside it (`fit_to_words`)
         t = p.worldTransform()
         out = self.outside() / max(1e-3, (abs(t.m11()) + abs(t.m22())) / 2)
         scale = out / self.outside()
