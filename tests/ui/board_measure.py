@@ -582,3 +582,20 @@ def late_board_at_rest(shell, game_id: str, size: tuple[int, int], level: str = 
     at_rest(app, window.view)
     settle(app, 100)
     return window
+
+
+def words_beyond(view, share: float = 0.25) -> list[tuple[str, str, float]]:
+    """The words the board's pieces drew at their last paint (`measure` paints every one) whose
+    lines reach beyond their piece's own rect by more than `share` of a line's height
+    (ui/board/text_boxes.py `beyond_piece`): a line half under a card's edge is read as cut,
+    though the legibility rule counted it as drawn. Each as (the piece's kind, the text, how far
+    it reaches out in lines' heights)."""
+    from ui.board import text_boxes
+    from ui.board.items import BoardItem
+
+    found = []
+    for item in view.scene().items():
+        if isinstance(item, BoardItem) and item.isVisible():
+            found += [(type(item).__name__, text, round(reach, 2))
+                      for text, reach in text_boxes.beyond_piece(item, item.rect(), share)]
+    return sorted(set(found))

@@ -210,3 +210,28 @@ def boxes_in_view(view, pieces=None) -> list[tuple[QRectF, str, object]]:
             if not box.isEmpty():
                 out.append((box, text, item))
     return out
+
+
+def beyond_piece(item, rect: QRectF, share: float = 0.25) -> list[tuple[str, float]]:
+    """The lines `item` drew at its last paint that reach beyond `rect` (its own coordinates: the
+    piece's edge, where its paper ends) by more than `share` of the line's height, up or down, or sideways by
+    more than that share of the line's height as well: the text and how far it reaches out, in
+    lines' heights. A line half outside its card ("factories)" under a building's edge) reads as
+    cut, though it was drawn; the legibility rule's little slack (a number a bit wider than its
+    chip) stays inside this share."""
+    def reach(ink: QRectF, on: QRectF) -> float:
+        return max(on.top() - ink.top(), ink.bottom() - on.bottom(),
+                   on.left() - ink.left(), ink.right() - on.right()) / max(1.0, ink.height())
+
+    out = []
+    overs = getattr(item, "_over_drawn", ())
+    for i, (to_item, shown) in enumerate(getattr(item, "_text_drawn", ())):  # (any item: see boxes)
+        # a solid shape the piece drew before the text is its paper too (a count's badge on a
+        # deck's corner, its number on it)
+        papers = [rect] + [over for over, words_before in overs if words_before <= i]
+        for line in _inked_lines(shown.text, shown.font, shown.box.getRect(), shown.flags):
+            ink = to_item.mapRect(line)
+            out_by = min(reach(ink, paper) for paper in papers)
+            if out_by > share:
+                out.append((shown.text, out_by))
+    return out

@@ -481,11 +481,16 @@ class BuildingTile(LookItem):
                   TEXT_LEFT, elide=False, short=name_short(b.name))
         body = style.sans(10 if self.w >= 160 else 9)   # the hand's tiles are larger than the built ones
         top = bh + 1 + name_h
-        room = QRectF(5, top, self.w - 10, self.h - top - (26 if note or marked else 2))
+        # the room as the legibility rule reads it: wrapped lines may run a tenth below their rect
+        # (WRAP_SLACK), so the rect stops that much above the tile's edge, and the lines it lets in
+        # stay on the tile (at 1280x720 late in a game "must hold $150" of a dividend and
+        # "factories)" of the Executive were drawn half under the card's edge)
+        free = self.h - top - (26 if note or marked else 2)
+        room = QRectF(5, top, self.w - 10, free / WRAP_SLACK)
         # room for one line only, as shown: the effect in a line (a short form wrapped in two
         # lines overflowed the tile, its second line cut off by the tile's edge); two lines where
         # the legibility rule lets them in (WRAP_SLACK)
-        lines = room.height() * WRAP_SLACK / QFontMetricsF(legible_font(body, screen_scale(p))).height()
+        lines = free / QFontMetricsF(legible_font(body, screen_scale(p))).height()
         draw_text(p, room, b.text, body, style.INK, WRAP if lines >= 2 else TEXT_LEFT, elide=False,
                   short=_plain(b.text))
         if note:

@@ -424,7 +424,9 @@ class CaptainsScene(GameScene):
             thrown = sum(sum(e["discarded"].values()) for e in report)
             text = (f"Age {age} end: the consumers bought {bought} tokens and {thrown} were discarded (✓ and ✗ "
                     "on the tracks). ▶ goes through it market by market.")
-        self._text(("report", "body"), QRectF(B_X + 112, top - 4, b_w - 124, 62), text, 11,
+        # down to the panel's foot: at 1024x700 the end of an age's report took three lines at the
+        # least size, its last one ("market.") cut by the text's edge
+        self._text(("report", "body"), QRectF(B_X + 112, top - 4, b_w - 124, CHOICES_H - 62), text, 11,
                    align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
     def _step(self, d: int, n: int) -> None:
