@@ -1,4 +1,5 @@
-"""A lesson's bubble never hides what the learner is to click (issue 38, items 2, 3 and 9).
+"""A lesson's bubble never hides what the learner is to click (a calm table: nothing drawn over
+the board covers a piece of the decision).
 
 Every game's lesson is walked through the real window at 1024×700, 1280×720 and 1920×1080, by
 mouse clicks on the pieces the callout rings (tests/ui/test_tutorial.py's walk). Wherever the

@@ -76,7 +76,7 @@ def test_every_big_shoulders_building_keeps_its_effect_on_its_card(shell):
     """Every building of City of the Big Shoulders, laid on a built tile of a player's row late in
     a game (with its "used" tag and without), at 1024x700, 1280x720 and 1920x1080: its effect is
     drawn on the card, in a shorter form or fewer lines where the whole does not fit, never with
-    a line under the card's edge. Before, at 1280x720, #35 Executive's "factories)", #19 Savings
+    a line under the card's edge. Before, at 1280x720, the Executive's "factories)", the Savings
     Bank's "slot price" and the dividends' "must hold $150" were drawn half under it."""
     from engine.games.big_shoulders.data import BUILDINGS
     from tests.ui.board_measure import late_board_at_rest

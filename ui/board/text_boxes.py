@@ -224,7 +224,7 @@ def beyond_piece(item, rect: QRectF, share: float = 0.25) -> list[tuple[str, flo
                    on.left() - ink.left(), ink.right() - on.right()) / max(1.0, ink.height())
 
     out = []
-    overs = getattr(item, "_over_drawn", ())
+    overs = getattr(item, "_over_drawn", ())  # (any item: see boxes)
     for i, (to_item, shown) in enumerate(getattr(item, "_text_drawn", ())):  # (any item: see boxes)
         # a solid shape the piece drew before the text is its paper too (a count's badge on a
         # deck's corner, its number on it)
