@@ -520,11 +520,24 @@ class GameWindow(QMainWindow):
         self.since_panel.set_report(None, s.names, [seat.is_ai for seat in s.seats])
         self.prompt.set_since("")
         self.prompt.set_since_line("")
+        self._screen_choices_back()
         self.keyboard.set_focus(None, announce=False)
+
+    def _screen_choices_back(self) -> None:
+        """The board's own choices of the screen (another player's complex opened large, the first
+        click of a two-click pick) were the previous player's: the next one finds the board as
+        their own."""
+        scene = self.view.scene()
+        if scene is not None:
+            for _ in range(3):
+                if not scene.back_out():
+                    break
 
     def _curtain_lifted(self) -> None:
         local = self.controller.local if self.controller is not None else None
         if local is not None:  # only a game played here brings the curtain down
+            # (again here: a click may have reached the board behind the curtain)
+            self._screen_choices_back()
             local.lift_curtain()
             self.view.setFocus()
 
