@@ -177,15 +177,22 @@ def test_a_hint_leaves_the_board_where_it_was(shell, qtbot, game_id):
     assert not moved, f"{game_id}: the board moved when the hint came: {moved}"
 
 
+def _first_ceo_second_turn(shell):
+    """1st CEO at 1280×720 (a board that fills its view) at the start of your second turn, the
+    AIs' report made."""
+    window = played_window(shell, "first-ceo", (1280, 720), decisions=0)
+    starts = turn_starts(window, 6)
+    next(starts)
+    next(starts)
+    return window
+
+
 def test_the_since_list_opens_on_a_click_and_folds_at_the_next(shell, qtbot):
     """1st CEO at 1280×720 fills its view: the list does not open by itself over it; the prompt
     bar's Since your turn button says what the others did (its tooltip); a click on it opens the
     list, and the next click on the board folds it and is played (the list never has to be closed
     to play on)."""
-    window = played_window(shell, "first-ceo", (1280, 720), decisions=0)
-    starts = turn_starts(window, 6)
-    next(starts)
-    next(starts)
+    window = _first_ceo_second_turn(shell)
     panel, button = window.since_panel, window.prompt.since_button
     c = window.controller
     assert panel.report is not None and panel.report.lines
@@ -212,10 +219,7 @@ def test_with_no_room_for_the_card_the_prompt_bar_says_it_in_a_line(shell, qtbot
     instruction says what the others did, read without a hover, and the board keeps its place
     (the instruction gives the line its second line). A click on the line opens the whole list;
     the player's move takes the line away, and a hint asked for takes its place."""
-    window = played_window(shell, "first-ceo", (1280, 720), decisions=0)
-    starts = turn_starts(window, 6)
-    next(starts)
-    next(starts)
+    window = _first_ceo_second_turn(shell)
     panel, line = window.since_panel, window.prompt.since_line
     c = window.controller
     assert panel.report is not None and panel.report.lines
